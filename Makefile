@@ -1,0 +1,42 @@
+# Tablier: every target sets up what it needs (a fresh machine has nothing installed).
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+PORT ?=
+
+.PHONY: test test-cpython test-micropython sim demo bench sweep flash clean
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -r requirements.txt
+	touch $(STAMP)
+
+venv: $(STAMP)
+
+# Everything: CPython tests, the same firmware tests under the real MicroPython
+# interpreter with the Pico's heap, mpy-cross compilation and the stub type-check.
+test: $(STAMP)
+	$(PY) -m pytest -q tests
+
+# The board simulator needs only the standard library: it runs from a fresh clone.
+sim:
+	$(PYTHON) -m host_tools sim
+
+demo:
+	$(PYTHON) -m host_tools sim --demo
+
+bench: $(STAMP)
+	$(PY) -m host_tools bench
+
+# The long differential sweep against GNU Backgammon (>= 1,000,000 position x roll pairs).
+sweep: $(STAMP)
+	$(PY) -m host_tools sweep --pairs 1000000
+
+flash: $(STAMP)
+	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT),)
+
+clean:
+	rm -rf build .pytest_cache .mypy_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
