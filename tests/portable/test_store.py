@@ -1,0 +1,294 @@
+"""store.py: round trip, damaged files, and power cuts at every step of a save.
+
+FakeFlash is a filesystem that can lose power after any number of steps: opening
+(creating or truncating) a file, each byte written, closing, and the rename (a cut just
+before or just after it; littlefs commits a rename in one metadata write, so there is no
+half-renamed state). Bytes written before a cut stay on flash: harsher than littlefs,
+which keeps an unclosed file's old contents. `atomic_replace=False` behaves like FAT
+(rename onto an existing file fails), forcing store's remove-then-rename path.
+tests/test_store_faults.py runs the long sequence on CPython with this same class.
+"""
+import store
+
+ENOENT = 2
+EEXIST = 17
+
+
+class PowerCut(Exception):
+    pass
+
+
+class _Writer:
+    def __init__(self, flash, data):
+        self.flash = flash
+        self.data = data
+
+    def write(self, b):
+        # Bytes land one by one; a cut may fall after any of them.
+        n = self.flash.allowance(len(b))
+        self.data.extend(b[:n])
+        if n < len(b):
+            self.flash.cut()
+        return n
+
+    def close(self):
+        self.flash.step()
+
+
+class _Reader:
+    def __init__(self, data):
+        self.data = bytes(data)
+
+    def read(self):
+        return self.data
+
+    def close(self):
+        pass
+
+
+class FakeFlash:
+    def __init__(self, atomic_replace=True):
+        self.files = {}
+        self.atomic_replace = atomic_replace
+        self.cut_at = -1     # steps allowed before the power goes; -1 = never
+        self.done = 0        # steps performed since arm()
+
+    def arm(self, cut_at):
+        self.cut_at = cut_at
+        self.done = 0
+
+    def disarm(self):
+        self.cut_at = -1
+
+    def cut(self):
+        self.cut_at = -1
+        raise PowerCut()
+
+    def allowance(self, n):
+        """How many of n steps may happen before the cut (all when unarmed)."""
+        if self.cut_at < 0:
+            self.done += n
+            return n
+        k = min(n, self.cut_at - self.done)
+        self.done += k
+        return k
+
+    def step(self):
+        if self.allowance(1) < 1:
+            self.cut()
+
+    def snapshot(self):
+        return dict((p, bytearray(d)) for p, d in self.files.items())
+
+    def restore(self, snap):
+        self.files = dict((p, bytearray(d)) for p, d in snap.items())
+
+    # the calls store.py makes
+    def open(self, path, mode):
+        if "w" in mode:
+            self.step()
+            self.files[path] = bytearray()
+            return _Writer(self, self.files[path])
+        if path not in self.files:
+            raise OSError(ENOENT)
+        return _Reader(self.files[path])
+
+    def rename(self, src, dst):
+        self.step()
+        if src not in self.files:
+            raise OSError(ENOENT)
+        if dst in self.files and not self.atomic_replace:
+            raise OSError(EEXIST)
+        self.files[dst] = self.files.pop(src)
+        self.step()   # a cut right after the rename, before save() returns
+
+    def remove(self, path):
+        self.step()
+        if path not in self.files:
+            raise OSError(ENOENT)
+        del self.files[path]
+
+
+def match_states(n, seed=12345):
+    """n successive state blobs of a simulated match: board, score, cube, and the current
+    game's plays, which grow during a game and reset at its end (sizes vary ~60..400)."""
+    x = seed
+    states = []
+    plays = bytearray()
+    for i in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        if x % 61 == 0:
+            plays = bytearray()       # game over: the next game starts empty
+        else:
+            plays.extend(bytes((x >> 3 & 0xFF, x >> 11 & 0xFF, x >> 19 & 0xFF, (i * 7) & 0xFF)))
+        board = bytes(((x >> (j % 24)) + j) & 0x0F for j in range(50))
+        head = bytes((i & 0xFF, i >> 8, x & 3, x >> 2 & 7))
+        states.append(head + board + bytes(plays[-340:]))
+    return states
+
+
+def check_cuts(states, atomic_replace=True, path="state.bin"):
+    """Cut power at every step of every save; return the number of cut points tried.
+
+    After each cut the store must load the state being saved or the one before it
+    (nothing at all before the first commit), never anything else, and the next save
+    must work."""
+    flash = FakeFlash(atomic_replace)
+    cuts = 0
+    previous = None
+    for new in states:
+        committed = flash.snapshot()
+        k = 0
+        while True:
+            flash.restore(committed)
+            flash.arm(k)
+            try:
+                store.save(path, new, flash)
+                finished = True
+            except PowerCut:
+                finished = False
+            flash.disarm()
+            if finished:
+                break
+            cuts += 1
+            try:
+                got = store.load(path, flash)
+            except store.StoreError as e:
+                assert e.kind == "missing" and previous is None, (k, e.kind, e.message)
+                got = None
+            assert got == new or got == previous, "cut %d of a save: mixed state" % k
+            # the board resumes and keeps saving
+            store.save(path, b"next", flash)
+            assert store.load(path, flash) == b"next"
+            k += 1
+        flash.restore(committed)
+        store.save(path, new, flash)
+        assert store.load(path, flash) == new
+        previous = new
+    return cuts
+
+
+def test_round_trip():
+    flash = FakeFlash()
+    for payload in (b"", b"x", bytes(range(256)) * 3):
+        store.save("s", payload, flash)
+        assert store.load("s", flash) == payload
+    assert "s.tmp" not in flash.files
+
+
+def test_crc32_matches_zlib_value():
+    assert store.crc32(b"123456789") == 0xCBF43926
+    assert store.crc32(b"") == 0
+
+
+def test_pure_python_crc32_fallback_agrees():
+    builtin = store._crc32
+    data = bytes(range(200))
+    expected = [store.crc32(b"123456789"), store.crc32(data), store.crc32(data, 0x1234)]
+    store._crc32 = None
+    try:
+        assert store.crc32(b"123456789") == 0xCBF43926
+        assert [store.crc32(b"123456789"), store.crc32(data), store.crc32(data, 0x1234)] == expected
+    finally:
+        store._crc32 = builtin
+
+
+def test_missing():
+    flash = FakeFlash()
+    try:
+        store.load("nothing", flash)
+        assert False, "loaded a file that does not exist"
+    except store.StoreError as e:
+        assert e.kind == "missing"
+    assert store.load_or_fresh("nothing", flash) == (None, None)
+
+
+def _expect(kind, flash, path="s"):
+    try:
+        store.load(path, flash)
+    except store.StoreError as e:
+        assert e.kind == kind, (e.kind, e.message)
+        return e.message
+    assert False, "damaged file was loaded"
+
+
+def test_flipped_bit_is_corrupt_and_moved_aside():
+    flash = FakeFlash()
+    store.save("s", b"position and score", flash)
+    flash.files["s"][20] ^= 0x04
+    damaged = bytes(flash.files["s"])
+    msg = _expect("corrupt", flash)
+    assert "checksum" in msg and "s.bad" in msg
+    assert bytes(flash.files["s.bad"]) == damaged and "s" not in flash.files
+    # the caller starts fresh and saves again
+    store.save("s", b"fresh", flash)
+    assert store.load("s", flash) == b"fresh"
+
+
+def test_truncated_garbage_and_empty_files_are_corrupt():
+    flash = FakeFlash()
+    store.save("s", b"0123456789" * 5, flash)
+    whole = bytes(flash.files["s"])
+    for bad in (whole[:-1], whole + b"!", b"", b"TBST", b"hello world, not a state file"):
+        flash.files["s"] = bytearray(bad)
+        _expect("corrupt", flash)
+        assert bytes(flash.files["s.bad"]) == bad
+
+
+def test_damaged_length_field_is_corrupt():
+    flash = FakeFlash()
+    store.save("s", b"abc", flash)
+    flash.files["s"][6] = 0xFF
+    assert "length" in _expect("corrupt", flash)
+
+
+def test_newer_version_is_kept_aside():
+    flash = FakeFlash()
+    data = bytearray(store.header(b"future", store.FORMAT_VERSION + 1) + b"future")
+    flash.files["s"] = data
+    msg = _expect("newer_version", flash)
+    assert "newer firmware" in msg
+    assert bytes(flash.files["s.newer"]) == bytes(data)
+    payload, message = store.load_or_fresh("s", flash)
+    assert payload is None and message is None     # now simply missing
+
+
+def test_load_or_fresh_gives_a_message_not_an_exception():
+    flash = FakeFlash()
+    flash.files["s"] = bytearray(b"junk")
+    payload, message = store.load_or_fresh("s", flash)
+    assert payload is None and "starting fresh" in message
+
+
+def test_stale_tmp_does_not_hide_the_committed_state():
+    flash = FakeFlash()
+    store.save("s", b"committed", flash)
+    flash.files["s.tmp"] = bytearray(b"TBST\x01torn")
+    assert store.load("s", flash) == b"committed"
+
+
+def test_power_cuts_short_sequence_littlefs():
+    cuts = check_cuts(match_states(8))
+    assert cuts > 8 * 60
+
+
+def test_power_cuts_short_sequence_fat_style_replace():
+    cuts = check_cuts(match_states(6, seed=99), atomic_replace=False)
+    assert cuts > 6 * 60
+
+
+def test_os_backed_files_round_trip():
+    import os
+    import sys
+    path = "/tmp/_tablier_store_test_%s.bin" % sys.implementation.name
+    try:
+        store.save(path, b"on a real filesystem", store.OsFiles())
+        store.save(path, b"replaced", store.OsFiles())
+        assert store.load(path) == b"replaced"
+        assert store.load_or_fresh(path) == (b"replaced", None)
+    finally:
+        for p in (path, path + ".tmp"):
+            try:
+                os.remove(p)
+            except OSError:
+                pass
