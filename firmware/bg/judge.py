@@ -1,0 +1,456 @@
+"""Judging a sensed board: is it a complete legal play, legal so far, or illegal (and why)?
+
+It runs on every settled sensor reading, so it never enumerates the roll's plays: it
+searches only for step sequences that turn the start into the sensed end (a source must
+hold more checkers than it ends with, sources are taken from high to low, pips bound the
+depth), which is a handful of nodes. The maximum number of playable dice is computed once
+per turn, by `Judge(start, d1, d2)`, with an early-exit search.
+
+Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so far:
+`.remaining` dice still to play), ILLEGAL (`.reason`, one of REASONS, and `.points`, in the
+mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
+"""
+from bg.movegen import Play
+
+COMPLETE = "complete"
+PARTIAL = "partial"
+ILLEGAL = "illegal"
+
+# The fixed list of reasons a sensed board is illegal (see REASON_TEXT for the words).
+MIXED = "mixed"                        # both colours on one point (not a blot being hit)
+BLOT_NOT_HIT = "blot_not_hit"          # landed on a blot that is still there
+HIT_NOT_ON_BAR = "hit_not_on_bar"      # a hit checker is missing: put it on the bar
+NOT_HIT = "not_hit"                    # an opposing checker went to the bar without a hit
+OPPONENT_MOVED = "opponent_moved"      # the opponent's checkers moved
+CHECKERS_APPEARED = "checkers_appeared"
+CHECKERS_MISSING = "checkers_missing"  # ours vanished and cannot have been borne off
+WRONG_DIRECTION = "wrong_direction"
+BAR_FIRST = "bar_first"                # enter from the bar first
+CLOSED_POINT = "closed_point"
+NO_SUCH_DIE = "no_such_die"            # distances the dice cannot make
+TOO_MANY_MOVES = "too_many_moves"      # more checkers or pips moved than the dice allow
+BEAROFF_NOT_ALLOWED = "bearoff_not_allowed"
+BEAROFF_HIGHER = "bearoff_higher"      # bore off from a lower point, a higher one is occupied
+MUST_PLAY_ALL = "must_play_all"        # this play leaves a die unplayed that could be played
+PLAY_LARGER = "play_larger"            # only one die can be played: the larger one
+
+REASONS = (MIXED, BLOT_NOT_HIT, HIT_NOT_ON_BAR, NOT_HIT, OPPONENT_MOVED, CHECKERS_APPEARED,
+           CHECKERS_MISSING, WRONG_DIRECTION, BAR_FIRST, CLOSED_POINT, NO_SUCH_DIE,
+           TOO_MANY_MOVES, BEAROFF_NOT_ALLOWED, BEAROFF_HIGHER, MUST_PLAY_ALL, PLAY_LARGER)
+
+REASON_TEXT = {
+    MIXED: "two colours on one point",
+    BLOT_NOT_HIT: "hit blot: put it on the bar",
+    HIT_NOT_ON_BAR: "hit checker goes on the bar",
+    NOT_HIT: "that checker was not hit",
+    OPPONENT_MOVED: "opponent's checkers moved",
+    CHECKERS_APPEARED: "extra checkers on the board",
+    CHECKERS_MISSING: "checkers missing",
+    WRONG_DIRECTION: "wrong direction",
+    BAR_FIRST: "enter from the bar first",
+    CLOSED_POINT: "point is closed",
+    NO_SUCH_DIE: "no die for that move",
+    TOO_MANY_MOVES: "moved more than the dice",
+    BEAROFF_NOT_ALLOWED: "bear-off not yet allowed",
+    BEAROFF_HIGHER: "move from a higher point first",
+    MUST_PLAY_ALL: "all dice must be played",
+    PLAY_LARGER: "play the larger die",
+}
+
+
+class Verdict:
+    def __init__(self, kind, play=None, remaining=(), reason=None, points=(), die=0, missing=0):
+        self.kind = kind
+        self.play = play
+        self.remaining = remaining
+        self.reason = reason
+        self.points = points
+        self.die = die
+        self.missing = missing      # our checkers not on the board that were not borne off
+
+    def __repr__(self):
+        if self.kind == ILLEGAL:
+            return "Verdict(illegal, %s, %r)" % (self.reason, self.points)
+        if self.kind == PARTIAL:
+            return "Verdict(partial, remaining=%r)" % (self.remaining,)
+        return "Verdict(complete, %r)" % (self.play,)
+
+
+def _illegal(reason, points=(), die=0, missing=0):
+    return Verdict(ILLEGAL, reason=reason, points=tuple(sorted(set(points), reverse=True)),
+                   die=die, missing=missing)
+
+
+def _pips(me):
+    total = 0
+    for i in range(25):
+        total += (i + 1) * me[i]
+    return total
+
+
+def _outside(me):
+    n = 0
+    for i in range(6, 25):
+        n += me[i]
+    return n
+
+
+def _can_step(me, opp, p, d):
+    """Is one step of die d from point p legal in (me, opp)? Returns the landing point or -1."""
+    if me[24] and p != 25:
+        return -1
+    if not me[p - 1]:
+        return -1
+    to = p - d
+    if to > 0:
+        return -1 if opp[24 - to] >= 2 else to
+    if _outside(me):
+        return -1
+    if to < 0:
+        for q in range(p, 6):
+            if me[q]:
+                return -1
+    return 0
+
+
+def max_dice(me, opp, dice):
+    """The most dice of `dice` (a tuple) playable from (me, opp); stops at the first full play."""
+    n = len(dice)
+    if n == 0:
+        return 0
+    best = 0
+    tried = []
+    for k in range(n):
+        d = dice[k]
+        if d in tried:
+            continue
+        tried.append(d)
+        rest = dice[:k] + dice[k + 1:]
+        for p in range(25, 0, -1):
+            to = _can_step(me, opp, p, d)
+            if to < 0:
+                continue
+            me[p - 1] -= 1
+            hit = False
+            if to:
+                me[to - 1] += 1
+                if opp[24 - to] == 1:
+                    opp[24 - to] = 0
+                    opp[24] += 1
+                    hit = True
+            got = 1 + max_dice(me, opp, rest)
+            if hit:
+                opp[24] -= 1
+                opp[24 - to] = 1
+            if to:
+                me[to - 1] -= 1
+            me[p - 1] += 1
+            if got > best:
+                best = got
+                if best == n:
+                    return n
+    return best
+
+
+class Judge:
+    """Judges sensed boards against one turn: the start position and the roll.
+
+    Make one per turn (it computes how many dice must be played); then call
+    `judge(end)` on every settled reading (end: a Position from the same side's view,
+    possibly with both colours on a point, as sensed)."""
+
+    def __init__(self, start, d1, d2):
+        self.start = start
+        self.dice = (d1, d1, d1, d1) if d1 == d2 else (d1, d2)
+        me = bytearray(start.me)
+        opp = bytearray(start.opp)
+        self.max_dice = max_dice(me, opp, self.dice)
+        self.larger = max(d1, d2)
+        # Rule 4: with one die playable (non-double), the larger must be played if it can.
+        self.larger_needed = False
+        if self.max_dice == 1 and d1 != d2:
+            self.larger_needed = max_dice(me, opp, (self.larger,)) == 1
+        self._found = []
+
+    # -- the reachability search ----------------------------------------------------
+    def _search(self, cur, target, dice, src_hi, pips_left, path, relax):
+        """Step sequences turning `cur` into `target` (our side only); collects
+        (dice used, path) in self._found. `relax` bits lift rules for diagnosis:
+        1 closed points, 2 bar first, 4 bear-off rules."""
+        if cur == target:
+            self._found.append((tuple(path), dice))
+            return
+        if not dice or pips_left <= 0:
+            return
+        opp = self.start.opp
+        total = 0
+        for d in dice:
+            total += d
+        if pips_left > total:
+            return
+        tried = 0
+        for k in range(len(dice)):
+            d = dice[k]
+            if tried & (1 << d):
+                continue
+            tried |= 1 << d
+            rest = dice[:k] + dice[k + 1:]
+            p = src_hi
+            while p >= 1:
+                i = p - 1
+                if cur[i] <= target[i]:
+                    p -= 1
+                    continue
+                if cur[24] and p != 25 and not relax & 2:
+                    break
+                to = p - d
+                if to > 0:
+                    if opp[24 - to] >= 2 and not relax & 1:
+                        p -= 1
+                        continue
+                    gain = d
+                else:
+                    if not relax & 4:
+                        if _outside(cur):
+                            p -= 1
+                            continue
+                        if to < 0:
+                            higher = False
+                            for q in range(p, 6):
+                                if cur[q]:
+                                    higher = True
+                                    break
+                            if higher:
+                                p -= 1
+                                continue
+                    to = 0
+                    gain = p
+                cur[i] -= 1
+                if to:
+                    cur[to - 1] += 1
+                path.append((p, to))
+                self._search(cur, target, rest, p, pips_left - gain, path, relax)
+                path.pop()
+                if to:
+                    cur[to - 1] -= 1
+                cur[i] += 1
+                p -= 1
+
+    def _reach(self, end_me, relax=0):
+        self._found = []
+        cur = bytearray(self.start.me)
+        pips_left = _pips(cur) - _pips(end_me)
+        self._search(cur, end_me, self.dice, 25, pips_left, [], relax)
+        return self._found
+
+    # -- judging --------------------------------------------------------------------
+    def judge(self, end):
+        start = self.start
+        sme, sopp = start.me, start.opp
+        eme, eopp = end.me, end.opp
+
+        # Both colours on one point: a blot not yet lifted, or nonsense.
+        mixed = []
+        for p in range(1, 25):
+            if eme[p - 1] and eopp[24 - p]:
+                mixed.append(p)
+        if mixed:
+            for p in mixed:
+                if not (sopp[24 - p] == 1 and eopp[24 - p] == 1):
+                    return _illegal(MIXED, mixed)
+            return _illegal(BLOT_NOT_HIT, mixed)
+
+        # The opponent's side may change only by hits: blots of theirs go to their bar.
+        moved = []
+        lost = 0
+        for p in range(1, 25):
+            s = sopp[24 - p]
+            e = eopp[24 - p]
+            if e > s or (e < s and (s != 1 or e != 0)):
+                moved.append(p)
+            elif e < s:
+                lost += 1
+        if moved:
+            return _illegal(OPPONENT_MOVED, moved)
+        bar_gain = eopp[24] - sopp[24]
+        if bar_gain < 0:
+            return _illegal(OPPONENT_MOVED, (0,))
+        if bar_gain > lost:
+            return _illegal(NOT_HIT, (0,))
+
+        # Our side: never more checkers, never one back on our own bar.
+        if sum(eme) > sum(sme):
+            return _illegal(CHECKERS_APPEARED, [p for p in range(1, 26) if eme[p - 1] > sme[p - 1]])
+        if eme[24] > sme[24]:
+            return _illegal(CHECKERS_APPEARED, (25,))
+        # Checkers only move forward: at every point, no more of ours at or behind it.
+        back = []
+        s_above = 0
+        e_above = 0
+        for p in range(25, 0, -1):
+            s_above += sme[p - 1]
+            e_above += eme[p - 1]
+            if e_above > s_above:
+                back.append(p)
+        if back:
+            return _illegal(WRONG_DIRECTION, back)
+
+        changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
+        missing = 0
+        off_now = sum(sme) - sum(eme)
+        if off_now and _outside(eme):
+            # Vanished while not all home: in a hand, or a bear-off that is not allowed.
+            home_sources = [p for p in changed if p <= 6 and eme[p - 1] < sme[p - 1]]
+            if home_sources and not [p for p in changed if p > 6 and eme[p - 1] < sme[p - 1]]:
+                return _illegal(BEAROFF_NOT_ALLOWED, home_sources, missing=off_now)
+            return _illegal(CHECKERS_MISSING, changed, missing=off_now)
+
+        # Bar first: while ours remain on the bar, nothing else may have moved.
+        if eme[24]:
+            others = [p for p in range(1, 25) if eme[p - 1] < sme[p - 1]]
+            if others:
+                return _illegal(BAR_FIRST, others + [25])
+
+        found = self._reach(eme)
+        if not found:
+            return self._diagnose(eme, changed)
+
+        # Which of the ways here leave the opponent as sensed (hits on the bar)?
+        hit_ok = []
+        for path, rest in found:
+            if self._hits_match(path, eopp):
+                hit_ok.append((path, rest))
+        if not hit_ok:
+            need = self._hits_needed(found[0][0])
+            if need > bar_gain:
+                return _illegal(HIT_NOT_ON_BAR, self._hit_points(found[0][0]))
+            return _illegal(NOT_HIT, (0,))
+
+        partial = None
+        wrong = None
+        for path, rest in hit_ok:
+            used = len(self.dice) - len(rest)
+            if used == self.max_dice:
+                if self.larger_needed and sum(self.dice) - sum(rest) != self.larger:
+                    wrong = wrong or (PLAY_LARGER, path)
+                    continue
+                return Verdict(COMPLETE, play=self._play(path))
+            # Legal so far only if the rest of the dice can still make a full play.
+            if used + max_dice(bytearray(eme), bytearray(eopp), rest) == self.max_dice:
+                if partial is None:
+                    partial = rest
+            elif wrong is None:
+                wrong = (MUST_PLAY_ALL, path)
+        if partial is not None:
+            return Verdict(PARTIAL, remaining=partial)
+        reason, path = wrong
+        pts = []
+        for a, b in path:
+            pts.append(a)
+            pts.append(b)
+        return _illegal(reason, pts, die=self.larger if reason == PLAY_LARGER else 0)
+
+    def _hit_points(self, path):
+        opp = self.start.opp
+        pts = []
+        for a, b in path:
+            if b and opp[24 - b] == 1 and b not in pts:
+                pts.append(b)
+        return pts
+
+    def _hits_needed(self, path):
+        return len(self._hit_points(path))
+
+    def _hits_match(self, path, eopp):
+        sopp = self.start.opp
+        hits = self._hit_points(path)
+        if eopp[24] - sopp[24] != len(hits):
+            return False
+        for p in range(1, 25):
+            expect = 0 if p in hits else sopp[24 - p]
+            if eopp[24 - p] != expect:
+                return False
+        return True
+
+    def _play(self, path):
+        hits = []
+        seen = []
+        opp = self.start.opp
+        for a, b in path:
+            h = b > 0 and opp[24 - b] == 1 and b not in seen
+            if h:
+                seen.append(b)
+            hits.append(h)
+        return Play(path, hits)
+
+    def _diagnose(self, eme, changed):
+        """No legal sequence leads here: lift one rule at a time to name the broken one."""
+        sme = self.start.me
+        moved = sum(sme[i] - eme[i] for i in range(25) if sme[i] > eme[i])
+        if moved > len(self.dice) or _pips(sme) - _pips(eme) > sum(self.dice):
+            return _illegal(TOO_MANY_MOVES, changed)
+        found = self._reach(eme, 1)
+        if found:
+            opp = self.start.opp
+            closed = []
+            for a, b in found[0][0]:
+                if b and opp[24 - b] >= 2:
+                    closed.append(b)
+            return _illegal(CLOSED_POINT, closed)
+        if self._reach(eme, 2):
+            return _illegal(BAR_FIRST, changed)
+        found = self._reach(eme, 4)
+        if found:
+            path = found[0][0]
+            offs = [a for a, b in path if b == 0]
+            if _outside(sme) and offs:
+                return _illegal(BEAROFF_NOT_ALLOWED, offs)
+            return _illegal(BEAROFF_HIGHER, offs + [p for p in range(6, 0, -1) if eme[p - 1]][:1])
+        return _illegal(NO_SUCH_DIE, changed)
+
+
+def judge(start, d1, d2, end):
+    """One-shot judging (the firmware keeps a Judge per turn instead)."""
+    return Judge(start, d1, d2).judge(end)
+
+
+def legal_destinations(judge_obj, current, from_point):
+    """Points a checker lifted from `from_point` of `current` may legally be put on
+    (0 = off), so the LEDs can light them: each is tried as a sensed board."""
+    out = []
+    if from_point < 1 or from_point > 25 or not current.me[from_point - 1]:
+        return out
+    verdict = judge_obj.judge(current)
+    if verdict.kind != PARTIAL:
+        return out
+    remaining = verdict.remaining
+    sums = []
+    # One checker may travel any running total of the remaining dice, taken in any order.
+    _die_sums(remaining, 0, sums)
+    for s in sums:
+        to = from_point - s
+        if to < 0:
+            to = 0
+        if to in out:
+            continue
+        trial = current.copy()
+        trial.me[from_point - 1] -= 1
+        if to:
+            trial.me[to - 1] += 1
+            oi = 24 - to
+            if trial.opp[oi] == 1:
+                trial.opp[oi] = 0
+                trial.opp[24] += 1
+        v = judge_obj.judge(trial)
+        # A chain through a blot needs that blot on the bar too: still a legal target.
+        if v.kind != ILLEGAL or v.reason == HIT_NOT_ON_BAR:
+            out.append(to)
+    return out
+
+
+def _die_sums(dice, acc, out):
+    for k in range(len(dice)):
+        s = acc + dice[k]
+        if s not in out:
+            out.append(s)
+        _die_sums(dice[:k] + dice[k + 1:], s, out)
