@@ -1,0 +1,257 @@
+"""SSD1306 128x64 OLED over I2C: a small framebuf-based driver that sends only changed pages.
+
+Text uses MicroPython's built-in 8x8 ASCII font, so French letters are written without
+their accents (é -> e, ç -> c, « -> "). A missing or failing display never crashes the
+board: the first I2C error sets `ok` to False, keeps the error in `error`, and from then on
+show()/contrast()/power calls do nothing (drawing still goes to the RAM buffer) until
+retry() succeeds.
+"""
+import framebuf
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_SET_CONTRAST = const(0x81)
+_SET_ENTIRE_ON = const(0xA4)
+_SET_NORM_INV = const(0xA6)
+_SET_DISP = const(0xAE)
+_SET_MEM_ADDR = const(0x20)
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
+_SET_DISP_START_LINE = const(0x40)
+_SET_SEG_REMAP = const(0xA0)
+_SET_MUX_RATIO = const(0xA8)
+_SET_COM_OUT_DIR = const(0xC0)
+_SET_DISP_OFFSET = const(0xD3)
+_SET_COM_PIN_CFG = const(0xDA)
+_SET_DISP_CLK_DIV = const(0xD5)
+_SET_PRECHARGE = const(0xD9)
+_SET_VCOM_DESEL = const(0xDB)
+_SET_CHARGE_PUMP = const(0x8D)
+
+COLS = const(16)     # characters per row
+ROWS = const(6)      # text rows of lines()
+ROW_Y = (0, 11, 22, 33, 44, 55)  # pixel row of each text row: 3 px apart for the menu bar
+
+# Characters the 8x8 ASCII font lacks, spelt in ASCII (French first): _FROM[i] -> _TO[i].
+# Two strings rather than a dict: no hash table on the heap.
+_FROM = "àâäáéèêëîïíôöóùûüúÿçñÀÂÄÉÈÊËÎÏÔÖÙÛÜÇÑ«»“”‘’–—°×·€\u00a0\u202f"
+_TO = "aaaaeeeeiiiooouuuuycnAAAEEEEIIOOUUUCN\"\"\"\"''--ox.E  "
+_LONG = {"œ": "oe", "æ": "ae", "Œ": "OE", "Æ": "AE", "…": "..."}
+
+
+def ascii_text(s):
+    """`s` spelt with the font's ASCII characters; anything unknown becomes '?'."""
+    for ch in s:
+        if ord(ch) > 126 or ord(ch) < 32:
+            break
+    else:
+        return s  # already plain ASCII: no copy
+    out = []
+    for ch in s:
+        o = ord(ch)
+        if 32 <= o <= 126:
+            out.append(ch)
+        else:
+            i = _FROM.find(ch)
+            out.append(_TO[i] if i >= 0 else _LONG.get(ch, "?"))
+    return "".join(out)
+
+
+def wrap(text, width=COLS):
+    """Split `text` into rows of at most `width` characters, at spaces when possible."""
+    rows = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:  # a word longer than a row is cut
+                if line:
+                    rows.append(line)
+                    line = ""
+                rows.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line = line + " " + word
+            else:
+                rows.append(line)
+                line = word
+        rows.append(line)
+    return rows
+
+
+class Oled:
+    """An SSD1306 at `addr` on `i2c` (a machine.I2C)."""
+
+    def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, flip=False):
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.external_vcc = external_vcc
+        self.flip = flip
+        self.buffer = bytearray(self.pages * width)
+        self._sent = bytearray(self.pages * width)   # what the display RAM holds
+        self._mv = memoryview(self.buffer)
+        self._sent_mv = memoryview(self._sent)
+        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._cmd = bytearray(7)
+        self._data = [memoryview(b"\x40"), self._mv]
+        self.ok = False
+        self.error = None
+        self.pages_sent = 0   # for the bench and the tests: how much show() sent
+        self.retry()
+
+    # --- bus access: every I2C call goes through these two and cannot raise
+    def _fail(self, e):
+        self.ok = False
+        self.error = "OLED at 0x%02x: %s" % (self.addr, e)
+
+    def _commands(self, cmds):
+        if not self.ok:
+            return
+        try:
+            self.i2c.writeto(self.addr, cmds)
+        except OSError as e:
+            self._fail(e)
+
+    def retry(self):
+        """(Re)initialise the display; returns ok. Call it again after a loose cable."""
+        self.ok = True
+        self.error = None
+        remap = 0 if self.flip else 1
+        self._commands(bytes((
+            0x00,                                   # control byte: a stream of commands
+            _SET_DISP,                              # off while configuring
+            _SET_MEM_ADDR, 0x00,                    # horizontal addressing
+            _SET_DISP_START_LINE,
+            _SET_SEG_REMAP | remap,
+            _SET_MUX_RATIO, self.height - 1,
+            _SET_COM_OUT_DIR | (remap << 3),
+            _SET_DISP_OFFSET, 0x00,
+            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
+            _SET_DISP_CLK_DIV, 0x80,
+            _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
+            _SET_VCOM_DESEL, 0x30,
+            _SET_CONTRAST, 0xFF,
+            _SET_ENTIRE_ON,
+            _SET_NORM_INV,
+            _SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
+            _SET_DISP | 1,
+        )))
+        if self.ok:
+            self.show(full=True)
+        return self.ok
+
+    # --- drawing (into RAM; show() sends it)
+    def fill(self, c=0):
+        self.fb.fill(c)
+
+    def pixel(self, x, y, c=1):
+        self.fb.pixel(x, y, c)
+
+    def hline(self, x, y, w, c=1):
+        self.fb.hline(x, y, w, c)
+
+    def rect(self, x, y, w, h, c=1, fill=False):
+        self.fb.rect(x, y, w, h, c, fill)
+
+    def text(self, s, x, y, c=1):
+        """Draw `s` with its top left at (x, y); accented letters lose their accents."""
+        self.fb.text(ascii_text(s), x, y, c)
+
+    def invert_row(self, i):
+        """Invert text row i of lines() and the pixel above and below it (a menu bar)."""
+        if not 0 <= i < ROWS:
+            return
+        top = ROW_Y[i] - 1 if ROW_Y[i] > 0 else 0
+        bottom = min(self.height, ROW_Y[i] + 9)  # exclusive
+        buf = self.buffer
+        w = self.width
+        for page in range(top >> 3, (bottom + 7) >> 3):
+            lo = max(top, page * 8) - page * 8
+            hi = min(bottom, page * 8 + 8) - page * 8
+            mask = ((1 << hi) - 1) & ~((1 << lo) - 1)
+            base = page * w
+            for x in range(base, base + w):
+                buf[x] ^= mask
+
+    def lines(self, rows, invert=None):
+        """Clear, write up to 6 rows of text (row i at ROW_Y[i]) and show.
+
+        A row longer than 16 characters is cut at 16 (use wrap() first to keep it all);
+        rows past the sixth are not shown. `invert` is the index of a row to highlight.
+        """
+        self.fb.fill(0)
+        for i in range(min(len(rows), ROWS)):
+            row = rows[i]
+            if row:
+                self.fb.text(ascii_text(row)[:COLS], 0, ROW_Y[i], 1)
+        if invert is not None:
+            self.invert_row(invert)
+        self.show()
+
+    # --- sending
+    def show(self, full=False):
+        """Send the pages that changed since the last show (all of them if `full`)."""
+        if not self.ok:
+            return
+        w = self.width
+        mv, sent = self._mv, self._sent_mv
+        page = 0
+        while page < self.pages:
+            a = page * w
+            if not full and mv[a:a + w] == sent[a:a + w]:
+                page += 1
+                continue
+            first = page  # send a run of consecutive changed pages in one transfer
+            while page + 1 < self.pages and (full or mv[(page + 1) * w:(page + 2) * w] != sent[(page + 1) * w:(page + 2) * w]):
+                page += 1
+            if not self._send(first, page):
+                return
+            page += 1
+
+    def _send(self, first, last):
+        w = self.width
+        c = self._cmd
+        c[0] = 0x00
+        c[1] = _SET_COL_ADDR
+        c[2] = 0
+        c[3] = w - 1
+        c[4] = _SET_PAGE_ADDR
+        c[5] = first
+        c[6] = last
+        self._commands(c)
+        if not self.ok:
+            return False
+        a, b = first * w, (last + 1) * w
+        self._data[1] = self._mv[a:b]
+        try:
+            self.i2c.writevto(self.addr, self._data)
+        except OSError as e:
+            self._fail(e)
+            return False
+        self._sent[a:b] = self._mv[a:b]
+        self.pages_sent += last - first + 1
+        return True
+
+    # --- display settings
+    def contrast(self, level):
+        """Contrast 0..255."""
+        level = max(0, min(255, int(level)))
+        self._commands(bytes((0x00, _SET_CONTRAST, level)))
+
+    def invert(self, on):
+        """Light on dark (False) or dark on light (True), for the whole screen."""
+        self._commands(bytes((0x00, _SET_NORM_INV | (1 if on else 0))))
+
+    def poweroff(self):
+        self._commands(bytes((0x00, _SET_DISP)))
+
+    def poweron(self):
+        self._commands(bytes((0x00, _SET_DISP | 1)))

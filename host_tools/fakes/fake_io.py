@@ -1,0 +1,690 @@
+"""Fake `machine` I/O for the simulator: Pin, Signal, I2C (with an SSD1306 model), PWM, WDT,
+Timer and the small module functions. Runs under CPython and the MicroPython unix port.
+
+The firmware sees the `machine` API; the simulator and the tests use the module functions
+below, which play the part of the wiring:
+  pin_level(n)          output level the firmware drives on GPIO n (None if not an output)
+  set_input(n, level)   level the outside world applies to GPIO n (a pressed button: 0)
+  oled_device(addr)     the fake SSD1306 on the I2C bus: .pixels(), .text_rows(), ...
+  pwm_state(n)          (freq, duty_u16) of the PWM on GPIO n (the buzzer)
+  set_clock(fn)         a virtual clock in ms for WDT and Timer (default: the real one)
+  run_timers(now_ms)    fire the Timer callbacks that are due (no threads here)
+  reset_fakes()         forget everything (between tests)
+The state is per GPIO number, like the hardware: two Pin objects on one GPIO share it.
+"""
+import time
+
+# Public machine API; the helpers above are reached as fake_io.NAME.
+__all__ = ["Pin", "Signal", "I2C", "SoftI2C", "PWM", "WDT", "Timer", "unique_id", "freq",
+           "reset_cause", "idle", "lightsleep", "deepsleep", "disable_irq", "enable_irq",
+           "reset", "soft_reset", "bootloader", "PWRON_RESET", "WDT_RESET", "ResetRequested"]
+
+PWRON_RESET = 1
+WDT_RESET = 3
+
+_EIO = 5  # what the rp2 port raises when no I2C device acknowledges
+
+
+class _Wiring:
+    """Everything the fakes remember; one instance, replaced by reset()."""
+
+    def __init__(self):
+        self.out = {}      # gpio -> level driven by the firmware (output pins only)
+        self.ext = {}      # gpio -> level applied from outside (set_input)
+        self.mode = {}     # gpio -> Pin mode
+        self.pull = {}     # gpio -> Pin pull
+        self.irqs = {}     # gpio -> (handler, trigger, pin)
+        self.i2c = {}      # address -> device model (has .write(bytes) and .read(n))
+        self.pwm = {}      # gpio -> [freq, duty_u16]
+        self.pwm_log = {}  # gpio -> last changes [(freq, duty_u16)], bounded
+        self.wdt = None
+        self.timers = []
+        self.freq = 125000000
+        self.cause = PWRON_RESET
+
+
+_w = _Wiring()
+_clock = None
+
+
+def _ticks_ms():
+    if _clock is not None:
+        return _clock()
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()
+    return int(time.monotonic() * 1000)
+
+
+def set_clock(fn):
+    """Use fn() (milliseconds) as the time of WDT and Timer; None for the real clock."""
+    global _clock
+    _clock = fn
+
+
+def reset_fakes():
+    """Forget all pins, devices, PWMs, watchdog and timers; attach a fresh OLED at 0x3C."""
+    global _w
+    _w = _Wiring()
+    attach_i2c(0x3C, FakeSSD1306())
+
+
+def _gpio(id):
+    if isinstance(id, int):
+        return id
+    s = str(id)
+    if s.startswith("GPIO"):
+        return int(s[4:])
+    if s.startswith("GP"):
+        return int(s[2:])
+    return s  # named pins ("LED") stay names
+
+
+# ---------------------------------------------------------------- pins
+
+class Pin:
+    IN = 0
+    OUT = 1
+    OPEN_DRAIN = 2
+    ALT = 3
+    PULL_UP = 1
+    PULL_DOWN = 2
+    IRQ_FALLING = 4
+    IRQ_RISING = 8
+    IRQ_LEVEL_LOW = 1
+    IRQ_LEVEL_HIGH = 2
+
+    def __init__(self, id, mode=-1, pull=-1, value=None, drive=None, alt=None):
+        self.id = _gpio(id)
+        self.init(mode, pull, value)
+
+    def init(self, mode=-1, pull=-1, value=None, drive=None, alt=None):
+        n = self.id
+        if mode != -1:
+            _w.mode[n] = mode
+        if pull != -1:
+            _w.pull[n] = pull
+        if value is not None:
+            _w.out[n] = 1 if value else 0
+        elif _w.mode.get(n) in (Pin.OUT, Pin.OPEN_DRAIN) and n not in _w.out:
+            _w.out[n] = 0
+
+    def value(self, v=None):
+        n = self.id
+        if v is None:
+            return _read(n)
+        _w.out[n] = 1 if v else 0
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        _w.out[self.id] = 1
+
+    def off(self):
+        _w.out[self.id] = 0
+
+    high = on
+    low = off
+
+    def toggle(self):
+        _w.out[self.id] = 1 - _w.out.get(self.id, 0)
+
+    def irq(self, handler=None, trigger=IRQ_FALLING | IRQ_RISING, priority=1, wake=None, hard=False):
+        _w.irqs[self.id] = (handler, trigger, self)
+        return None
+
+    def __repr__(self):
+        return "Pin(%s)" % (self.id,)
+
+
+def _read(n):
+    """Level seen on GPIO n: the driven output, else the outside level, else the pull."""
+    mode = _w.mode.get(n, Pin.IN)
+    if mode == Pin.OUT:
+        return _w.out.get(n, 0)
+    if mode == Pin.OPEN_DRAIN and _w.out.get(n, 0) == 0:
+        return 0
+    if n in _w.ext:
+        return _w.ext[n]
+    return 1 if _w.pull.get(n) == Pin.PULL_UP else 0
+
+
+def pin_level(n):
+    """Output level the firmware drives on GPIO n, or None if n is not an output."""
+    mode = _w.mode.get(n)
+    if mode == Pin.OUT:
+        return _w.out.get(n, 0)
+    if mode == Pin.OPEN_DRAIN:
+        return 0 if _w.out.get(n, 0) == 0 else None
+    return None
+
+
+def set_input(n, level):
+    """Apply `level` from outside to GPIO n (None: release it to its pull); fires its irq."""
+    before = _read(n)
+    if level is None:
+        _w.ext.pop(n, None)
+    else:
+        _w.ext[n] = 1 if level else 0
+    after = _read(n)
+    irq = _w.irqs.get(n)
+    if irq and irq[0] and before != after:
+        edge = Pin.IRQ_RISING if after else Pin.IRQ_FALLING
+        if irq[1] & edge:
+            irq[0](irq[2])
+
+
+class Signal:
+    def __init__(self, pin, invert=False):
+        self.pin = pin
+        self.invert = invert
+
+    def value(self, v=None):
+        if v is None:
+            return self.pin.value() ^ (1 if self.invert else 0)
+        self.pin.value((1 if v else 0) ^ (1 if self.invert else 0))
+        return None
+
+    def __call__(self, v=None):
+        return self.value(v)
+
+    def on(self):
+        self.value(1)
+
+    def off(self):
+        self.value(0)
+
+
+# ---------------------------------------------------------------- I2C
+
+def attach_i2c(addr, device):
+    """Put a device model on the bus at `addr`: it needs write(data) and read(n)."""
+    _w.i2c[addr] = device
+    return device
+
+
+def detach_i2c(addr):
+    """Unplug the device at `addr`: the firmware then gets OSError(EIO), as on the rp2."""
+    _w.i2c.pop(addr, None)
+
+
+def oled_device(addr=0x3C):
+    """The fake SSD1306 at `addr`, or None if nothing is attached there."""
+    return _w.i2c.get(addr)
+
+
+class I2C:
+    def __init__(self, id=0, scl=None, sda=None, freq=400000, timeout=50000):
+        self.id = id
+        self.scl = scl
+        self.sda = sda
+        self.freq = freq
+
+    def init(self, *args, **kwargs):
+        pass
+
+    def _dev(self, addr):
+        dev = _w.i2c.get(addr)
+        if dev is None:
+            raise OSError(_EIO)
+        return dev
+
+    def scan(self):
+        return sorted(_w.i2c)
+
+    def writeto(self, addr, buf, stop=True):
+        self._dev(addr).write(bytes(buf))
+        return len(buf)
+
+    def writevto(self, addr, vector, stop=True):
+        data = b"".join(bytes(b) for b in vector)
+        self._dev(addr).write(data)
+        return len(data)
+
+    def readfrom(self, addr, nbytes, stop=True):
+        return bytes(self._dev(addr).read(nbytes))
+
+    def readfrom_into(self, addr, buf, stop=True):
+        data = self._dev(addr).read(len(buf))
+        for i in range(len(buf)):
+            buf[i] = data[i]
+
+    def writeto_mem(self, addr, memaddr, buf, addrsize=8):
+        self._dev(addr).write(bytes([memaddr & 0xFF]) + bytes(buf))
+
+    def readfrom_mem(self, addr, memaddr, nbytes, addrsize=8):
+        dev = self._dev(addr)
+        dev.write(bytes([memaddr & 0xFF]))
+        return bytes(dev.read(nbytes))
+
+    def readfrom_mem_into(self, addr, memaddr, buf, addrsize=8):
+        data = self.readfrom_mem(addr, memaddr, len(buf), addrsize)
+        for i in range(len(buf)):
+            buf[i] = data[i]
+
+
+SoftI2C = I2C
+
+# SSD1306 commands and how many argument bytes follow each one.
+_SSD_ARGS = {0x81: 1, 0x20: 1, 0x21: 2, 0x22: 2, 0xA8: 1, 0xD3: 1, 0xDA: 1, 0xD5: 1,
+             0xD9: 1, 0xDB: 1, 0x8D: 1, 0xAD: 1, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0xA3: 2}
+_SSD_SIMPLE = (0xAE, 0xAF, 0xA4, 0xA5, 0xA6, 0xA7, 0xA0, 0xA1, 0xC0, 0xC8, 0x2E, 0x2F, 0xE3)
+
+
+class FakeSSD1306:
+    """An SSD1306 128x64 that decodes the I2C command/data stream into its display RAM.
+
+    pixels() is what a viewer sees on a module mounted the usual way (segment remap A1 and
+    COM scan C8 give an upright picture; A0/C0 mirror it), honouring display on/off,
+    inverse, entire-on, start line and offset. Counters let tests check the traffic.
+    """
+
+    WIDTH = 128
+    HEIGHT = 64
+
+    def __init__(self):
+        self.ram = bytearray(self.WIDTH * self.HEIGHT // 8)
+        self.display_on = False
+        self.charge_pump = False
+        self.inverse = False
+        self.entire_on = False
+        self.contrast = 0x7F
+        self.seg_remap = False
+        self.com_remap = False
+        self.start_line = 0
+        self.offset = 0
+        self.mode = 2  # page addressing after reset
+        self.col_start, self.col_end, self.col = 0, 127, 0
+        self.page_start, self.page_end, self.page = 0, 7, 0
+        self.unknown = []      # commands it did not understand
+        self.writes = 0        # I2C write transactions
+        self.data_bytes = 0    # display RAM bytes received
+        self._cmd = None       # command waiting for arguments
+        self._args = []
+
+    # --- the bus side
+    def read(self, n):
+        return bytes([0x43 if self.display_on else 0x03]) + bytes(n - 1) if n else b""
+
+    def write(self, data):
+        self.writes += 1
+        i = 0
+        while i < len(data):
+            control = data[i]
+            i += 1
+            co = control & 0x80
+            is_data = control & 0x40
+            if co:  # one byte, then another control byte
+                if i < len(data):
+                    self._data(data[i:i + 1]) if is_data else self._command(data[i])
+                i += 1
+                continue
+            if is_data:
+                self._data(data[i:])
+            else:
+                for b in data[i:]:
+                    self._command(b)
+            return
+
+    def _command(self, b):
+        if self._cmd is not None:
+            self._args.append(b)
+            if len(self._args) == _SSD_ARGS[self._cmd]:
+                cmd, args = self._cmd, self._args
+                self._cmd, self._args = None, []
+                self._apply(cmd, args)
+            return
+        if b in _SSD_ARGS:
+            self._cmd = b
+            return
+        if b in _SSD_SIMPLE:
+            self._apply(b, ())
+        elif b <= 0x0F:
+            self.col = (self.col & 0xF0) | b
+        elif b <= 0x1F:
+            self.col = (self.col & 0x0F) | ((b & 0x0F) << 4)
+        elif 0x40 <= b <= 0x7F:
+            self.start_line = b & 0x3F
+        elif 0xB0 <= b <= 0xB7:
+            self.page = b & 7
+        else:
+            self.unknown.append(b)
+
+    def _apply(self, cmd, args):
+        if cmd in (0xAE, 0xAF):
+            self.display_on = cmd == 0xAF
+        elif cmd in (0xA4, 0xA5):
+            self.entire_on = cmd == 0xA5
+        elif cmd in (0xA6, 0xA7):
+            self.inverse = cmd == 0xA7
+        elif cmd in (0xA0, 0xA1):
+            self.seg_remap = cmd == 0xA1
+        elif cmd in (0xC0, 0xC8):
+            self.com_remap = cmd == 0xC8
+        elif cmd == 0x81:
+            self.contrast = args[0]
+        elif cmd == 0x8D:
+            self.charge_pump = bool(args[0] & 0x04)
+        elif cmd == 0x20:
+            self.mode = args[0] & 3
+        elif cmd == 0x21:
+            self.col_start, self.col_end = args[0] & 127, args[1] & 127
+            self.col = self.col_start
+        elif cmd == 0x22:
+            self.page_start, self.page_end = args[0] & 7, args[1] & 7
+            self.page = self.page_start
+        elif cmd == 0xD3:
+            self.offset = args[0] & 63
+
+    def _data(self, data):
+        self.data_bytes += len(data)
+        for b in data:
+            self.ram[self.page * 128 + self.col] = b
+            if self.mode == 0:  # horizontal: column first, then page
+                if self.col >= self.col_end:
+                    self.col = self.col_start
+                    self.page = self.page_start if self.page >= self.page_end else self.page + 1
+                else:
+                    self.col += 1
+            elif self.mode == 1:  # vertical: page first, then column
+                if self.page >= self.page_end:
+                    self.page = self.page_start
+                    self.col = self.col_start if self.col >= self.col_end else self.col + 1
+                else:
+                    self.page += 1
+            else:  # page mode: column only
+                self.col = self.col_start if self.col >= 127 else self.col + 1
+
+    # --- the viewer side
+    def pixel(self, x, y):
+        """1 if the pixel at column x, row y (0,0 top left) is lit."""
+        if not (self.display_on and self.charge_pump):
+            return 0
+        if self.entire_on:
+            return 1
+        cx = x if self.seg_remap else 127 - x
+        ry = y if self.com_remap else 63 - y
+        ry = (ry + self.start_line + self.offset) & 63
+        v = (self.ram[(ry >> 3) * 128 + cx] >> (ry & 7)) & 1
+        return v ^ 1 if self.inverse else v
+
+    def pixels(self):
+        """The visible picture: 64 rows of 128 bytes (0 or 1)."""
+        rows = []
+        for y in range(self.HEIGHT):
+            row = bytearray(self.WIDTH)
+            for x in range(self.WIDTH):
+                row[x] = self.pixel(x, y)
+            rows.append(row)
+        return rows
+
+    def render(self, on="#", off="."):
+        """The picture as 64 lines of text, for a terminal or an assertion message."""
+        return "\n".join("".join(on if v else off for v in row) for row in self.pixels())
+
+    def cell(self, x, y, pix=None):
+        """The 8x8 cell at (x, y) as 8 column bytes (bit 0 on top), like a font glyph."""
+        pix = pix or self.pixels()
+        out = bytearray(8)
+        for j in range(8):
+            col = 0
+            for k in range(8):
+                yy = y + k
+                if 0 <= yy < 64 and 0 <= x + j < 128 and pix[yy][x + j]:
+                    col |= 1 << k
+            out[j] = col
+        return bytes(out)
+
+    def text_at(self, y, pix=None):
+        """Decode the 16 character cells of the text row drawn at pixel row y.
+
+        Returns (text, inverted): '?' for a cell that is no glyph; inverted is True when the
+        row is drawn light-on-dark (a menu selection).
+        """
+        pix = pix or self.pixels()
+        glyphs = _glyphs()
+        chars = []
+        inverted = 0
+        for x in range(0, 128, 8):
+            cell = self.cell(x, y, pix)
+            ch = glyphs.get(cell)
+            if ch is None:
+                chars.append("?")
+            else:
+                chars.append(ch[0])
+                inverted += ch[1]
+        return "".join(chars), inverted * 2 > len(chars)
+
+    def text_rows(self, ys=None):
+        """The text on screen, one string per row (trailing blanks removed).
+
+        With `ys` (the driver's row positions, e.g. Oled.ROW_Y) the rows at those pixel rows
+        are decoded exactly. Without it the picture is scanned top-down for rows where every
+        cell is a glyph and one is not blank: exact for text on any row, best effort for
+        text that overlaps other drawings.
+        """
+        pix = self.pixels()
+        if ys is not None:
+            return [self.text_at(y, pix)[0].rstrip() for y in ys]
+        rows = []
+        y = 0
+        while y <= 56:
+            text, _ = self.text_at(y, pix)
+            if "?" not in text and text.strip():
+                rows.append(text.rstrip())
+                y += 8
+            else:
+                y += 1
+        return rows
+
+
+_GLYPHS = None
+
+
+def _glyphs():
+    """8-byte cell -> (character, inverted) for every printable ASCII glyph of the font."""
+    global _GLYPHS
+    if _GLYPHS is None:
+        import framebuf
+        table = {}
+        buf = bytearray(8)
+        fb = framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB)
+        for code in range(32, 127):
+            fb.fill(0)
+            fb.text(chr(code), 0, 0, 1)
+            key = bytes(buf)
+            if key not in table:
+                table[key] = (chr(code), 0)
+            inv = bytes([b ^ 0xFF for b in buf])
+            if inv not in table:
+                table[inv] = (chr(code), 1)
+        _GLYPHS = table
+    return _GLYPHS
+
+
+# ---------------------------------------------------------------- PWM, WDT, Timer
+
+def _pwm_record(n, freq, duty):
+    _w.pwm[n] = [freq, duty]
+    log = _w.pwm_log.setdefault(n, [])
+    log.append((freq, duty))
+    if len(log) > 64:
+        del log[0]
+
+
+class PWM:
+    def __init__(self, dest, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        self.pin = dest if isinstance(dest, Pin) else Pin(dest)
+        n = self.pin.id
+        if n not in _w.pwm:
+            _pwm_record(n, 1000, 0)
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def init(self, freq=None, duty_u16=None, duty_ns=None, invert=False):
+        if freq is not None:
+            self.freq(freq)
+        if duty_u16 is not None:
+            self.duty_u16(duty_u16)
+
+    def freq(self, f=None):
+        state = _w.pwm[self.pin.id]
+        if f is None:
+            return state[0]
+        if not 8 <= f <= 62500000:
+            raise ValueError("freq out of range")  # as on the rp2
+        _pwm_record(self.pin.id, int(f), state[1])
+        return None
+
+    def duty_u16(self, d=None):
+        state = _w.pwm[self.pin.id]
+        if d is None:
+            return state[1]
+        _pwm_record(self.pin.id, state[0], max(0, min(65535, int(d))))
+        return None
+
+    def duty_ns(self, ns=None):
+        f = _w.pwm[self.pin.id][0]
+        if ns is None:
+            return _w.pwm[self.pin.id][1] * 1000000000 // (65536 * f)
+        return self.duty_u16(ns * f * 65536 // 1000000000)
+
+    def deinit(self):
+        _pwm_record(self.pin.id, _w.pwm[self.pin.id][0], 0)
+
+
+def pwm_state(n):
+    """(freq_hz, duty_u16) of the PWM on GPIO n, or None if it has none."""
+    s = _w.pwm.get(n)
+    return None if s is None else (s[0], s[1])
+
+
+def pwm_log(n):
+    """The last (at most 64) (freq, duty_u16) settings of the PWM on GPIO n, oldest first."""
+    return list(_w.pwm_log.get(n, ()))
+
+
+class WDT:
+    def __init__(self, id=0, timeout=5000):
+        if not 1 <= timeout <= 8388:
+            raise ValueError("timeout out of range")  # rp2 limit: 8388 ms
+        self.timeout = timeout
+        self.feeds = 0
+        self.last_feed = _ticks_ms()
+        _w.wdt = self
+
+    def feed(self):
+        self.feeds += 1
+        self.last_feed = _ticks_ms()
+
+    def expired(self, now_ms=None):
+        """True if more than `timeout` ms passed since the last feed (the Pico would reset)."""
+        now = _ticks_ms() if now_ms is None else now_ms
+        return now - self.last_feed > self.timeout
+
+
+def watchdog():
+    """The WDT the firmware started, or None."""
+    return _w.wdt
+
+
+class Timer:
+    ONE_SHOT = 0
+    PERIODIC = 1
+
+    def __init__(self, id=-1, mode=PERIODIC, period=-1, freq=-1, callback=None):
+        self.callback = None
+        if callback is not None or period != -1 or freq != -1:
+            self.init(mode=mode, period=period, freq=freq, callback=callback)
+
+    def init(self, mode=PERIODIC, period=-1, freq=-1, callback=None):
+        if freq != -1 and freq > 0:
+            period = max(1, int(1000 / freq))
+        self.mode = mode
+        self.period = period if period > 0 else 1000
+        self.callback = callback
+        self.due = _ticks_ms() + self.period
+        if self not in _w.timers:
+            _w.timers.append(self)
+
+    def deinit(self):
+        self.callback = None
+        if self in _w.timers:
+            _w.timers.remove(self)
+
+
+def run_timers(now_ms=None):
+    """Fire every Timer callback due at now_ms (ms); returns how many fired."""
+    now = _ticks_ms() if now_ms is None else now_ms
+    fired = 0
+    for t in list(_w.timers):
+        while t.callback is not None and now >= t.due:
+            t.callback(t)
+            fired += 1
+            if t.mode == Timer.ONE_SHOT:
+                t.deinit()
+                break
+            t.due += t.period
+    return fired
+
+
+# ---------------------------------------------------------------- module functions
+
+class ResetRequested(Exception):
+    """machine.reset() in the simulator: the caller restarts the firmware."""
+
+
+def unique_id():
+    return b"\xe6\x61\x41\x04\x03\x2a\x5b\x2c"
+
+
+def freq(hz=None):
+    if hz is None:
+        return _w.freq
+    _w.freq = hz
+    return None
+
+
+def reset_cause():
+    return _w.cause
+
+
+def set_reset_cause(cause):
+    _w.cause = cause
+
+
+def reset():
+    raise ResetRequested("machine.reset()")
+
+
+soft_reset = reset
+
+
+def idle():
+    pass
+
+
+def lightsleep(ms=None):
+    pass
+
+
+def deepsleep(ms=None):
+    raise ResetRequested("machine.deepsleep()")
+
+
+def bootloader():
+    pass
+
+
+def disable_irq():
+    return 0
+
+
+def enable_irq(state=0):
+    pass
+
+
+reset_fakes()

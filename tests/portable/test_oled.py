@@ -1,0 +1,142 @@
+"""OLED driver: what reaches the fake SSD1306 over I2C decodes to the text drawn."""
+import sys
+try:
+    import fake_io
+except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
+    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
+    import fake_io
+from hw.oled import Oled, ROW_Y, ascii_text, wrap
+
+
+def _oled():
+    fake_io.reset_fakes()
+    return Oled(fake_io.I2C(0, scl=fake_io.Pin(5), sda=fake_io.Pin(4))), fake_io.oled_device(0x3C)
+
+
+def test_init_switches_the_display_on_and_clears_it():
+    oled, dev = _oled()
+    assert oled.ok and oled.error is None
+    assert dev.display_on and dev.charge_pump and not dev.unknown
+    assert dev.contrast == 0xFF
+    assert dev.text_rows(ROW_Y) == [""] * 6
+    assert sum(sum(row) for row in dev.pixels()) == 0
+
+
+def test_lines_decode_to_the_same_text():
+    oled, dev = _oled()
+    rows = ["Tablier", "Blanc: 6-3", "13/7 8/5", "", "pips 167 - 159", "0123456789ABCDEF"]
+    oled.lines(rows)
+    assert dev.text_rows(ROW_Y) == rows
+    # the scanner finds the same rows without being told where they are
+    assert dev.text_rows() == [r for r in rows if r]
+
+
+def test_long_rows_are_cut_and_extra_rows_dropped():
+    oled, dev = _oled()
+    oled.lines(["abcdefghijklmnopqrstuvwxyz"] + ["row"] * 7)
+    got = dev.text_rows(ROW_Y)
+    assert got[0] == "abcdefghijklmnop"
+    assert got[1:] == ["row"] * 5
+
+
+def test_french_accents_become_readable_ascii():
+    assert ascii_text("Dés lancés: à vous « Noir »") == 'Des lances: a vous " Noir "'
+    assert ascii_text("Œuf ça ôté où î ï ü") == "OEuf ca ote ou i i u"
+    assert ascii_text("plain") == "plain"
+    assert ascii_text("\u2603") == "?"
+    oled, dev = _oled()
+    oled.lines(["Coup illégal", "Doublé refusé"])
+    assert dev.text_rows(ROW_Y)[:2] == ["Coup illegal", "Double refuse"]
+
+
+def test_wrap_breaks_at_spaces():
+    assert wrap("Jouez le 6 puis le 5 depuis la barre") == ["Jouez le 6 puis", "le 5 depuis la", "barre"]
+    assert wrap("x" * 20) == ["x" * 16, "xxxx"]
+    for row in wrap("a bb ccc dddd eeeee ffffff ggggggg hhhhhhhh"):
+        assert len(row) <= 16
+
+
+def test_inverted_row_reads_back_and_is_marked():
+    oled, dev = _oled()
+    oled.lines(["Menu", "Nouvelle partie", "Reprendre", "Calibrer"], invert=2)
+    assert dev.text_rows(ROW_Y)[:4] == ["Menu", "Nouvelle partie", "Reprendre", "Calibrer"]
+    pix = dev.pixels()
+    assert dev.text_at(ROW_Y[2], pix)[1] is True
+    assert dev.text_at(ROW_Y[1], pix)[1] is False
+    # the bar covers one pixel row above and below the text
+    assert pix[ROW_Y[2] - 1][127] == 1 and pix[ROW_Y[2] + 8][127] == 1
+    assert pix[ROW_Y[2] - 2][127] == 0 and pix[ROW_Y[2] + 9][127] == 0
+
+
+def test_only_changed_pages_are_sent():
+    oled, dev = _oled()
+    oled.lines(["one", "two", "three"])
+    before = dev.data_bytes
+    oled.lines(["one", "two", "three"])          # same picture: nothing to send
+    assert dev.data_bytes == before
+    oled.lines(["one", "two", "THREE"])          # row 2 (y 22..29) is in pages 2 and 3
+    assert dev.data_bytes - before == 2 * 128
+    assert dev.text_rows(ROW_Y)[2] == "THREE"
+
+
+def test_pixels_and_text_at_any_position():
+    oled, dev = _oled()
+    oled.fill(0)
+    oled.text("Hi", 40, 3)
+    oled.rect(0, 60, 128, 4, 1, True)
+    oled.show()
+    pix = dev.pixels()
+    assert dev.text_at(3, pix)[0] == "     Hi         "
+    assert pix[63][0] == 1 and pix[59][0] == 0
+
+
+def test_missing_display_never_crashes():
+    fake_io.reset_fakes()
+    fake_io.detach_i2c(0x3C)
+    oled = Oled(fake_io.I2C(0))
+    assert not oled.ok
+    assert "0x3c" in oled.error and "5" in oled.error
+    oled.lines(["still", "fine"])
+    oled.contrast(10)
+    oled.poweroff()
+    oled.show()
+    # plugged in later: retry() brings it back with the picture drawn meanwhile
+    dev = fake_io.attach_i2c(0x3C, fake_io.FakeSSD1306())
+    assert oled.retry()
+    assert dev.text_rows(ROW_Y)[:2] == ["still", "fine"]
+
+
+def test_display_lost_while_running():
+    oled, dev = _oled()
+    oled.lines(["before"])
+    fake_io.detach_i2c(0x3C)
+    oled.lines(["after"])
+    assert not oled.ok and oled.error
+    oled.lines(["later"])      # no exception, nothing sent
+    assert dev.text_rows(ROW_Y)[0] == "before"
+
+
+def test_contrast_power_and_inverse():
+    oled, dev = _oled()
+    oled.lines(["x"])
+    oled.contrast(300)
+    assert dev.contrast == 255
+    oled.contrast(12)
+    assert dev.contrast == 12
+    oled.invert(True)
+    assert dev.pixels()[63][127] == 1
+    oled.invert(False)
+    oled.poweroff()
+    assert not dev.display_on and dev.pixels()[ROW_Y[0]][1] == 0
+    oled.poweron()
+    assert dev.display_on and dev.text_rows(ROW_Y)[0] == "x"
+
+
+def test_flipped_mounting_still_reads_upright():
+    fake_io.reset_fakes()
+    oled = Oled(fake_io.I2C(0), flip=True)
+    dev = fake_io.oled_device()
+    oled.lines(["upside"])
+    # flip sends A0/C0: on a module mounted the usual way the text is rotated by 180 degrees
+    assert dev.text_rows(ROW_Y)[0] != "upside"
+    assert not dev.seg_remap and not dev.com_remap
