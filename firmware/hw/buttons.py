@@ -1,0 +1,103 @@
+"""Debounced push buttons, polled: press, long press and (optionally) double press.
+
+In the spirit of Peter Hinch's micropython-async Pushbutton, but driven by poll(now_ms)
+from the caller's loop, so it has no clock, no task and no interrupt of its own, and a test
+can replay any sequence of levels and times. Hardware brief 5.1: sample every ~5 ms; a
+level counts once it has been steady for debounce_ms (20 ms).
+
+Events, as (name, kind):
+  'press'   released before long_ms (with double_ms set: and no second press followed)
+  'long'    held for long_ms; fires once, while still held; its release gives no 'press'
+  'double'  a second press starting within double_ms of the first release (double_ms > 0)
+"""
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_PERIOD = const(0x40000000)   # MicroPython ticks_ms() wraps at 2**30
+_HALF = const(0x20000000)
+
+
+def _diff(a, b):
+    """a - b for ticks_ms() values, across the wrap (like time.ticks_diff)."""
+    return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+
+
+class Buttons:
+    """Buttons `pins_by_name` ({name: machine.Pin}), each wired to GND (active low) or 3V3."""
+
+    def __init__(self, pins_by_name, active_low=True, debounce_ms=20, long_ms=800, double_ms=0):
+        # fixed order: events of one poll come out sorted by name on every port
+        self.names = sorted(pins_by_name)
+        self.pins = [pins_by_name[n] for n in self.names]
+        self.invert = 1 if active_low else 0
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.double_ms = double_ms
+        n = len(self.names)
+        self._raw = bytearray(n)        # last sampled level (1 = pressed)
+        self._raw_at = [0] * n          # when the sampled level last changed
+        self._down = bytearray(n)       # debounced state (1 = pressed)
+        self._down_at = [0] * n         # when the current press began
+        self._long_done = bytearray(n)  # 'long' already fired for this press
+        self._quiet = bytearray(n)      # this press ends without an event (long / double)
+        self._waiting = bytearray(n)    # a click waits for a possible second press
+        self._click_at = [0] * n        # when that click was released
+        self._events = []
+        self._started = False
+
+    def is_down(self, name):
+        """True while the (debounced) button is held."""
+        return bool(self._down[self.names.index(name)])
+
+    def poll(self, now_ms):
+        """Sample every button at time now_ms; return the events, a list reused by the next poll."""
+        ev = self._events
+        ev.clear()
+        first = not self._started
+        self._started = True
+        for i in range(len(self.pins)):
+            level = self.pins[i].value() ^ self.invert
+            if first:  # the state at start-up is the state, not an edge
+                self._raw[i] = self._down[i] = level
+                self._raw_at[i] = self._down_at[i] = now_ms
+                self._quiet[i] = level  # a button already held at boot gives no event
+                continue
+            if level != self._raw[i]:
+                self._raw[i] = level
+                self._raw_at[i] = now_ms
+            elif level != self._down[i] and _diff(now_ms, self._raw_at[i]) >= self.debounce_ms:
+                self._edge(i, level)
+            if self._down[i] and not self._long_done[i] and not self._quiet[i] \
+                    and _diff(now_ms, self._down_at[i]) >= self.long_ms:
+                self._long_done[i] = 1
+                self._quiet[i] = 1
+                ev.append((self.names[i], "long"))
+            if self._waiting[i] and not self._down[i] and _diff(now_ms, self._click_at[i]) >= self.double_ms:
+                self._waiting[i] = 0
+                ev.append((self.names[i], "press"))
+        return ev
+
+    def _edge(self, i, level):
+        self._down[i] = level
+        name = self.names[i]
+        if level:  # pressed: the press began when the level first changed
+            self._down_at[i] = self._raw_at[i]
+            self._long_done[i] = 0
+            self._quiet[i] = 0
+            if self._waiting[i]:
+                self._waiting[i] = 0
+                self._quiet[i] = 1
+                self._events.append((name, "double"))
+            return
+        if self._quiet[i]:
+            self._quiet[i] = 0
+            return
+        if self.double_ms > 0:
+            self._waiting[i] = 1
+            self._click_at[i] = self._raw_at[i]
+        else:
+            self._events.append((name, "press"))
