@@ -33,6 +33,7 @@ LOGIC_MA = (1, 1)             # 4067 / 4051 / 138 quiescent + dividers
 OLED_MA = (12, 15)            # SSD1306 module, depends on lit pixels (est.)
 BUZZER_MA = (0, 5)            # piezo through 100 ohm
 USB_SPEC_MA = 500             # USB 2.0 port, and what a charger gives at least
+TYPICAL_LIT_MA = 40           # a few points lit in play (brief 4)
 CHECKERS = 30                 # 15 per colour, one magnet each
 
 
@@ -218,21 +219,20 @@ def max_bank_sensors(pm):
 
 def led_ma(pm, profile="charger"):
     """Worst LED current: every LED full white at the brightness cap, then held to the
-    firmware's frame budget. The budget is added on top of the dark-LED current, which
-    over-counts if the firmware includes the idle current in its sum: an upper bound."""
+    firmware's frame budget, which counts the dark current too (firmware/hw/leds.py)."""
     leds = pm["leds"]
     per_led_lit = 3 * 255 * leds["brightness_max"] * leds["ma_per_step"]
     idle = leds["count"] * leds["idle_ma"]
     at_cap = idle + leds["count"] * per_led_lit
     budget = leds["budget_ma_pc"] if profile == "pc" else leds["budget_ma"]
-    return {"idle": idle, "at_cap_unlimited": at_cap, "worst": min(at_cap, idle + budget),
+    return {"idle": idle, "at_cap_unlimited": at_cap, "worst": min(at_cap, max(budget, idle)),
             "budget": budget}
 
 
 def power_budget(pm, profile="charger"):
     """Rows (consumer, typical mA, worst mA, note) and the limit for a USB profile.
     'charger' = any 5 V supply giving 500 mA; 'pc' = a computer port, where MicroPython
-    declares only 250 mA. Typical LEDs = a few points lit (40 mA, brief 4)."""
+    declares only 250 mA. Typical LEDs = a few points lit (TYPICAL_LIT_MA)."""
     bank = max_bank_sensors(pm)
     led = led_ma(pm, profile)
     rows = [
@@ -242,10 +242,10 @@ def power_budget(pm, profile="charger"):
         ("muxes, decoders, dividers", LOGIC_MA[0], LOGIC_MA[1], ""),
         ("OLED SSD1306", OLED_MA[0], OLED_MA[1], "est.; from the Pico 3V3"),
         ("%d LEDs dark" % pm["leds"]["count"], led["idle"], led["idle"], "about 1 mA each"),
-        ("LEDs lit", 40, led["worst"] - led["idle"],
-         "all white at the %d %% cap would be %.0f mA; the frame budget holds it to %d mA"
-         % (round(pm["leds"]["brightness_max"] * 100), led["at_cap_unlimited"] - led["idle"],
-            led["budget"])),
+        ("LEDs lit", min(TYPICAL_LIT_MA, led["worst"] - led["idle"]), led["worst"] - led["idle"],
+         "all white at the %d %% cap: %.0f mA; the %d mA frame budget (dark current included) "
+         "leaves %.0f" % (round(pm["leds"]["brightness_max"] * 100), led["at_cap_unlimited"] - led["idle"],
+                          led["budget"], led["worst"] - led["idle"])),
         ("piezo buzzer", BUZZER_MA[0], BUZZER_MA[1], ""),
     ]
     limit = pm["power"]["usb_budget_ma_pc"] if profile == "pc" else pm["power"]["usb_budget_ma"]
