@@ -357,6 +357,43 @@ def check_bom(pm, bom_text):
     return problems
 
 
+def board_config_expectations(pm):
+    """(name in firmware/board_config.py, value the pin map implies) for what the hardware
+    checks here depend on: pins, sensor and LED counts and indices, LED current limits."""
+    pins = pm["pins"]
+    leds = pm["leds"]
+    lay = pm["layout"]
+    return [
+        ("MUX_SEL", tuple(pins["mux_sel"])), ("BANK_SEL", tuple(pins["bank_sel"])),
+        ("HALF_EN", tuple(pins["half_en"])), ("ADC_PINS", tuple(pins["adc"])),
+        ("VBUS_ADC", pins["vbus_adc"]), ("LED_PIN", pins["led_data"]),
+        ("I2C_SDA", pins["i2c"]["sda"]), ("I2C_SCL", pins["i2c"]["scl"]),
+        ("BUTTONS", dict(pins["buttons"])), ("BUZZER_PIN", pins.get("buzzer")),
+        ("N_SENSORS", sensor_count(pm)), ("BANKS_PER_HALF", tuple(lay["banks_per_half"])),
+        ("SLOTS_PER_POINT", lay["slots_per_point"]), ("BAR_SLOTS", lay["bar_slots_per_side"]),
+        ("LED_COUNT", leds["count"]), ("LED_POINT", tuple(leds["point"])),
+        ("LED_BAR", (leds["bar"]["white"], leds["bar"]["black"])), ("LED_STATUS", dict(leds["status"])),
+        ("LED_BRIGHTNESS_MAX", leds["brightness_max"]), ("LED_BUDGET_MA", leds["budget_ma"]),
+        ("LED_BUDGET_MA_PC", leds["budget_ma_pc"]),
+    ]
+
+
+def check_board_config(pm, cfg):
+    """The generated firmware configuration (a module or any object with its names) agrees
+    with the pin map on every value the hardware checks depend on."""
+    problems = []
+    for name, want in board_config_expectations(pm):
+        if not hasattr(cfg, name):
+            problems.append("board_config has no %s (pin map: %r)" % (name, want))
+            continue
+        have = getattr(cfg, name)
+        if isinstance(have, (bytes, bytearray, list)):
+            have = tuple(have)
+        if have != want:
+            problems.append("board_config %s = %r, the pin map says %r" % (name, have, want))
+    return problems
+
+
 def check_pinmap(pm):
     """All the checks that need only the pin map."""
     problems = []
