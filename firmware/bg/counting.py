@@ -16,8 +16,11 @@ What a roll must do to hit (rules 3 and 5 of the issue; seeds 002, 004):
   an entry landing on the blot hits; with one, the other die may then hit with any
   checker, the entered one included. With a double, entering takes one step per checker
   on the bar (up to four) and the steps left may hit. A closed entry point means no move.
-Not modelled: a hit that only a play breaking the "use both dice / the larger die" rule
-could make (a rare corner: such a roll is still counted as a shot).
+By default the count is geometric: it ignores the obligations of rule 4, so a hit that only
+a play breaking "use both dice / the larger die" could make still counts (a rare corner:
+none in 1,500 blots met in random games). `legal=True` settles each such roll with the
+move generator (bg.movegen, imported only then): exact, but about a move generation per
+hitting roll, so for a hint screen rather than the per-scan path.
 
 On an open board one hitter at distance 1..12 gives 11, 12, 14, 15, 15, 17, 6, 6, 5, 3,
 2, 3 rolls of 36 (seed 004's table).
@@ -44,12 +47,13 @@ def blots(pos):
     return [i + 1 for i in range(24) if pos.me[i] == 1]
 
 
-def shots(pos, blot_point=None):
+def shots(pos, blot_point=None, legal=False):
     """How many of the 36 rolls let the opponent hit the side on roll's checker on `blot_point`.
 
     blot_point: 1..24 in the side on roll's numbering. A point holding two or more of the
     side's checkers is closed and gives 0; an empty point gives the rolls that can reach it.
     None: the rolls hitting at least one of the side's blots (the usual "shots I leave").
+    legal: count a roll only when one of its legal plays (rule 4 applied) makes the hit.
     """
     if blot_point is None:
         targets = blots(pos)
@@ -59,12 +63,25 @@ def shots(pos, blot_point=None):
         targets = [blot_point]
     if not targets:
         return 0
+    hitter = pos.swapped() if legal else None
     count = 0
     for d1 in range(1, 7):
         for d2 in range(d1, 7):
+            # the geometric test is a superset of the legal one: it filters first
             if _roll_hits(pos.me, pos.opp, d1, d2, targets):
-                count += 1 if d1 == d2 else 2
+                if hitter is None or _legal_hit(hitter, d1, d2, targets):
+                    count += 1 if d1 == d2 else 2
     return count
+
+
+def _legal_hit(hitter, d1, d2, targets):
+    """Does a legal play of d1-d2 by `hitter` (the side to roll) land on one of `targets`?"""
+    from bg.movegen import legal_plays
+    for play in legal_plays(hitter, d1, d2):
+        for frm, to in play.moves:
+            if to and (25 - to) in targets:
+                return True
+    return False
 
 
 def _closed(me, x):

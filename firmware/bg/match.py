@@ -252,6 +252,32 @@ class Match:
         self.game_number += 1
         self.cube = self._new_cube()
 
+    # ---- GNU Backgammon's match ID --------------------------------------------------
+
+    def match_state(self, on_roll, dice=(0, 0)):
+        """This match as a bg.ids.MatchState, for GNU Backgammon's match ID.
+
+        on_roll and dice (larger first; (0, 0) before the roll) come from the Table. `turn`
+        is who must act: the answering player while a double, a beaver or a resignation
+        waits. Once the match is won the game state tells how it ended. Scores are capped
+        at the match length (gnubg refuses more) and at 32767 in money play.
+        """
+        from bg import ids
+        cube = self.cube
+        turn = on_roll
+        if cube.offered_by != NOBODY and not cube.dropped:
+            turn = other(cube.offered_by)
+        elif self.resigned_by != NOBODY:
+            turn = other(self.resigned_by)
+        state = ids.GAME_PLAYING
+        if self.winner != NOBODY:
+            state = (ids.GAME_OVER, ids.GAME_DROP, ids.GAME_RESIGNED)[self.last_game[3]]
+        cap = self.length if self.length else 32767
+        return ids.MatchState(cube.value, cube.owner, on_roll, self.crawford, state, turn,
+                              cube.offered_by != NOBODY and not cube.dropped, self.resign_kind,
+                              dice, self.length, (min(self.score[0], cap), min(self.score[1], cap)),
+                              self.jacoby)
+
     # ---- saved state ----------------------------------------------------------------
 
     def to_bytes(self):

@@ -149,20 +149,22 @@ class _Search:
         self.double = False
         self.first_die = 0
         self.best = 1                   # fewest dice a kept play may use (0-dice plays: none)
-        self.data = bytearray()
-        self.hashes = array("i")
-        self.count = 0
-        self.cap = 64
-        self.table = array("H", bytes(2 * self.cap))
+        self._alloc(64)
 
     # -- storing a leaf -------------------------------------------------------------
+    def _alloc(self, cap):
+        # Fixed-size buffers grown by doubling: appending byte by byte would leave the
+        # Pico's heap full of small holes (fragmentation), not just use it.
+        self.count = 0
+        self.cap = cap
+        self.data = bytearray(_REC * (cap * 3 // 4))
+        self.hashes = array("i", bytes(4 * (cap * 3 // 4)))
+        self.table = array("H", bytes(2 * cap))
+
     def _reset(self, depth):
         self.best = depth
-        self.data = bytearray()
-        self.hashes = array("i")
-        self.count = 0
-        self.cap = 64
-        self.table = array("H", bytes(2 * self.cap))
+        self.data = self.hashes = self.table = None
+        self._alloc(64)
 
     def _same_as_stored(self, idx):
         """Exact check: does stored play idx lead to the current position?"""
@@ -196,23 +198,36 @@ class _Search:
             if hashes[v - 1] == h and self._same_as_stored(v - 1):
                 return                      # a play already found leads here
             slot = (slot + 1) & mask
-        table[slot] = self.count + 1
-        hashes.append(h)
-        path = self.path
+        n = self.count
+        table[slot] = n + 1
+        hashes[n] = h
         data = self.data
-        for k in range(8):
-            data.append(path[k] if k < 2 * depth else _EMPTY)
-        data.append(self.first_die)
-        self.count += 1
-        if self.count * 4 > self.cap * 3:
+        base = n * _REC
+        data[base:base + 8] = self.path
+        for k in range(2 * depth, 8):
+            data[base + k] = _EMPTY
+        data[base + 8] = self.first_die
+        self.count = n + 1
+        if self.count * 4 >= self.cap * 3:
             self._grow()
 
     def _grow(self):
         cap = self.cap * 2
+        n = self.count
+        old_data = self.data
+        old_hashes = self.hashes
+        self.table = None
+        data = bytearray(_REC * (cap * 3 // 4))
+        data[:len(old_data)] = old_data
+        hashes = array("i", bytes(4 * (cap * 3 // 4)))
+        for i in range(n):
+            hashes[i] = old_hashes[i]
+        self.data = data
+        self.hashes = hashes
+        old_data = old_hashes = None
         table = array("H", bytes(2 * cap))
         mask = cap - 1
-        hashes = self.hashes
-        for i in range(self.count):
+        for i in range(n):
             slot = hashes[i] & mask
             while table[slot]:
                 slot = (slot + 1) & mask
@@ -316,7 +331,9 @@ def legal_plays(pos, d1, d2):
         s.run((d2, d1))
         if s.best == 1 and s.count:
             _keep_larger_die(s, max(d1, d2))
-    return PlayList(pos.copy(), s.data, s.count, s.best if s.count else 0)
+    # Keep only the plays' bytes: the hash table and spare capacity go back to the heap.
+    data = s.data if len(s.data) == s.count * _REC else bytes(s.data[:s.count * _REC])
+    return PlayList(pos.copy(), data, s.count, s.best if s.count else 0)
 
 
 def _keep_larger_die(s, larger):

@@ -14,7 +14,7 @@ Events, as (name, kind):
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _PERIOD = const(0x40000000)   # MicroPython ticks_ms() wraps at 2**30

@@ -8,7 +8,7 @@ one (a new beep replaces the one playing); tick() switches tones when a step's t
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _PERIOD = const(0x40000000)   # ticks_ms() wraps at 2**30
@@ -39,7 +39,7 @@ class Buzzer:
         self.volume = volume          # duty_u16 while sounding: 32768 (50 %) is the loudest
         self.enabled = enabled        # False: beep() stays silent (a "sound off" setting)
         self.playing = None           # name of the pattern playing, or None
-        self._steps = ()
+        self._steps = PATTERNS["commit"]  # any pattern: nothing plays until beep()
         self._step = -1
         self._step_at = 0
         self.pwm.duty_u16(0)

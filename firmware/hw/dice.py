@@ -14,7 +14,7 @@ import time
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _M32 = const(0xFFFFFFFF)
@@ -102,6 +102,7 @@ class Dice:
 
 
 def _ticks_us():
-    if hasattr(time, "ticks_us"):
-        return time.ticks_us()
-    return time.perf_counter_ns() // 1000  # CPython
+    ticks = getattr(time, "ticks_us", None)
+    if ticks is not None:
+        return ticks()
+    return int(time.time() * 1000000)  # CPython

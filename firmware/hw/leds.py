@@ -10,7 +10,7 @@ from neopixel import NeoPixel
 try:
     from micropython import const
 except ImportError:  # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 _DARK_MA = const(1)         # mA per LED even when dark

@@ -206,3 +206,29 @@ def test_shots_agree_with_the_step_by_step_reference():
                 assert shots(pos, point) == reference_shots(pos, point), (pos, point)
                 checked += 1
     assert checked >= 20
+
+
+def test_legal_count_drops_a_hit_that_breaks_the_use_both_dice_rule():
+    # their checkers on 10 and 2, my blot on their 9 (my 16), their 3 (my 22) closed.
+    # 6-1: hitting 10/9* leaves no 6 to play, while 10/4 2/1 plays both dice: no legal hit.
+    pos = make({16: 1, 22: 2}, {10: 1, 2: 1})
+    assert shots(pos, 16) == 11
+    assert shots(pos, 16, legal=True) == 9
+    assert reference_shots(pos, 16) == 11       # the geometric count, by the reference
+
+
+def test_legal_count_agrees_on_the_open_board_and_the_bar():
+    for distance in (1, 6, 8, 12):
+        pos = make({13: 1}, {12 + distance: 1})
+        assert shots(pos, 13, legal=True) == OPEN_BOARD_SHOTS[distance - 1]
+    pos = make({5: 1}, {}, opp_bar=1)
+    assert shots(pos, 5, legal=True) == 15
+    pos = make({4: 1}, {}, opp_bar=3)
+    assert shots(pos, 4, legal=True) == 12
+
+
+def test_legal_count_never_exceeds_the_geometric_one():
+    for pos in lcg_positions(4, 77):
+        for point in blots(pos):
+            assert shots(pos, point, legal=True) <= shots(pos, point)
+        assert shots(pos, None, legal=True) <= shots(pos)

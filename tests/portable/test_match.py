@@ -333,3 +333,56 @@ def test_bad_state_bytes_give_a_clear_message():
     broken = bytearray(good)
     broken[16] = 0
     assert "maximum" in raises_value_error(Match.from_bytes, bytes(broken))
+
+
+# ---- GNU Backgammon's match ID --------------------------------------------------------------
+
+def test_match_state_for_the_match_id():
+    from bg import ids
+    m = Match(7, jacoby=False)
+    s = m.match_state(0)
+    assert (s.cube_value, s.cube_owner, s.on_roll, s.turn, s.doubled, s.crawford) == (1, -1, 0, 0, False, False)
+    assert (s.match_length, s.score, s.game_state, s.jacoby) == (7, (0, 0), ids.GAME_PLAYING, False)
+    m.double(1, 1, False)
+    s = m.match_state(1)
+    assert s.doubled and s.turn == 0 and s.on_roll == 1
+    m.take(0)
+    s = m.match_state(1, (3, 5))
+    assert (s.cube_value, s.cube_owner, s.doubled, s.turn, s.dice) == (2, 0, False, 1, (5, 3))
+    m.resign(1, GAMMON)
+    s = m.match_state(1)
+    assert s.resigned == GAMMON and s.turn == 0
+    m.accept_resignation(0)                         # 4-0
+    m.end_game(0, GAMMON)                           # 6-0: Crawford
+    s = m.match_state(0)
+    assert s.crawford and s.score == (6, 0)
+    text = ids.match_id(s)
+    assert ids.match_from_id(text) == s
+
+
+def test_match_state_after_the_match_caps_the_score():
+    from bg import ids
+    m = Match(3)
+    m.double(0, 0, False)
+    m.take(1)
+    m.end_game(1, BACKGAMMON)                       # 6 points in a 3-point match
+    s = m.match_state(1)
+    assert s.score == (0, 3) and s.game_state == ids.GAME_OVER
+    assert ids.match_from_id(ids.match_id(s)) == s
+    m = Match(1)
+    m.double(0, 0, False)
+    m.drop(1)
+    assert m.match_state(1).game_state == ids.GAME_DROP
+    assert not m.match_state(1).doubled
+    m = Match(1)
+    m.resign(0, SINGLE)
+    m.accept_resignation(1)
+    assert m.match_state(0).game_state == ids.GAME_RESIGNED
+
+
+def test_match_state_during_a_beaver():
+    m = Match(MONEY, beavers=True)
+    m.double(0, 0, False)
+    m.beaver(1)
+    s = m.match_state(0)
+    assert s.doubled and s.turn == 0 and s.cube_value == 2 and s.cube_owner == 1

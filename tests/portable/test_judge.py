@@ -1,0 +1,246 @@
+"""Judging sensed boards: complete, legal so far, or illegal with the right reason."""
+from bg.position import Position
+from bg.movegen import legal_plays
+from bg import judge as J
+from corepos import pos_from, played_positions, ROLLS
+from refrules import classify, fingerprint
+
+
+def verdict(start, d1, d2, end):
+    return J.Judge(start, d1, d2).judge(end)
+
+
+def check_against_reference(pos, d1, d2):
+    """Every legal result is COMPLETE, every prefix PARTIAL, and perturbed results get
+    the reference's kind (illegal ones a documented reason)."""
+    complete, partial = classify(pos, d1, d2)
+    judge = J.Judge(pos, d1, d2)
+    plays = legal_plays(pos, d1, d2)
+    for play in plays:
+        end = play.apply(pos)
+        v = judge.judge(end)
+        assert v.kind == J.COMPLETE, (play, v)
+        assert v.play.apply(pos) == end
+        for k in range(len(play.moves)):
+            mid = pos.copy()
+            for frm, to in play.moves[:k]:
+                from bg.movegen import apply_step
+                apply_step(mid.me, mid.opp, frm, to)
+            assert judge.judge(mid).kind == J.PARTIAL, (play, k)
+        for bad in perturbations(end):
+            v = judge.judge(bad)
+            f = fingerprint(bad)
+            want = J.COMPLETE if f in complete else J.PARTIAL if f in partial else J.ILLEGAL
+            assert v.kind == want, (list(pos.me), list(pos.opp), d1, d2, list(bad.me), list(bad.opp), v)
+            if v.kind == J.ILLEGAL:
+                assert v.reason in J.REASONS
+    if not len(plays):
+        assert judge.judge(pos).kind == J.COMPLETE      # nothing to play: the turn passes
+
+
+def perturbations(end):
+    """A checker one point off, one of ours or theirs; a checker added or lifted."""
+    out = []
+    for i in range(24):
+        if end.me[i]:
+            for j in (i - 1, i + 1):
+                if 0 <= j < 24:
+                    b = end.copy()
+                    b.me[i] -= 1
+                    b.me[j] += 1
+                    out.append(b)
+        if end.opp[i]:
+            b = end.copy()
+            b.opp[i] -= 1
+            b.opp[(i + 1) % 24] += 1
+            out.append(b)
+    if end.opp[24]:
+        b = end.copy()
+        b.opp[24] -= 1
+        out.append(b)
+    return out
+
+
+def test_judge_agrees_with_reference_on_opening():
+    s = Position.start()
+    for d1, d2 in ((3, 1), (6, 5), (2, 2), (6, 4)):
+        check_against_reference(s, d1, d2)
+
+
+def test_judge_agrees_with_reference_on_played_positions():
+    n = 0
+    for pos in played_positions(23, 6):
+        for d1, d2 in ((6, 1), (5, 3), (4, 2), (1, 1)):
+            check_against_reference(pos, d1, d2)
+            n += 1
+    assert n == 24
+
+
+def test_unchanged_board_is_legal_so_far():
+    s = Position.start()
+    v = verdict(s, 6, 5, s)
+    assert v.kind == J.PARTIAL and sorted(v.remaining) == [5, 6]
+
+
+def test_closed_point_named():
+    s = Position.start()
+    end = s.copy()
+    end.me[23] -= 1          # 24/18? their 7 is our 18: open. 24/19 lands on their 6: closed
+    end.me[18] += 1
+    v = verdict(s, 6, 5, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.MIXED or v.reason == J.CLOSED_POINT
+
+
+def test_closed_intermediate_named():
+    # 13/2 with 6-5 while our 8 (their 17) and our 7 (their 18) are closed.
+    pos = pos_from({13: 1, 1: 14}, {18: 2, 17: 2, 1: 11})
+    end = pos.copy()
+    end.me[12] = 0
+    end.me[1] = 1
+    v = verdict(pos, 6, 5, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.CLOSED_POINT and set(v.points) <= {7, 8}
+
+
+def test_enter_from_the_bar_first():
+    pos = pos_from({6: 5, 8: 3, 13: 4, 24: 2}, {6: 5, 8: 3, 13: 5, 24: 2}, me_bar=1)
+    end = pos.copy()
+    end.me[12] -= 1
+    end.me[6] += 1           # 13/7 while a checker waits on the bar
+    v = verdict(pos, 6, 3, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.BAR_FIRST and 25 in v.points
+
+
+def test_wrong_direction():
+    s = Position.start()
+    end = s.copy()
+    end.me[5] -= 1
+    end.me[9] += 1           # 6/10: backwards
+    v = verdict(s, 4, 2, end)
+    assert v.reason == J.WRONG_DIRECTION and 10 in v.points
+
+
+def test_must_play_both_dice():
+    # 6-5 from the start: 24/18 alone, then the 5 remains playable: legal so far.
+    s = Position.start()
+    end = s.copy()
+    end.me[23] -= 1
+    end.me[17] += 1
+    assert verdict(s, 6, 5, end).kind == J.PARTIAL
+    # A position where one 6 blocks the 5: our 20 alone, their 16 closes our 9.
+    pos = pos_from({20: 1, 15: 1, 1: 13}, {16: 2, 1: 13})
+    plays = legal_plays(pos, 6, 5)
+    assert plays.dice_used == 2
+    end = pos.copy()
+    end.me[19] = 0
+    end.me[13] = 1           # 20/14: then the 5 from 14 hits the closed 9; 15/10 still open
+    v = verdict(pos, 6, 5, end)
+    assert v.kind == J.PARTIAL      # 15/10 remains
+
+
+def test_play_the_larger_die():
+    pos = pos_from({20: 1, 1: 14}, {16: 2, 1: 13})
+    end = pos.copy()
+    end.me[19] = 0
+    end.me[14] = 1           # 20/15: the 5, while the 6 alone was playable
+    v = verdict(pos, 6, 5, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.PLAY_LARGER and v.die == 6
+    end = pos.copy()
+    end.me[19] = 0
+    end.me[13] = 1
+    assert verdict(pos, 6, 5, end).kind == J.COMPLETE
+
+
+def test_all_dice_must_be_played_reason():
+    # Our 8 and 7 alone; their points close our 2 and our 1. With 6-1: 8/2 blocked,
+    # 7/1 blocked; 8/7 then 7/1 blocked... 7/6 then 8/2 blocked. Construct: 6-1 where
+    # 8/7 (1) followed by nothing, but 7/6 (1) then 6 from 8... keep it empirical:
+    pos = pos_from({13: 1, 9: 1, 6: 13}, {17: 2, 22: 2, 1: 11})
+    plays = legal_plays(pos, 6, 4)
+    complete, partial = classify(pos, 6, 4)
+    j = J.Judge(pos, 6, 4)
+    # Every single step that is not a legal prefix must be named must_play_all.
+    from refrules import _steps, _apply
+    for d in (6, 4):
+        for frm, to in _steps(bytearray(pos.me), bytearray(pos.opp), d):
+            me, opp = _apply(pos.me, pos.opp, frm, to)
+            end = Position(me, opp)
+            f = fingerprint(end)
+            v = j.judge(end)
+            if f in partial or f in complete:
+                assert v.kind != J.ILLEGAL
+            else:
+                assert v.reason in (J.MUST_PLAY_ALL, J.PLAY_LARGER), v
+    assert len(plays) > 0
+
+
+def test_bear_off_not_allowed_and_from_higher_point():
+    pos = pos_from({7: 1, 6: 4, 3: 10}, {24: 15})
+    end = pos.copy()
+    end.me[5] -= 1           # 6/off while the 7 is outside
+    v = verdict(pos, 6, 1, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.BEAROFF_NOT_ALLOWED and 6 in v.points
+    home = pos_from({6: 1, 3: 2, 2: 2}, {24: 15})
+    end = home.copy()
+    end.me[2] -= 1           # 3/off with a 5 while the 6-point is occupied
+    v = verdict(home, 5, 5, end)
+    assert v.kind == J.ILLEGAL and v.reason == J.BEAROFF_HIGHER, v
+
+
+def test_opponent_checker_moved():
+    s = Position.start()
+    end = s.copy()
+    end.opp[12] -= 1
+    end.opp[13] += 1         # their 13 -> their 14, during our turn
+    v = verdict(s, 3, 1, end)
+    assert v.reason == J.OPPONENT_MOVED
+
+
+def test_hit_blot_must_reach_the_bar():
+    pos = pos_from({13: 2, 6: 13}, {20: 1, 24: 14})   # their blot on our 5
+    end = pos.copy()
+    end.me[5] -= 1
+    end.me[4] += 1           # 6/5*: our checker on 5 ...
+    v = verdict(pos, 1, 2, end)
+    assert v.reason == J.BLOT_NOT_HIT and v.points == (5,)   # ... the blot still there
+    end.opp[19] = 0          # blot lifted but not yet on the bar
+    v = verdict(pos, 1, 2, end)
+    assert v.reason == J.HIT_NOT_ON_BAR and 5 in v.points
+    end.opp[24] = 1          # now on the bar: legal so far (the 2 remains)
+    assert verdict(pos, 1, 2, end).kind == J.PARTIAL
+
+
+def test_checkers_appeared_and_missing():
+    s = Position.start()
+    end = s.copy()
+    end.me[10] += 1
+    assert verdict(s, 3, 1, end).reason == J.CHECKERS_APPEARED
+    end = s.copy()
+    end.me[12] -= 1          # a checker in a hand, far from home
+    v = verdict(s, 3, 1, end)
+    assert v.reason == J.CHECKERS_MISSING and v.missing == 1
+
+
+def test_too_many_moves_and_no_such_die():
+    s = Position.start()
+    end = s.copy()
+    end.me[12] -= 1
+    end.me[2] += 1           # 13/3: 10 pips with 3-1
+    assert verdict(s, 3, 1, end).reason == J.TOO_MANY_MOVES
+    end = s.copy()
+    end.me[12] -= 1
+    end.me[10] += 1          # 13/11: a 2 with 6-5
+    assert verdict(s, 6, 5, end).reason == J.NO_SUCH_DIE
+
+
+def test_every_reason_has_words():
+    for r in J.REASONS:
+        assert J.REASON_TEXT[r]
+
+
+def test_legal_destinations_of_a_lifted_checker():
+    s = Position.start()
+    j = J.Judge(s, 6, 5)
+    lifted = s.copy()
+    assert sorted(J.legal_destinations(j, lifted, 24)) == [13, 18]   # 24/19 is closed
+    assert sorted(J.legal_destinations(j, lifted, 13)) == [2, 7, 8]
+    assert J.legal_destinations(j, lifted, 6) == []                  # 6/1 closed, 6/0 no

@@ -1,0 +1,62 @@
+"""GNU Backgammon notation: printing, parsing, and the round trip through both."""
+from bg.position import Position
+from bg.movegen import legal_plays
+from bg.notation import format_play, parse_play, find_play
+from corepos import played_positions, ROLLS
+
+
+def test_examples_print_like_gnubg():
+    assert format_play(((13, 7), (8, 7))) == "13/7 8/7"
+    assert format_play(((25, 22),), (True,)) == "bar/22*"
+    assert format_play(((6, 0),)) == "6/off"
+    assert format_play(((8, 4), (8, 4))) == "8/4(2)"
+    assert format_play(((24, 14), (14, 10)), (True, False)) == "24/14*/10"
+    assert format_play(((24, 18), (18, 13))) == "24/13"
+    assert format_play(((13, 9), (9, 5), (13, 9), (9, 5))) == "13/5(2)"
+    assert format_play(((8, 4), (8, 4), (6, 2), (6, 2))) == "8/4(2) 6/2(2)"
+
+
+def test_examples_parse():
+    assert parse_play("13/7 8/7") == ((13, 7), (8, 7))
+    assert parse_play("bar/22*") == ((25, 22),)
+    assert parse_play("6/off") == ((6, 0),)
+    assert parse_play("8/4(2)") == ((8, 4), (8, 4))
+    assert parse_play("24/14*/10") == ((24, 14), (14, 10))
+    assert parse_play("  Bar/20  6/OFF ") == ((25, 20), (6, 0))
+
+
+def test_malformed_plays_are_rejected_with_a_reason():
+    for bad in ("", "13", "13-7", "7/13", "off/3", "3/bar", "25/20", "8/4(9)", "8/4(x)",
+                "13/7 13/7 13/7 13/7 13/7", "a/b", "8/4(2"):
+        try:
+            parse_play(bad)
+        except ValueError as e:
+            assert str(e)
+        else:
+            assert False, bad
+
+
+def test_every_legal_play_round_trips():
+    n = 0
+    for pos in played_positions(5, 8):
+        for a, b in ROLLS:
+            plays = legal_plays(pos, a, b)
+            for play in plays:
+                text = play.notation()
+                found = find_play(plays, pos, text)
+                assert found is not None and found.apply(pos) == play.apply(pos), text
+                # printing what we parsed gives the same text back
+                segs = parse_play(text)
+                assert len(segs) >= 1
+                n += 1
+    assert n > 500
+
+
+def test_start_position_notation_round_trip():
+    s = Position.start()
+    plays = legal_plays(s, 6, 5)
+    texts = sorted(p.notation() for p in plays)
+    assert texts == sorted(["24/13", "24/18 13/8", "24/18 8/3", "13/8 13/7", "13/7 8/3",
+                            "13/2", "8/3 8/2"])
+    assert find_play(plays, s, "24/18 18/13").notation() == "24/13"
+    assert find_play(plays, s, "6/1 6/off") is None
