@@ -10,6 +10,7 @@ done when the board changes, a read is a few integer operations). Needs `board_c
     board.set_bar(BLACK, 2)
     board.place(13, BLACK)                   # one more checker on top of point 13's pile
     board.lift(13)                           # take the last placed checker off point 13
+    board.put_on_sensor(i, WHITE, layers=1)  # a checker on one slot only (calibration jig)
     board.set_position_counts(white, black)  # two sequences of 26: [0] unused, [1..24] points, [25] bar
     board.clear()
 
@@ -208,9 +209,31 @@ class PhysicalBoard:
             return 0
         c = s[-1]
         s[:] = s[:-1]
+        while s and not s[-1]:
+            s[:] = s[:-1]
         self._off_mm[point - 1] = 0.0
         self._dirty = True
         return c
+
+    def put_on_sensor(self, sensor, colour, layers=1):
+        """`layers` checkers stacked on one slot, whatever the other slots hold (the calibration
+        jig: a lit slot gets a checker without the slots below it being filled)."""
+        self._colour(colour)
+        spp, npt = cfg.SLOTS_PER_POINT, cfg.N_POINT_SENSORS
+        if not 0 <= sensor < cfg.N_SENSORS:
+            raise ValueError("sensor must be 0..%d, not %r" % (cfg.N_SENSORS - 1, sensor))
+        if sensor < npt:
+            q, slot, n = sensor // spp, sensor % spp, spp
+        else:
+            j = sensor - npt
+            q, slot, n = cfg.N_POINTS + j // cfg.BAR_SLOTS, j % cfg.BAR_SLOTS, cfg.BAR_SLOTS
+        s = self._stacks[q]
+        for layer in range(layers):
+            k = slot + layer * n
+            while len(s) <= k:
+                s.append(0)
+            s[k] = colour
+        self._dirty = True
 
     def lift_bar(self, strip):
         s = self._stacks[cfg.N_POINTS - 1 + self._colour(strip)]
@@ -246,7 +269,7 @@ class PhysicalBoard:
         """(white, black) on `point` as placed (what the scanner should find)."""
         s = self._stacks[self._point_place(point)]
         w = sum(1 for c in s if c == WHITE)
-        return w, len(s) - w
+        return w, sum(1 for c in s if c == BLACK)
 
     # ------------------------------------------------------------ faults and noise
     @property
@@ -295,6 +318,8 @@ class PhysicalBoard:
         s = self._stacks[q]
         top = len(s) - 1
         for k in range(len(s)):
+            if not s[k]:
+                continue                     # a gap: no checker at this position
             sign = -1.0 if s[k] == WHITE else 1.0
             slot, layer = k % nslots, k // nslots
             m = self._mag[(q * 7 + k) % 64] * sign
