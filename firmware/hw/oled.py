@@ -98,7 +98,10 @@ class Oled:
         self.buffer = bytearray(self.pages * width)
         self._sent = bytearray(self.pages * width)   # what the display RAM holds
         self._mv = memoryview(self.buffer)
-        self._sent_mv = memoryview(self._sent)
+        # one view per page, made once: comparing pages then allocates nothing
+        self._page_views = [self._mv[p * width:(p + 1) * width] for p in range(self.pages)]
+        sent = memoryview(self._sent)
+        self._sent_views = [sent[p * width:(p + 1) * width] for p in range(self.pages)]
         self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
         self._cmd = bytearray(7)
         self._data = [memoryview(b"\x40"), self._mv]
@@ -201,16 +204,16 @@ class Oled:
         """Send the pages that changed since the last show (all of them if `full`)."""
         if not self.ok:
             return
-        w = self.width
-        mv, sent = self._mv, self._sent_mv
+        if not full and self.buffer == self._sent:
+            return  # nothing changed: one memcmp, no allocation
+        new, old = self._page_views, self._sent_views
         page = 0
         while page < self.pages:
-            a = page * w
-            if not full and mv[a:a + w] == sent[a:a + w]:
+            if not full and new[page] == old[page]:
                 page += 1
                 continue
             first = page  # send a run of consecutive changed pages in one transfer
-            while page + 1 < self.pages and (full or mv[(page + 1) * w:(page + 2) * w] != sent[(page + 1) * w:(page + 2) * w]):
+            while page + 1 < self.pages and (full or new[page + 1] != old[page + 1]):
                 page += 1
             if not self._send(first, page):
                 return
