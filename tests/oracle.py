@@ -197,6 +197,8 @@ def _plays_from_hint(pos, d1, d2, expected):
     g = gnubg()
     command("set gnubgid " + gnubg_id(pos, d1, d2))
     text = command("hint 9999")
+    if "There are no legal moves" in text and expected <= 1:
+        return [((), pos.copy())]
     out = []
     for line in text.splitlines():
         m = _HINT_LINE.match(line)

@@ -129,7 +129,7 @@ def test_notation_parses_in_gnubg_to_the_same_result(pairs):
 def test_notation_is_accepted_by_gnubg_move_command(pairs):
     start = Position.start()
     samples = [(start, d1, d2, p) for d1, d2 in oracle.ROLLS for p in legal_plays(start, d1, d2)]
-    samples += _notation_sample(pairs, 150, SEED)
+    samples += _notation_sample(pairs, 800, SEED)
     kinds = {"hit": 0, "bar": 0, "off": 0}
     for pos, d1, d2, play in samples:
         text = play.notation()
@@ -180,9 +180,11 @@ def test_position_ids_equal_gnubg(pairs):
 def _random_match_states(rng, n):
     out = []
     for _ in range(n):
-        length = rng.choice((0, 0, 1, 3, 5, 7, 9, 11, 15, 25, rng.randint(1, 32767)))
+        # gnubg's cubeinfo wants scores below the length, and lengths up to its MAXSCORE (64):
+        # a match length of 32767 crashes it. tests/portable/test_ids.py covers the big values.
+        length = rng.choice((0, 0, 1, 3, 5, 7, 9, 11, 15, 25, rng.randint(1, 64)))
         if length:
-            score = (rng.randint(0, length), rng.randint(0, length))
+            score = (rng.randint(0, length - 1), rng.randint(0, length - 1))
             crawford = rng.random() < 0.2
         else:
             score, crawford = (0, 0), False       # gnubg's cubeinfo drops money scores
@@ -215,5 +217,4 @@ def test_gnubg_reads_our_ids_back():
         text = ids.gnubg_id(pos, state)
         oracle.command("set gnubgid " + text)
         assert oracle.position_of(g.board()) == pos, text
-        shown = oracle.command("show matchid")
-        assert ids.match_id(state) in shown or text in shown, (text, shown)
+        assert g.gnubgid() == text
