@@ -279,6 +279,70 @@ def draw_leds(svg, pm, x, y, width):
     return y + rows * 58
 
 
+def slot_channels(pm):
+    """{point or 'bar white'/'bar black': (bank name, first ch, last ch)} from the channel map."""
+    names = pm["layout"].get("half_names", ["left", "right"])
+    out = {}
+    for h, half in enumerate(pm["channel_map"]):
+        for b, bank in enumerate(half):
+            for c0, c1, e, _ in channel_groups(bank):
+                key = e.get("point") if e.get("kind") == "point" else (
+                    "bar " + e.get("colour", "?") if e.get("kind") == "bar" else None)
+                if key is not None:
+                    out[key] = ("%s%d" % (names[h][0].upper(), b), c0, c1)
+    return out
+
+
+def draw_board_map(svg, pm, x, y, width):
+    """Top view of the board: each point with its bank, channels and LED; the bar between."""
+    lay = pm["layout"]
+    names = lay.get("half_names", ["left", "right"])
+    chans = slot_channels(pm)
+    led_of = {i: w for i, w in hwcheck.led_indices(pm)}
+    led_at = {w: i for i, w in led_of.items()}
+    svg.text(x, y, "Board seen from above (Black's edge at the top, White's at the bottom): "
+             "point, its bank and channels, its LED", 13, weight="bold")
+    y += 12
+    bar_w = 150
+    per_half = max(len(lay["point_layout"].get(n, {}).get("near", [])) for n in names)
+    cell_w = (width - bar_w - 20) // (2 * per_half)
+    cell_h = 58
+
+    def cell(cx, cy, p):
+        svg.rect(cx, cy, cell_w - 4, cell_h, fill="#fafafa", stroke="#999999", rx=2)
+        svg.text(cx + 6, cy + 16, "point %d" % p, 12, weight="bold")
+        bank, c0, c1 = chans.get(p, ("?", 0, 0))
+        svg.text(cx + 6, cy + 32, "bank %s ch%d-%d" % (bank, c0, c1), 10, NET["sel"])
+        svg.text(cx + 6, cy + 47, "LED %s" % led_at.get("point %d" % p, "?"), 10, NET["led"])
+
+    cx = x
+    for h, name in enumerate(names):
+        quads = lay["point_layout"].get(name, {})
+        # point_layout lists points from the bar outwards: the left half is drawn mirrored
+        far, near = list(quads.get("far", [])), list(quads.get("near", []))
+        if h == 0:
+            far.reverse()
+            near.reverse()
+        for k, p in enumerate(far):
+            cell(cx + k * cell_w, y, p)
+        for k, p in enumerate(near):
+            cell(cx + k * cell_w, y + cell_h + 30, p)
+        cx += per_half * cell_w
+        if quads.get("bar"):
+            svg.rect(cx + 4, y, bar_w - 8, 2 * cell_h + 30, fill="#f1ece4", stroke="#8a5a1a", rx=2)
+            svg.text(cx + bar_w // 2, y + 16, "BAR (%s half)" % name, 11, weight="bold", anchor="middle")
+            row = y + 36
+            for colour in ("black", "white"):
+                bank, c0, c1 = chans.get("bar " + colour, ("?", 0, 0))
+                svg.lines(cx + 12, row, ["%s strip" % colour, "bank %s ch%d-%d" % (bank, c0, c1),
+                                         "LED %s" % led_at.get("bar " + colour, "?")], 10, 13)
+                row += 62
+            cx += bar_w
+    svg.text(x, y + cell_h + 20, "far side: slot 1 at Black's edge", 10, "#555555")
+    svg.text(x, y + 2 * cell_h + 44, "near side: slot 1 at White's edge", 10, "#555555")
+    return y + 2 * cell_h + 50
+
+
 def render_svg(pm):
     width = 1900
     svg = Svg()
@@ -304,7 +368,8 @@ def render_svg(pm):
     svg.line(490 + half_w + 10, 84, 490 + half_w + 10, max(ends), "#999999", 1.5, "8,6")
     svg.text(490 + half_w + 16, max(ends) + 16, "hinge: one 16-way ribbon (S0-S3, A0-A2, EN, SENSE, 3V3S, "
              "LED data, LED 5 V, grounds between)", 11, "#555555")
-    y = draw_leds(svg, pm, 20, y + 10, width - 40) + 10
+    y = draw_leds(svg, pm, 20, y + 10, width - 40) + 30
+    y = draw_board_map(svg, pm, 20, y, width - 40) + 10
     return svg.render(width, y)
 
 

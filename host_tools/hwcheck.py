@@ -177,6 +177,37 @@ def check_channel_map(pm):
     return problems
 
 
+def check_layout(pm):
+    """Every point sits in exactly one half of point_layout, and its sensors are wired to that
+    half's muxes (a point wired across the hinge would need its own wires there); the bar
+    likewise."""
+    problems = []
+    lay = pm["layout"]
+    names = lay.get("half_names", ["left", "right"])
+    home = {}
+    for h, name in enumerate(names):
+        quads = lay["point_layout"].get(name, {})
+        for p in quads.get("near", []) + quads.get("far", []):
+            if p in home:
+                problems.append("point %s appears twice in point_layout (%s and %s)" % (p, home[p], name))
+            home[p] = name
+        if quads.get("bar"):
+            home["bar"] = name
+    for p in range(1, lay["n_points"] + 1):
+        if p not in home:
+            problems.append("point %d is missing from point_layout" % p)
+    if "bar" not in home:
+        problems.append("no half of point_layout holds the bar")
+    for h, half in enumerate(pm.get("channel_map", [])):
+        for b, bank in enumerate(half):
+            for ch, e in enumerate(bank):
+                where = e.get("point") if e.get("kind") == "point" else ("bar" if e.get("kind") == "bar" else None)
+                if where in home and h < len(names) and home[where] != names[h]:
+                    problems.append("%s is on the %s half but its sensor on %d.%d ch%d is wired to the %s half"
+                                    % ("point %d" % where if where != "bar" else "the bar", home[where], h, b, ch, names[h]))
+    return problems
+
+
 def led_indices(pm):
     """(index, what) for every LED the map assigns."""
     leds = pm["leds"]
@@ -397,7 +428,7 @@ def check_board_config(pm, cfg):
 def check_pinmap(pm):
     """All the checks that need only the pin map."""
     problems = []
-    for check in (check_pins, check_channel_map, check_leds, check_power):
+    for check in (check_pins, check_channel_map, check_layout, check_leds, check_power):
         try:
             problems += check(pm)
         except (KeyError, TypeError, IndexError, ValueError) as e:

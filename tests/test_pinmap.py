@@ -94,6 +94,14 @@ BROKEN = [
     ("bank count disagrees", _set(("layout", "banks_per_half"), [7, 7]), "half 1 has 6 banks"),
     ("8-channel mux declared", _set(("layout", "mux_channels"), 8), "lists 16 channels, the mux has 8"),
     ("banks collide with the reference input", _set(("layout", "half_ref_input"), 5), "do not fit below"),
+    # physical layout against the wiring
+    ("point missing from the layout", _set(("layout", "point_layout", "right", "near"), [6, 5, 4, 3, 2]),
+     "point 1 is missing from point_layout"),
+    ("point wired across the hinge",
+     _both(_set(("layout", "point_layout", "left", "near"), [1, 8, 9, 10, 11, 12]),
+           _set(("layout", "point_layout", "right", "near"), [6, 5, 4, 3, 2, 7])),
+     "point 7 is on the right half but its sensor on 0.0 ch0 is wired to the left half"),
+    ("bar on no half", _set(("layout", "point_layout", "left", "bar"), False), "no half of point_layout holds the bar"),
     # LEDs
     ("LED count short", _set(("leds", "count"), 29), "led count is 29 but 30"),
     ("LED index used twice", _set(("leds", "bar", "black"), 24), "LED 24 assigned twice"),
@@ -203,6 +211,8 @@ def test_wiring_svg_is_well_formed_and_names_every_part():
     for p in range(1, 25):
         assert "pt %d" % p in texts
     assert "bar white" in texts and "bar black" in texts
+    for p in range(1, 25):  # the board map
+        assert "point %d" % p in texts
     assert sum(1 for t in texts if t and t.startswith("LED ") and t[4:].isdigit()) == PM["leds"]["count"]
     # one numbered square per sensor: count the slot labels drawn in the strips
     assert sum(1 for t in texts if t and t.isdigit()) == hwcheck.sensor_count(PM)
