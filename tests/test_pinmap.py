@@ -213,7 +213,8 @@ def test_wiring_svg_is_well_formed_and_names_every_part():
     assert "bar white" in texts and "bar black" in texts
     for p in range(1, 25):  # the board map
         assert "point %d" % p in texts
-    assert sum(1 for t in texts if t and t.startswith("LED ") and t[4:].isdigit()) == PM["leds"]["count"]
+    assert {t for t in texts if t and t.startswith("LED ") and t[4:].isdigit()} == \
+        {"LED %d" % i for i in range(PM["leds"]["count"])}
     # one numbered square per sensor: count the slot labels drawn in the strips
     assert sum(1 for t in texts if t and t.isdigit()) == hwcheck.sensor_count(PM)
 
