@@ -47,10 +47,9 @@ class Dice:
                 self.stir(b)
         except (ImportError, AttributeError, OSError):
             pass  # a port without urandom: the other sources still count
-        if entropy is not None:
-            for _ in range(32):
-                self.stir(entropy())
-        self.stir(_ticks_us())
+        for _ in range(32):
+            # the microsecond count wanders with interrupts and ADC conversion time
+            self.stir((entropy() << 32 if entropy is not None else 0) | _ticks_us())
 
     def stir(self, value):
         """Mix an integer (any size) into the generator's state."""

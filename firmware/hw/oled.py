@@ -45,6 +45,8 @@ _LONG = {"œ": "oe", "æ": "ae", "Œ": "OE", "Æ": "AE", "…": "..."}
 
 def ascii_text(s):
     """`s` spelt with the font's ASCII characters; anything unknown becomes '?'."""
+    if not isinstance(s, str):
+        s = str(s)  # a number or None drawn by mistake shows as text, never a crash
     for ch in s:
         if ord(ch) > 126 or ord(ch) < 32:
             break

@@ -423,6 +423,13 @@ class FakeSSD1306:
         """The picture as 64 lines of text, for a terminal or an assertion message."""
         return "\n".join("".join(on if v else off for v in row) for row in self.pixels())
 
+    def render_blocks(self):
+        """The picture in 32 lines of 128 half-block characters (two pixel rows each)."""
+        pix = self.pixels()
+        chars = (" ", "\u2580", "\u2584", "\u2588")  # none, upper, lower, both
+        return "\n".join("".join(chars[pix[y][x] | pix[y + 1][x] << 1] for x in range(128))
+                         for y in range(0, 64, 2))
+
     def cell(self, x, y, pix=None):
         """The 8x8 cell at (x, y) as 8 column bytes (bit 0 on top), like a font glyph."""
         pix = pix or self.pixels()

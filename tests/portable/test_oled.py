@@ -44,6 +44,7 @@ def test_french_accents_become_readable_ascii():
     assert ascii_text("Œuf ça ôté où î ï ü") == "OEuf ca ote ou i i u"
     assert ascii_text("plain") == "plain"
     assert ascii_text("\u2603") == "?"
+    assert ascii_text(12) == "12"   # not a string: drawn as text, no crash
     oled, dev = _oled()
     oled.lines(["Coup illégal", "Doublé refusé"])
     assert dev.text_rows(ROW_Y)[:2] == ["Coup illegal", "Double refuse"]
@@ -88,6 +89,9 @@ def test_pixels_and_text_at_any_position():
     pix = dev.pixels()
     assert dev.text_at(3, pix)[0] == "     Hi         "
     assert pix[63][0] == 1 and pix[59][0] == 0
+    blocks = dev.render_blocks().split("\n")
+    assert len(blocks) == 32 and all(len(b) == 128 for b in blocks)
+    assert blocks[31][0] == "\u2588" and blocks[29][0] == " "
 
 
 def test_missing_display_never_crashes():
