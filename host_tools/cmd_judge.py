@@ -1,0 +1,51 @@
+"""`python -m host_tools judge START_ID DICE END_ID`: the verdict on a sensed board.
+
+Prints `complete PLAY`, `partial remaining D...`, or `illegal REASON points P...: words`.
+`judge -` reads "START_ID DICE END_ID" per line and answers one JSON line each:
+{"verdict", "play"|"remaining"|"reason"+"points"+"text"} or {"error"}."""
+import sys
+
+from host_tools.rules_cli import batch, parse_dice, parse_position
+from bg import judge as J
+
+USAGE = "usage: python -m host_tools judge START_ID DICE END_ID   (or: judge - < requests)"
+
+
+def answer(words):
+    if len(words) != 3:
+        raise ValueError("expected: START_ID DICE END_ID")
+    start = parse_position(words[0])
+    d1, d2 = parse_dice(words[1])
+    end = parse_position(words[2])
+    v = J.Judge(start, d1, d2).judge(end)
+    out = {"verdict": v.kind}
+    if v.kind == J.COMPLETE:
+        out["play"] = v.play.notation()
+    elif v.kind == J.PARTIAL:
+        out["remaining"] = list(v.remaining)
+    else:
+        out["reason"] = v.reason
+        out["points"] = list(v.points)
+        out["text"] = J.REASON_TEXT[v.reason]
+    return out
+
+
+def main(argv):
+    if argv == ["-"]:
+        return batch(answer)
+    if len(argv) != 3:
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        out = answer(argv)
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    if out["verdict"] == J.COMPLETE:
+        print("complete %s" % (out["play"] or "(no legal play: the turn passes)"))
+    elif out["verdict"] == J.PARTIAL:
+        print("partial remaining %s" % " ".join(str(d) for d in out["remaining"]))
+    else:
+        print("illegal %s points %s: %s" % (out["reason"], " ".join(str(p) for p in out["points"]) or "-",
+                                           out["text"]))
+    return 0

@@ -1,0 +1,39 @@
+"""`python -m host_tools legal POSITION_ID DICE`: every legal play, with the resulting
+position ID (GNU Backgammon's, from the same side, before the turn passes).
+
+`legal -` reads "POSITION_ID DICE" per line from standard input and answers one JSON
+line per request: {"position", "dice", "plays": [{"play", "result"}...]} or {"error"}."""
+import sys
+
+from host_tools.rules_cli import batch, parse_dice, parse_position, position_id
+from bg.movegen import legal_plays
+
+USAGE = "usage: python -m host_tools legal POSITION_ID DICE   (or: legal - < requests)"
+
+
+def answer(words):
+    if len(words) != 2:
+        raise ValueError("expected: POSITION_ID DICE")
+    pos = parse_position(words[0])
+    d1, d2 = parse_dice(words[1])
+    plays = legal_plays(pos, d1, d2)
+    return {"position": words[0], "dice": [d1, d2],
+            "plays": [{"play": p.notation(), "result": position_id(p.apply(pos))} for p in plays]}
+
+
+def main(argv):
+    if argv == ["-"]:
+        return batch(answer)
+    if len(argv) != 2:
+        print(USAGE, file=sys.stderr)
+        return 2
+    try:
+        out = answer(argv)
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    if not out["plays"]:
+        print("no legal play: the turn passes")
+    for p in out["plays"]:
+        print("%-24s %s" % (p["play"], p["result"]))
+    return 0

@@ -1,0 +1,48 @@
+"""Shared parsing for the `legal` and `judge` commands (GNU Backgammon position IDs)."""
+import json
+import os
+import sys
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.insert(0, FIRMWARE)
+
+from bg.ids import position_from_id, position_id  # noqa: E402
+
+
+def parse_dice(text):
+    """'31', '3-1', '3,1' or '3 1' -> (3, 1); ValueError with a reason otherwise."""
+    digits = [c for c in text if not c in "-, /x"]
+    if len(digits) != 2 or not all(c in "123456" for c in digits):
+        raise ValueError("dice must be two digits 1-6, like 31 or 3-1: %r" % text)
+    return int(digits[0]), int(digits[1])
+
+
+def parse_position(text):
+    pos = position_from_id(text.strip())
+    bad = pos.validate()
+    if bad and bad[0] != "mixed":
+        raise ValueError("impossible position %s: %s" % (text, bad[0]))
+    return pos
+
+
+def batch(handle, stdin=None, stdout=None):
+    """Answer one request per input line with one JSON line; never stop on a bad line."""
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    bad = 0
+    for lineno, line in enumerate(stdin, 1):
+        words = line.split()
+        if not words or words[0].startswith("#"):
+            continue
+        try:
+            answer = handle(words)
+        except ValueError as e:
+            answer = {"error": str(e), "line": lineno}
+            bad += 1
+        stdout.write(json.dumps(answer) + "\n")
+    stdout.flush()
+    return 1 if bad else 0
+
+
+__all__ = ["parse_dice", "parse_position", "position_id", "batch"]
