@@ -418,6 +418,9 @@ def main(argv):
     except ValueError as e:
         print(str(e), file=sys.stderr)
         return 1
+    except (KeyError, TypeError, IndexError, AttributeError) as e:
+        print("the pin map lacks what the drawing needs: %s %s" % (type(e).__name__, e), file=sys.stderr)
+        return 1
     stale = []
     for out_path, text in sorted(files.items()):
         old = None

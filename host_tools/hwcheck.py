@@ -427,10 +427,12 @@ def check_board_config(pm, cfg):
 
 def check_pinmap(pm):
     """All the checks that need only the pin map."""
+    if not isinstance(pm, dict):
+        return ["the pin map must be a JSON object, not %s" % type(pm).__name__]
     problems = []
     for check in (check_pins, check_channel_map, check_layout, check_leds, check_power):
         try:
             problems += check(pm)
-        except (KeyError, TypeError, IndexError, ValueError) as e:
+        except (KeyError, TypeError, IndexError, ValueError, AttributeError) as e:
             problems.append("%s could not read the pin map: %s %s" % (check.__name__, type(e).__name__, e))
     return problems

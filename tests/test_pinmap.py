@@ -117,6 +117,12 @@ BROKEN = [
 ]
 
 
+@pytest.mark.parametrize("junk", [{"pins": [], "layout": 3}, {"pins": {"adc": "26"}}, {"channel_map": [[[7]]]}])
+def test_malformed_pin_maps_give_problems_not_crashes(junk):
+    problems = hwcheck.check_pinmap(junk)
+    assert problems and all(isinstance(p, str) for p in problems)
+
+
 @pytest.mark.parametrize("name,mutate,message", BROKEN, ids=[b[0] for b in BROKEN])
 def test_each_check_fails_on_a_broken_copy(name, mutate, message):
     problems = hwcheck.check_pinmap(broken(mutate))
@@ -246,3 +252,9 @@ def test_wiring_check_command(tmp_path):
     assert refused.returncode == 1 and "GP22 used twice" in refused.stderr
     missing = _wiring("--pinmap", str(tmp_path / "nope.json"))
     assert missing.returncode == 1 and "cannot read the pin map" in missing.stderr
+    (tmp_path / "list.json").write_text("[1, 2]")
+    not_object = _wiring("--check", "--pinmap", str(tmp_path / "list.json"))
+    assert not_object.returncode == 1 and "must be a JSON object" in not_object.stderr
+    (tmp_path / "cut.json").write_text(json.dumps(PM)[:500])
+    truncated = _wiring("--check", "--pinmap", str(tmp_path / "cut.json"))
+    assert truncated.returncode == 1 and "cannot read the pin map" in truncated.stderr
