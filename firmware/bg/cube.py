@@ -9,6 +9,9 @@ Rules (the rule sheets in ../shared/seeds, GNU Backgammon's manual):
   or theirs. Doubling is allowed even when that player has no legal move (seed 004).
 - No doubling in the Crawford game (`crawford=True`), none when the cube is switched off,
   and never past `max_value` (64 by default; 32 on some servers).
+- Dead cube (match play): no doubling by a player whom the current stake already gives
+  the match (value >= the points they still need, `away`). GNU Backgammon refuses such a
+  double too, so a match record with one could not be replayed there.
 - Take: the taker owns the cube at twice the value. Pass (drop): the game ends and the
   doubler wins the value before the doubling. Redoubles have no limit but the maximum.
 - Beaver (money play only, when `beavers=True`): the doubled player takes and at once
@@ -31,6 +34,7 @@ REASON_TEXT = {
     "crawford": "no doubling in the Crawford game",
     "not_your_cube": "your opponent owns the cube",
     "cube_max": "the cube is at its maximum",
+    "dead_cube": "you already win the match at this stake",
     "no_double": "no double to answer",
     "not_your_answer": "the doubled player answers",
     "no_beaver_in_match": "beavers are for money play only",
@@ -58,7 +62,8 @@ class Cube:
     dropped:    the game ended by a pass: `offered_by` won `value` points (`pass_result()`).
     """
 
-    def __init__(self, max_value=64, money=True, beavers=False, crawford=False, enabled=True):
+    def __init__(self, max_value=64, money=True, beavers=False, crawford=False, enabled=True,
+                 away=(0, 0)):
         if not is_power_of_two(max_value) or max_value < 2:
             raise ValueError("cube maximum must be a power of two >= 2, not %r" % (max_value,))
         self.max_value = max_value
@@ -66,6 +71,8 @@ class Cube:
         self.beavers = bool(beavers)
         self.crawford = bool(crawford)
         self.enabled = bool(enabled)
+        # points each player still needs in a match (0: money play, never dead)
+        self.away = (away[0], away[1])
         self.value = 1
         self.owner = CENTRED
         self.offered_by = NOBODY
@@ -81,7 +88,7 @@ class Cube:
 
     def state(self):
         """Everything that defines the cube, as a tuple (for comparison and tests)."""
-        return (self.max_value, self.money, self.beavers, self.crawford, self.enabled,
+        return (self.max_value, self.money, self.beavers, self.crawford, self.enabled, self.away,
                 self.value, self.owner, self.offered_by, self.beavered, self.dropped)
 
     def face(self):
@@ -105,7 +112,7 @@ class Cube:
 
         on_roll: the player whose turn it is; rolled: whether they already rolled this turn.
         Reasons, first that applies: bad_player, cube_off, game_over, double_pending,
-        not_on_roll, already_rolled, crawford, not_your_cube, cube_max.
+        not_on_roll, already_rolled, crawford, not_your_cube, cube_max, dead_cube.
         """
         return self._refusal(player, on_roll, rolled)
 
@@ -128,6 +135,8 @@ class Cube:
             return "not_your_cube"
         if self.value * 2 > self.max_value:
             return "cube_max"
+        if self.away[player] and self.value >= self.away[player]:
+            return "dead_cube"
         return None
 
     def double(self, player, on_roll, rolled):

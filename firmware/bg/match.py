@@ -14,8 +14,11 @@ Rules (seeds 002, 003, 004; GNU Backgammon's manual):
   The games after it are post-Crawford: the cube is live again. There is only one Crawford
   game per match, and none in money play or with the Crawford rule switched off.
 - Beavers and the Jacoby rule are money-play options; in a match they never apply.
+- Dead cube: in a match, a player whom the current stake already gives the match may not
+  double (GNU Backgammon's rule; see bg.cube). So a 1-point match is played without cube.
 - Resignation: one offer at a time, not while a double waits for its answer (passing is
-  the answer). Accepted, it scores as that result times the cube; declined, play goes on.
+  the answer). Accepted, it scores as that result times the cube, Jacoby or not (as GNU
+  Backgammon scores it); declined, play goes on.
 - Opening roll: each player rolls one die; a tie is rolled again; the higher die moves
   first and plays both dice, so the first play is never a double (`opening_roll`). Variant
   (seed 004): the winner rolls both dice again instead; that roll may be a double.
@@ -109,7 +112,8 @@ class Match:
 
     def _new_cube(self):
         return Cube(self.cube_max, money=self.money(), beavers=self.beavers,
-                    crawford=self.crawford, enabled=self.cube_enabled)
+                    crawford=self.crawford, enabled=self.cube_enabled,
+                    away=(self.away(0), self.away(1)))
 
     def __eq__(self, other_match):
         return isinstance(other_match, Match) and self.to_bytes() == other_match.to_bytes()
@@ -182,11 +186,14 @@ class Match:
         return None
 
     def accept_resignation(self, player):
-        """`player` accepts the opponent's resignation: it scores kind x cube."""
+        """`player` accepts the opponent's resignation: it scores kind x cube.
+
+        The Jacoby rule does not reduce it (GNU Backgammon scores it the same way).
+        """
         reason = self._resignation_answer(player)
         if reason is None:
             kind = self.resign_kind
-            self._award(player, game_points(kind, self.cube.value, self._jacoby()), kind, BY_RESIGNATION)
+            self._award(player, game_points(kind, self.cube.value), kind, BY_RESIGNATION)
         return reason
 
     def decline_resignation(self, player):

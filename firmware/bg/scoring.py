@@ -10,9 +10,10 @@ Rules (seeds 000, 002, 004):
 - Jacoby rule (money play option): gammons and backgammons count as a single game while the
   cube has not been turned (still centred at 1).
 - Resignation: a player offers a single game, a gammon or a backgammon. Accepted, it
-  scores as that result times the cube (Jacoby applies as to a game played out); declined,
-  play goes on. Offering more than the position could lose is allowed: the opponent simply
-  accepts.
+  scores as that result times the cube, the Jacoby rule not applying (as in GNU
+  Backgammon: the resigner chose the result; under Jacoby with the cube centred a single
+  is all they need offer); declined, play goes on. Offering more than the position could
+  lose is allowed: the opponent simply accepts.
 """
 
 SINGLE = 1

@@ -179,3 +179,18 @@ def test_every_reason_has_a_text():
              "not_your_answer", "no_beaver_in_match", "beavers_off", "no_raccoon")
     for code in codes:
         assert REASON_TEXT[code]
+
+
+def test_dead_cube_in_match_play():
+    # player 0 needs 2, player 1 needs 5: a cube of 2 already gives player 0 the match
+    c = Cube(money=False, away=(2, 5))
+    assert c.double(0, 0, False) is None            # 1 < 2: alive
+    c.take(1)
+    assert c.double(1, 1, False) is None            # 2 < 5
+    c.take(0)
+    assert c.value == 4 and c.double(0, 0, False) == "dead_cube"
+    assert REASON_TEXT["dead_cube"]
+    c = Cube(money=True, away=(0, 0))               # money play: never dead
+    for p in (0, 1, 0, 1, 0):
+        assert c.double(p, p, False) is None
+        c.take(1 - p)

@@ -95,10 +95,30 @@ def test_match_ends_when_a_player_reaches_the_length_with_actual_points():
 
 def test_one_point_match():
     m = Match(1)
-    assert not m.crawford              # nobody *reached* 1-away: the cube is live
-    assert m.double(0, 0, False) is None
-    m.drop(1)
-    assert m.winner == 0
+    assert not m.crawford              # nobody *reached* 1-away: not a Crawford game ...
+    assert m.double(0, 0, False) == "dead_cube"    # ... but a dead cube
+    m.end_game(1, SINGLE)
+    assert m.winner == 1 and m.score == [0, 1]
+
+
+def test_dead_cube_for_a_player_the_stake_already_gives_the_match():
+    m = Match(5, crawford_rule=False)
+    m.end_game(0, GAMMON)
+    m.end_game(0, GAMMON)              # 4-0: player 0 is 1-away
+    assert m.double(0, 0, False) == "dead_cube"
+    assert m.double(1, 1, False) is None            # the trailer may double
+    m.take(0)                          # cube 2 owned by 0: 4 + 2 >= 5, still dead
+    assert m.cube.may_double(0) == "dead_cube"
+    m = Match(7)
+    m.end_game(1, GAMMON)              # 0-2: 5-away; player 1 may double up to a 4 cube
+    m.double(1, 1, False)
+    m.take(0)
+    m.double(0, 0, False)
+    m.take(1)                          # cube 4 owned by 1, who needs 5
+    assert m.double(1, 1, False) is None
+    m.take(0)                          # cube 8 owned by 0, who needs 7: 8 >= 7
+    assert m.double(0, 0, False) == "dead_cube"
+    assert Match(MONEY).cube.away == (0, 0)
 
 
 def test_crawford_game_follows_the_first_reaching_one_away():
@@ -131,7 +151,7 @@ def test_crawford_reached_by_a_pass_or_a_resignation():
     m = Match(3)
     m.double(0, 0, False)
     m.take(1)
-    m.double(1, 1, False)
+    m.double(1, 1, False)              # 2 < 3 points needed: not dead
     m.drop(0)                          # 0-2 by a pass
     assert m.crawford
     m = Match(3)
@@ -227,11 +247,15 @@ def test_resigning_more_than_the_position_allows_is_simply_accepted():
     assert m.score == [0, 3]
 
 
-def test_resignation_with_jacoby_and_centred_cube_counts_single():
+def test_resignation_is_not_reduced_by_jacoby():
+    # GNU Backgammon scores a resigned gammon as 2 even with Jacoby and a centred cube:
+    # the resigner chose it (a single is all they need offer)
     m = Match(MONEY, jacoby=True)
     m.resign(0, GAMMON)
     m.accept_resignation(1)
-    assert m.score == [0, 1]
+    assert m.score == [0, 2]
+    m.end_game(0, GAMMON)                          # played out: Jacoby counts it single
+    assert m.score == [1, 2]
 
 
 def test_resignation_refusals():
@@ -369,10 +393,8 @@ def test_match_state_after_the_match_caps_the_score():
     s = m.match_state(1)
     assert s.score == (0, 3) and s.game_state == ids.GAME_OVER
     assert ids.match_from_id(ids.match_id(s)) == s
-    m = Match(1)
-    m.double(0, 0, False)
-    m.drop(1)
-    assert m.match_state(1).game_state == ids.GAME_DROP
+    # (a pass never ends a match: with a dead cube barred, the stake a doubler wins by a
+    # pass is always short of what they need)
     assert not m.match_state(1).doubled
     m = Match(1)
     m.resign(0, SINGLE)
