@@ -19,6 +19,8 @@ class NeoPixel:
 
     def __init__(self, pin, n, bpp=3, timing=1):
         self.pin = pin
+        if hasattr(pin, "init"):
+            pin.init(pin.OUT)  # as the real driver does: the simulator sees an output
         self.n = n
         self.bpp = bpp
         self.buf = bytearray(n * bpp)

@@ -103,3 +103,10 @@ def test_volume_and_tick_wrap():
     assert bz.busy()
     bz.tick((t0 + 40) & ((1 << 30) - 1))
     assert not bz.busy()
+
+
+def test_gpio_number_is_enough():
+    fake_io.reset_fakes()
+    bz = Buzzer(GPIO)                 # makes machine.PWM(machine.Pin(19)) itself
+    bz.beep("commit", now_ms=0)
+    assert fake_io.pwm_state(GPIO) == (4000, 32768)

@@ -102,3 +102,14 @@ def test_bad_arguments_are_named():
     leds.set(-1, (1, 2, 3))
     leds.show()
     assert neopixel.write_count(GPIO) == 1
+
+
+def test_gpio_number_is_enough():
+    # Leds(22, ...) makes its own machine.Pin: the fake machine module here
+    fake_io.reset_fakes()
+    neopixel.reset_fakes()
+    leds = Leds(GPIO, 2)
+    assert fake_io.pin_level(GPIO) == 0          # configured as an output
+    leds.fill((255, 255, 255))
+    leds.show()
+    assert neopixel.last_frame(GPIO) == [(63, 63, 63)] * 2
