@@ -153,14 +153,7 @@ def _mixed_hits(me, opp, d1, d2, on_bar, b, t):
         # both dice enter; an entry can hit only by landing on the blot
         return b == d1 or b == d2
     if on_bar == 1:
-        for first, second in ((d1, d2), (d2, d1)):
-            if me[first - 1] >= 2:
-                continue
-            if b == first:
-                return True
-            if _any_reaches(me, opp, second, 1, t, 25 - first):
-                return True
-        return False
+        return _enter_then_hit(me, opp, d1, d2, b, t) or _enter_then_hit(me, opp, d2, d1, b, t)
     if _any_reaches(me, opp, d1, 1, t, 0) or _any_reaches(me, opp, d2, 1, t, 0):
         return True
     # one checker using both dice: either order, the point after the first die must be open
@@ -169,3 +162,12 @@ def _mixed_hits(me, opp, d1, d2, on_bar, b, t):
         if not _closed(me, start - d1) or not _closed(me, start - d2):
             return True
     return False
+
+
+def _enter_then_hit(me, opp, first, second, b, t):
+    """The one checker on the bar enters with `first`; then `second` may hit (any checker)."""
+    if me[first - 1] >= 2:
+        return False
+    if b == first:
+        return True
+    return _any_reaches(me, opp, second, 1, t, 25 - first)

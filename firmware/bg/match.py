@@ -60,11 +60,19 @@ def opening_roll(die0, die1):
     return 0 if die0 > die1 else 1
 
 
-def opening_dice(die0, die1):
-    """The first play's dice, higher first: never a double (a tie is rolled again)."""
+def opening_dice(die0, die1, reroll=None):
+    """The first play's dice, higher first: never a double (a tie is rolled again).
+
+    reroll: with the variant where the opening winner rolls both dice again (seed 004),
+    that new roll (d1, d2); it is returned higher first and may be a double.
+    """
     if opening_roll(die0, die1) == NOBODY:
         raise ValueError("a tie (%d-%d) is rolled again: it is not an opening roll" % (die0, die1))
-    return (die0, die1) if die0 > die1 else (die1, die0)
+    if reroll is not None:
+        die0, die1 = reroll
+        _check_die(die0)
+        _check_die(die1)
+    return (die0, die1) if die0 >= die1 else (die1, die0)
 
 
 def _check_die(die):

@@ -37,6 +37,13 @@ def test_opening_roll_tie_rolls_again_so_never_a_double():
     assert len(firsts) == 15
 
 
+def test_opening_variant_winner_rolls_both_dice_again():
+    assert opening_dice(5, 3, (2, 4)) == (4, 2)
+    assert opening_dice(3, 5, (6, 6)) == (6, 6)       # the re-roll may be a double
+    assert "rolled again" in raises_value_error(opening_dice, 4, 4, (1, 2))
+    assert "1 to 6" in raises_value_error(opening_dice, 5, 3, (0, 2))
+
+
 def test_opening_roll_bad_die():
     assert "1 to 6" in raises_value_error(opening_roll, 0, 3)
     assert "1 to 6" in raises_value_error(opening_roll, 3, 7)
