@@ -127,6 +127,10 @@ class Oled:
 
     def retry(self):
         """(Re)initialise the display; returns ok. Call it again after a loose cable."""
+        if self.i2c is None:  # built without a bus (a board without display)
+            self.ok = False
+            self.error = "OLED: no I2C bus"
+            return False
         self.ok = True
         self.error = None
         remap = 0 if self.flip else 1

@@ -110,6 +110,13 @@ def test_missing_display_never_crashes():
     assert dev.text_rows(ROW_Y)[:2] == ["still", "fine"]
 
 
+def test_no_bus_at_all():
+    oled = Oled(None)
+    assert not oled.ok and "no I2C bus" in oled.error
+    oled.lines(["nothing"])
+    assert not oled.retry()
+
+
 def test_display_lost_while_running():
     oled, dev = _oled()
     oled.lines(["before"])
