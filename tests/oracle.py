@@ -259,9 +259,11 @@ def _place(rng, side, other, n, indices, max_stack=15):
                 break
 
 
-def random_play(rng, count, max_plies=400):
+def random_play(rng, count, keep=1.0, max_plies=400):
     """`count` positions met in games of random legal plays from the start (both sides
-    choose uniformly among gnubg's distinct plays); each is from the side on roll."""
+    choose uniformly among gnubg's distinct plays); each is from the side on roll. Each
+    position met is kept with probability `keep` (below 1: fewer positions per game, so
+    more games and every stage of a game, ~95 plies, in a short list)."""
     out = []
     pos = Position.start()
     plies = 0
@@ -270,7 +272,8 @@ def random_play(rng, count, max_plies=400):
         if plies == 0:
             while d1 == d2:   # the opening roll is never a double
                 d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        out.append(pos)
+        if rng.random() < keep:
+            out.append(pos)
         pos = _random_result(rng, pos, d1, d2).swapped()
         plies += 1
         if sum(pos.me) == 0 or sum(pos.opp) == 0 or plies >= max_plies:
@@ -368,7 +371,7 @@ KINDS = {"random": random_play, "bearoff": bearoff, "bar": bar_heavy, "contact":
 
 
 def mixed_pairs(seed, n_positions, rolls_per_position=21, kinds=("random", "bearoff", "bar", "contact"),
-                weights=None):
+                weights=None, random_keep=0.3):
     """[(kind, Position, d1, d2)]: n_positions positions split among kinds, each with
     `rolls_per_position` distinct rolls (all 21 by default). Deterministic for a seed."""
     import random
@@ -377,7 +380,8 @@ def mixed_pairs(seed, n_positions, rolls_per_position=21, kinds=("random", "bear
     total = float(sum(weights))
     out = []
     for kind, w in zip(kinds, weights):
-        positions = KINDS[kind](rng, int(round(n_positions * w / total)))
+        n = int(round(n_positions * w / total))
+        positions = random_play(rng, n, keep=random_keep) if kind == "random" else KINDS[kind](rng, n)
         for pos in positions:
             rolls = ROLLS if rolls_per_position >= 21 else rng.sample(ROLLS, rolls_per_position)
             for d1, d2 in rolls:
