@@ -24,7 +24,7 @@ from bg import ids                                  # noqa: E402
 from bg.cube import NOBODY, other                   # noqa: E402
 from bg.match import Match                          # noqa: E402
 from bg.position import Position                    # noqa: E402
-from bg.scoring import SINGLE, GAMMON, BACKGAMMON   # noqa: E402
+from bg.scoring import SINGLE, GAMMON              # noqa: E402
 
 _g = None
 _null = None

@@ -1,5 +1,5 @@
 """A match (or a money session): score, the Crawford game, the cube and resignations of the
-game in progress, the opening roll, and a compact saved state.
+game in progress, and a compact saved state.
 
 Players are 0 and 1. Actions return None when done, else a reason code (see
 `bg.cube.REASON_TEXT` and `REASON_TEXT` here); a refused action changes nothing.
@@ -19,9 +19,7 @@ Rules (seeds 002, 003, 004; GNU Backgammon's manual):
 - Resignation: one offer at a time, not while a double waits for its answer (passing is
   the answer). Accepted, it scores as that result times the cube, Jacoby or not (as GNU
   Backgammon scores it); declined, play goes on.
-- Opening roll: each player rolls one die; a tie is rolled again; the higher die moves
-  first and plays both dice, so the first play is never a double (`opening_roll`). Variant
-  (seed 004): the winner rolls both dice again instead; that roll may be a double.
+The opening roll of each game is in bg.opening.
 """
 
 from bg.cube import Cube, CENTRED, NOBODY, is_power_of_two, other
@@ -46,38 +44,6 @@ REASON_TEXT = {
     "no_resignation": "no resignation to answer",
     "game_not_over": "the game is not over",
 }
-
-
-def opening_roll(die0, die1):
-    """Who moves first after each player rolled one die: 0, 1, or NOBODY on a tie.
-
-    On a tie both roll again. The winner plays both dice (`opening_dice`).
-    """
-    _check_die(die0)
-    _check_die(die1)
-    if die0 == die1:
-        return NOBODY
-    return 0 if die0 > die1 else 1
-
-
-def opening_dice(die0, die1, reroll=None):
-    """The first play's dice, higher first: never a double (a tie is rolled again).
-
-    reroll: with the variant where the opening winner rolls both dice again (seed 004),
-    that new roll (d1, d2); it is returned higher first and may be a double.
-    """
-    if opening_roll(die0, die1) == NOBODY:
-        raise ValueError("a tie (%d-%d) is rolled again: it is not an opening roll" % (die0, die1))
-    if reroll is not None:
-        die0, die1 = reroll
-        _check_die(die0)
-        _check_die(die1)
-    return (die0, die1) if die0 >= die1 else (die1, die0)
-
-
-def _check_die(die):
-    if not isinstance(die, int) or die < 1 or die > 6:
-        raise ValueError("a die shows 1 to 6, not %r" % (die,))
 
 
 class Match:
