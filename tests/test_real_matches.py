@@ -1,0 +1,66 @@
+"""888 real match files (../shared/data/real-matches) replayed through the rules core.
+
+make test replays a fixed subset (every 4th file, plus the files with each site quirk the
+replay allows); `python -m host_tools replaymatches` replays all 888 and writes the
+figures into BENCHMARKS.md. The mutation tests show the replay does reject what it must.
+"""
+import os
+
+import pytest
+
+from host_tools import cmd_replaymatches as rm
+from host_tools import matfile
+
+FILES = rm.match_files()
+QUIRKS = [os.path.join(rm.REAL_MATCHES, f) for f in (
+    "lasse/match1061881.txt",        # match-winning backgammon capped at the match length
+    "lasse/match7236505.txt",        # match awarded by the site (forfeit)
+    "lasse/match9814649.txt",        # one-game record, gammon scored 1 (Jacoby)
+    "lasse/match8600489.txt",        # a player without a name
+    "lasse/match2900236.txt",        # a row number repeated mid-row
+    "Llabba/Llabba - Ophris 13pt Backgammon Studio 2023_10_09 19_40_36.txt",   # `????`
+)]
+SUBSET = sorted(set(FILES[::4]) | set(QUIRKS))
+
+
+def test_the_data_is_there():
+    assert len(FILES) == 888
+
+
+def test_subset_replays_cleanly():
+    results = [rm.replay_file(f) for f in SUBSET]
+    problems = [p for r in results for p in r.problems]
+    assert not problems, "\n".join(problems[:20])
+    plays = sum(r.plays for r in results)
+    assert len(results) >= 200 and plays > 20000
+    assert sum(r.passes for r in results) > 1000
+    assert sum(r.cube_actions for r in results) > 1000
+    assert sum(r.unrecorded for r in results) >= 1
+    assert sum(r.forfeits for r in results) >= 1 and sum(r.jacoby for r in results) == 1
+
+
+GALAXY = os.path.join(rm.REAL_MATCHES, "lasse/match10030560.txt")
+
+
+@pytest.mark.parametrize("old,new,expect", [
+    # 53 played 8/3 6/3 -> 8/3 6/2 uses a 4: not a legal play
+    ("53: 8/3 6/3", "53: 8/3 6/2", "is not a legal play"),
+    # the opening 31 played 8/5 6/5 -> only one checker moved: both dice must be played
+    ("31: 8/5 6/5", "31: 8/5", "is not a legal play"),
+    # a roll that could be played recorded as no move
+    ("53: 8/3 6/3", "53: ", "'cannot move'"),
+    # a game result that does not match the board
+    ("Wins 2 point", "Wins 1 point", "resignation worth 1 points with the cube at 2"),
+    # a game starting at a score the previous games did not produce
+    ("lasse : 3 ", "lasse : 2 ", "starts at (2, 0)"),
+    # a double by the player whose turn it is not, right after the opponent doubled
+    ("Doubles => 2                Takes", "Doubles => 2                Doubles => 4", "refused"),
+])
+def test_replay_rejects_mutations(old, new, expect, tmp_path):
+    text = open(GALAXY).read()
+    assert old in text, "mutation anchor %r missing" % old
+    assert not rm.replay(matfile.parse(text, name="original"), "original").problems
+    r = rm.replay(matfile.parse(text.replace(old, new, 1), name="mutated"), "mutated")
+    assert r.problems, "mutation %r -> %r went unnoticed" % (old, new)
+    if expect:
+        assert any(expect in p for p in r.problems), r.problems
