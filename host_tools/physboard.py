@@ -113,6 +113,7 @@ class PhysicalBoard:
         # per checker position on a place: its magnet's strength (checkers are not all alike)
         self._mag = array("f", [1.0 + rnd.uniform(-magnet_spread, magnet_spread) for _ in range(64)])
         self._stacks = [bytearray() for _ in range(N_PLACES)]
+        self._mag_shift = 0
         self._off_mm = [0.0] * N_PLACES
         self._hover = [None] * N_PLACES      # (colour, height_mm)
         self._drift_all = 0.0
@@ -168,6 +169,8 @@ class PhysicalBoard:
         return colour
 
     def clear(self):
+        # the checkers come back in another order: a slot now sees other magnets than before
+        self._mag_shift = (self._mag_shift + 13) % 64
         for s in self._stacks:
             s[:] = b""
         self._off_mm = [0.0] * N_PLACES
@@ -322,7 +325,7 @@ class PhysicalBoard:
                 continue                     # a gap: no checker at this position
             sign = -1.0 if s[k] == WHITE else 1.0
             slot, layer = k % nslots, k // nslots
-            m = self._mag[(q * 7 + k) % 64] * sign
+            m = self._mag[(q * 7 + k + self._mag_shift) % 64] * sign
             step = 1.0 if layer == 0 else DELTA2 if layer == 1 else DELTA3 if layer == 2 else DELTA_MORE
             x = XTALK[layer] if layer < 3 else 0.0
             off = self._off_mm[q] if k == top else 0.0

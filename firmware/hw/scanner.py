@@ -84,6 +84,16 @@ class Scanner:
         self.bank_fault = bytearray(nb)           # 0 ok, else a reason code (see _BANK_FAULTS)
         self.half_fault = bytearray(cfg.HALVES)
         self._drifted = bytearray(n)
+        self._unk = bytearray(n)                  # 1: this scan's reading is unusable
+        # neighbours on the same point / bar strip: bit 0 slot below, bit 1 slot above
+        self._nb = bytearray(n)
+        for i in range(n):
+            if i < cfg.N_POINT_SENSORS:
+                s, top = i % cfg.SLOTS_PER_POINT, cfg.SLOTS_PER_POINT - 1
+            else:
+                s, top = (i - cfg.N_POINT_SENSORS) % cfg.BAR_SLOTS, cfg.BAR_SLOTS - 1
+            self._nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
+        self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
         # scan order per bank: channels in Gray-code order, so most steps move one select line
         self._chans, self._sens = [], []
         order = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
@@ -220,8 +230,8 @@ class Scanner:
                         a = b
                 raw[sens[j]] = a
             self._cur = cur
-            if selftest:
-                self._check_bank(k, half)
+            if selftest or self.bank_fault[k]:
+                self._check_bank(k, half)    # a failed bank is rechecked every scan
             k += 1
         if selftest:
             self._check_halves()
@@ -284,6 +294,7 @@ class Scanner:
         deb = self.debounce
         changed = False
         pending = 0
+        unk = self._unk
         for i in range(self.n):
             v = raw[i]
             if v != prev[i]:
@@ -291,15 +302,39 @@ class Scanner:
                 moved[i] = 1
             k = bank_of[i]
             ref = refs[k]
+            bad = 0
             if bank_fault[k] or ref < raw_lo:
-                cand = UNKNOWN
-                bad = 0
+                unk[i] = 1
+                r[i] = 0
             elif v <= raw_lo or v >= raw_hi:
-                cand = UNKNOWN
+                unk[i] = 1
+                r[i] = 0
                 bad = 1 if v <= raw_lo else 2
             else:
+                unk[i] = 0
                 d = (v - ref) * R_ONE // ref - base[i]
                 r[i] = d
+                if (d if d >= 0 else -d) > over[i]:
+                    bad = 3
+            if bad != oor[i]:
+                oor[i] = bad
+                self._faults_changed = True
+        nb = self._nb
+        xt = self._xt
+        for i in range(self.n):
+            if unk[i]:
+                cand = UNKNOWN
+            else:
+                # neighbours on the same point pull the field the other way (xtalk): add it back
+                d = r[i]
+                m = nb[i]
+                if m:
+                    s = 0
+                    if m & 1:
+                        s = r[i - 1]
+                    if m & 2:
+                        s += r[i + 1]
+                    d += (s * xt) >> 12
                 a = d if d >= 0 else -d
                 L = st[i] & 3
                 # band: held by hysteresis only (a checker half on its slot, a lifting hand)
@@ -321,10 +356,6 @@ class Scanner:
                     cand = 4 + n
                 else:
                     cand = 8 + n
-                bad = 3 if a > over[i] else 0
-            if bad != oor[i]:
-                oor[i] = bad
-                self._faults_changed = True
             if cand != st[i]:
                 if cand == pend[i]:
                     c = cnt[i] + 1
@@ -364,7 +395,8 @@ class Scanner:
             for i in range(self.n):
                 if st[i] == 0 and not band[i] and not self._cnt[i]:
                     d = r[i]
-                    b = base[i] + ((d + 32) >> 6)   # EMA, alpha = 1/64 per step
+                    # EMA, alpha = 1/64 per step, at least one unit so that it converges
+                    b = base[i] + (d >> 6 if (d >= 64 or d <= -64) else (d > 0) - (d < 0))
                     over = 0
                     if b > cbase[i] + lim:
                         b, over = cbase[i] + lim, 1

@@ -1,0 +1,135 @@
+"""Scanner on the simulated board: noise leaves a settled position alone; every hardware
+fault is reported as such (never as a move), and the affected points become ranges."""
+from scanrig import rig, settle, WHITE, BLACK, cfg
+
+
+def _opening(board):
+    w = [0] * 26
+    b = [0] * 26
+    for p, n in ((24, 2), (13, 5), (8, 3), (6, 5)):
+        w[p] = n
+        b[25 - p] = n
+    board.set_position_counts(w, b)
+
+
+def _hold_still(sc, ref, scans):
+    for k in range(scans):
+        s = sc.scan()
+        assert s.same_as(ref), (k, s, ref)
+        assert sc.settled, k
+
+
+def test_documented_noise_never_changes_the_settled_position():
+    # 1 LSB rms = the DRV5055's 0.2 mTpp (hardware-brief 7.3); 4 LSB and LED/SMPS spikes too
+    board, sc = rig(seed=7, noise_lsb=1.0)
+    _opening(board)
+    board.set_point(12, BLACK, 1)
+    board.set_point(19, BLACK, 9)           # a second layer as well
+    ref = type(sc.sensed)()
+    ref.copy_from(settle(sc))
+    assert ref.faults == [] and ref.lo[19] == 9 and ref.all_certain(), ref
+    _hold_still(sc, ref, 150)
+    board.noise_lsb = 4.0
+    board.spike_every = 7                   # one read in 7 off by 400 LSB: the median of 3 drops it
+    _hold_still(sc, ref, 150)
+
+
+def test_slow_drift_is_followed_then_reported():
+    board, sc = rig(seed=8, track_every=4)
+    _opening(board)
+    ref = type(sc.sensed)()
+    ref.copy_from(settle(sc))
+    # temperature: the DRV5055's offset moves <= 1 % VCC (1.1 mT) over -40..125 C, far less
+    # in a room; 1 mT over the whole board, slowly, changes nothing
+    for step in range(1, 11):
+        board.set_drift(0.1 * step)
+        _hold_still(sc, ref, 12)
+    board.set_drift(0.0)
+    # a stray magnet under point 1, slot 4: 3.1 mT is past DRIFT_LIMIT_MT (3) but under the
+    # occupancy release threshold (0.25 of a checker), so only the baseline tracker sees it
+    board.set_drift(3.1, sensor=3)
+    sc.track_every = 1
+    for _ in range(600):
+        s = sc.scan()
+        if ("drift", 3) in s.faults:
+            break
+    assert ("drift", 3) in s.faults, s.faults
+    assert (s.lo[1], s.hi[1], s.colour[1]) == (2, 2, BLACK)  # no checker invented on slot 4
+
+
+def test_open_and_shorted_sensors_are_out_of_range_and_widen_their_point():
+    board, sc = rig(seed=9)
+    board.set_point(6, WHITE, 5)
+    s = settle(sc)
+    i = 5 * 6 + 2                             # point 6, slot 3
+    board.kill(i, "open")
+    s = settle(sc)
+    assert ("out_of_range", (i, "high")) in s.faults, s.faults
+    assert s.lo[6] == 4 and s.hi[6] >= 5 and s.colour[6] == WHITE, s
+    board.kill(i, None)
+    board.kill(7, "short")                    # point 2, slot 2
+    s = settle(sc)
+    assert ("out_of_range", (7, "low")) in s.faults, s.faults
+    assert s.lo[2] == 0 and s.hi[2] > 0, s
+    assert ("out_of_range", (i, "high")) not in s.faults
+
+
+def test_a_frozen_sensor_is_stuck():
+    board, sc = rig(seed=10, stuck_scans=16)
+    board.set_point(4, BLACK, 2)
+    board.kill(3 * 6, "stuck")                # point 4, slot 1: reads one value forever
+    for _ in range(40):
+        s = sc.scan()
+    assert ("stuck", 18) in s.faults, s.faults
+    assert all(f[0] == "stuck" for f in s.faults), s.faults
+
+
+def test_a_multiplexer_that_does_not_answer_is_a_mux_fault():
+    board, sc = rig(seed=11)
+    board.set_point(9, WHITE, 3)
+    settle(sc)
+    board.break_mux(0, 1)                     # left half, bank 1 = points 9 and 10
+    for _ in range(30):
+        s = sc.scan()
+    assert ("mux", (0, 1, "gnd channel not at 0 V")) in s.faults, s.faults
+    # its points are unknown: a range, no colour, nothing else blamed
+    assert s.lo[9] == 0 and s.hi[9] == 15 and s.colour[9] == 0, s
+    assert [f for f in s.faults if f[0] != "mux"] == []
+    board.break_mux(0, 1, False)
+    s = settle(sc)
+    assert s.faults == [] and (s.lo[9], s.hi[9]) == (3, 3)
+
+
+def test_a_bank_without_power_is_a_mux_fault():
+    board, sc = rig(seed=12)
+    board.cut_bank_power(1, 2)                # right half bank 2 = points 5 and 6
+    for _ in range(30):
+        s = sc.scan()
+    assert ("mux", (1, 2, "rail/2 channel wrong (bank power)")) in s.faults, s.faults
+    assert s.hi[5] > 0 and s.hi[6] > 0
+
+
+def test_a_stuck_select_line_is_caught_by_the_self_test_channels():
+    board, sc = rig(seed=13)
+    board.stick_select(0, 1)                  # S0 stuck high: ch14 (GND) reads ch15
+    for _ in range(30):
+        s = sc.scan()
+    assert len([f for f in s.faults if f[0] == "mux"]) == len(cfg.SCAN_BANKS), s.faults
+
+
+def test_more_than_fifteen_of_a_colour_is_too_many():
+    board, sc = rig(seed=14)
+    for p in (1, 2, 3, 4):
+        board.set_point(p, WHITE, 4)
+    s = settle(sc)
+    assert ("too_many", WHITE) in s.faults and ("too_many", BLACK) not in s.faults
+
+
+def test_uncalibrated_board_still_reads_presence_but_not_stacks():
+    board, sc = rig(seed=15, calibrated=False)
+    assert sc.cal.warning is None or isinstance(sc.cal.warning, str)
+    board.set_point(3, WHITE, 4)
+    board.set_point(17, BLACK, 8)
+    s = settle(sc)
+    assert (s.lo[3], s.hi[3]) == (4, 4)
+    assert s.lo[17] == 6 and s.hi[17] >= 8      # full floor: a second layer is not read
