@@ -17,14 +17,15 @@ plays, so plays are stored 9 bytes each in one bytearray and deduplicated throug
 open-addressing table of 16-bit indices (an `array`), not a dict of position keys.
 Play objects are made only when the caller asks for one.
 """
-from array import array
-
 from bg.position import Position
 
 BAR_POINT = 25
 OFF = 0
-_REC = 9          # bytes per stored play: 4 x (from, to), then the first die used
+_REC = 9          # bytes per stored play: 4 x (from, to), then first die and hit flags
 _EMPTY = 255      # "no step" in a stored play
+_SHIFT = 6        # 64 plays per chunk of records
+_MASK = 63
+_MAX_PLAYS = 4095  # 12-bit indices; GNU Backgammon's bound for one roll is 3,060
 
 
 def _hash_table(seed, n):
@@ -91,9 +92,9 @@ def apply_step(me, opp, frm, to):
 class PlayList:
     """The distinct legal plays of one roll, stored compactly; indexing makes a Play."""
 
-    def __init__(self, start, data, count, dice_used):
+    def __init__(self, start, chunks, count, dice_used):
         self.start = start
-        self._data = data
+        self._chunks = chunks
         self._count = count
         self.dice_used = dice_used   # how many dice each play uses (they all use the same)
 
@@ -105,19 +106,17 @@ class PlayList:
             i += self._count
         if not 0 <= i < self._count:
             raise IndexError("play index out of range")
-        data = self._data
-        base = i * _REC
-        me = bytearray(self.start.me)
-        opp = bytearray(self.start.opp)
+        rec = self._chunks[i >> _SHIFT]
+        base = (i & _MASK) * _REC
+        flags = rec[base + 8] >> 3
         moves = []
         hits = []
-        for k in range(0, 8, 2):
-            frm = data[base + k]
+        for k in range(4):
+            frm = rec[base + 2 * k]
             if frm == _EMPTY:
                 break
-            to = data[base + k + 1]
-            moves.append((frm, to))
-            hits.append(apply_step(me, opp, frm, to))
+            moves.append((frm, rec[base + 2 * k + 1]))
+            hits.append(bool(flags & (1 << k)))
         return Play(moves, hits)
 
     def __iter__(self):
@@ -143,6 +142,7 @@ class _Search:
             outside += self.me[i]
         self.outside = outside          # checkers not yet home (points 7..24 and the bar)
         self.path = bytearray(8)        # the steps of the play being built
+        self.hitbits = 0                # bit k set: step k of the path hit a blot
         self.h = 0                      # additive hash of the current position
         self.dice = (0, 0, 0, 0)
         self.ndice = 0
@@ -152,18 +152,20 @@ class _Search:
         self._alloc(64)
 
     # -- storing a leaf -------------------------------------------------------------
+    # Plays are 9-byte records in chunks of _CHUNK plays (no large contiguous block, no
+    # copying as they grow: the Pico's heap fragments). Record: 4 x (from, to), then the
+    # first die (low 3 bits) and which steps hit (bits 3..6), so a record alone gives its
+    # play, its hits and its hash. The dedup table is a bytearray of 16-bit slots:
+    # 12 bits of play index + 1 and a 4-bit tag of the position hash.
     def _alloc(self, cap):
-        # Fixed-size buffers grown by doubling: appending byte by byte would leave the
-        # Pico's heap full of small holes (fragmentation), not just use it.
         self.count = 0
         self.cap = cap
-        self.data = bytearray(_REC * (cap * 3 // 4))
-        self.hashes = array("i", bytes(4 * (cap * 3 // 4)))
-        self.table = array("H", bytes(2 * cap))
+        self.chunks = []
+        self.table = bytearray(2 * cap)
 
     def _reset(self, depth):
         self.best = depth
-        self.data = self.hashes = self.table = None
+        self.chunks = self.table = None
         self._alloc(64)
 
     def _same_as_stored(self, idx):
@@ -172,13 +174,13 @@ class _Search:
         so = self.scratch_opp
         sm[:] = self.start.me
         so[:] = self.start.opp
-        data = self.data
-        base = idx * _REC
+        rec = self.chunks[idx >> _SHIFT]
+        base = (idx & _MASK) * _REC
         for k in range(0, 8, 2):
-            frm = data[base + k]
+            frm = rec[base + k]
             if frm == _EMPTY:
                 break
-            apply_step(sm, so, frm, data[base + k + 1])
+            apply_step(sm, so, frm, rec[base + k + 1])
         return sm == self.me and so == self.opp
 
     def _leaf(self, depth):
@@ -187,51 +189,64 @@ class _Search:
         if depth > self.best:
             self._reset(depth)
         h = self.h & 0x3FFFFFFF
+        tag = (h >> 20) & 15
         table = self.table
         mask = self.cap - 1
         slot = h & mask
-        hashes = self.hashes
         while True:
-            v = table[slot]
+            v = table[2 * slot] | (table[2 * slot + 1] << 8)
             if v == 0:
                 break
-            if hashes[v - 1] == h and self._same_as_stored(v - 1):
+            if (v >> 12) == tag and self._same_as_stored((v & 0xFFF) - 1):
                 return                      # a play already found leads here
             slot = (slot + 1) & mask
         n = self.count
-        table[slot] = n + 1
-        hashes[n] = h
-        data = self.data
-        base = n * _REC
-        data[base:base + 8] = self.path
-        for k in range(2 * depth, 8):
-            data[base + k] = _EMPTY
-        data[base + 8] = self.first_die
+        if n >= _MAX_PLAYS:
+            raise MemoryError("more plays than the table holds")
+        v = (tag << 12) | (n + 1)
+        table[2 * slot] = v & 255
+        table[2 * slot + 1] = v >> 8
+        if not n & _MASK:
+            self.chunks.append(bytearray(_REC << _SHIFT))
+        rec = self.chunks[n >> _SHIFT]
+        base = (n & _MASK) * _REC
+        path = self.path
+        hits = self.hitbits
+        for k in range(8):
+            rec[base + k] = path[k] if k < 2 * depth else _EMPTY
+        rec[base + 8] = self.first_die | ((hits & ((1 << depth) - 1)) << 3)
         self.count = n + 1
         if self.count * 4 >= self.cap * 3:
             self._grow()
 
+    def _record_hash(self, rec, base):
+        """The position hash of a stored play, from its record alone."""
+        h = 0
+        flags = rec[base + 8] >> 3
+        for k in range(4):
+            frm = rec[base + 2 * k]
+            if frm == _EMPTY:
+                break
+            to = rec[base + 2 * k + 1]
+            h += _HM[to] - _HM[frm]
+            if flags & (1 << k):
+                h += _HO[24] - _HO[24 - to]
+        return h & 0x3FFFFFFF
+
     def _grow(self):
         cap = self.cap * 2
-        n = self.count
-        old_data = self.data
-        old_hashes = self.hashes
         self.table = None
-        data = bytearray(_REC * (cap * 3 // 4))
-        data[:len(old_data)] = old_data
-        hashes = array("i", bytes(4 * (cap * 3 // 4)))
-        for i in range(n):
-            hashes[i] = old_hashes[i]
-        self.data = data
-        self.hashes = hashes
-        old_data = old_hashes = None
-        table = array("H", bytes(2 * cap))
+        table = bytearray(2 * cap)
         mask = cap - 1
-        for i in range(n):
-            slot = hashes[i] & mask
-            while table[slot]:
+        chunks = self.chunks
+        for i in range(self.count):
+            h = self._record_hash(chunks[i >> _SHIFT], (i & _MASK) * _REC)
+            slot = h & mask
+            while table[2 * slot] | table[2 * slot + 1]:
                 slot = (slot + 1) & mask
-            table[slot] = i + 1
+            v = (((h >> 20) & 15) << 12) | (i + 1)
+            table[2 * slot] = v & 255
+            table[2 * slot + 1] = v >> 8
         self.cap = cap
         self.table = table
 
@@ -278,6 +293,9 @@ class _Search:
                     opp[oi] = 0
                     opp[24] += 1
                     dh += _HO[24] - _HO[oi]
+                    self.hitbits |= 1 << depth
+                else:
+                    self.hitbits &= ~(1 << depth)
                 homed = p > 6 and to <= 6
                 if homed:
                     self.outside -= 1
@@ -306,6 +324,7 @@ class _Search:
                         p -= 1
                         continue
                 me[p - 1] -= 1
+                self.hitbits &= ~(1 << depth)
                 dh = _HM[0] - _HM[p]
                 self.h += dh
                 path[2 * depth] = p
@@ -331,22 +350,25 @@ def legal_plays(pos, d1, d2):
         s.run((d2, d1))
         if s.best == 1 and s.count:
             _keep_larger_die(s, max(d1, d2))
-    # Keep only the plays' bytes: the hash table and spare capacity go back to the heap.
-    data = s.data if len(s.data) == s.count * _REC else bytes(s.data[:s.count * _REC])
-    return PlayList(pos.copy(), data, s.count, s.best if s.count else 0)
+    return PlayList(pos.copy(), s.chunks, s.count, s.best if s.count else 0)
 
 
 def _keep_larger_die(s, larger):
     """Rule 4: when only one die can be played, the larger one must be, if it can."""
-    data = s.data
-    keep = bytearray()
+    chunks = []
     count = 0
     for i in range(s.count):
-        if data[i * _REC + 8] == larger:
-            keep.extend(data[i * _REC:(i + 1) * _REC])
+        rec = s.chunks[i >> _SHIFT]
+        base = (i & _MASK) * _REC
+        if rec[base + 8] & 7 == larger:
+            if not count & _MASK:
+                chunks.append(bytearray(_REC << _SHIFT))
+            out = chunks[count >> _SHIFT]
+            ob = (count & _MASK) * _REC
+            out[ob:ob + _REC] = rec[base:base + _REC]
             count += 1
     if count:
-        s.data = keep
+        s.chunks = chunks
         s.count = count
 
 
