@@ -135,6 +135,7 @@ def calibrate_empty(scanner, cal, scans=64):
         cal.noise[i] = min(p2p[i], 255)
         if not lo < scanner.raw[i] < hi:
             dead.append(i)
+    cal.source = "measured"
     scanner.set_calibration(cal)
     return dead
 

@@ -3,6 +3,7 @@
 Works under pytest (CPython) and tests/mp_run.py (MicroPython): finds the repository
 root from the firmware/ entry both put on sys.path, then adds host_tools/ and its fakes.
 """
+import gc
 import sys
 
 for _p in list(sys.path):
@@ -14,6 +15,7 @@ for _p in list(sys.path):
         break
 
 import fake_io  # noqa: E402
+import fake_adc  # noqa: E402
 import physboard  # noqa: E402
 from physboard import WHITE, BLACK  # noqa: E402,F401
 from hw.scanner import make_scanner  # noqa: E402
@@ -51,12 +53,15 @@ def _slot(i):
 def rig(seed=1, noise_lsb=1.0, debounce=3, quiet=4, calibrated=True, **kw):
     """(board, scanner): a fresh simulated board, the scanner on the fake pins, calibrated."""
     fake_io.reset_fakes()
+    fake_adc.install(None)      # drop the last test's board before building the next one
+    gc.collect()
     board = physboard.PhysicalBoard(seed=seed, noise_lsb=noise_lsb).install()
     sc = make_scanner(settle_us=0, debounce=debounce, quiet_scans=quiet, **kw)
     if calibrated:
         cal, dead = calibrate(board, sc)
         assert not dead, dead
         assert cal.stack_ok, cal.delta2
+    gc.collect()
     return board, sc
 
 
