@@ -343,6 +343,7 @@ class Judge:
                 wrong = (MUST_PLAY_ALL, path)
         if partial is not None:
             return Verdict(PARTIAL, remaining=partial)
+        assert wrong is not None     # found ways here, none complete or partial
         reason, path = wrong
         pts = []
         for a, b in path:
@@ -417,14 +418,14 @@ def judge(start, d1, d2, end):
 def legal_destinations(judge_obj, current, from_point):
     """Points a checker lifted from `from_point` of `current` may legally be put on
     (0 = off), so the LEDs can light them: each is tried as a sensed board."""
-    out = []
+    out = []  # type: list[int]
     if from_point < 1 or from_point > 25 or not current.me[from_point - 1]:
         return out
     verdict = judge_obj.judge(current)
     if verdict.kind != PARTIAL:
         return out
     remaining = verdict.remaining
-    sums = []
+    sums = []  # type: list[int]
     # One checker may travel any running total of the remaining dice, taken in any order.
     _die_sums(remaining, 0, sums)
     for s in sums:

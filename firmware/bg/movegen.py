@@ -165,7 +165,8 @@ class _Search:
 
     def _reset(self, depth):
         self.best = depth
-        self.chunks = self.table = None
+        self.table = bytearray(0)      # let the old buffers go before allocating
+        self.chunks = []
         self._alloc(64)
 
     def _same_as_stored(self, idx):
@@ -235,7 +236,7 @@ class _Search:
 
     def _grow(self):
         cap = self.cap * 2
-        self.table = None
+        self.table = bytearray(0)      # let the old table go before allocating
         table = bytearray(2 * cap)
         mask = cap - 1
         chunks = self.chunks

@@ -28,23 +28,20 @@ def format_play(moves, hits=None):
             if h:
                 hit_points.add(to)
     steps = sorted(moves, key=lambda m: (m[0], m[1]), reverse=True)
-    chains = []            # each chain: [source, dest1, dest2, ...]
-    for frm, to in steps:
-        chains.append([frm, to])
+    chains = [[frm, to] for frm, to in steps]      # each chain: [source, dest1, dest2, ...]
+    joined = [False] * len(chains)
     # Join the steps of one checker: a chain ending where a later one starts.
-    i = 0
-    while i < len(chains):
-        j = i + 1
-        while j < len(chains):
-            if chains[j] is not None and chains[i][-1] == chains[j][0]:
+    for i in range(len(chains)):
+        if joined[i]:
+            continue
+        for j in range(i + 1, len(chains)):
+            if not joined[j] and chains[i][-1] == chains[j][0]:
                 if chains[i][-1] in hit_points:
                     chains[i].append(chains[j][1])   # keep the hit intermediate point
                 else:
                     chains[i][-1] = chains[j][1]
-                chains[j] = None
-            j += 1
-        chains = [c for c in chains if c is not None]
-        i += 1
+                joined[j] = True
+    chains = [c for c, gone in zip(chains, joined) if not gone]
     parts = []
     k = 0
     while k < len(chains):

@@ -9,7 +9,10 @@ import sys
 import gc
 import time
 
+# Precompiled .mpy modules when given (as on the Pico: nothing compiled on the heap).
 sys.path.insert(0, "firmware")
+if len(sys.argv) > 2 and sys.argv[-1].startswith("--mpy="):
+    sys.path.insert(0, sys.argv.pop()[6:])
 
 from bg.ids import position_from_id  # noqa: E402
 from bg.movegen import legal_plays, apply_step  # noqa: E402
@@ -47,11 +50,18 @@ def bench_judge(pid, d1, d2):
         gc.collect()
         gc.disable()
         a0 = gc.mem_alloc()
-        t0 = time.ticks_us()
         v = judge.judge(end)
-        dt = time.ticks_diff(time.ticks_us(), t0)
         alloc = gc.mem_alloc() - a0
         gc.enable()
+        # best of 3: the host is shared, a preempted run says nothing about the code
+        dt = 1 << 30
+        for _ in range(3):
+            gc.collect()
+            t0 = time.ticks_us()
+            judge.judge(end)
+            t = time.ticks_diff(time.ticks_us(), t0)
+            if t < dt:
+                dt = t
         kinds[v.kind] = kinds.get(v.kind, 0) + 1
         n += 1
         if dt > worst_us:
