@@ -22,7 +22,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
 from bg.match import Match, BY_RESIGNATION  # noqa: E402
-from bg.movegen import Play, legal_plays  # noqa: E402
+from bg.movegen import apply_step, legal_plays  # noqa: E402
 from bg.position import Position  # noqa: E402
 from bg.scoring import game_result  # noqa: E402
 
@@ -147,7 +147,11 @@ def _replay_game(core, game, g, r):
                 after = pos
             else:
                 r.plays += 1
-                after = Play(moves).apply(pos)
+                after = _apply_recorded(pos, moves)
+                if after is None:
+                    r.problem(g, i, "%d%d: %s moves a checker the player does not have there"
+                              % (d1, d2, matfile.play_text(moves)))
+                    return
                 if not any(after == res for res in plays.results()):
                     r.problem(g, i, "%d%d: %s is not a legal play (%d legal)"
                               % (d1, d2, matfile.play_text(moves), len(plays)))
@@ -187,6 +191,17 @@ def _replay_game(core, game, g, r):
                 r.problem(g, i, "drop refused by the core: %s" % reason)
             played_out = True
     r.problem(g, len(game.actions), "the game has no result")
+
+
+def _apply_recorded(pos, moves):
+    """The position after the recorded steps (a blot landed on is hit), or None when a
+    step starts from a point where the mover has no checker."""
+    after = pos.copy()
+    for frm, to in moves:
+        if not after.me[frm - 1]:
+            return None
+        apply_step(after.me, after.opp, frm, to)
+    return after
 
 
 def _check_win(core, game_no, action, played_out, g, i, r):

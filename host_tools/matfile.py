@@ -296,7 +296,9 @@ def write(match):
         def emit_rows():
             for a, b in rows:
                 numbered[0] += 1
-                out.append(("%3d) " % numbered[0]) + (a.ljust(28) + b).rstrip())
+                # a long left cell (a double with hits) still leaves a space before the right
+                out.append(("%3d) " % numbered[0]) + (a.ljust(28) + " " + b if len(a) >= 28
+                                                       else a.ljust(28) + b).rstrip())
             del rows[:]
 
         numbered = [0]
@@ -305,10 +307,16 @@ def write(match):
             if kind == "loss":
                 continue
             if kind == "win":
-                flush()
-                emit_rows()
                 tail = " and the match" if action[3] else ""
                 text = "Wins %s%s" % (_points(action[2]), tail)
+                if p == 1 and row[0] is not None and row[1] is None:
+                    # as GNU Backgammon writes it: ` Drops      Wins 1 point` on one row
+                    row[1] = text
+                    flush()
+                    emit_rows()
+                    continue
+                flush()
+                emit_rows()
                 out.append((" " * 6 if p == 0 else " " * 34) + text)
                 continue
             if row[p] is not None or (p == 0 and row[1] is not None):

@@ -1,0 +1,315 @@
+"""Export of board records to .mat, proven by the GNU Backgammon engine (`gnubg` package).
+
+Synthetic match records are played by the rules core with a seeded RNG (hits, bar entries,
+bear-offs, gammons, doubles taken and dropped, resignations offered, declined and
+accepted, the Crawford game), written as record lines, exported with
+`python -m host_tools export`, and imported by gnubg (`import mat`): any WARNING or
+unrecognised line fails the test, and every game's rolls, plays, cube actions, winner,
+points and the final score must be what the record says.
+"""
+import os
+import random
+import subprocess
+import sys
+import tempfile
+
+import pytest
+
+import record
+from bg.match import Match
+from bg.movegen import legal_plays
+from bg.position import Position
+from bg.scoring import game_result
+from host_tools import matfile
+from tools import ROOT
+
+import gnubg  # noqa: E402  (the GNU Backgammon engine: the proof)
+
+
+# ------------------------------------------------------------------ gnubg, carefully
+
+def gnubg_command(cmd):
+    """Run a gnubg command with fd 1 captured (it prints at C level); return its text."""
+    sys.stdout.flush()
+    fd, path = tempfile.mkstemp()
+    saved = os.dup(1)
+    os.dup2(fd, 1)
+    try:
+        gnubg.command(cmd)
+    finally:
+        sys.stdout.flush()
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(fd)
+    with open(path) as f:
+        text = f.read()
+    os.unlink(path)
+    return text
+
+
+@pytest.fixture(scope="module")
+def engine():
+    for c in ("set threads 1", "set player 0 human", "set player 1 human"):
+        gnubg_command(c)
+    return gnubg_command
+
+
+# ------------------------------------------------------------------ synthetic matches
+
+def play_match(seed, length=5, names=("Ann", "Bob")):
+    """Record events of a whole match played by the rules core with a seeded RNG."""
+    rng = random.Random(seed)
+    core = Match(length, cube_max=64, crawford_rule=True)
+    ev = [("match", length, "C", "2026-11-%02d" % (1 + seed % 28)),
+          ("name", 0, names[0]), ("name", 1, names[1])]
+    while not core.is_over():
+        ev.append(("game", core.score[0], core.score[1], core.crawford))
+        _play_game(rng, core, ev)
+    return ev
+
+
+def _choose(rng, plays, pos):
+    """Mostly the play that runs furthest leaving few blots (so games end by bearing off,
+    some as gammons), sometimes any legal play (for hits and bar entries)."""
+    if rng.random() < 0.1:
+        return plays[rng.randrange(len(plays))]
+    best = None
+    for play in plays:
+        after = play.apply(pos)
+        score = (-after.pips() - 3 * sum(1 for n in after.me[:24] if n == 1), rng.random())
+        if best is None or score > best[0]:
+            best = (score, play)
+    return best[1]
+
+
+def _play_game(rng, core, ev):
+    d0, d1 = 1, 1
+    while d0 == d1:
+        d0, d1 = rng.randint(1, 6), rng.randint(1, 6)
+    p = 0 if d0 > d1 else 1
+    dice = (d0, d1)
+    pos = Position.start()
+    turn = 0
+    game_no = core.game_number
+    while core.game_number == game_no and not core.is_over():
+        turn += 1
+        if turn > 1:
+            # cube: the player on roll may double before rolling
+            if core.cube.may_double(p) is None and rng.random() < 0.04:
+                ev.append(("double", p, core.cube.value * 2))
+                assert core.double(p, p, False) is None
+                if rng.random() < 0.35:
+                    ev.append(("drop", 1 - p))
+                    assert core.drop(1 - p) is None
+                    ev.append(("end", p, core.last_game[1]))
+                    return
+                ev.append(("take", 1 - p))
+                assert core.take(1 - p) is None
+            # resignation offers: declined, or accepted to end the game
+            if turn > 40 and rng.random() < 0.02:
+                kind = rng.randint(1, 3)
+                ev.append(("resign", p, kind))
+                assert core.resign(p, kind) is None
+                if rng.random() < 0.5:
+                    ev.append(("decline", 1 - p))
+                    assert core.decline_resignation(1 - p) is None
+                else:
+                    ev.append(("accept", 1 - p))
+                    assert core.accept_resignation(1 - p) is None
+                    ev.append(("end", 1 - p, core.last_game[1]))
+                    return
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+        ev.append(("roll", p, dice[0], dice[1]))
+        plays = legal_plays(pos, dice[0], dice[1])
+        if len(plays):
+            play = _choose(rng, plays, pos)
+            ev.append(("play", p, play.moves))
+            pos = play.apply(pos)
+        else:
+            ev.append(("play", p, ()))
+        if game_result(pos) is not None:
+            assert core.end_game_at(pos, p) is None
+            ev.append(("end", p, core.last_game[1]))
+            return
+        pos = pos.swapped()
+        p = 1 - p
+
+
+def features(events):
+    """What a record exercises: counts of hits, entries, bear-offs, gammons, cube, resigns."""
+    f = dict.fromkeys(("hit", "enter", "bearoff", "gammon", "take", "drop", "resign_accept",
+                       "resign_decline", "pass", "crawford"), 0)
+    pos = None
+    last_roll = None
+    for e in events:
+        if e[0] == "game":
+            pos = Position.start()
+            first = True
+            f["crawford"] += e[3]
+        elif e[0] == "roll":
+            if not first:
+                pos = pos.swapped()
+            first = False
+            last_roll = e
+        elif e[0] == "play":
+            if not e[2]:
+                f["pass"] += 1
+            for frm, to in e[2]:
+                f["enter"] += frm == 25
+                f["bearoff"] += to == 0
+                if to and pos.opp[24 - to] == 1:
+                    f["hit"] += 1
+                pos.me[frm - 1] -= 1
+                if to:
+                    pos.me[to - 1] += 1
+                    if pos.opp[24 - to] == 1:
+                        pos.opp[24 - to] = 0
+                        pos.opp[24] += 1
+        elif e[0] in ("take", "drop"):
+            f[e[0]] += 1
+        elif e[0] == "accept":
+            f["resign_accept"] += 1
+        elif e[0] == "decline":
+            f["resign_decline"] += 1
+        elif e[0] == "end":
+            res = game_result(pos) if pos is not None else None
+            if res is not None and res[1] >= 2:
+                f["gammon"] += 1
+    return f
+
+
+SEEDS = (2, 7, 12, 14, 16, 21)
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory):
+    d = tmp_path_factory.mktemp("records")
+    out = []
+    for seed in SEEDS:
+        events = play_match(seed, length=5 if seed % 2 else 7)
+        path = d / ("m%02d.tbr" % seed)
+        path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+        out.append((path, events))
+    return out
+
+
+def test_synthetic_records_cover_the_cases(records):
+    total = {}
+    for _, events in records:
+        for k, v in features(events).items():
+            total[k] = total.get(k, 0) + v
+    for k, v in total.items():
+        assert v > 0, "no %s in the synthetic matches: %r" % (k, total)
+
+
+def export(path, out, *extra):
+    return subprocess.run([sys.executable, "-m", "host_tools", "export", str(path), "-o", str(out)]
+                          + list(extra), capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+
+def gnubg_games(engine, mat_path):
+    text = engine('import mat "%s"' % mat_path)
+    assert "WARNING" not in text and "nvalid" not in text and "Unrecognised" not in text, text[-2000:]
+    return gnubg.match(boards=0)
+
+
+def expected_games(events):
+    """Per game: (score, [(player, kind, data)], winner, points) from the record."""
+    games = []
+    roll = None
+    for e in events:
+        if e[0] == "game":
+            games.append({"score": (e[1], e[2]), "actions": [], "win": None})
+        elif e[0] == "roll":
+            roll = e
+        elif e[0] == "play":
+            games[-1]["actions"].append((e[1], "move", (roll[2], roll[3]), tuple(sorted(e[2]))))
+        elif e[0] in ("double", "take", "drop"):
+            games[-1]["actions"].append((e[1], e[0]))
+        elif e[0] == "end":
+            games[-1]["win"] = (e[1], e[2])
+    return games
+
+
+def test_export_imports_cleanly_into_gnubg(engine, records, tmp_path):
+    for path, events in records:
+        out = tmp_path / (path.stem + ".mat")
+        proc = export(path, out)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        m = gnubg_games(engine, out)
+        want = expected_games(events)
+        assert len(m["games"]) == len(want), path
+        side = {"X": 0, "O": 1}
+        for g, w in zip(m["games"], want):
+            info = g["info"]
+            assert (info["score-X"], info["score-O"]) == w["score"]
+            assert (side[info["winner"]], info["points-won"]) == w["win"], (path, info, w["win"])
+            got = []
+            for a in g["game"]:
+                if a["action"] == "move":
+                    got.append((side[a["player"]], "move", tuple(a["dice"]), tuple(sorted(a["move"]))))
+                elif a["action"] in ("double", "take", "drop"):
+                    got.append((side[a["player"]], a["action"]))
+            assert got == w["actions"], path
+        last = m["games"][-1]["info"]
+        final = [last["score-X"], last["score-O"]]
+        final[side[last["winner"]]] += last["points-won"]
+        ev_final = expected_games(events)[-1]
+        score = list(ev_final["score"])
+        score[ev_final["win"][0]] += ev_final["win"][1]
+        assert final == score and max(score) >= m["match-info"]["match-length"]
+
+
+def test_gnubg_catches_a_bad_export(engine, records, tmp_path):
+    # The proof must be able to fail: an illegal move in the .mat makes gnubg warn.
+    path, _ = records[0]
+    out = tmp_path / "bad.mat"
+    assert export(path, out).returncode == 0
+    text = out.read_text()
+    rows = [l for l in text.splitlines() if l.startswith("  2) ")]
+    bad = text.replace(rows[0], "  2) 21: 24/18")
+    out.write_text(bad)
+    with pytest.raises(AssertionError):
+        gnubg_games(engine, out)
+
+
+def test_mat_round_trips_through_our_reader(records):
+    for _, events in records:
+        m = matfile.from_record(events)
+        again = matfile.parse(matfile.write(m))
+        assert again.players == m.players and again.length == m.length
+        assert [g.score for g in again.games] == [g.score for g in m.games]
+        assert [g.actions for g in again.games] == [g.actions for g in m.games]
+
+
+def test_damaged_record_exports_with_warnings(records, tmp_path):
+    path, events = records[1]
+    lines = path.read_text().splitlines()
+    lines.insert(5, "Q9 garbage")
+    damaged = tmp_path / "damaged.tbr"
+    damaged.write_text("\n".join(lines) + "\n")
+    proc = export(damaged, tmp_path / "d.mat")
+    assert proc.returncode == 0, proc.stderr
+    assert "line 6 skipped: unknown event code 'Q'" in proc.stderr
+
+
+def test_illegal_play_in_record_is_reported(records, tmp_path):
+    path, events = records[0]
+    text = path.read_text()
+    i = text.index("\nP", 40)
+    j = text.index("\n", i + 1)
+    bad = tmp_path / "bad.tbr"
+    bad.write_text(text[:i] + "\nP" + text[i + 2:i + 3] + " 24 2" + text[j:])
+    proc = export(bad, tmp_path / "bad.mat")
+    assert proc.returncode == 1 and "is not a legal play" in proc.stderr
+
+
+def test_newer_record_and_missing_file_and_no_board(tmp_path):
+    newer = tmp_path / "new.tbr"
+    newer.write_text("TBR 9\nR0 3 1\n")
+    proc = export(newer, tmp_path / "n.mat")
+    assert proc.returncode == 1 and "newer firmware" in proc.stderr
+    proc = export(tmp_path / "absent.tbr", tmp_path / "a.mat")
+    assert proc.returncode == 1 and "no such record file" in proc.stderr
+    proc = export("records/m0001.tbr", tmp_path / "b.mat", "--port", "/dev/does-not-exist-tablier")
+    assert proc.returncode == 1 and "could not copy records/m0001.tbr from a board on" in proc.stderr
