@@ -1,47 +1,607 @@
 """The Table: the whole game as played at the board, fed with events, giving effects.
 
-SKELETON (the contract API; the game itself is being filled in):
-    t = Table(settings=None, saved=None)
-    t.sensed(sensed); t.button(name, kind); t.tick(now_ms); t.dice(d1, d2=0)
-    outputs: t.want_roll, t.leds (bytearray, codes of game.colours), t.screen (<= 6 x 16),
-             t.take_outbox() -> [(kind, payload)]: ('record', line), ('event', json_line),
-             ('save', bytes), ('beep', name)
+    t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
+    t.sensed(sensed)       # a settled hw.sensed.Sensed reading (White's numbering)
+    t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
+    t.tick(now_ms)         # monotonic ms: clocks, the in-hand grace period, notes
+    t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
+Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
+of <= 16 characters), t.take_outbox(): ('record', line) for firmware/record.py's file,
+('event', json_line) built by firmware/events.py (one JSON object, no newline), ('save',
+snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
+
+Players: 0 = White = p1, 1 = Black = p2. Phases: setting up, opening roll, before the roll
+(double or roll), a double waiting for its answer, moving, no legal move, game over, match
+over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts; the
+cube button doubles (press), beavers (press, when allowed) and passes a double (long press);
+it declines a resignation. The menu button opens and walks the menu, undo goes back, a main
+button selects (the player whose button it is resigns).
 """
-from bg.position import Position
-from game import colours
+from bg.position import Position, is_race
+from bg.judge import Judge, legal_destinations, COMPLETE, PARTIAL, ILLEGAL
+from bg import judge as J
+from bg.match import Match
+from bg.opening import opening_roll, opening_dice
+from bg.cube import NOBODY, other
+from bg.scoring import game_result, SINGLE
+from hw.sensed import Sensed
+from game import colours, sensing
+from game.settings import Settings
+from game.clock import Clock
+import events
+import record
+
+# phases
+SETUP = 0
+OPENING = 1
+OPENING_REROLL = 2
+PRE_ROLL = 3
+DOUBLED = 4
+MOVING = 5
+NO_MOVE = 6
+GAME_OVER = 7
+MATCH_OVER = 8
+PHASES = 9
+
+# what the board shows while moving
+S_NONE = 0
+S_LEGAL = 1        # legal so far
+S_COMPLETE = 2     # a complete legal play: may be committed
+S_LIFTED = 3       # one checker lifted from a legal board
+S_IN_HAND = 4      # checkers in a hand: calm for GRACE_MS
+S_ILLEGAL = 5      # shown red with its reason
+S_UNCERTAIN = 6    # the sensors cannot count some points
+
+GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
+NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
+IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
+           J.BLOT_NOT_HIT)
+
+HOW_PLAY = 0
+HOW_PASS = 1
+HOW_RESIGN = 2
+HOW_TIME = 3
+
+PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
 
 
 class Table:
     def __init__(self, settings=None, saved=None):
+        self.settings = settings if settings is not None else Settings()
         self.want_roll = None
         self.leds = bytearray(colours.LED_COUNT)
-        self.screen = ["Set up the board"]
+        self.screen = []
         self._outbox = []
-        self.target = Position.start()
+        self.now = 0
+        self.seen = None             # a copy of the last sensed reading
+        self.note = None             # (text, until_ms): a short message
+        self.menu = None             # game.menu.Menu while the menu is open
+        self.restoring = False       # resumed from a snapshot: the board must be put back
+        self.mismatch = None         # (wrong, unsure) points vs the position to hold
+        self.last_move = b""         # LED indices, (from, to) pairs, of the last play
+        self.end_how = HOW_PLAY
+        self.roller = NOBODY
+        if saved is not None:
+            from game import snapshot
+            snapshot.restore(self, saved)
+            self.restoring = True
+            self._turn_reset()
+            if self.phase == MOVING or self.phase == NO_MOVE:
+                self._prepare_judge()
+        else:
+            self._new_match()
+        self._refresh()
 
+    # ---------------------------------------------------------------- the API
     def take_outbox(self):
         out = self._outbox
         self._outbox = []
         return out
 
-    def sensed(self, sensed):
-        leds = self.leds
-        wrong = 0
-        for p in range(1, 25):
-            w = self.target.me[p - 1]
-            b = self.target.opp[24 - p]
-            want_colour = 1 if w else (2 if b else 0)
-            want = w or b
-            ok = sensed.lo[p] == sensed.hi[p] == want and (want == 0 or sensed.colour[p] == want_colour)
-            leds[p] = colours.OFF if ok else colours.SETUP
-            wrong += not ok
-        self.screen = ["Set up the board", "%d points wrong" % wrong] if wrong else ["Board ready"]
-
-    def button(self, name, kind="press"):
-        pass
+    def sensed(self, reading):
+        if self.seen is None:
+            self.seen = Sensed(reading.n_points)
+        self.seen.copy_from(reading)
+        self._evaluate()
+        self._refresh()
 
     def tick(self, now_ms):
-        pass
+        self.now = now_ms
+        flagged = self.clock.tick(now_ms)
+        if flagged != NOBODY:
+            self._timeout(flagged)
+        elif self.state == S_IN_HAND and now_ms - self.in_hand_since >= GRACE_MS:
+            self._show_illegal()
+        if self.note and now_ms >= self.note[1]:
+            self.note = None
+        self._refresh()
 
     def dice(self, d1, d2=0):
+        wanted = self.want_roll
         self.want_roll = None
+        if wanted == 1 and 1 <= d1 <= 6 and self.phase == OPENING:
+            self._opening_die(d1)
+        elif wanted == 2 and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+            self._rolled(d1, d2)
+        self._refresh()
+
+    def button(self, name, kind="press"):
+        if self.menu is not None or name == "menu":
+            from game import menu
+            menu.button(self, name, kind)
+        elif name in PLAYER_BUTTONS:
+            player = 0 if name[1] == "1" else 1
+            if name.endswith("main"):
+                if kind == "press":
+                    self._main(player)
+            else:
+                self._cube(player, kind)
+        self._refresh()
+
+    def brightness(self):
+        """The LED brightness setting, percent of the driver's cap."""
+        return self.settings.brightness
+
+    # ---------------------------------------------------------------- effects
+    def _emit(self, kind, payload):
+        self._outbox.append((kind, payload))
+
+    def _record(self, event):
+        self._emit("record", record.encode(event))
+
+    def _event(self, line):
+        self._emit("event", line)
+
+    def _save(self):
+        from game import snapshot
+        self._emit("save", snapshot.to_bytes(self))
+
+    def _note(self, text):
+        self.note = (text, self.now + NOTE_MS)
+
+    def tr(self, key, *args):
+        from game.i18n import tr
+        return tr(self.settings.lang, key, *args)
+
+    # ---------------------------------------------------------------- match and games
+    def _new_match(self):
+        s = self.settings
+        self.match = Match(s.match_length(), s.cube_max, True, s.beavers and s.money,
+                           s.jacoby and s.money)
+        rules = ("C" if s.match_length() else "") + ("J" if s.jacoby and s.money else "") + \
+            ("B" if s.beavers and s.money else "")
+        self._record(("match", s.match_length(), rules, ""))
+        self._event(events.match(s.match_length(), ("White", "Black"), rules))
+        self._new_game()
+
+    def _new_game(self):
+        m = self.match
+        self.board = Position.start()
+        self.phase = SETUP
+        self.on_roll = NOBODY
+        self.turn_dice = (0, 0)
+        self.opening = bytearray(2)
+        self.last_move = b""
+        self.want_roll = None
+        self.clock = Clock(self.settings.clock)
+        self.clock.tick(self.now)
+        self._turn_reset()
+        self._record(("game", m.score[0], m.score[1], m.crawford))
+        self._event(events.game(m.game_number, m.score, m.crawford))
+        self._evaluate()
+
+    def _turn_reset(self):
+        self.judge = None
+        self.state = S_NONE
+        self.verdict = None
+        self.in_hand_since = 0
+        self.lifted = 0            # mover's point a checker was lifted from
+        self.dests = ()            # its legal destinations (mover's numbering)
+        self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.shown_error = None
+        self.last_legal = None
+        self.view = None           # the turn's start from the mover's view
+
+    def acting(self):
+        """The player who must act now, or NOBODY."""
+        m = self.match
+        if self.phase in (PRE_ROLL, MOVING, NO_MOVE, OPENING_REROLL):
+            if m.resigned_by != NOBODY:
+                return other(m.resigned_by)
+            return self.on_roll
+        if self.phase == DOUBLED:
+            return other(m.cube.offered_by)
+        return NOBODY
+
+    def _begin_turn(self, player):
+        self.phase = PRE_ROLL
+        self.on_roll = player
+        self.turn_dice = (0, 0)
+        self._turn_reset()
+        self.clock.start_turn(player)
+        self._auto_roll()
+
+    def _auto_roll(self):
+        if self.settings.auto_roll and not self._may_double(self.on_roll) and self.want_roll is None:
+            self.roller = self.on_roll
+            self.want_roll = 2
+
+    def _may_double(self, player):
+        m = self.match
+        return m.resigned_by == NOBODY and m.cube.refusal_to_double(player, self.on_roll, False) is None
+
+    def _rolled(self, d1, d2):
+        if self.phase == OPENING_REROLL or self.phase == PRE_ROLL:
+            p = self.on_roll
+            self._record(("roll", p, d1, d2))
+            self._event(events.roll(p, d1, d2))
+            self._emit("beep", "roll")
+            self._start_moving(d1, d2)
+            self._save()
+
+    def _opening_die(self, d):
+        who = self.roller
+        if who == NOBODY or self.opening[who]:
+            return
+        self.opening[who] = d
+        a, b = self.opening[0], self.opening[1]
+        if not (a and b):
+            self._note(self.tr("rolled_one", self._name(who), d))
+            return
+        first = opening_roll(a, b)
+        if first == NOBODY:
+            self._note(self.tr("tie", a, b))
+            self.opening = bytearray(2)
+            return
+        self.on_roll = first
+        self.clock.start_turn(first)
+        if self.settings.reroll:
+            self.phase = OPENING_REROLL
+            self._note(self.tr("starts_reroll", self._name(first)))
+            return
+        d1, d2 = opening_dice(a, b)
+        self._note(self.tr("starts", self._name(first), d1, d2))
+        self._record(("roll", first, d1, d2))
+        self._event(events.roll(first, d1, d2))
+        self._start_moving(d1, d2)
+        self._save()
+
+    def _start_moving(self, d1, d2):
+        self.turn_dice = (d1, d2)
+        self.phase = MOVING
+        self._turn_reset()
+        self._prepare_judge()
+        if self.judge.max_dice == 0:
+            self.phase = NO_MOVE
+        self._evaluate()
+
+    def _prepare_judge(self):
+        self.view = self.board if self.on_roll == 0 else self.board.swapped()
+        d1, d2 = self.turn_dice
+        self.judge = Judge(self.view, d1, d2)
+        self.last_legal = self.view
+
+    # ---------------------------------------------------------------- buttons
+    def _main(self, player):
+        m = self.match
+        phase = self.phase
+        if m.resigned_by != NOBODY and phase < GAME_OVER:
+            if player != m.resigned_by:
+                self._answer_resignation(player, True)
+            return
+        if phase == OPENING:
+            if self.mismatch or self.restoring:
+                self._note(self.tr("put_back"))
+            elif not self.opening[player] and self.want_roll is None:
+                self.roller = player
+                self.want_roll = 1
+        elif phase == OPENING_REROLL or phase == PRE_ROLL:
+            if player != self.on_roll:
+                return
+            if self.mismatch or self.restoring:
+                self._note(self.tr("put_back"))
+            elif self.want_roll is None:
+                self.roller = player
+                self.want_roll = 2
+        elif phase == DOUBLED:
+            if player == other(m.cube.offered_by):
+                self._take(player)
+        elif phase == MOVING:
+            if player == self.on_roll:
+                self._try_commit()
+        elif phase == NO_MOVE:
+            if player == self.on_roll and not self.restoring:
+                self._record(("play", player, ()))
+                self._event(events.play(player, (), ""))
+                self._begin_turn(other(player))
+                self._save()
+        elif phase == GAME_OVER:
+            self._new_game()
+        elif phase == MATCH_OVER:
+            self._new_match()
+
+    def _cube(self, player, kind):
+        m = self.match
+        if m.resigned_by != NOBODY and self.phase < GAME_OVER:
+            if player != m.resigned_by and kind == "press":
+                self._answer_resignation(player, False)
+            return
+        if self.phase == PRE_ROLL and kind == "press" and player == self.on_roll:
+            if self.mismatch or self.restoring or self.want_roll:
+                return
+            reason = m.double(player, player, False)
+            if reason:
+                key = "crawford_r" if reason == "crawford" else reason
+                self._note(self.tr(key) if key in ("crawford_r", "cube_max", "not_your_cube",
+                                                   "dead_cube", "cube_off") else self.tr("refused"))
+                return
+            self.phase = DOUBLED
+            value = m.cube.value * 2
+            self._record(("double", player, value))
+            self._event(events.cube(player, "double", value))
+            self.clock.start_turn(other(player))
+            self._save()
+        elif self.phase == DOUBLED and player == other(m.cube.offered_by):
+            if kind == "long":
+                self._record(("drop", player))
+                self._event(events.cube(player, "drop", m.cube.value))
+                m.drop(player)
+                self._game_over(HOW_PASS)
+            elif kind == "press":
+                reason = m.beaver(player)
+                if reason:
+                    self._note(self.tr("answer"))
+                    return
+                self._record(("beaver", player, m.cube.value * 2))
+                self._event(events.cube(player, "beaver", m.cube.value * 2))
+                self._note(self.tr("beavers", self._name(player), m.cube.value * 2))
+                self.clock.start_turn(other(player))
+                self._save()
+
+    def _take(self, player):
+        m = self.match
+        m.take(player)
+        self._record(("take", player))
+        self._event(events.cube(player, "take", m.cube.value))
+        self._note(self.tr("takes", self._name(player)))
+        self.phase = PRE_ROLL
+        self.clock.start_turn(self.on_roll)
+        self._auto_roll()
+        self._save()
+
+    def resign(self, player, kind):
+        """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
+        if self.phase not in (PRE_ROLL, MOVING, NO_MOVE):
+            self._note(self.tr("refused"))
+            return
+        if self.match.resign(player, kind):
+            self._note(self.tr("refused"))
+            return
+        self._record(("resign", player, kind))
+        self._event(events.resign(player, "offer", kind))
+        self._save()
+
+    def _answer_resignation(self, player, accept):
+        m = self.match
+        kind = m.resign_kind
+        if accept:
+            self._record(("accept", player))
+            self._event(events.resign(player, "accept", kind))
+            m.accept_resignation(player)
+            self._game_over(HOW_RESIGN)
+        else:
+            self._record(("decline", player))
+            self._event(events.resign(player, "decline", kind))
+            m.decline_resignation(player)
+            self._note(self.tr("declined"))
+            self._save()
+
+    def abandon(self):
+        """Abandon the match in progress: a new match starts with the current settings."""
+        self.menu = None
+        self._new_match()
+        self._save()
+
+    # ---------------------------------------------------------------- committing
+    def _try_commit(self):
+        if self.restoring:
+            return
+        st = self.state
+        if st == S_COMPLETE:
+            self._commit(self.verdict.play)
+        elif st == S_LEGAL or st == S_LIFTED:
+            rem = self.verdict.remaining if self.verdict and self.verdict.kind == PARTIAL else ()
+            self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
+        elif st == S_IN_HAND:
+            self._show_illegal()
+
+    def _commit(self, play):
+        p = self.on_roll
+        end = play.apply(self.view)
+        self.board = end if p == 0 else end.swapped()
+        self._record(("play", p, play.moves))
+        self._event(events.play(p, play.moves, play.notation()))
+        self._emit("beep", "commit")
+        lm = bytearray()
+        for a, b in play.moves:
+            lm.append(self._led_of(a, p))
+            lm.append(self._led_of(b, p))
+        self.last_move = bytes(lm)
+        result = game_result(self.board)
+        if result is not None:
+            self.match.end_game_at(self.board, 0)
+            self._game_over(HOW_PLAY)
+        else:
+            self._begin_turn(other(p))
+            self._save()
+
+    def _timeout(self, player):
+        self._record(("timeout", player))
+        self._event(events.timeout(player))
+        self._emit("beep", "timeout")
+        # Out of time: the opponent wins a single game at the current cube value.
+        self.match.end_game(other(player), SINGLE)
+        self._game_over(HOW_TIME)
+
+    def _game_over(self, how):
+        m = self.match
+        self.end_how = how
+        self.clock.stop()
+        self.want_roll = None
+        winner, points = m.last_game[0], m.last_game[1]
+        self._record(("end", winner, points))
+        self._event(events.game_end(winner, points, m.score))
+        self._turn_reset()
+        if m.is_over():
+            self.phase = MATCH_OVER
+            self._event(events.match_end(m.winner, m.score))
+        else:
+            self.phase = GAME_OVER
+        self._save()
+
+    # ---------------------------------------------------------------- the board
+    def _evaluate(self):
+        """Judge the last reading in the light of the phase."""
+        self.mismatch = None
+        self.clock.paused = False
+        if self.seen is None:
+            return
+        phase = self.phase
+        if phase == MOVING:
+            self._judge_reading()
+            if self.restoring and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
+                self.restoring = False
+            if self.restoring:
+                self._check_target(self.board)
+            return
+        if phase >= GAME_OVER:
+            return
+        if self._check_target(self.board):
+            self.restoring = False
+            if phase == SETUP:
+                self.phase = OPENING
+
+    def _check_target(self, target):
+        """True when the board holds `target`; else mismatch is set and the clock waits."""
+        seen = self.seen
+        pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
+        if pos is not None and pos == target:
+            return True
+        self.mismatch = sensing.expected_diff(seen, target)
+        self.clock.paused = True
+        return False
+
+    def _judge_reading(self):
+        p = self.on_roll
+        judge = self.judge
+        board = self.board
+
+        def rank(pos):
+            v = judge.judge(pos if p == 0 else pos.swapped())
+            if v.kind != ILLEGAL:
+                return 0
+            return 1 if v.reason in IN_HAND else 2
+
+        pos, problem = sensing.read(self.seen, (sum(board.me), sum(board.opp)), p, rank)
+        self.lifted = 0
+        self.dests = ()
+        if pos is None:
+            what, pts = problem
+            if what == "mixed":
+                start_opp = self.view.opp
+                blot = True
+                for q in pts:
+                    mq = q if p == 0 else 25 - q
+                    if start_opp[24 - mq] != 1:
+                        blot = False
+                reason = J.BLOT_NOT_HIT if blot else J.MIXED
+                self.verdict = J.Verdict(ILLEGAL, reason=reason,
+                                         points=tuple(q if p == 0 else 25 - q for q in pts))
+                self._illegal_or_in_hand()
+            else:
+                self.state = S_UNCERTAIN
+                self.problem_points = pts
+                self.clock.paused = True
+            return
+        view = pos if p == 0 else pos.swapped()
+        v = judge.judge(view)
+        self.verdict = v
+        if v.kind == COMPLETE:
+            self.state = S_COMPLETE
+            self.last_legal = view
+            if self.settings.auto_finish and not self.restoring and is_race(self.view) \
+                    and _all_home(self.view.me):
+                self._commit(v.play)
+            return
+        if v.kind == PARTIAL:
+            self.state = S_LEGAL
+            self.last_legal = view
+            return
+        lifted = _lifted_point(self.last_legal, view)
+        if lifted:
+            self.state = S_LIFTED
+            self.lifted = lifted
+            self.dests = tuple(legal_destinations(judge, self.last_legal, lifted))
+            return
+        self._illegal_or_in_hand()
+
+    def _illegal_or_in_hand(self):
+        if self.verdict.reason in IN_HAND:
+            if self.state != S_IN_HAND and self.state != S_ILLEGAL:
+                self.state = S_IN_HAND
+                self.in_hand_since = self.now
+            if self.state == S_ILLEGAL or self.now - self.in_hand_since >= GRACE_MS:
+                self._show_illegal()
+            return
+        self._show_illegal()
+
+    def _show_illegal(self):
+        v = self.verdict
+        self.state = S_ILLEGAL
+        self.problem_points = v.points
+        self.clock.paused = True
+        key = (v.reason, v.points)
+        if key != self.shown_error:
+            self.shown_error = key
+            from game.screens import reason_text
+            self._event(events.error(v.reason, reason_text(self, v), v.points))
+            self._emit("beep", "illegal")
+
+    # ---------------------------------------------------------------- output
+    def _name(self, player):
+        return self.tr("white" if player == 0 else "black")
+
+    def _led_of(self, point, player):
+        """The LED index of `point` in `player`'s numbering (25 = bar, 0 = off: no LED)."""
+        if point == 0:
+            return 0
+        if point == 25:
+            return colours.LED_WHITE_BAR + player
+        return point if player == 0 else 25 - point
+
+    def _refresh(self):
+        from game import screens
+        screens.render(self)
+
+
+def _lifted_point(before, now):
+    """The point (mover's numbering) one checker was lifted from, else 0: exactly one point
+    holds one checker fewer and nothing else changed."""
+    if before is None or now.opp != before.opp:
+        return 0
+    found = 0
+    for i in range(25):
+        d = before.me[i] - now.me[i]
+        if d == 0:
+            continue
+        if d != 1 or found:
+            return 0
+        found = i + 1
+    return found
+
+
+def _all_home(me):
+    for i in range(6, 25):
+        if me[i]:
+            return False
+    return True

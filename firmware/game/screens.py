@@ -1,0 +1,288 @@
+"""What the Table shows: the LED frame and the OLED's 6 rows of 16 characters.
+
+Rows at a glance: 0 whose turn and dice | cube; 1 score and match length (Crawford);
+2 pip counts White/Black; 3 clocks (when on); the rest: what to do now or what is wrong.
+"""
+from bg.cube import NOBODY, CENTRED
+from bg import judge as J
+from game import colours as C
+
+COLS = 16
+ROWS = 6
+
+
+def wrap(text, width=COLS):
+    """Rows of at most `width` characters, split at spaces when possible."""
+    rows = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                rows.append(line)
+                line = ""
+            rows.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            rows.append(line)
+            line = word
+    if line:
+        rows.append(line)
+    return rows
+
+
+def point_text(t, p):
+    if p == 25:
+        return t.tr("bar")
+    if p == 0:
+        return t.tr("off")
+    return str(p)
+
+
+def reason_text(t, v):
+    """The words for an illegal verdict, points in the mover's numbering."""
+    r = v.reason
+    pts = v.points
+    first = point_text(t, pts[0]) if pts else ""
+    if r == J.CLOSED_POINT:
+        return t.tr("closed_point", first)
+    if r == J.PLAY_LARGER:
+        return t.tr("play_larger", v.die)
+    if r == J.MUST_PLAY_ALL:
+        d = t.turn_dice
+        return t.tr("must_play_all4" if d[0] == d[1] else "must_play_all")
+    if r in (J.MIXED, J.BLOT_NOT_HIT, J.CHECKERS_APPEARED):
+        return t.tr(r + ("_r" if r == J.MIXED else ""), " ".join(point_text(t, p) for p in pts[:3]))
+    return t.tr(r)
+
+
+# ------------------------------------------------------------------ LEDs
+
+def _leds(t):
+    from game.table import MOVING, PRE_ROLL, DOUBLED, NO_MOVE, OPENING, GAME_OVER, S_LIFTED, \
+        S_ILLEGAL, S_UNCERTAIN, S_LEGAL
+    leds = t.leds
+    for i in range(len(leds)):
+        leds[i] = C.OFF
+    phase = t.phase
+    if t.mismatch:
+        wrong, unsure = t.mismatch
+        for p in wrong:
+            leds[p] = C.SETUP
+        for p in unsure:
+            leds[p] = C.UNCERTAIN
+    elif phase == MOVING:
+        st = t.state
+        mover = t.on_roll
+        if st == S_LIFTED:
+            leds[t._led_of(t.lifted, mover)] = C.LIFTED
+            for p in t.dests:
+                if p:
+                    leds[t._led_of(p, mover)] = C.DEST
+        elif st == S_ILLEGAL:
+            for p in t.problem_points:
+                if p:
+                    leds[t._led_of(p, mover)] = C.ILLEGAL
+                elif t.verdict.reason in (J.NOT_HIT, J.OPPONENT_MOVED):
+                    leds[C.LED_WHITE_BAR + 1 - mover] = C.ILLEGAL
+        elif st == S_UNCERTAIN:
+            for p in t.problem_points:
+                leds[p] = C.UNCERTAIN
+        elif st == S_LEGAL and t.last_legal == t.view:
+            _last_move(t, leds)
+    elif phase in (PRE_ROLL, DOUBLED, NO_MOVE):
+        _last_move(t, leds)
+    # status LEDs: whose turn, the cube
+    acting = t.acting()
+    if phase == OPENING:
+        for p in (0, 1):
+            if not t.opening[p]:
+                leds[C.LED_TURN_P1 + p] = C.TURN_WHITE + p
+    elif phase >= GAME_OVER:
+        w = t.match.last_game[0]
+        if w != NOBODY:
+            leds[C.LED_TURN_P1 + w] = C.WIN
+    elif acting != NOBODY:
+        leds[C.LED_TURN_P1 + acting] = C.TURN_WHITE + acting
+    cube = t.match.cube
+    if phase < GAME_OVER and cube.enabled and not cube.crawford:
+        if cube.offered_by != NOBODY:
+            leds[C.LED_CUBE_P1 + 1 - cube.offered_by] = C.CUBE_OFFERED
+        elif cube.owner == CENTRED:
+            leds[C.LED_CUBE_P1] = leds[C.LED_CUBE_P2] = C.CUBE_CENTRED
+        else:
+            leds[C.LED_CUBE_P1 + cube.owner] = C.CUBE_OWNED
+
+
+def _last_move(t, leds):
+    lm = t.last_move
+    for i in range(0, len(lm), 2):
+        if lm[i]:
+            leds[lm[i]] = C.LAST_FROM
+    for i in range(1, len(lm), 2):
+        if lm[i]:
+            leds[lm[i]] = C.LAST_TO
+
+
+# ------------------------------------------------------------------ the OLED
+
+def _letter(t, player):
+    return t.tr("w" if player == 0 else "b")
+
+
+def _header(t):
+    m = t.match
+    cube = m.cube
+    who = t.acting()
+    if who == NOBODY:
+        who = t.on_roll
+    left = t._name(who) if who != NOBODY else ""
+    d1, d2 = t.turn_dice
+    if d1:
+        left += " %d-%d" % (d1, d2)
+    if m.crawford:
+        right = "CRAW"
+    elif not cube.enabled:
+        right = ""
+    else:
+        right = "x%d%s" % (cube.value, "" if cube.owner == CENTRED else _letter(t, cube.owner))
+    rows = [_fit(left, right)]
+    if m.money():
+        rows.append(_fit(t.tr("money"), "%d-%d" % (m.score[0], m.score[1])))
+    else:
+        tag = t.tr("crawford") if m.crawford else (t.tr("post_crawford")[:8] if m.post_crawford else "")
+        rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
+    b = t.board
+    rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
+    clock = t.clock
+    if clock.enabled():
+        run = clock.running
+        rows.append(_fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),
+                         "+" + clock.turn_text() if run != NOBODY else ""))
+    return rows
+
+
+def _fit(left, right):
+    gap = COLS - len(left) - len(right)
+    if gap < 1:
+        return (left + " " + right)[:COLS]
+    return left + " " * gap + right
+
+
+def _setup_rows(t, title):
+    rows = [title]
+    wrong, unsure = t.mismatch if t.mismatch else ((), ())
+    target = t.board
+    seen = t.seen
+    for p in wrong:
+        if len(rows) == ROWS - 1 and len(wrong) + 1 > ROWS - 1:
+            rows.append(t.tr("more_wrong", len(wrong) - (len(rows) - 1)))
+            break
+        if p > 24:
+            c = p - 25
+            need = target.me[24] if c == 0 else target.opp[24]
+            has = seen.bar_lo[c + 1] if seen else 0
+            rows.append(t.tr("need", t.tr("bar"), _letter(t, c), has, need))
+            continue
+        w = target.me[p - 1]
+        b = target.opp[24 - p]
+        has = seen.lo[p] if seen else 0
+        c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
+        rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
+    if unsure and len(rows) < ROWS:
+        rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))
+    if len(rows) == 1 and t.seen is None:
+        rows.append(t.tr("wait"))
+    return rows
+
+
+def _message(t):
+    from game import table as T
+    m = t.match
+    phase = t.phase
+    out = []
+    if t.note:
+        out.append(t.note[0])
+    if m.resigned_by != NOBODY and phase < T.GAME_OVER:
+        out.append(t.tr("resigns", t._name(m.resigned_by), t.tr("kind%d" % m.resign_kind)))
+        out.append(t.tr("accept_hint"))
+        return out
+    if phase == T.OPENING:
+        out.append(t.tr("opening"))
+        out.append(t.tr("each_roll"))
+    elif phase == T.OPENING_REROLL:
+        out.append(t.tr("starts_reroll", t._name(t.on_roll)))
+        out.append(t.tr("press_roll"))
+    elif phase == T.PRE_ROLL:
+        out.append(t.tr("on_roll", t._name(t.on_roll)))
+        out.append(t.tr("roll_or_double" if t._may_double(t.on_roll) else "press_roll"))
+    elif phase == T.DOUBLED:
+        out.append(t.tr("doubles", t._name(m.cube.offered_by), m.cube.value * 2))
+        out.append(t.tr("answer"))
+    elif phase == T.NO_MOVE:
+        out.append(t.tr("no_move"))
+        out.append(t.tr("ack_pass"))
+    elif phase == T.MOVING:
+        st = t.state
+        if st == T.S_COMPLETE:
+            out.append(t.tr("commit"))
+        elif st == T.S_LIFTED:
+            dests = " ".join(point_text(t, p) for p in t.dests)
+            if dests:
+                out.append(t.tr("lifted", point_text(t, t.lifted), dests))
+            else:
+                out.append(t.tr("nowhere", point_text(t, t.lifted)))
+        elif st == T.S_IN_HAND:
+            out.append(t.tr("in_hand"))
+        elif st == T.S_ILLEGAL:
+            out.append(reason_text(t, t.verdict))
+        elif st == T.S_UNCERTAIN:
+            out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
+        else:
+            out.append(t.tr("to_move", t._name(t.on_roll)))
+    elif phase >= T.GAME_OVER:
+        w, pts, kind, how = m.last_game
+        out.append(t.tr("wins", t._name(w), pts))
+        if t.end_how == T.HOW_TIME:
+            out.append(t.tr("by_time"))
+        elif how == 1:
+            out.append(t.tr("by_pass"))
+        elif how == 2:
+            out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
+        else:
+            out.append(t.tr("kind%d" % kind))
+        if phase == T.MATCH_OVER:
+            out.append(t.tr("match_won", t._name(m.winner)))
+            out.append(t.tr("new_match"))
+        else:
+            out.append(t.tr("next_game"))
+    return out
+
+
+def render(t):
+    _leds(t)
+    if t.menu is not None:
+        from game import menu
+        t.screen = menu.rows(t)
+        return
+    from game.table import SETUP
+    if t.phase == SETUP:
+        t.screen = _setup_rows(t, t.tr("setup"))
+        return
+    if t.mismatch:
+        t.screen = _setup_rows(t, t.tr("put_back"))
+        return
+    rows = _header(t)
+    msg = []
+    for text in _message(t):
+        msg.extend(wrap(text))
+    # what to do now matters more than the pips, then the score: drop those rows for it
+    if len(rows) + len(msg) > ROWS:
+        rows.pop(2)
+    if len(rows) + len(msg) > ROWS:
+        rows.pop(1)
+    rows.extend(msg[:ROWS - len(rows)])
+    t.screen = rows

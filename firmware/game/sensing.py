@@ -1,0 +1,139 @@
+"""From a sensed board to a Position, never by guessing.
+
+A hw.sensed.Sensed reading gives each point a colour and a count range (lo..hi) and each
+bar a range. Points the sensors are sure of are taken as they are. A point they can only
+bound is resolved from 15-checker conservation (each side's checkers on the board and bar
+must add up to what it should, the side moving may have some in a hand or borne off) and,
+while a turn is judged, from the legal candidates (`rank`: the best-ranked reading wins).
+When more than one reading remains, the answer is "uncertain" with the points involved:
+the Table waits and says so.
+
+Positions here are from White's view: me = White (White's numbering), opp = Black.
+"""
+from bg.position import Position
+
+WHITE = 1   # hw.sensed colour codes (not imported: game/ does not depend on the drivers)
+BLACK = 2
+MIXED = 3
+MAX_CANDIDATES = 64
+
+
+def read(sensed, totals, mover=-1, rank=None):
+    """(Position, None) or (None, (problem, points)), problem 'mixed' or 'uncertain'.
+
+    totals: (white, black) checkers each side should have on the points and bar.
+    mover: 0 (White) or 1 (Black) may have fewer (a checker in hand, borne off); -1 none.
+    rank: pos -> int (lower is better) to choose among readings that conservation allows.
+    Points are White's numbering, 25 = White's bar, 26 = Black's bar.
+    """
+    base = Position()
+    slots = []      # (point, options): options are (white, black) counts
+    mixed = []
+    for p in range(1, 25):
+        c = sensed.colour[p]
+        lo = sensed.lo[p]
+        hi = sensed.hi[p]
+        if c == MIXED:
+            mixed.append(p)
+        elif lo == hi:
+            if c == WHITE:
+                base.me[p - 1] = lo
+            elif c == BLACK:
+                base.opp[24 - p] = lo
+            elif hi:
+                slots.append((p, _options(0, lo, hi)))
+        else:
+            slots.append((p, _options(c, lo, hi)))
+    if mixed:
+        return None, ("mixed", tuple(mixed))
+    for c in (WHITE, BLACK):
+        lo = sensed.bar_lo[c]
+        hi = sensed.bar_hi[c]
+        if lo == hi:
+            if c == WHITE:
+                base.me[24] = lo
+            else:
+                base.opp[24] = lo
+        else:
+            slots.append((24 + c, _options(c, lo, hi)))
+    if not slots:
+        return base, None
+    points = tuple(s[0] for s in slots)
+    n = 1
+    for s in slots:
+        n *= len(s[1])
+    if n > MAX_CANDIDATES:
+        return None, ("uncertain", points)
+    best = None
+    best_rank = 0
+    tied = False
+    for k in range(n):
+        pos = base.copy()
+        for p, opts in slots:
+            w, b = opts[k % len(opts)]
+            k //= len(opts)
+            if p == 25:
+                pos.me[24] = w
+            elif p == 26:
+                pos.opp[24] = b
+            else:
+                pos.me[p - 1] = w
+                pos.opp[24 - p] = b
+        tw = sum(pos.me)
+        tb = sum(pos.opp)
+        if tw > totals[0] or tb > totals[1]:
+            continue
+        if (tw < totals[0] and mover != 0) or (tb < totals[1] and mover != 1):
+            continue
+        r = rank(pos) if rank else 0
+        if best is None or r < best_rank:
+            best, best_rank, tied = pos, r, False
+        elif r == best_rank:
+            tied = True
+    if best is None or tied:
+        return None, ("uncertain", points)
+    return best, None
+
+
+def _options(colour, lo, hi):
+    """The (white, black) counts a point may hold: its colour is known unless it looked empty."""
+    if colour == WHITE:
+        return [(n, 0) for n in range(lo, hi + 1)]
+    if colour == BLACK:
+        return [(0, n) for n in range(lo, hi + 1)]
+    out = [(0, 0)] if lo == 0 else []
+    for n in range(max(lo, 1), hi + 1):
+        out.append((n, 0))
+        out.append((0, n))
+    return out
+
+
+def expected_diff(sensed, target):
+    """Points (White's numbering, 25/26 bars) where the sensed board differs from `target`
+    (a White-view Position), and those it cannot be sure of: (wrong, unsure)."""
+    wrong = []
+    unsure = []
+    for p in range(1, 25):
+        w = target.me[p - 1]
+        b = target.opp[24 - p]
+        want = w or b
+        colour = WHITE if w else (BLACK if b else 0)
+        c = sensed.colour[p]
+        lo = sensed.lo[p]
+        hi = sensed.hi[p]
+        if c == MIXED:
+            wrong.append(p)
+        elif want and c != colour and hi:
+            wrong.append(p)
+        elif lo <= want <= hi and lo != hi:
+            unsure.append(p)
+        elif not (lo == hi == want):
+            wrong.append(p)
+    for c, p, want in ((WHITE, 25, target.me[24]), (BLACK, 26, target.opp[24])):
+        lo = sensed.bar_lo[c]
+        hi = sensed.bar_hi[c]
+        if lo <= want <= hi and lo != hi:
+            unsure.append(p)
+        elif not (lo == hi == want):
+            wrong.append(p)
+    return wrong, unsure

@@ -1,0 +1,140 @@
+"""Test kit for the Table: sensed readings built from positions, and a rig that plays.
+
+Positions here are White's view (me = White in White's numbering, opp = Black in Black's),
+the Table's own board layout. Points given to the rig's moves are in the mover's numbering
+(25 = bar, 0 = off), as players and bg.notation count them.
+"""
+from bg.position import Position
+from hw.sensed import Sensed, WHITE, BLACK, MIXED
+from game.table import Table
+
+
+def sensed_of(pos, ranges=None):
+    """The reading a perfect scanner gives of `pos`; ranges {point: (lo, hi)} bound some
+    counts instead (25/26 = White's/Black's bar)."""
+    s = Sensed()
+    for p in range(1, 25):
+        w = pos.me[p - 1]
+        b = pos.opp[24 - p]
+        s.colour[p] = MIXED if w and b else (WHITE if w else (BLACK if b else 0))
+        s.lo[p] = s.hi[p] = w + b
+    s.bar_lo[WHITE] = s.bar_hi[WHITE] = pos.me[24]
+    s.bar_lo[BLACK] = s.bar_hi[BLACK] = pos.opp[24]
+    if ranges:
+        for p in ranges:
+            lo, hi = ranges[p]
+            if p == 25 or p == 26:
+                s.bar_lo[p - 24] = lo
+                s.bar_hi[p - 24] = hi
+            else:
+                s.lo[p] = lo
+                s.hi[p] = hi
+    return s
+
+
+def side(pos, player):
+    """(mine, theirs) arrays of `pos` for `player`."""
+    return (pos.me, pos.opp) if player == 0 else (pos.opp, pos.me)
+
+
+def white_point(point, player):
+    return point if player == 0 else 25 - point
+
+
+class Rig:
+    """A Table, a physical board and a clock, with everything the Table sent kept."""
+
+    def __init__(self, settings=None, saved=None, board=None):
+        self.now = 0
+        self.t = Table(settings, saved)
+        self.board = board.copy() if board is not None else Position.start()
+        self.records = []
+        self.events = []
+        self.saves = []
+        self.beeps = []
+        self.collect()
+
+    def collect(self):
+        for kind, payload in self.t.take_outbox():
+            if kind == "record":
+                self.records.append(payload)
+            elif kind == "event":
+                self.events.append(payload)
+            elif kind == "save":
+                self.saves.append(payload)
+            else:
+                self.beeps.append(payload)
+
+    def feed(self, ranges=None):
+        self.t.sensed(sensed_of(self.board, ranges))
+        self.collect()
+
+    def press(self, name, kind="press"):
+        self.t.button(name, kind)
+        self.collect()
+
+    def wait(self, ms):
+        """Let `ms` pass in steps of at most 500 ms."""
+        end = self.now + ms
+        while self.now < end:
+            self.now = min(end, self.now + 500)
+            self.t.tick(self.now)
+        self.collect()
+
+    def give_dice(self, d1, d2=0):
+        self.t.dice(d1, d2)
+        self.collect()
+
+    def text(self):
+        return "\n".join(self.t.screen)
+
+    def setup(self, board=None):
+        self.board = board.copy() if board is not None else Position.start()
+        self.feed()
+
+    def opening(self, d0, d1):
+        """Both players roll their opening die."""
+        self.press("p1_main")
+        assert self.t.want_roll == 1, self.text()
+        self.give_dice(d0)
+        self.press("p2_main")
+        assert self.t.want_roll == 1, self.text()
+        self.give_dice(d1)
+
+    def roll(self, player, d1, d2):
+        self.press("p%d_main" % (player + 1))
+        assert self.t.want_roll == 2, self.text()
+        self.give_dice(d1, d2)
+
+    # -- the physical board
+    def lift(self, player, point, feed=True):
+        mine, theirs = side(self.board, player)
+        assert mine[point - 1] > 0
+        mine[point - 1] -= 1
+        if feed:
+            self.feed()
+
+    def put(self, player, point, feed=True, hit=True):
+        """Put a checker of `player` on `point` (0 = off); a blot there goes to the bar if hit."""
+        mine, theirs = side(self.board, player)
+        if point:
+            mine[point - 1] += 1
+            if hit and 0 < point < 25 and theirs[24 - point] == 1:
+                theirs[24 - point] = 0
+                theirs[24] += 1
+        if feed:
+            self.feed()
+
+    def move(self, player, moves, feed=True):
+        """Steps (from, to) in `player`'s numbering, hits to the bar; one reading at the end."""
+        for a, b in moves:
+            self.lift(player, a, False)
+            self.put(player, b, False)
+        if feed:
+            self.feed()
+
+    def play(self, player, d1, d2, moves):
+        """Roll, move and commit one whole turn."""
+        self.roll(player, d1, d2)
+        self.move(player, moves)
+        self.press("p%d_main" % (player + 1))
