@@ -1,0 +1,79 @@
+"""The board's drivers, built from board_config: the only place that names pins.
+
+    drivers = build_drivers(cal)          # a Drivers with scanner, leds, oled, buttons, dice, buzzer
+    held = buttons_held_at_boot()         # names of the buttons held at power-up (self-test entry)
+
+The simulator builds the same drivers on the fake `machine` (host_tools/fakes), passing
+scanner options (a shorter quiet time) through `scanner_kw`.
+"""
+import board_config as _cfg
+
+
+class Drivers:
+    """The parts of the board, one attribute each (None when a part is missing)."""
+
+    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None):
+        self.scanner = scanner
+        self.leds = leds
+        self.oled = oled
+        self.buttons = buttons
+        self.dice = dice
+        self.buzzer = buzzer
+
+
+def button_pins(cfg=_cfg):
+    """{name: Pin} for the buttons, inputs with the pull that keeps them released."""
+    from machine import Pin
+    pull = Pin.PULL_UP if cfg.BUTTONS_ACTIVE_LOW else Pin.PULL_DOWN
+    pins = {}
+    for name in cfg.BUTTONS:
+        pins[name] = Pin(cfg.BUTTONS[name], Pin.IN, pull)
+    return pins
+
+
+def buttons_held_at_boot(cfg=_cfg):
+    """Names of the buttons pressed right now (read once, before the Buttons driver starts)."""
+    held = []
+    pins = button_pins(cfg)
+    for name in pins:
+        level = pins[name].value()
+        if (level == 0) == bool(cfg.BUTTONS_ACTIVE_LOW):
+            held.append(name)
+    return held
+
+
+def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=800):
+    """Every driver of the board on the pins of `cfg`; `cal` is a hw.calibration.Calibration."""
+    from machine import Pin, I2C, ADC
+    from hw.scanner import make_scanner
+    from hw.leds import Leds
+    from hw.oled import Oled
+    from hw.buttons import Buttons
+    from hw.dice import Dice
+    from hw.buzzer import Buzzer
+    scanner = make_scanner(cal, cfg, **(scanner_kw or {}))
+    leds = Leds(Pin(cfg.LED_PIN, Pin.OUT), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
+                cfg.LED_BUDGET_MA, cfg.LED_ORDER)
+    i2c = I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA), freq=cfg.I2C_FREQ)
+    oled = Oled(i2c, cfg.OLED_ADDR)
+    buttons = Buttons(button_pins(cfg), cfg.BUTTONS_ACTIVE_LOW, long_ms=long_ms)
+    if dice_seed is None:
+        vbus = ADC(cfg.VBUS_ADC)
+        # the low bits of an ADC reading are noise: extra entropy for the seed
+        dice = Dice(entropy=lambda: vbus.read_u16() & 0xFF)
+    else:
+        dice = Dice(dice_seed)
+    buzzer = Buzzer(cfg.BUZZER_PIN)
+    return Drivers(scanner, leds, oled, buttons, dice, buzzer)
+
+
+def led_index(role, cfg=_cfg):
+    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
+    if 1 <= role <= cfg.N_POINTS:
+        return cfg.LED_POINT[role - 1]
+    if role == 25 or role == 26:
+        return cfg.LED_BAR[role - 25]
+    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
+    if 27 <= role <= 30:
+        return cfg.LED_STATUS.get(names[role - 27], -1)
+    return -1

@@ -1,0 +1,218 @@
+"""App: the drivers wired to the Table, one cycle at a time.
+
+    app = App(table, drivers)           # drivers: app.build.Drivers (any part may be None)
+    app.step(now_ms)                    # scan, buttons, clock, dice, outbox, display: once each
+
+The asyncio tasks (app.tasks) call the same parts at their own rates; the simulator and
+the tests call step() with a virtual clock. Every part runs through guard(): an exception
+is counted, logged on the serial line, shown on the OLED for NOTICE_MS, and the next call
+runs normally (the board keeps playing).
+
+Order matters: the outbox is drained (state saved to flash) before the display shows the
+new state, so nothing is shown as done that a power cut could undo (design principle).
+"""
+import store
+import events
+from app.build import led_index
+from game.colours import RGB
+
+NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
+STATE_PATH = "state.bin"
+RECORD_PATH = "match.rec"
+
+
+def _diff(a, b):
+    """a - b for ticks_ms() values, across MicroPython's 2**30 wrap."""
+    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+
+def _print_line(text):
+    print(text)
+
+
+def _wrap(text, width=16, rows=5):
+    out = []
+    while text and len(out) < rows:
+        out.append(text[:width])
+        text = text[width:]
+    return out
+
+
+class App:
+    def __init__(self, table, drivers, state_path=STATE_PATH, record_path=RECORD_PATH,
+                 write_line=_print_line, wdt=None, files=None):
+        self.table = table
+        self.d = drivers
+        self.state_path = state_path
+        self.record_path = record_path
+        self.write_line = write_line       # one line to USB serial (print on the Pico)
+        self.wdt = wdt
+        self.files = files                 # store.py files object (None: the real filesystem)
+        self.faults = 0
+        self.last_fault = None             # (part, message)
+        self.saves = 0
+        self.save_failed = None
+        self.settled_feeds = 0
+        self.loaded = []                   # dice values to use before the RNG (sim, tests)
+        self.last_roll = ()                # the dice last given to the Table
+        self.now = 0
+        self._fed_change = -1              # scanner.last_change of the reading last fed
+        self._notice = None
+        self._notice_until = 0
+        self._shown_leds = bytearray(len(table.leds))
+        self._leds_written = False
+        self._shown_screen = None
+        self._record_ready = False
+
+    # ------------------------------------------------------------ faults
+    def guard(self, part, fn, now_ms):
+        """Run fn(now_ms); an exception is logged and shown, never propagated."""
+        try:
+            fn(now_ms)
+            return True
+        except Exception as e:  # one failing part must not stop the board
+            self.fault(part, e, now_ms)
+            return False
+
+    def fault(self, part, exc, now_ms=None):
+        self.faults += 1
+        msg = "%s: %s" % (type(exc).__name__, exc)
+        self.last_fault = (part, msg)
+        self.write_line(events.error("task_" + part, msg))
+        self.notice(["FAULT in " + part] + _wrap(msg), now_ms)
+
+    def notice(self, rows, now_ms=None):
+        """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen."""
+        self._notice = rows
+        self._notice_until = ((self.now if now_ms is None else now_ms) + NOTICE_MS) & 0x3FFFFFFF
+
+    # ------------------------------------------------------------ one cycle
+    def step(self, now_ms):
+        self.now = now_ms
+        g = self.guard
+        g("scan", self.scan, now_ms)
+        g("buttons", self.poll_buttons, now_ms)
+        g("clock", self.tick, now_ms)
+        g("dice", self.roll_if_wanted, now_ms)
+        g("outbox", self.drain, now_ms)
+        g("display", self.display, now_ms)
+        if self.wdt is not None:
+            self.wdt.feed()
+
+    def scan(self, now_ms):
+        """One scan; a settled reading is fed to the Table once per change."""
+        sc = self.d.scanner
+        sensed = sc.scan()
+        if sc.settled and sc.last_change != self._fed_change:
+            self._fed_change = sc.last_change
+            self.settled_feeds += 1
+            self.table.sensed(sensed)
+            self.drain(now_ms)
+
+    def rescan_feed(self):
+        """Feed the current reading again at the next settled scan (after a restore)."""
+        self._fed_change = -1
+
+    def poll_buttons(self, now_ms):
+        b = self.d.buttons
+        if b is None:
+            return
+        evs = b.poll(now_ms)
+        for i in range(len(evs)):
+            name, kind = evs[i]
+            if self.d.dice is not None:
+                self.d.dice.stir(now_ms)   # when a player pressed is good entropy
+            self.press(name, kind, now_ms)
+
+    def press(self, name, kind="press", now_ms=None):
+        """A button event, from the Buttons driver or the serial line."""
+        self.table.button(name, kind)
+        self.drain(self.now if now_ms is None else now_ms)
+
+    def tick(self, now_ms):
+        self.table.tick(now_ms)
+        if self.d.buzzer is not None:
+            self.d.buzzer.tick(now_ms)
+
+    def roll_if_wanted(self, now_ms):
+        n = self.table.want_roll
+        if not n:
+            return
+        d = self.d.dice
+        d1 = self.loaded.pop(0) if self.loaded else d.die()
+        if n == 1:
+            self.last_roll = (d1,)
+            self.table.dice(d1)
+        else:
+            d2 = self.loaded.pop(0) if self.loaded else d.die()
+            self.last_roll = (d1, d2)
+            self.table.dice(d1, d2)
+        self.drain(now_ms)
+
+    # ------------------------------------------------------------ effects
+    def drain(self, now_ms=None):
+        """Carry out everything the Table asked for since the last drain, in order."""
+        for kind, payload in self.table.take_outbox():
+            if kind == "save":
+                self.save(payload)
+            elif kind == "record":
+                self.record(payload)
+            elif kind == "event":
+                self.event(payload)
+            elif kind == "beep":
+                if self.d.buzzer is not None:
+                    self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
+            else:
+                self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
+
+    def save(self, payload):
+        try:
+            store.save(self.state_path, payload, self.files)
+            self.saves += 1
+            self.save_failed = None
+        except OSError as e:
+            # the game goes on; the player is told that a power cut would lose this turn
+            self.save_failed = str(e)
+            self.write_line(events.error("save_failed", "state not saved: %s" % (e,)))
+            self.notice(["STATE NOT SAVED", "flash error"] + _wrap(str(e), 16, 3))
+
+    def record(self, line):
+        if not isinstance(line, str):
+            import record
+            line = record.encode(line)
+        if not self._record_ready:
+            import record
+            record.RecordLog(self.record_path)   # writes the header, ends a torn last line
+            self._record_ready = True
+        with open(self.record_path, "a") as f:
+            f.write(line + "\n")
+
+    def event(self, payload):
+        if isinstance(payload, str):
+            self.write_line(payload)
+            return
+        kind = payload.get("t", "event")
+        keys = sorted(k for k in payload if k != "t")   # a fixed order on every port
+        self.write_line(events.line(kind, [(k, payload[k]) for k in keys]))
+
+    def display(self, now_ms):
+        t = self.table
+        leds = self.d.leds
+        if leds is not None and (t.leds != self._shown_leds or not self._leds_written):
+            self._shown_leds[:] = t.leds
+            for role in range(1, len(t.leds)):
+                i = led_index(role)
+                if i >= 0:
+                    code = t.leds[role]
+                    leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
+            leds.show()
+            self._leds_written = True
+        rows = t.screen
+        if self._notice is not None:
+            if _diff(now_ms, self._notice_until) >= 0:
+                self._notice = None
+            else:
+                rows = self._notice
+        if self.d.oled is not None and rows != self._shown_screen:
+            self._shown_screen = list(rows)
+            self.d.oled.lines(rows)

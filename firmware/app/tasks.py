@@ -1,0 +1,115 @@
+"""The asyncio tasks around an App: each part of App.step() at its own rate.
+
+  scan      every SCAN_PERIOD_MS: one scan; a settled reading goes to the Table
+  buttons   every 5 ms (hardware brief 5.1)
+  clock     every 20 ms: Table.tick, the buzzer, and the dice the Table asks for
+  display   every 20 ms: outbox drained (state saved) first, then LEDs and OLED
+  serial    command lines on USB serial (app.commands)
+  watchdog  feeds machine.WDT only while the scan task keeps beating
+
+Every task body runs under App.guard: an exception is logged and shown, the task pauses
+RESTART_MS and goes on. Tasks never block: they sleep with asyncio.sleep_ms.
+"""
+import sys
+import time
+
+try:
+    import asyncio
+except ImportError:  # older MicroPython
+    import uasyncio as asyncio  # type: ignore[no-redef]
+
+import board_config as _cfg
+from app import commands
+
+RESTART_MS = 200
+WDT_TIMEOUT_MS = 5000
+BEAT_LIMIT_MS = 2000
+
+
+def _ticks():
+    return time.ticks_ms()  # type: ignore[attr-defined]
+
+
+def _diff(a, b):
+    return time.ticks_diff(a, b)  # type: ignore[attr-defined]
+
+
+async def _sleep(ms):
+    await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
+
+
+class Beats:
+    """When each task last completed a round (the watchdog's evidence of life)."""
+
+    def __init__(self):
+        self.scan = _ticks()
+
+
+async def forever(app, part, period_ms, fn, beats=None):
+    """Call fn(now_ms) every period_ms under app.guard; after a fault pause RESTART_MS."""
+    while True:
+        now = _ticks()
+        ok = app.guard(part, fn, now)
+        if beats is not None and part == "scan":
+            beats.scan = now
+        await _sleep(period_ms if ok else RESTART_MS)
+
+
+def _clock(app):
+    def run(now):
+        app.now = now
+        app.tick(now)
+        app.roll_if_wanted(now)
+    return run
+
+
+def _display(app):
+    def run(now):
+        app.drain(now)       # saved before shown
+        app.display(now)
+    return run
+
+
+async def serial_task(app, stream=None):
+    """Read command lines from USB serial without blocking the other tasks."""
+    import select
+    stream = stream or sys.stdin
+    poller = select.poll()
+    poller.register(stream, select.POLLIN)
+    buf = bytearray()
+    while True:
+        try:
+            while poller.poll(0):
+                ch = stream.read(1)
+                if not ch:
+                    break
+                c = ord(ch) if isinstance(ch, str) else ch[0]
+                if c in (10, 13):
+                    if buf:
+                        app.write_line(commands.answer(app, bytes(buf)))
+                        buf = bytearray()
+                elif len(buf) <= commands.MAX_LINE:
+                    buf.append(c & 0xFF)
+        except Exception as e:
+            app.fault("serial", e, _ticks())
+            buf = bytearray()
+        await _sleep(20)
+
+
+async def watchdog_task(app, beats, wdt):
+    """Feed the watchdog only while the scan task runs: a hung loop resets the board."""
+    while True:
+        if _diff(_ticks(), beats.scan) < BEAT_LIMIT_MS:
+            wdt.feed()
+        await _sleep(500)
+
+
+async def run(app, wdt=None, cfg=_cfg):
+    beats = Beats()
+    asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
+    asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
+    asyncio.create_task(forever(app, "clock", 20, _clock(app)))
+    asyncio.create_task(serial_task(app))
+    if wdt is not None:
+        asyncio.create_task(watchdog_task(app, beats, wdt))
+    await forever(app, "display", 20, _display(app))

@@ -1,0 +1,192 @@
+"""The simulated board: the real firmware (App, drivers, Table) on the fake `machine`,
+reading the physical board model (host_tools/physboard.py) through the real scanner.
+
+    sim = SimRig(seed=1, workdir=tmp)      # calibrated like a maker would, then booted
+    sim.board.set_point(6, WHITE, 5)       # hands on the wooden board
+    sim.settle()                           # run the firmware until the sensors settle
+    sim.press("p1_main")                   # a press of a real (fake) button pin
+    sim.screen_rows(), sim.led_codes()     # what the OLED and the LED strip show
+
+Only the standard library: `make sim` runs on a fresh clone with the system python3.
+Time is virtual (sim.now, in ms): every step() is one scan period; the caller decides
+whether to pace it with the wall clock.
+"""
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FAKES = os.path.join(ROOT, "host_tools", "fakes")
+FIRMWARE = os.path.join(ROOT, "firmware")
+HOST = os.path.join(ROOT, "host_tools")
+
+
+def use_fakes():
+    """Fakes first on sys.path (they stand in for `machine`, `neopixel`, `framebuf`)."""
+    for p in (HOST, FIRMWARE, FAKES):
+        if p in sys.path:
+            sys.path.remove(p)
+        sys.path.insert(0, p)
+
+
+use_fakes()
+
+import board_config as cfg  # noqa: E402
+import fake_io  # noqa: E402
+import neopixel  # noqa: E402
+import physboard  # noqa: E402
+from hw import calibration  # noqa: E402
+from hw.oled import ROW_Y  # noqa: E402
+from app.build import build_drivers, led_index  # noqa: E402
+from app.boot import start_app  # noqa: E402
+from app import commands  # noqa: E402
+from game import colours  # noqa: E402
+
+WHITE = physboard.WHITE
+BLACK = physboard.BLACK
+STEP_MS = cfg.SCAN_PERIOD_MS
+PRESS_MS = 80          # a short press, well over the 20 ms debounce
+LONG_MS = 1000         # held past the 800 ms long press
+
+
+def calibrate(board, scanner, scans=8):
+    """The maker's routine (hardware-brief 3.2) on the simulated board: empty, one checker on
+    every slot group of calibration.gain_passes(), then two-high stacks."""
+    cal = calibration.Calibration()
+    board.clear()
+    calibration.calibrate_empty(scanner, cal, scans * 2)
+    for group in calibration.gain_passes():
+        board.clear()
+        for i in group:
+            board.put_on_sensor(i, WHITE)
+        calibration.calibrate_gain(scanner, cal, group, scans)
+    board.clear()
+    group = [i for g in calibration.gain_passes()[:2] for i in g]
+    for i in group:
+        board.put_on_sensor(i, BLACK, 2)
+    calibration.calibrate_stack(scanner, cal, group, scans)
+    board.clear()
+    return cal
+
+
+class SimRig:
+    def __init__(self, seed=1, dice_seed=None, workdir=None, quiet_scans=None, noise_lsb=1.0,
+                 settings=None):
+        fake_io.reset_fakes()
+        neopixel.reset_fakes()
+        self.now = 0
+        self._screen_key = None
+        self._screen_rows = []
+        fake_io.set_clock(lambda: self.now)
+        self.workdir = workdir or os.getcwd()
+        self.board = physboard.PhysicalBoard(seed=seed, noise_lsb=noise_lsb).install()
+        scanner_kw = {"settle_us": 0}
+        if quiet_scans is not None:
+            scanner_kw["quiet_scans"] = quiet_scans
+        self.lines = []                      # every line the board wrote on USB serial
+        self.drivers = build_drivers(None, cfg, scanner_kw, dice_seed=dice_seed)
+        self.cal = calibrate(self.board, self.drivers.scanner)
+        self.app = start_app(self.drivers, os.path.join(self.workdir, "state.bin"),
+                             os.path.join(self.workdir, "match.rec"), self.lines.append,
+                             settings=settings)
+        self.table = self.app.table
+        self.step()
+
+    # ------------------------------------------------------------ time
+    def step(self, n=1):
+        for _ in range(n):
+            self.now += STEP_MS
+            self.app.step(self.now)
+
+    def wait(self, ms):
+        self.step(max(1, ms // STEP_MS))
+
+    def settle(self, limit_ms=5000):
+        """Run until the sensors settled and the reading went to the Table; False on timeout."""
+        sc = self.drivers.scanner
+        for _ in range(limit_ms // STEP_MS):
+            self.step()
+            if sc.settled and self.app._fed_change == sc.last_change:
+                self.step(2)                 # let the dice and the display follow
+                return True
+        return False
+
+    # ------------------------------------------------------------ buttons
+    def press(self, name, kind="press"):
+        """Hold the button's pin down for a press, a long press or a double press."""
+        if name not in cfg.BUTTONS:
+            raise ValueError("no button %r (buttons: %s)" % (name, ", ".join(sorted(cfg.BUTTONS))))
+        gpio = cfg.BUTTONS[name]
+        down = 0 if cfg.BUTTONS_ACTIVE_LOW else 1
+        times = (LONG_MS,) if kind == "long" else (PRESS_MS, PRESS_MS) if kind == "double" else (PRESS_MS,)
+        for i, ms in enumerate(times):
+            if i:
+                self.wait(PRESS_MS)
+            fake_io.set_input(gpio, down)
+            self.wait(ms)
+            fake_io.set_input(gpio, None)
+        self.wait(60)
+
+    # ------------------------------------------------------------ what the board shows
+    def screen_rows(self):
+        """The OLED's six text rows, decoded from the pixels the fake SSD1306 holds."""
+        dev = fake_io.oled_device(cfg.OLED_ADDR)
+        key = (bytes(dev.ram), dev.display_on, dev.inverse, dev.seg_remap, dev.com_remap)
+        if key != self._screen_key:     # decoding 8192 pixels is slow: only when they change
+            self._screen_key = key
+            self._screen_rows = dev.text_rows(ROW_Y)
+        return list(self._screen_rows)
+
+    def led_codes(self):
+        """Table.leds roles 1..30 -> palette code, decoded from the frame the strip received."""
+        frame = neopixel.last_frame(cfg.LED_PIN)
+        out = bytearray(colours.LED_COUNT)
+        if frame is None:
+            return out
+        scale = self.drivers.leds.scale
+        for role in range(1, colours.LED_COUNT):
+            i = led_index(role)
+            if 0 <= i < len(frame):
+                out[role] = nearest_code(frame[i], scale)
+        return out
+
+    def led_rgb(self, role):
+        """Full-scale colour of an LED role (for the terminal), from the strip's frame."""
+        code = self.led_codes()[role]
+        return colours.RGB[code]
+
+    def mover(self):
+        """WHITE or BLACK from the lit turn LED (what a player sees), or 0."""
+        codes = self.led_codes()
+        w = codes[colours.LED_TURN_P1] != colours.OFF
+        b = codes[colours.LED_TURN_P2] != colours.OFF
+        if w and not b:
+            return WHITE
+        if b and not w:
+            return BLACK
+        return 0
+
+    def serial(self, line):
+        """Send a command line as on USB serial; returns the answer line."""
+        out = commands.answer(self.app, line)
+        self.lines.append(out)
+        return out
+
+    # ------------------------------------------------------------ the wooden board
+    def bar_count(self, colour):
+        """Checkers of `colour` on the bar (both strips)."""
+        st = self.board._stacks
+        return sum(1 for c in st[cfg.N_POINTS] if c == colour) + sum(1 for c in st[cfg.N_POINTS + 1] if c == colour)
+
+
+def nearest_code(rgb, scale):
+    """The palette code whose colour, scaled like the driver does, is nearest to `rgb`."""
+    best, best_d = 0, None
+    for code in range(len(colours.RGB)):
+        c = colours.RGB[code]
+        d = 0
+        for k in range(3):
+            e = ((c[k] * scale) >> 8) - rgb[k]
+            d += e * e
+        if best_d is None or d < best_d:
+            best, best_d = code, d
+    return best

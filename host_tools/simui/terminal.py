@@ -1,0 +1,121 @@
+"""The simulator in a terminal: interactive on a tty, line by line on a pipe.
+
+On a tty the firmware runs in real time (one step per 10 ms of the wall clock, so clocks
+and blinking run while you think); keys are read in cbreak mode and the screen is redrawn
+in place with the line being typed at the bottom. On a pipe every command is carried out,
+the firmware runs until it settles, and the board is printed after it: tests read that.
+"""
+import os
+import select
+import sys
+import time
+
+from simui import render
+from simui.session import Quit
+
+CLEAR = "\x1b[H\x1b[2J"
+PROMPT = "sim> "
+
+
+def frame(session, colour, prompt_text=None):
+    rig = session.rig
+    h = session.hands
+    counts = h.counts()
+    mover = rig.mover()
+    lines = render.draw(counts, {1: h.bar(1), 2: h.bar(2)}, h.off, h.hand, rig.led_codes(),
+                        rig.screen_rows(), mover, colour)
+    for ev in session.new_board_lines():
+        session.say("board: " + (ev if len(ev) <= 110 else ev[:107] + "..."))
+    lines.append("")
+    lines.extend(session.messages[-8:])
+    if prompt_text is not None:
+        lines.append(PROMPT + prompt_text)
+    return lines
+
+
+def use_colour(force=None):
+    if force is not None:
+        return force
+    return sys.stdout.isatty() and os.environ.get("TERM", "") not in ("", "dumb") and "NO_COLOR" not in os.environ
+
+
+def run_pipe(session, stream, out, colour=False):
+    """Commands from a pipe: each is echoed, carried out, and followed by the board."""
+    out.write("\n".join(frame(session, colour)) + "\n")
+    for line in stream:
+        out.write(PROMPT + line.rstrip("\n") + "\n")
+        try:
+            session.execute(line)
+        except Quit:
+            out.write("bye\n")
+            return 0
+        out.write("\n".join(frame(session, colour)) + "\n")
+        session.messages = []
+        out.flush()
+    return 0
+
+
+def run_tty(session, colour=True, fd_in=None, out=None):
+    """Interactive: real-time firmware, cbreak keys, redraw in place."""
+    import termios
+    import tty
+    fd = sys.stdin.fileno() if fd_in is None else fd_in
+    out = out or sys.stdout
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    rig = session.rig
+    buf = ""
+    last = time.monotonic()
+    last_draw = ""
+    session.say("type help for the commands, quit to leave")
+
+    def draw(force=False):
+        nonlocal last_draw
+        text = "\n".join(frame(session, colour, buf))
+        if force or text != last_draw:
+            out.write(CLEAR + text)
+            out.flush()
+            last_draw = text
+
+    session.after_action = lambda: (draw(), time.sleep(0.03))
+    try:
+        draw(True)
+        while True:
+            ready, _, _ = select.select([fd], [], [], 0.01)
+            if ready:
+                data = os.read(fd, 1024).decode("utf-8", "replace")
+                if not data:
+                    return 0
+                i = 0
+                while i < len(data):
+                    ch = data[i]
+                    i += 1
+                    if ch in "\r\n":
+                        cmd, buf = buf, ""
+                        session.execute(cmd)
+                        last = time.monotonic()
+                    elif ch in "\x7f\x08":
+                        buf = buf[:-1]
+                    elif ch == "\x1b":
+                        # an arrow or function key: skip its escape sequence
+                        while i < len(data) and not data[i].isalpha() and data[i] != "~":
+                            i += 1
+                        i += 1
+                    elif ch in "\x03\x04":
+                        return 0
+                    elif ch == "\x15":
+                        buf = ""
+                    elif ch >= " " and len(buf) < 200:
+                        buf += ch
+            now = time.monotonic()
+            steps = int((now - last) * 1000) // 10
+            if steps:
+                rig.step(min(steps, 50))
+                last += steps / 100.0
+            draw()
+    except Quit:
+        return 0
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+        out.write("\n")
+        out.flush()
