@@ -75,7 +75,7 @@ def test_open_and_shorted_sensors_are_out_of_range_and_widen_their_point():
 
 
 def test_a_frozen_sensor_is_stuck():
-    board, sc = rig(seed=10, stuck_scans=16)
+    board, sc = rig(seed=10, stuck_scans=16, stuck_stride=1)
     board.set_point(4, BLACK, 2)
     board.kill(3 * 6, "stuck")                # point 4, slot 1: reads one value forever
     for _ in range(40):

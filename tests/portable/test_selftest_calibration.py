@@ -68,13 +68,13 @@ def test_live_readings_show_every_sensor_and_its_checker():
 
 
 def test_dead_and_suspicious_sensors_are_listed():
-    board, sc, st, leds, oled = _selftest(seed=23, stuck_scans=8)
+    board, sc, st, leds, oled = _selftest(seed=23, stuck_scans=16, stuck_stride=1)
     assert st.show_suspects() == [] and oled.shown[-1] == ["SENSORS", "all 152 ok"]
     board.kill(10, "open")
     board.kill(40, "short")
     board.kill(100, "stuck")
     board.break_mux(1, 5)
-    for _ in range(20):
+    for _ in range(34):
         sc.scan()
     bad = st.show_suspects()
     assert ("P02s5", "open") in bad and ("P07s5", "short") in bad and ("P17s5", "stuck") in bad, bad
