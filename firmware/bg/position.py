@@ -58,18 +58,23 @@ class Position:
     def opp_pips(self):
         return pip_count(self.opp)
 
-    def validate(self):
-        """None when the position can occur, else a reason: (code, points).
+    def validate(self, me_off=None, opp_off=None):
+        """None when the position can occur, else a reason (code, points).
 
-        Codes: 'too_many' / 'too_few' (a side with other than 15 checkers on board, bar and
-        off is impossible: more than 15 never; off counts are inferred so 'too_few' only when
-        `expect_off` is given), 'mixed' (both colours on one point; points in the on-roll
-        player's numbering).
+        Borne-off checkers are not on the board, so they are inferred (15 - board - bar);
+        pass `me_off` / `opp_off` when they are known (a game record, the trays) and the
+        totals are checked too. Codes: 'too_many_me' / 'too_many_opp' (more than 15 on
+        board and bar), 'count_me' / 'count_opp' (board + bar + known off is not 15),
+        'mixed' (both colours on one point; the points in the side on roll's numbering).
         """
         if sum(self.me) > CHECKERS:
             return ("too_many_me", ())
         if sum(self.opp) > CHECKERS:
             return ("too_many_opp", ())
+        if me_off is not None and sum(self.me) + me_off != CHECKERS:
+            return ("count_me", ())
+        if opp_off is not None and sum(self.opp) + opp_off != CHECKERS:
+            return ("count_opp", ())
         mixed = []
         for i in range(24):
             if self.me[i] and self.opp[23 - i]:
