@@ -268,7 +268,7 @@ def render(t):
         from game import menu
         t.screen = menu.rows(t)
         return
-    from game.table import SETUP
+    from game.table import SETUP, GAME_OVER
     if t.phase == SETUP:
         t.screen = _setup_rows(t, t.tr("setup"))
         return
@@ -276,13 +276,15 @@ def render(t):
         t.screen = _setup_rows(t, t.tr("put_back"))
         return
     rows = _header(t)
+    if t.phase >= GAME_OVER:
+        rows = rows[1:3]              # the score and pips: the game's result says the rest
     msg = []
     for text in _message(t):
         msg.extend(wrap(text))
     # what to do now matters more than the pips, then the score: drop those rows for it
-    if len(rows) + len(msg) > ROWS:
+    if len(rows) + len(msg) > ROWS and len(rows) > 2:
         rows.pop(2)
-    if len(rows) + len(msg) > ROWS:
+    if len(rows) + len(msg) > ROWS and len(rows) > 1:
         rows.pop(1)
     rows.extend(msg[:ROWS - len(rows)])
     t.screen = rows

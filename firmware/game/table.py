@@ -217,6 +217,7 @@ class Table:
         self.phase = PRE_ROLL
         self.on_roll = player
         self.turn_dice = (0, 0)
+        self.note = None
         self._turn_reset()
         self.clock.start_turn(player)
         self._auto_roll()
@@ -260,10 +261,10 @@ class Table:
             self._note(self.tr("starts_reroll", self._name(first)))
             return
         d1, d2 = opening_dice(a, b)
-        self._note(self.tr("starts", self._name(first), d1, d2))
         self._record(("roll", first, d1, d2))
         self._event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)
+        self._note(self.tr("starts", self._name(first), d1, d2))
         self._save()
 
     def _start_moving(self, d1, d2):
@@ -446,6 +447,7 @@ class Table:
     def _game_over(self, how):
         m = self.match
         self.end_how = how
+        self.note = None
         self.clock.stop()
         self.want_roll = None
         winner, points = m.last_game[0], m.last_game[1]

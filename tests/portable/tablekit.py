@@ -86,7 +86,8 @@ class Rig:
         self.collect()
 
     def text(self):
-        return "\n".join(self.t.screen)
+        """The screen's rows joined by spaces: wrapped messages read whole."""
+        return " ".join(self.t.screen)
 
     def setup(self, board=None):
         self.board = board.copy() if board is not None else Position.start()
@@ -138,3 +139,30 @@ class Rig:
         self.roll(player, d1, d2)
         self.move(player, moves)
         self.press("p%d_main" % (player + 1))
+
+
+def rig_at(board, on_roll, settings=None, score=None):
+    """A rig whose game stands at `board` (White's view) with `on_roll` to roll: made
+    through a snapshot, as a board resuming after a power cut would be."""
+    from game import snapshot
+    from game.table import PRE_ROLL
+    t = Table(settings)
+    t.board = board.copy()
+    t.phase = PRE_ROLL
+    t.on_roll = on_roll
+    if score:
+        t.match.score = list(score)
+    r = Rig(settings, snapshot.to_bytes(t), board)
+    r.feed()
+    return r
+
+
+def pos_of(white, black):
+    """A White-view Position from {point: count} for each side, in its own numbering
+    (25 = bar)."""
+    p = Position()
+    for q in white:
+        p.me[q - 1] = white[q]
+    for q in black:
+        p.opp[q - 1] = black[q]
+    return p

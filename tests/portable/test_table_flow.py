@@ -1,0 +1,157 @@
+"""The Table's turn flow: setting up, the opening roll, turns, commits, forced passes."""
+from bg.position import Position
+from game.settings import Settings
+from game import colours as C
+from tablekit import Rig, rig_at, pos_of
+
+
+def test_setup_lights_wrong_points_until_the_board_is_right():
+    r = Rig()
+    board = Position.start()
+    board.me[12] = 4          # White's 13-point holds 4 of 5
+    board.opp[23] = 1         # Black's 24-point (White's 1) holds 1 of 2
+    r.setup(board)
+    assert r.t.screen[0] == "Set up the board"
+    assert "13 W 4/5" in r.t.screen and "1 B 1/2" in r.t.screen
+    lit = [p for p in range(1, 27) if r.t.leds[p] == C.SETUP]
+    assert lit == [1, 13]
+    r.press("p1_main")
+    assert r.t.want_roll is None      # no rolling before the board is right
+    r.board.me[12] = 5
+    r.board.opp[23] = 2
+    r.feed()
+    assert [p for p in range(1, 27) if r.t.leds[p]] == []
+    assert "Opening roll" in r.text()
+
+
+def test_mis_set_checker_corrected_at_setup():
+    r = Rig()
+    board = Position.start()
+    board.me[5] = 4           # one of the 6-point's checkers put on the 5-point
+    board.me[4] = 1
+    r.setup(board)
+    assert [p for p in range(1, 25) if r.t.leds[p] == C.SETUP] == [5, 6]
+    r.lift(0, 5)
+    r.put(0, 6)
+    assert "Opening roll" in r.text()
+
+
+def test_opening_tie_rolls_again_and_higher_die_plays_both():
+    r = Rig()
+    r.setup()
+    r.opening(4, 4)
+    assert "Tie 4-4" in r.text()
+    assert r.t.leds[C.LED_TURN_P1] == C.TURN_WHITE and r.t.leds[C.LED_TURN_P2] == C.TURN_BLACK
+    r.opening(2, 5)
+    assert r.t.screen[0].startswith("Black 5-2")
+    assert r.records[-1] == "R1 5 2"
+    assert r.t.leds[C.LED_TURN_P2] == C.TURN_BLACK and r.t.leds[C.LED_TURN_P1] == C.OFF
+
+
+def test_opening_reroll_option_winner_rolls_both_dice():
+    r = Rig(Settings(reroll=1))
+    r.setup()
+    r.opening(6, 1)
+    assert r.t.want_roll is None
+    r.press("p2_main")                 # not the winner's button
+    assert r.t.want_roll is None
+    r.roll(0, 3, 3)                    # may be a double
+    assert r.t.screen[0].startswith("White 3-3")
+    r.move(0, [(8, 5), (8, 5), (6, 3), (6, 3)])
+    r.press("p1_main")
+    assert r.records[-2:] == ["R0 3 3", "P0 8 5 8 5 6 3 6 3"]
+
+
+def test_whole_turns_commit_only_complete_plays():
+    r = Rig()
+    r.setup()
+    r.opening(6, 5)
+    r.move(0, [(24, 18)])
+    r.press("p1_main")
+    assert "Still to play 5" in r.text()
+    assert r.t.on_roll == 0
+    r.move(0, [(18, 13)])
+    assert "Main: done" in r.text()
+    r.press("p1_main")
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 24 18 18 13"
+    # the last move is lit while Black decides
+    assert r.t.leds[24] == C.LAST_FROM and r.t.leds[13] == C.LAST_TO
+    assert r.saves and r.beeps[-1] == "commit"
+    r.play(1, 4, 2, [(8, 4), (6, 4)])
+    assert r.records[-1] == "P1 8 4 6 4" and r.t.on_roll == 0
+    assert r.t.board.opp[3] == 2
+
+
+def test_taking_a_move_back_is_moving_the_checker_back():
+    r = Rig()
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    assert "Main: done" in r.text()
+    r.board.me[4] -= 2                # both checkers taken back to where they came from
+    r.board.me[7] += 1
+    r.board.me[5] += 1
+    r.feed()
+    assert "Main: done" not in r.text() and "White to move" in r.text()
+    assert [p for p in range(1, 27) if r.t.leds[p] in (C.ILLEGAL, C.SETUP)] == []
+    r.move(0, [(8, 7), (8, 5)])       # another play instead
+    r.press("p1_main")
+    assert r.records[-1] == "P0 8 5 8 7"
+
+
+def test_forced_pass_when_no_legal_play():
+    # White on the bar against a closed board of Black: no entry with any roll
+    board = pos_of({25: 1, 6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 6)
+    assert "No legal move" in r.text()
+    r.press("p2_main")
+    assert r.t.on_roll == 0
+    r.press("p1_main")
+    assert r.t.on_roll == 1 and r.records[-1] == "P0"
+    assert '"m":[]' in r.events[-1] or any('"m":[]' in e for e in r.events)
+
+
+def test_auto_roll_when_doubling_is_impossible():
+    s = Settings(auto_roll=1)
+    r = Rig(s)
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    assert r.t.want_roll is None       # Black may double: no automatic roll
+    r.press("p2_cube")
+    r.press("p1_main")                 # White takes and owns the cube
+    assert r.t.want_roll == 2          # Black cannot double now: rolled at once
+    r.give_dice(2, 1)
+    assert r.t.screen[0].startswith("Black 2-1")
+
+
+def test_auto_finish_commits_a_bearoff_without_contact():
+    board = pos_of({1: 2, 2: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0, Settings(auto_finish=1, money=1))
+    r.roll(0, 6, 5)
+    r.move(0, [(2, 0), (1, 0)])
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 2 0 1 0"
+
+
+def test_game_end_gammon_scores_and_next_game_sets_up():
+    board = pos_of({1: 1}, {1: 15})
+    r = rig_at(board, 0, Settings(length=5))
+    r.roll(0, 2, 1)
+    r.move(0, [(1, 0)])
+    r.press("p1_main")
+    assert r.records[-1] == "E0 2"
+    assert "White wins 2" in r.text() and "gammon" in r.text()
+    assert r.t.match.score == [2, 0]
+    assert r.t.leds[C.LED_TURN_P1] == C.WIN
+    r.press("p2_main")                 # either player starts the next game
+    assert r.t.screen[0] == "Set up the board"
+    assert r.records[-1] == "G 2 0"
+
+
+def test_backgammon_with_a_checker_in_the_winners_home():
+    board = pos_of({1: 1}, {20: 1, 1: 14})
+    r = rig_at(board, 0, Settings(money=1))
+    r.play(0, 2, 1, [(1, 0)])
+    assert r.t.match.score == [3, 0] and "backgammon" in r.text()
