@@ -133,3 +133,18 @@ def test_uncalibrated_board_still_reads_presence_but_not_stacks():
     s = settle(sc)
     assert (s.lo[3], s.hi[3]) == (4, 4)
     assert s.lo[17] == 6 and s.hi[17] >= 8      # full floor: a second layer is not read
+
+
+def test_a_hand_passing_over_the_board_does_not_move_a_settled_checker():
+    board, sc = rig(seed=16)
+    _opening(board)
+    ref = type(sc.sensed)()
+    ref.copy_from(settle(sc))
+    board.hover(10, WHITE, 12.0)            # a checker carried 12 mm above point 10: 19 %
+    _hold_still(sc, ref, 10)
+    board.hover(10, WHITE, 3.0)             # lowered to 3 mm (~70 %): it is about to land
+    s = settle(sc)
+    assert (s.colour[10], s.lo[10], s.hi[10]) == (WHITE, 1, 1), s
+    board.hover(10, WHITE, None)
+    s = settle(sc)
+    assert s.same_as(ref), s
