@@ -12,6 +12,7 @@ done when the board changes, a read is a few integer operations). Needs `board_c
     board.lift(13)                           # take the last placed checker off point 13
     board.put_on_sensor(i, WHITE, layers=1)  # a checker on one slot only (calibration jig)
     board.set_position_counts(white, black)  # two sequences of 26: [0] unused, [1..24] points, [25] bar
+    board.set_position(pos, white_on_roll)   # a bg.position.Position (me/opp from the roller's view)
     board.clear()
 
 A point holds its checkers in placement order: the k-th sits on slot k % SLOTS_PER_POINT + 1
@@ -267,6 +268,19 @@ class PhysicalBoard:
                 self.set_point(p, BLACK, black[p])
         self.set_bar(WHITE, white[25])
         self.set_bar(BLACK, black[25])
+
+    def set_position(self, pos, white_on_roll=True):
+        """Lay out a bg.position.Position (`me`/`opp`: 25 counts each from the owner's view,
+        index 24 = bar). White's point p is me[p-1] if White is on roll; Black's point q is
+        White's point 25 - q."""
+        white, black = (pos.me, pos.opp) if white_on_roll else (pos.opp, pos.me)
+        w = [0] * 26
+        b = [0] * 26
+        for i in range(24):
+            w[i + 1] = white[i]
+            b[24 - i] = black[i]
+        w[25], b[25] = white[24], black[24]
+        self.set_position_counts(w, b)
 
     def counts(self, point):
         """(white, black) on `point` as placed (what the scanner should find)."""

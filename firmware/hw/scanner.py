@@ -411,6 +411,7 @@ class Scanner:
         return changed
 
     # ------------------------------------------------------------ health over time
+    @native
     def _health(self):
         """Every stuck_scans: frozen readings; every track_every: follow a slow baseline drift."""
         sc = self.scans

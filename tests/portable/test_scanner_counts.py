@@ -121,3 +121,15 @@ def test_a_checker_off_its_slot_gives_a_range_not_a_count():
     board.set_offset(20, 0.0)                # pushed home
     s = settle(sc)
     assert (s.lo[20], s.hi[20]) == (4, 4), s
+
+
+def test_a_rules_position_laid_out_reads_back_the_same():
+    from bg.position import Position
+    board, sc = rig(seed=17)
+    pos = Position.start()
+    board.set_position(pos, white_on_roll=False)     # Black on roll: me = Black
+    s = settle(sc)
+    for i in range(24):
+        # Black's point i+1 is White's point 24 - i
+        assert s.count(24 - i, BLACK) == pos.me[i] and s.count(i + 1, WHITE) == pos.opp[i], i
+    assert s.off(WHITE) == (0, 0) and s.off(BLACK) == (0, 0)
