@@ -218,3 +218,14 @@ def test_gnubg_reads_our_ids_back():
         oracle.command("set gnubgid " + text)
         assert oracle.position_of(g.board()) == pos, text
         assert g.gnubgid() == text
+
+
+def test_hard_positions_list_is_right():
+    # host_tools/hard_positions.py feeds the benches: its play counts must be gnubg's and ours
+    from host_tools.hard_positions import HARD_POSITIONS
+    assert max(n for _, _, _, n, _ in HARD_POSITIONS) > 2000
+    for pid, d1, d2, n, note in HARD_POSITIONS:
+        pos = ids.position_from_id(pid)
+        assert len(oracle.plays(pos, d1, d2)) == (n or 1), note     # gnubg: no move = one "play"
+        assert len(legal_plays(pos, d1, d2)) == n, note
+        assert our_results(pos, d1, d2) == oracle.results(pos, d1, d2), note
