@@ -265,6 +265,7 @@ class _Search:
             self._leaf(depth)
             return
         d = self.dice[depth]
+        last = depth + 1 == self.ndice
         me = self.me
         opp = self.opp
         path = self.path
@@ -303,7 +304,10 @@ class _Search:
                 self.h += dh
                 path[2 * depth] = p
                 path[2 * depth + 1] = to
-                self._step(depth + 1, p if self.double else 25)
+                if last:
+                    self._leaf(depth + 1)       # all dice used: no call just to find that out
+                else:
+                    self._step(depth + 1, p if self.double else 25)
                 self.h -= dh
                 if homed:
                     self.outside += 1
@@ -330,7 +334,10 @@ class _Search:
                 self.h += dh
                 path[2 * depth] = p
                 path[2 * depth + 1] = 0
-                self._step(depth + 1, p if self.double else 25)
+                if last:
+                    self._leaf(depth + 1)       # all dice used: no call just to find that out
+                else:
+                    self._step(depth + 1, p if self.double else 25)
                 self.h -= dh
                 me[p - 1] += 1
                 moved = True
