@@ -195,6 +195,7 @@ class Table:
         self.state = S_NONE
         self.verdict = None
         self.in_hand_since = 0
+        self.in_hand_reason = None
         self.lifted = 0            # mover's point a checker was lifted from
         self.dests = ()            # its legal destinations (mover's numbering)
         self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
@@ -410,7 +411,10 @@ class Table:
         st = self.state
         if st == S_COMPLETE:
             self._commit(self.verdict.play)
-        elif st == S_LEGAL or st == S_LIFTED:
+        elif st == S_LIFTED:
+            # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
+            self._show_illegal()
+        elif st == S_LEGAL:
             rem = self.verdict.remaining if self.verdict and self.verdict.kind == PARTIAL else ()
             self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
         elif st == S_IN_HAND:
@@ -510,13 +514,17 @@ class Table:
         if pos is None:
             what, pts = problem
             if what == "mixed":
+                # Both colours on a point: onto a made point is the closed-point rule, onto
+                # a blot is a hit in progress, anything else is two colours.
                 start_opp = self.view.opp
-                blot = True
+                reason = J.BLOT_NOT_HIT
                 for q in pts:
-                    mq = q if p == 0 else 25 - q
-                    if start_opp[24 - mq] != 1:
-                        blot = False
-                reason = J.BLOT_NOT_HIT if blot else J.MIXED
+                    had = start_opp[24 - (q if p == 0 else 25 - q)]
+                    if had >= 2:
+                        reason = J.CLOSED_POINT
+                        break
+                    if had == 0:
+                        reason = J.MIXED
                 self.verdict = J.Verdict(ILLEGAL, reason=reason,
                                          points=tuple(q if p == 0 else 25 - q for q in pts))
                 self._illegal_or_in_hand()
@@ -548,12 +556,17 @@ class Table:
         self._illegal_or_in_hand()
 
     def _illegal_or_in_hand(self):
-        if self.verdict.reason in IN_HAND:
-            if self.state != S_IN_HAND and self.state != S_ILLEGAL:
+        reason = self.verdict.reason
+        if reason in IN_HAND:
+            # a new hand state (the blot now lifted, say) gets its own grace period
+            if (self.state != S_IN_HAND and self.state != S_ILLEGAL) or self.in_hand_reason != reason:
                 self.state = S_IN_HAND
                 self.in_hand_since = self.now
-            if self.state == S_ILLEGAL or self.now - self.in_hand_since >= GRACE_MS:
+                self.in_hand_reason = reason
+            if self.now - self.in_hand_since >= GRACE_MS:
                 self._show_illegal()
+            else:
+                self.state = S_IN_HAND
             return
         self._show_illegal()
 
