@@ -123,7 +123,8 @@ def test_log_file_append_and_torn_line():
         with open(path, "a") as f:
             f.write("R0 6")
         log = record.RecordLog(path)     # after reboot
-        for ev in EVENTS[6:10]:
+        log.add_all(EVENTS[6:8])         # a turn's roll and play in one append
+        for ev in EVENTS[8:10]:
             log.add(ev)
         events, problems = record.read_file(path)
         assert events == EVENTS[:10]

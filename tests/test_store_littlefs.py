@@ -1,0 +1,158 @@
+"""store.py and record.py on the real littlefs (the C code the Pico runs, in the MicroPython
+unix port's os.VfsLfs2) over a RAM flash shaped like the Pico's (4 KB erase blocks, 256-byte
+programs, MicroPython's rp2 settings).
+
+- Power cuts: the flash is copied before every erase and every program, and once more with
+  that program torn halfway; each copy is mounted as the board would after the cut, and
+  load() must give the state being saved or the one before, never anything else.
+- Wear: a simulated match (45 turns a game: a record append and a state save per turn)
+  counts block erases: bounded per game, and spread by littlefs over the flash.
+Figures for docs/persistence.md: `python tests/test_store_littlefs.py [GAMES]`.
+"""
+import re
+import sys
+
+from tools import ROOT, run_micropython
+
+PRELUDE = """
+import os, sys
+sys.path.insert(0, %r)
+import store, record
+""" % (ROOT + "/firmware")
+
+FLASH = r"""
+class Flash:
+    '''RAM flash with 4 KB erase blocks; can snapshot its contents before every erase and
+    program, and also with a program torn halfway (what a power cut leaves).'''
+    def __init__(self, blocks, size=4096):
+        self.size = size
+        self.data = bytearray(b"\xff" * (blocks * size))
+        self.blocks = blocks
+        self.snaps = None
+        self.erased = None
+    def readblocks(self, n, buf, off=0):
+        a = n * self.size + off
+        buf[:] = self.data[a:a + len(buf)]
+    def writeblocks(self, n, buf, off=None):
+        if off is None:
+            self.ioctl(6, n)
+            off = 0
+        a = n * self.size + off
+        if self.snaps is not None:
+            self.snaps.append(bytes(self.data))
+            torn = bytearray(self.data)
+            h = len(buf) // 2
+            torn[a:a + h] = buf[:h]
+            self.snaps.append(bytes(torn))
+        self.data[a:a + len(buf)] = buf
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return self.size
+        if op == 6:
+            if self.snaps is not None:
+                self.snaps.append(bytes(self.data))
+            if self.erased is not None:
+                self.erased[arg] += 1
+            a = arg * self.size
+            self.data[a:a + self.size] = b"\xff" * self.size
+            return 0
+        return 0
+
+class Snapshot(Flash):
+    def __init__(self, data, size=4096):
+        self.size = size
+        self.data = bytearray(data)
+        self.blocks = len(data) // size
+        self.snaps = None
+        self.erased = None
+
+"""
+
+CUTS = PRELUDE + FLASH + r"""
+dev = Flash(48)
+os.VfsLfs2.mkfs(dev, progsize=256)
+fs = os.VfsLfs2(dev, progsize=256)
+SAVES = SAVES_ARG
+prev = None
+cuts = 0
+for i in range(SAVES):
+    new = bytes((i * 7 + j) & 255 for j in range(60 + (i * 37) % 700))
+    dev.snaps = []
+    store.save("/state.bin", new, fs)
+    snaps = dev.snaps
+    dev.snaps = None
+    for snap in snaps:
+        cuts += 1
+        after = os.VfsLfs2(Snapshot(snap), progsize=256)
+        try:
+            got = store.load("/state.bin", after)
+        except store.StoreError as e:
+            assert e.kind == "missing" and prev is None, (i, e.kind, e.message)
+            got = None
+        assert got == new or got == prev, "save %d: mixed state after a cut" % i
+    assert store.load("/state.bin", fs) == new
+    prev = new
+print("littlefs cuts", cuts, "saves", SAVES)
+"""
+
+WEAR = PRELUDE + FLASH + r"""
+dev = Flash(352)          # the Pico's 1408 KB filesystem
+os.VfsLfs2.mkfs(dev, progsize=256)
+fs = os.VfsLfs2(dev, progsize=256)
+os.mount(fs, "/fl")
+os.mkdir("/fl/records")
+for i in range(30):       # the firmware's own files
+    with open("/fl/mod%d.mpy" % i, "wb") as f:
+        f.write(b"x" * 4000)
+count = [0] * 352
+dev.erased = count
+GAMES = GAMES_ARG
+state = bytearray(200)
+for g in range(GAMES):
+    if g % 8 == 0:
+        log = record.RecordLog("/fl/records/m%04d.tbr" % (g // 8))
+    log.add(("game", g % 7, 3, False))
+    for t in range(45):
+        state[t] = (state[t] + 1) & 255
+        log.add_all((("roll", t & 1, 6, 3), ("play", t & 1, ((13, 7), (8, 5)))))
+        store.save("/fl/state.bin", bytes(state))
+    log.add(("end", 0, 1))
+    store.save("/fl/state.bin", bytes(state))
+print("games %d erases %d max_block %d blocks %d" % (GAMES, sum(count), max(count),
+      sum(1 for c in count if c)))
+"""
+
+
+def run(script, heap="32M"):
+    proc = run_micropython(["-c", script], heap=heap, timeout=300)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    return proc.stdout
+
+
+def test_power_cuts_on_real_littlefs():
+    out = run(CUTS.replace("SAVES_ARG", "120"))
+    m = re.search(r"littlefs cuts (\d+) saves (\d+)", out)
+    assert m and int(m.group(1)) > 4 * 120, out
+
+
+def wear(games):
+    out = run(WEAR.replace("GAMES_ARG", str(games)))
+    m = re.search(r"games (\d+) erases (\d+) max_block (\d+) blocks (\d+)", out)
+    assert m, out
+    return [int(x) for x in m.groups()]
+
+
+def test_flash_wear_per_game_is_bounded_and_spread():
+    games, erases, max_block, blocks = wear(30)
+    assert erases / games < 80, (erases, games)
+    # The hottest metadata pair takes ~6 erases a game (69 after 12 games); littlefs moves
+    # it after 100 (MicroPython's block_cycles), so after 30 games no block is far past 100.
+    assert max_block <= 115 and blocks > 200, (max_block, blocks)
+
+
+if __name__ == "__main__":
+    g, e, mb, b = wear(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    print("%d games: %d block erases (%.1f a game), the most-erased block %d times, %d of 352 blocks used"
+          % (g, e, e / g, mb, b))
