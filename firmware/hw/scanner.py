@@ -58,7 +58,7 @@ def make_scanner(cal=None, cfg=_cfg, **kw):
 class Scanner:
     def __init__(self, sel_pins, bank_pins, en_pins, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
-                 stuck_scans=512, stuck_stride=8, track_every=64, deadband=48):
+                 stuck_scans=512, stuck_stride=8, track_every=64, deadband=48, pair_halves=False):
         self.cfg = cfg
         self.sel = sel_pins
         self.bank_pins = bank_pins
@@ -71,6 +71,7 @@ class Scanner:
         self.quiet_scans = (cfg.BOARD_QUIET_MS // cfg.SCAN_PERIOD_MS) if quiet_scans is None else quiet_scans
         self.selftest_every = cfg.SELFTEST_EVERY_N_SCANS if selftest_every is None else selftest_every
         self.stuck_scans = stuck_scans
+        self.pair_halves = pair_halves
         self.track_every = track_every
         self._en_on = 0 if cfg.HALF_EN_ACTIVE_LOW else 1
         n = cfg.N_SENSORS
@@ -117,6 +118,27 @@ class Scanner:
             self._sens.append(bytes(pairs[c] for c in chs))
             for i in cfg.SCAN_SENSORS[k]:
                 self._bank_of[i] = k
+        self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
+        self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
+        # bank visiting order; fresh[j] = mask of halves to power up before order[j] (0: already on).
+        # pair_halves powers bank b of both halves at once: one 350 us wait for two banks, twice
+        # the sensor current (hardware-brief 5.4: USB charger profile only)
+        order, fresh = [], []
+        for k in range(nb):
+            if k in order:
+                continue
+            h, b = cfg.SCAN_BANKS[k]
+            mates = [m for m in range(nb) if pair_halves and m != k and cfg.SCAN_BANKS[m][1] == b]
+            mask = 1 << h
+            for m in mates:
+                mask |= 1 << cfg.SCAN_BANKS[m][0]
+            order.append(k)
+            fresh.append(mask)
+            for m in mates:
+                order.append(m)
+                fresh.append(0)
+        self._order = bytes(order)
+        self._fresh = bytes(fresh)
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
         vcc = cfg.SENSOR_VCC
         self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -162,15 +184,20 @@ class Scanner:
         self._dirty = True
 
     # ------------------------------------------------------------ the wires
-    def _set_bank(self, half, bank):
-        """Power and route `bank` of `half` (every other bank off)."""
+    def _set_bank(self, half, bank, halves=0):
+        """Power and route `bank` of `half` (or of every half in the bit mask `halves`);
+        every other bank off."""
         off = 1 - self._en_on
         for e in self.en:
             e.value(off)
         bp = self.bank_pins
         for j in range(len(bp)):
             bp[j].value((bank >> j) & 1)
-        self.en[half].value(self._en_on)
+        if not halves:
+            halves = 1 << half
+        for h in range(len(self.en)):
+            if halves >> h & 1:
+                self.en[h].value(self._en_on)
 
     def _all_off(self):
         off = 1 - self._en_on
@@ -209,11 +236,14 @@ class Scanner:
         settle = self.settle_us
         selftest = self.selftest_every and self.scans % self.selftest_every == 0
         last_half = -1
-        k = 0
-        for half, bank in cfg.SCAN_BANKS:
-            self._set_bank(half, bank)
-            if settle:
-                _sleep_us(settle)
+        order, fresh = self._order, self._fresh
+        for j in range(len(order)):
+            k = order[j]
+            half = self._bank_half[k]
+            if fresh[j]:
+                self._set_bank(half, self._bank_no[k], fresh[j])
+                if settle:
+                    _sleep_us(settle)
             rd = self._rd[half]
             if half != last_half:
                 rd()                         # the ADC input mux just moved: drop one sample
@@ -247,7 +277,6 @@ class Scanner:
             self._cur = cur
             if selftest or self.bank_fault[k]:
                 self._check_bank(k, half)    # a failed bank is rechecked every scan
-            k += 1
         if selftest:
             self._check_halves()
         self._all_off()

@@ -133,3 +133,20 @@ def test_a_rules_position_laid_out_reads_back_the_same():
         # Black's point i+1 is White's point 24 - i
         assert s.count(24 - i, BLACK) == pos.me[i] and s.count(i + 1, WHITE) == pos.opp[i], i
     assert s.off(WHITE) == (0, 0) and s.off(BLACK) == (0, 0)
+
+
+def test_paired_halves_read_the_same_board():
+    """pair_halves powers bank b of both halves together (one settle wait for two banks)."""
+    board, sc = rig(seed=18, pair_halves=True)
+    assert len(sc._order) == 13 and sorted(sc._order) == list(range(13))
+    assert list(sc._fresh).count(0) == 6
+    for n in (3, 9):
+        board.clear()
+        for p in range(1, 25):
+            board.set_point(p, WHITE if p % 2 else BLACK, n)
+        board.set_bar(WHITE, n)
+        s = settle(sc)
+        for p in range(1, 25):
+            assert s.colour[p] == (WHITE if p % 2 else BLACK) and s.lo[p] == n, (n, p, s)
+        assert s.bar_lo[WHITE] == min(n, 8)
+        assert [f for f in s.faults if f[0] != "too_many"] == [], s.faults
