@@ -88,7 +88,7 @@ TEXT = {
     "s_clock": ("Clock", "Pendule"),
     "s_auto_roll": ("Auto roll", "Jet auto"),
     "s_auto_finish": ("Auto finish", "Fin auto"),
-    "s_reroll": ("Open reroll", "Relance ouv."),
+    "s_reroll": ("Open reroll", "Relance 1er"),
     "s_brightness": ("LEDs %", "LEDs %"),
     "s_lang": ("Language", "Langue"),
     "v_match": ("match", "match"),

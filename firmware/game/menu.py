@@ -108,7 +108,7 @@ def _value_text(t, name):
     if name == "clock":
         return (t.tr("v_off"), t.tr("v_standard"), t.tr("v_blitz"))[v]
     if name == "lang":
-        return ("English", "Francais")[v]
+        return ("EN", "FR")[v]
     for n, values, default in SPEC:
         if n == name and values == (0, 1):
             return t.tr("v_on") if v else t.tr("v_off")

@@ -1,0 +1,74 @@
+"""Clocks at the board: a fresh allowance each turn, the excess from the reserve, a loss
+on time (a single game at the cube's value), both modes, shown on the OLED."""
+from game.settings import Settings, CLOCK_STANDARD, CLOCK_BLITZ
+from tablekit import Rig
+
+
+def _opened(mode):
+    r = Rig(Settings(clock=mode))
+    r.setup()
+    r.opening(3, 1)
+    return r
+
+
+def test_standard_allowance_then_reserve_then_loss_on_time():
+    r = _opened(CLOCK_STANDARD)
+    assert "W2:00 B2:00" in r.t.screen[3] and r.t.screen[3].endswith("+20")
+    r.wait(15000)                         # within the 20 s: the reserve is untouched
+    assert r.t.clock.reserve == [120000, 120000] and r.t.screen[3].endswith("+5")
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    r.wait(25000)                         # Black thinks 25 s: 5 s from the reserve
+    assert r.t.clock.reserve == [120000, 115000]
+    assert "B1:55" in r.t.screen[3]
+    r.play(1, 6, 4, [(24, 18), (18, 14)])
+    r.wait(1000)
+    assert r.t.clock.running == 0 and r.t.clock.reserve[0] == 120000   # fresh allowance
+    r.roll(0, 6, 2)
+    r.move(0, [(13, 7)])
+    r.press("p1_main")                    # not complete: White's clock goes on
+    assert "Still to play 2" in r.text()
+    r.wait(20000 + 118500)
+    assert r.t.phase == 5
+    r.wait(500)
+    assert r.records[-2:] == ["O0", "E1 1"] and r.beeps[-1] == "timeout"
+    assert r.t.match.score == [0, 1] and "out of time" in r.text()
+    assert r.saves and r.t.phase == 7
+
+
+def test_blitz_loss_on_time_scores_the_cube_value():
+    r = _opened(CLOCK_BLITZ)
+    assert "W0:30 B0:30" in r.t.screen[3] and r.t.screen[3].endswith("+10")
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    r.press("p2_cube")                    # Black doubles: White's clock runs to answer
+    assert r.t.clock.running == 0
+    r.press("p1_main")                    # takes
+    r.wait(39500)                         # Black: 10 s allowance + 29.5 s of 30 s
+    assert r.t.phase == 3
+    r.wait(500)
+    assert r.records[-2:] == ["O1", "E0 2"] and r.t.match.score == [2, 0]
+
+
+def test_no_clock_mode_shows_no_clock_and_never_flags():
+    r = _opened(0)
+    assert not any(":" in row and row.startswith("W") for row in r.t.screen)
+    r.wait(600000)
+    assert r.t.phase == 5
+
+
+def test_time_does_not_run_while_the_board_is_set_up_or_put_back():
+    r = Rig(Settings(clock=CLOCK_BLITZ))
+    r.setup()
+    r.wait(100000)                        # before the opening roll: no clock
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    r.lift(0, 13)                         # White knocks a checker off in Black's turn
+    assert "Put back:" in r.text() and "13 W 4/5" in r.t.screen
+    r.wait(100000)
+    assert r.t.clock.reserve == [30000, 30000]
+    r.press("p2_main")                    # and Black may not roll meanwhile
+    assert r.t.want_roll is None
+    r.put(0, 13)
+    r.roll(1, 6, 4)

@@ -1,0 +1,81 @@
+"""Resignations and abandoning a match through the menu."""
+from game.settings import Settings
+from tablekit import Rig
+
+
+def _black_on_roll(settings):
+    r = Rig(settings)
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    return r
+
+
+def _resign(r, player, kind):
+    main = "p%d_main" % (player + 1)
+    r.press("menu")
+    r.press(main)                         # "Resign"
+    for _ in range(kind - 1):
+        r.press("menu")
+    r.press(main)
+
+
+def test_resign_gammon_accepted_at_cube_two():
+    r = _black_on_roll(Settings(length=7))
+    r.press("p2_cube")
+    r.press("p1_main")                    # cube 2, White owns it
+    _resign(r, 1, 2)                      # Black resigns a gammon
+    assert r.records[-1] == "S1 2" and "Black resigns gammon" in r.text()
+    n = len(r.saves)
+    r.press("p2_main")                    # the resigner cannot accept
+    assert r.t.match.resigned_by == 1
+    r.press("p1_main")                    # White accepts: 2 x 2
+    assert r.records[-2:] == ["A0", "E0 4"] and r.t.match.score == [4, 0]
+    assert len(r.saves) > n and "resigned gammon" in r.text()
+
+
+def test_resign_declined_play_goes_on_and_backgammon_scores_three():
+    r = _black_on_roll(Settings(length=7))
+    _resign(r, 1, 1)
+    r.press("p1_cube")                    # White declines
+    assert r.records[-1] == "X0" and "Resign declined" in r.text()
+    r.roll(1, 6, 4)                       # Black plays on
+    _resign(r, 1, 3)
+    r.press("p1_main")
+    assert r.t.match.score == [3, 0]
+
+
+def test_white_resigns_in_its_own_turn():
+    r = Rig(Settings(money=1))
+    r.setup()
+    r.opening(3, 1)
+    _resign(r, 0, 1)
+    r.press("p2_main")
+    assert r.t.match.score == [0, 1] and r.records[-1] == "E1 1"
+
+
+def test_abandon_match_asks_twice_then_starts_a_new_match():
+    r = _black_on_roll(Settings(length=3))
+    r.press("p2_cube")
+    r.press("p1_cube", "long")            # 0-1
+    assert r.t.match.score == [0, 1]
+    r.press("menu")
+    for _ in range(3):
+        r.press("menu")                   # cursor on "Abandon match"
+    assert r.t.screen[4] == ">Abandon match"
+    r.press("p1_main")
+    assert ">Sure? again" in r.t.screen
+    r.press("p1_main")
+    assert r.t.menu is None and r.t.match.score == [0, 0]
+    assert r.t.screen[0] == "Set up the board" and r.records[-2:] == ["M 3 C -", "G 0 0"]
+
+
+def test_undo_leaves_the_menu_and_nothing_changes():
+    r = _black_on_roll(Settings())
+    r.press("menu")
+    r.press("p2_main")                    # into Resign
+    r.press("undo")                       # back to the menu
+    assert r.t.screen[0] == "MENU"
+    r.press("undo")
+    assert r.t.menu is None and r.t.match.resigned_by == -1

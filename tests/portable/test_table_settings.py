@@ -1,0 +1,104 @@
+"""Settings from the OLED menu, French texts, the screen's limits."""
+from game.settings import Settings, SPEC
+from game.i18n import TEXT
+from game.table import Table
+from game import colours as C
+from tablekit import Rig
+
+
+def _open_settings(r):
+    r.press("menu")
+    r.press("menu")
+    r.press("menu")                       # cursor on "Settings"
+    r.press("p1_main")
+    assert r.t.screen[0] == "Settings"
+
+
+def test_language_switches_every_text_to_french():
+    r = Rig()
+    r.setup()
+    _open_settings(r)
+    for _ in range(len(SPEC) - 1):
+        r.press("menu")                   # the last setting: language
+    assert r.t.screen[-1].startswith(">Language") and r.t.screen[-1].endswith("EN")
+    r.press("p2_main")
+    assert r.t.screen[0] == "Reglages" and r.t.screen[-1].endswith("FR")
+    r.press("undo")
+    r.press("undo")
+    r.opening(3, 1)
+    assert r.t.screen[0].startswith("Blancs 3-1")
+    r.move(0, [(13, 11)])
+    assert "Aucun de pour ce coup" in r.text()
+
+
+def test_every_setting_cycles_and_match_settings_wait_for_the_next_match():
+    r = Rig()
+    r.setup()
+    _open_settings(r)
+    r.press("p1_main")                    # Play: match -> money
+    assert r.t.settings.money == 1 and r.t.match.length == 5
+    assert r.saves
+    r.press("menu")
+    r.press("p1_main")                    # Length 5 -> 7
+    assert r.t.settings.length == 7
+    s = Settings()
+    for name, values, default in SPEC:
+        seen = [getattr(s, name)]
+        for _ in range(len(values)):
+            seen.append(s.cycle(name))
+        assert sorted(set(seen)) == sorted(values) and seen[-1] == default
+
+
+def test_settings_round_trip_and_bad_bytes():
+    s = Settings(money=1, beavers=1, jacoby=1, clock=2, lang=1, brightness=25)
+    assert Settings.from_bytes(s.to_bytes()) == s
+    for bad in (b"", bytes([9] * len(SPEC))):
+        try:
+            Settings.from_bytes(bad)
+        except ValueError:
+            pass
+        else:
+            assert False
+    try:
+        Settings(length=4)
+    except ValueError as e:
+        assert "length" in str(e)
+    else:
+        assert False
+
+
+def test_both_languages_have_every_text_and_rows_fit_the_oled():
+    for key in TEXT:
+        en, fr = TEXT[key]
+        assert en and fr and en.count("%") == fr.count("%"), key
+        assert all(ord(c) < 128 for c in en + fr), key
+    for lang in (0, 1):
+        r = Rig(Settings(lang=lang, clock=1))
+        r.setup()
+        r.opening(3, 1)
+        r.move(0, [(13, 11)])
+        r.press("menu")
+        screens = [r.t.screen]
+        r.press("undo")
+        screens.append(r.t.screen)
+        for scr in screens:
+            assert 1 <= len(scr) <= 6 and all(len(row) <= 16 for row in scr), scr
+
+
+def test_palette_has_a_colour_for_every_code():
+    assert len(C.RGB) == len(C.NAMES) == 14
+    for rgb in C.RGB:
+        assert len(rgb) == 3 and all(0 <= x <= 255 for x in rgb)
+    t = Table()
+    assert len(t.leds) == C.LED_COUNT == 31 and max(t.leds) < len(C.RGB)
+
+
+def test_every_settings_row_fits_uncut_in_both_languages():
+    from game import menu
+    for lang in (0, 1):
+        t = Table(Settings(lang=lang))
+        for name, values, default in SPEC:
+            for v in values:
+                setattr(t.settings, name, v)
+                assert len(t.tr("s_" + name)) + len(menu._value_text(t, name)) + 2 <= 16, (name, v)
+            setattr(t.settings, name, default)
