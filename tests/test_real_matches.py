@@ -1,6 +1,6 @@
 """888 real match files (../shared/data/real-matches) replayed through the rules core.
 
-make test replays a fixed subset (every 4th file, plus the files with each site quirk the
+make test replays a fixed subset (every 6th file, plus the files with each site quirk the
 replay allows); `python -m host_tools replaymatches` replays all 888 and writes the
 figures into BENCHMARKS.md. The mutation tests show the replay does reject what it must.
 """
@@ -20,7 +20,7 @@ QUIRKS = [os.path.join(rm.REAL_MATCHES, f) for f in (
     "lasse/match2900236.txt",        # a row number repeated mid-row
     "Llabba/Llabba - Ophris 13pt Backgammon Studio 2023_10_09 19_40_36.txt",   # `????`
 )]
-SUBSET = sorted(set(FILES[::4]) | set(QUIRKS))
+SUBSET = sorted(set(FILES[::6]) | set(QUIRKS))
 
 
 def test_the_data_is_there():
@@ -32,9 +32,9 @@ def test_subset_replays_cleanly():
     problems = [p for r in results for p in r.problems]
     assert not problems, "\n".join(problems[:20])
     plays = sum(r.plays for r in results)
-    assert len(results) >= 200 and plays > 20000
-    assert sum(r.passes for r in results) > 1000
-    assert sum(r.cube_actions for r in results) > 1000
+    assert len(results) >= 150 and plays > 15000
+    assert sum(r.passes for r in results) > 500
+    assert sum(r.cube_actions for r in results) > 500
     assert sum(r.unrecorded for r in results) >= 1
     assert sum(r.forfeits for r in results) >= 1 and sum(r.jacoby for r in results) == 1
 
