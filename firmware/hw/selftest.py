@@ -102,3 +102,12 @@ class SelfTest:
                 lines.append(("%s %s" % (name, why))[:WIDTH])
         self.oled.lines(lines)
         return bad
+
+
+def run(drivers, cal_path=None):
+    """The interactive self-test and calibration screens (hw/selftest_mode.py), for main.py."""
+    from hw import selftest_mode
+    if cal_path is None:
+        selftest_mode.run(drivers)
+    else:
+        selftest_mode.run(drivers, cal_path)
