@@ -110,10 +110,10 @@ class Scanner:
         self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
         # scan order per bank: channels in Gray-code order, so most steps move one select line
         self._chans, self._sens = [], []
-        order = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
+        gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
         for k in range(nb):
             pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
-            chs = bytes(c for c in order if c in pairs)
+            chs = bytes(c for c in gray if c in pairs)
             self._chans.append(chs)
             self._sens.append(bytes(pairs[c] for c in chs))
             for i in cfg.SCAN_SENSORS[k]:
