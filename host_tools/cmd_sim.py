@@ -61,7 +61,15 @@ def demo(args, workdir):
     from simui.bot import Bot, BotError
     from simui import terminal
     from game.settings import Settings
-    settings = Settings(length=args.length)
+    for name in ("state.bin", "match.rec"):      # a demo is a new match, never a resumed one
+        path = os.path.join(workdir, name)
+        if os.path.exists(path):
+            os.remove(path)
+    try:
+        settings = Settings(length=args.length)
+    except ValueError as e:
+        print("sim --demo: %s" % e, file=sys.stderr)
+        return 2
     rig = rigmod.SimRig(seed=args.seed, dice_seed=args.dice_seed if args.dice_seed is not None else args.seed,
                         workdir=workdir, quiet_scans=3 if args.fast else None, settings=settings)
     tty = sys.stdout.isatty() and not args.fast

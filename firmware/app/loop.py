@@ -87,10 +87,12 @@ class App:
         self._notice_until = ((self.now if now_ms is None else now_ms) + NOTICE_MS) & 0x3FFFFFFF
 
     # ------------------------------------------------------------ one cycle
-    def step(self, now_ms):
+    def step(self, now_ms, scan=True):
+        """One cycle; scan=False skips the sensors (a simulator whose board did not change)."""
         self.now = now_ms
         g = self.guard
-        g("scan", self.scan, now_ms)
+        if scan:
+            g("scan", self.scan, now_ms)
         g("buttons", self.poll_buttons, now_ms)
         g("clock", self.tick, now_ms)
         g("dice", self.roll_if_wanted, now_ms)

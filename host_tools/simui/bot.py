@@ -20,6 +20,7 @@ from simui.hands import WHITE, BLACK, START, white_point
 
 DOUBLE_LEAD = 0.10
 TAKE_LIMIT = 0.20
+TALL = 30          # score per checker above six on one point (see _over_six)
 MAIN = ("p1_main", "p2_main")
 CUBE = ("p1_cube", "p2_cube")
 COLOUR = (WHITE, BLACK)
@@ -122,7 +123,8 @@ class Bot:
         best, best_score = None, None
         for play in plays:
             end = play.apply(pos)
-            score = pip_count(end.opp) - pip_count(end.me) - 8 * len(_exposed(end)) + self.rng.random()
+            score = (pip_count(end.opp) - pip_count(end.me) - 8 * len(_exposed(end))
+                     - TALL * _over_six(end.me) + self.rng.random())
             if best_score is None or score > best_score:
                 best, best_score = play, score
         game = t.match.game_number
@@ -138,6 +140,16 @@ class Bot:
             raise BotError("%s played %s (%d-%d) but the board did not commit it: %r"
                            % (_name(p), best.notation(), d1, d2, self.rig.screen_rows()))
         return "%s plays %d-%d: %s" % (_name(p), d1, d2, best.notation())
+
+
+def _over_six(side):
+    """Checkers above six on a point: the sensors cannot count a second layer's top exactly,
+    so a bearing off from such a pile waits for the board (docs: sensing ranges)."""
+    n = 0
+    for i in range(24):
+        if side[i] > 6:
+            n += side[i] - 6
+    return n
 
 
 def _exposed(pos):

@@ -92,13 +92,13 @@ class SimRig:
         self.step()
 
     # ------------------------------------------------------------ time
-    def step(self, n=1):
+    def step(self, n=1, scan=True):
         for _ in range(n):
             self.now += STEP_MS
-            self.app.step(self.now)
+            self.app.step(self.now, scan)
 
-    def wait(self, ms):
-        self.step(max(1, ms // STEP_MS))
+    def wait(self, ms, scan=True):
+        self.step(max(1, ms // STEP_MS), scan)
 
     def settle(self, limit_ms=5000):
         """Run until the sensors settled and the reading went to the Table; False on timeout."""
@@ -119,12 +119,13 @@ class SimRig:
         down = 0 if cfg.BUTTONS_ACTIVE_LOW else 1
         times = (LONG_MS,) if kind == "long" else (PRESS_MS, PRESS_MS) if kind == "double" else (PRESS_MS,)
         for i, ms in enumerate(times):
+            # the checkers do not move during a press: no need to scan (a quicker simulation)
             if i:
-                self.wait(PRESS_MS)
+                self.wait(PRESS_MS, scan=False)
             fake_io.set_input(gpio, down)
-            self.wait(ms)
+            self.wait(ms, scan=False)
             fake_io.set_input(gpio, None)
-        self.wait(60)
+        self.wait(60, scan=False)
 
     # ------------------------------------------------------------ what the board shows
     def screen_rows(self):
