@@ -2,132 +2,139 @@
 
 `tr(lang, key, *args)`: lang 0 English, 1 French; args fill the %-fields. Rejection
 messages name their rule and point in the mover's own numbering ("5-point is closed").
+Texts are kept as one 'key=text' line each in a single string per language (a dict of
+pairs cost 24 KB of heap, these strings about 4 KB each); French is imported only when
+chosen (game/i18n_fr.py).
 """
 
 EN = 0
 FR = 1
 
-TEXT = {
-    # players, cube, score
-    "white": ("White", "Blancs"),
-    "black": ("Black", "Noirs"),
-    "w": ("W", "B"),
-    "b": ("B", "N"),
-    "money": ("Money", "Argent"),
-    "crawford": ("Crawford", "Crawford"),
-    "post_crawford": ("post-Crawford", "post-Crawford"),
-    "no_cube": ("no cube", "sans videau"),
-    "cube": ("Cube", "Videau"),
-    "pips": ("Pips", "Pips"),
-    # setting up, putting back
-    "setup": ("Set up the board", "Placez les dames"),
-    "put_back": ("Put back:", "Remettez:"),
-    "board_ok": ("Board ready", "Tablier pret"),
-    "need": ("%s %s %d/%d", "%s %s %d/%d"),          # point, colour, has/needs
-    "more_wrong": ("+%d more points", "+%d autres"),
-    "uncertain": ("Can't count %s", "Compte douteux %s"),
-    "mixed": ("Two colours on %s", "Deux couleurs sur %s"),
-    "wait": ("Waiting...", "Attente..."),
-    # opening roll
-    "opening": ("Opening roll", "Lancer d'ouverture"),
-    "each_roll": ("Each: press main", "Chacun: bouton"),
-    "rolled_one": ("%s rolled %d", "%s a fait %d"),
-    "tie": ("Tie %d-%d: again", "Egalite %d-%d"),
-    "starts": ("%s starts %d-%d", "%s commence %d-%d"),
-    "starts_reroll": ("%s starts: roll", "%s commence:"),
-    # the turn
-    "on_roll": ("%s on roll", "%s a jouer"),
-    "roll_or_double": ("Roll or double", "Lancer/doubler"),
-    "press_roll": ("Main: roll dice", "Bouton: lancer"),
-    "doubles": ("%s doubles to %d", "%s double a %d"),
-    "answer": ("Main take, hold Cube pass", "Bouton prend, Videau long passe"),
-    "beaver_hint": ("Cube: beaver", "Videau: beaver"),
-    "takes": ("%s takes", "%s accepte"),
-    "passes": ("%s passes", "%s passe"),
-    "beavers": ("%s beavers to %d", "%s beaver a %d"),
-    "to_move": ("%s to move", "%s joue"),
-    "commit": ("Main: done", "Bouton: valider"),
-    "in_hand": ("Checker in hand", "Dame en main"),
-    "lifted": ("From %s to %s", "De %s vers %s"),
-    "nowhere": ("From %s: no move", "De %s: aucun coup"),
-    "still_to_play": ("Still to play %s", "Reste a jouer %s"),
-    "no_move": ("No legal move", "Aucun coup legal"),
-    "ack_pass": ("Main: pass turn", "Bouton: passer"),
-    "off": ("off", "sortie"),
-    "bar": ("bar", "barre"),
-    # game and match end
-    "wins": ("%s wins %d", "%s gagne %d"),
-    "match_won": ("%s wins match!", "%s gagne match!"),
-    "next_game": ("Main: next game", "Bouton: suivante"),
-    "new_match": ("Main: new match", "Bouton: nouveau"),
-    "kind1": ("single", "simple"),
-    "kind2": ("gammon", "gammon"),
-    "kind3": ("backgammon", "backgammon"),
-    "by_pass": ("double passed", "videau refuse"),
-    "by_resign": ("resigned", "abandon"),
-    "by_time": ("out of time", "temps ecoule"),
-    "timeout": ("%s out of time", "%s: temps ecoule"),
-    # resignation
-    "resigns": ("%s resigns %s", "%s abandonne %s"),
-    "accept_hint": ("Main ok Cube no", "Bouton oui Vid. non"),
-    "declined": ("Resign declined", "Abandon refuse"),
-    # menu
-    "m_title": ("MENU", "MENU"),
-    "m_resign": ("Resign", "Abandonner"),
-    "m_ids": ("Position ID", "ID position"),
-    "m_settings": ("Settings", "Reglages"),
-    "m_new": ("Abandon match", "Quitter match"),
-    "m_close": ("Close", "Fermer"),
-    "m_sure": ("Sure? again", "Sur? encore"),
-    "m_help": ("Menu next Main ok", "Menu suiv Bout ok"),
-    "s_money": ("Play", "Jeu"),
-    "s_length": ("Length", "Longueur"),
-    "s_cube_max": ("Cube max", "Videau max"),
-    "s_beavers": ("Beavers", "Beavers"),
-    "s_jacoby": ("Jacoby", "Jacoby"),
-    "s_clock": ("Clock", "Pendule"),
-    "s_auto_roll": ("Auto roll", "Jet auto"),
-    "s_auto_finish": ("Auto finish", "Fin auto"),
-    "s_reroll": ("Open reroll", "Relance 1er"),
-    "s_brightness": ("LEDs %", "LEDs %"),
-    "s_lang": ("Language", "Langue"),
-    "v_match": ("match", "match"),
-    "v_on": ("on", "oui"),
-    "v_off": ("off", "non"),
-    "v_standard": ("2m+20s", "2m+20s"),
-    "v_blitz": ("30s+10s", "30s+10s"),
-    "v_lang": ("English", "Francais"),
-    "next_match": ("(next match)", "(match suivant)"),
-    # refusals of the cube (bg.cube reason codes)
-    "crawford_r": ("No cube: Crawford", "Crawford: pas de videau"),
-    "cube_max": ("Cube at maximum", "Videau au maximum"),
-    "not_your_cube": ("Opponent has cube", "Videau adverse"),
-    "dead_cube": ("Cube is dead", "Videau mort"),
-    "cube_off": ("No cube", "Pas de videau"),
-    "refused": ("Not now", "Pas maintenant"),
-    # illegal moves (bg.judge reasons)
-    "mixed_r": ("Two colours on %s", "Deux couleurs sur %s"),
-    "blot_not_hit": ("Hit blot on %s: put it on the bar", "Dame frappee en %s: sur la barre"),
-    "hit_not_on_bar": ("Hit checker goes on the bar", "La dame frappee va sur la barre"),
-    "not_hit": ("That checker was not hit", "Cette dame n'a pas ete frappee"),
-    "opponent_moved": ("Opponent's checkers moved", "Dames adverses deplacees"),
-    "checkers_appeared": ("Extra checkers on %s", "Dames en trop sur %s"),
-    "checkers_missing": ("Checkers missing", "Dames manquantes"),
-    "wrong_direction": ("Wrong direction", "Mauvais sens"),
-    "bar_first": ("Enter from the bar first", "Rentrez d'abord la barre"),
-    "closed_point": ("%s-point is closed", "Fleche %s fermee"),
-    "no_such_die": ("No die for that move", "Aucun de pour ce coup"),
-    "too_many_moves": ("Moved more than the dice", "Plus que les des"),
-    "bearoff_not_allowed": ("Bring all home before bearing off", "Tout rentrer avant de sortir"),
-    "bearoff_higher": ("Move from a higher point first", "Jouez d'abord plus haut"),
-    "must_play_all": ("Both dice must be played", "Les deux des doivent etre joues"),
-    "must_play_all4": ("All four moves must be played", "Les 4 coups doivent etre joues"),
-    "play_larger": ("Play the %d", "Jouez le %d"),
-}
+TEXTS = """
+white=White
+black=Black
+w=W
+b=B
+money=Money
+crawford=Crawford
+post_crawford=post-Crawford
+no_cube=no cube
+cube=Cube
+pips=Pips
+setup=Set up the board
+put_back=Put back:
+board_ok=Board ready
+need=%s %s %d/%d
+more_wrong=+%d more points
+uncertain=Can't count %s
+mixed=Two colours on %s
+wait=Waiting...
+opening=Opening roll
+each_roll=Each: press main
+rolled_one=%s rolled %d
+tie=Tie %d-%d: again
+starts=%s starts %d-%d
+starts_reroll=%s starts: roll
+on_roll=%s on roll
+roll_or_double=Roll or double
+press_roll=Main: roll dice
+doubles=%s doubles to %d
+answer=Main take, hold Cube pass
+beaver_hint=Cube: beaver
+takes=%s takes
+passes=%s passes
+beavers=%s beavers to %d
+to_move=%s to move
+commit=Main: done
+in_hand=Checker in hand
+lifted=From %s to %s
+nowhere=From %s: no move
+still_to_play=Still to play %s
+no_move=No legal move
+ack_pass=Main: pass turn
+off=off
+bar=bar
+wins=%s wins %d
+match_won=%s wins match!
+next_game=Main: next game
+new_match=Main: new match
+kind1=single
+kind2=gammon
+kind3=backgammon
+by_pass=double passed
+by_resign=resigned
+by_time=out of time
+timeout=%s out of time
+resigns=%s resigns %s
+accept_hint=Main ok Cube no
+declined=Resign declined
+m_title=MENU
+m_resign=Resign
+m_ids=Position ID
+m_settings=Settings
+m_new=Abandon match
+m_close=Close
+m_sure=Sure? again
+m_help=Menu next Main ok
+s_money=Play
+s_length=Length
+s_cube_max=Cube max
+s_beavers=Beavers
+s_jacoby=Jacoby
+s_clock=Clock
+s_auto_roll=Auto roll
+s_auto_finish=Auto finish
+s_reroll=Open reroll
+s_brightness=LEDs %
+s_lang=Language
+v_match=match
+v_on=on
+v_off=off
+v_standard=2m+20s
+v_blitz=30s+10s
+v_lang=English
+next_match=(next match)
+crawford_r=No cube: Crawford
+cube_max=Cube at maximum
+not_your_cube=Opponent has cube
+dead_cube=Cube is dead
+cube_off=No cube
+refused=Not now
+mixed_r=Two colours on %s
+blot_not_hit=Hit blot on %s: put it on the bar
+hit_not_on_bar=Hit checker goes on the bar
+not_hit=That checker was not hit
+opponent_moved=Opponent's checkers moved
+checkers_appeared=Extra checkers on %s
+checkers_missing=Checkers missing
+wrong_direction=Wrong direction
+bar_first=Enter from the bar first
+closed_point=%s-point is closed
+no_such_die=No die for that move
+too_many_moves=Moved more than the dice
+bearoff_not_allowed=Bring all home before bearing off
+bearoff_higher=Move from a higher point first
+must_play_all=Both dice must be played
+must_play_all4=All four moves must be played
+play_larger=Play the %d
+"""
+
+
+def lookup(texts, key):
+    """The text of `key` in a 'key=text' block, or None."""
+    i = texts.find("\n" + key + "=")
+    if i < 0:
+        return None
+    i += len(key) + 2
+    return texts[i:texts.find("\n", i)]
 
 
 def tr(lang, key, *args):
     """The text for `key` in `lang`, with %-fields filled; an unknown key shows itself."""
-    pair = TEXT.get(key)
-    text = pair[1 if lang == FR else 0] if pair else key
+    texts = TEXTS
+    if lang == FR:
+        from game.i18n_fr import TEXTS as texts
+    text = lookup(texts, key)
+    if text is None:
+        text = key
     return text % args if args else text

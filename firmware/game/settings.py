@@ -26,12 +26,28 @@ SPEC = (
 NAMES = tuple(s[0] for s in SPEC)
 
 
+def _default(name):
+    for n, values, default in SPEC:
+        if n == name:
+            return default
+    raise ValueError(name)
+
+
 class Settings:
     """The options, as attributes named as in SPEC."""
 
     def __init__(self, **kw):
-        for name, values, default in SPEC:
-            setattr(self, name, default)
+        self.money = _default("money")
+        self.length = _default("length")
+        self.cube_max = _default("cube_max")
+        self.beavers = _default("beavers")
+        self.jacoby = _default("jacoby")
+        self.clock = _default("clock")
+        self.auto_roll = _default("auto_roll")
+        self.auto_finish = _default("auto_finish")
+        self.reroll = _default("reroll")
+        self.brightness = _default("brightness")
+        self.lang = _default("lang")
         for name in kw:
             self.set(name, kw[name])
 

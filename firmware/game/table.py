@@ -31,6 +31,11 @@ from game.clock import Clock
 import events
 import record
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 # phases
 SETUP = 0
 OPENING = 1
@@ -191,17 +196,17 @@ class Table:
         self._evaluate()
 
     def _turn_reset(self):
-        self.judge = None
+        self.judge = None  # type: Any
         self.state = S_NONE
-        self.verdict = None
+        self.verdict = None  # type: Any
         self.in_hand_since = 0
         self.in_hand_reason = None
         self.lifted = 0            # mover's point a checker was lifted from
         self.dests = ()            # its legal destinations (mover's numbering)
         self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
         self.shown_error = None
-        self.last_legal = None
-        self.view = None           # the turn's start from the mover's view
+        self.last_legal = None  # type: Any
+        self.view = None  # type: Any  # the turn's start from the mover's view
 
     def acting(self):
         """The player who must act now, or NOBODY."""

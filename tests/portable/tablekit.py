@@ -52,18 +52,28 @@ class Rig:
         self.events = []
         self.saves = []
         self.beeps = []
+        self.keep = 12            # the last effects kept: a long match fits the Pico heap
+        self.won = [0, 0]         # points of the 'E' record lines seen
+        self.match_ends = 0
         self.collect()
 
     def collect(self):
         for kind, payload in self.t.take_outbox():
             if kind == "record":
-                self.records.append(payload)
+                keep = self.records
+                if payload[0] == "E":
+                    self.won[int(payload[1])] += int(payload.split()[1])
             elif kind == "event":
-                self.events.append(payload)
+                keep = self.events
+                if payload.startswith('{"t":"match_end"'):
+                    self.match_ends += 1
             elif kind == "save":
-                self.saves.append(payload)
+                keep = self.saves
             else:
-                self.beeps.append(payload)
+                keep = self.beeps
+            keep.append(payload)
+            if len(keep) > self.keep:
+                keep.pop(0)
 
     def feed(self, ranges=None):
         self.t.sensed(sensed_of(self.board, ranges))

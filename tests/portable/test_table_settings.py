@@ -1,6 +1,6 @@
 """Settings from the OLED menu, French texts, the screen's limits."""
 from game.settings import Settings, SPEC
-from game.i18n import TEXT
+from game import i18n, i18n_fr
 from game.table import Table
 from game import colours as C
 from tablekit import Rig
@@ -68,8 +68,13 @@ def test_settings_round_trip_and_bad_bytes():
 
 
 def test_both_languages_have_every_text_and_rows_fit_the_oled():
-    for key in TEXT:
-        en, fr = TEXT[key]
+    en_keys = [line.split("=")[0] for line in i18n.TEXTS.strip().split("\n")]
+    fr_keys = [line.split("=")[0] for line in i18n_fr.TEXTS.strip().split("\n")]
+    assert en_keys == fr_keys and len(en_keys) > 100
+    for key in en_keys:
+        en = i18n.tr(0, key)
+        fr = i18n.tr(1, key)
+        assert i18n.lookup(i18n.TEXTS, key) is not None and i18n.lookup(i18n_fr.TEXTS, key) is not None
         assert en and fr and en.count("%") == fr.count("%"), key
         assert all(ord(c) < 128 for c in en + fr), key
     for lang in (0, 1):
