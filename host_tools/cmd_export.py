@@ -1,5 +1,6 @@
-"""`python -m host_tools export RECORD [-o OUT.mat] [--port P] [--no-check]`: a board match
-record (firmware/record.py) as a GNU Backgammon-importable Jellyfish `.mat` file.
+"""`python -m host_tools export RECORD [-o OUT.mat|OUT.sgf] [--port P] [--no-check]`: a board
+match record (firmware/record.py) as a GNU Backgammon-importable Jellyfish `.mat` file, or
+as GNU Backgammon's own SGF when the output name ends in `.sgf`.
 
 With --port, RECORD is a path on the board (e.g. `records/m0001.tbr`) and is first copied
 to the PC with `mpremote connect P cp :RECORD .`; without a board that fails with a clear
@@ -71,9 +72,68 @@ def export_record(path, out, check=True, err=sys.stderr):
             print("check: " + p, file=err)
             code = 1
     with open(out, "w") as f:
-        f.write(matfile.write(match))
+        f.write(sgf_text(match) if out.lower().endswith(".sgf") else matfile.write(match))
     print("wrote %s: %d game(s), %s vs %s" % (out, len(match.games), match.players[0], match.players[1]))
     return code
+
+
+# ------------------------------------------------------------------ SGF (GM[6])
+
+def _sgf_escape(text):
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _sgf_point(player, point):
+    """GNU Backgammon's SGF letters: a..x for the points (player 0 counts from its own
+    1-point, player 1 from the other end), y for the bar, z for off."""
+    if point == 25:
+        return "y"
+    if point == 0:
+        return "z"
+    return chr(ord("a") + point - 1) if player == 0 else chr(ord("a") + 24 - point)
+
+
+def sgf_text(match):
+    """The match as GNU Backgammon writes SGF: one game tree per game, player 0 as White.
+    (This gnubg build crashes loading SGF, so the tests compare against its own SGF export.)"""
+    trees = []
+    crawford_seen = False
+    for n, game in enumerate(match.games):
+        props = ["FF[4]", "GM[6]", "CA[UTF-8]", "AP[Tablier]",
+                 "MI[length:%d][game:%d][ws:%d][bs:%d]" % (match.length, n, game.score[0], game.score[1]),
+                 "PW[%s]" % _sgf_escape(match.players[0]), "PB[%s]" % _sgf_escape(match.players[1])]
+        if n == 0:
+            if match.date:
+                props.append("DT[%s]" % match.date)
+            props.append("PC[%s]" % _sgf_escape(match.site or "Tablier"))
+        if match.crawford:
+            crawford = (not crawford_seen and match.length and max(game.score) == match.length - 1)
+            crawford_seen = crawford_seen or bool(crawford)
+            props.append("RU[Crawford:CrawfordGame]" if crawford else "RU[Crawford]")
+        nodes = []
+        boards = [list(matfile._START), list(matfile._START)]
+        over = False          # borne off, or dropped: a win without it is a resignation
+        for a in game.actions:
+            kind, p = a[0], a[1]
+            colour = "W" if p == 0 else "B"
+            if kind == "move":
+                _, _, d1, d2, moves = a
+                for f, t in moves or ():
+                    matfile._step(boards[p], boards[1 - p], f, t)
+                # gnubg stores a play's steps highest point first (its canonical order)
+                ordered = sorted(moves or (), key=lambda m: (-m[0], -m[1]))
+                steps = "".join(_sgf_point(p, f) + _sgf_point(p, t) for f, t in ordered)
+                nodes.append(";%s[%d%d%s]" % (colour, d1, d2, steps))
+                over = over or not any(boards[p])
+            elif kind in ("double", "take", "drop"):
+                nodes.append(";%s[%s]" % (colour, kind))
+                over = over or kind == "drop"
+            elif kind == "beaver":
+                nodes.append(";%s[beaver]" % colour)
+            elif kind == "win":
+                props.append("RE[%s+%d%s]" % (colour, a[2], "" if over else "R"))
+        trees.append("(;" + "".join(props) + "\n" + "\n".join(nodes) + ")")
+    return "\n".join(trees) + "\n"
 
 
 def main(argv):
