@@ -59,6 +59,15 @@ class Clock:
                 return p
         return NOBODY
 
+    def shown(self):
+        """What the OLED shows of the clocks, as one small int (changes once a second at most)."""
+        if not self.enabled():
+            return 0
+        r0 = (self.reserve[0] + 999) // 1000      # <= 120: 7 bits
+        r1 = (self.reserve[1] + 999) // 1000
+        turn = (self.turn_left + 999) // 1000     # <= 20: 5 bits
+        return r0 << 15 | r1 << 8 | turn << 2 | (self.running + 1)
+
     def text(self, player):
         """'1:52' (reserve) for the OLED."""
         s = (self.reserve[player] + 999) // 1000

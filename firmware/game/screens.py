@@ -220,8 +220,14 @@ def _message(t):
         out.append(t.tr("on_roll", t._name(t.on_roll)))
         out.append(t.tr("roll_or_double" if t._may_double(t.on_roll) else "press_roll"))
     elif phase == T.DOUBLED:
-        out.append(t.tr("doubles", t._name(m.cube.offered_by), m.cube.value * 2))
+        cube = m.cube
+        if cube.beavered:
+            out.append(t.tr("beavers", t._name(cube.offered_by), cube.value * 2))
+        else:
+            out.append(t.tr("doubles", t._name(cube.offered_by), cube.value * 2))
         out.append(t.tr("answer"))
+        if cube.money and cube.beavers and not cube.beavered and cube.value * 4 <= cube.max_value:
+            out.append(t.tr("beaver_hint"))
     elif phase == T.NO_MOVE:
         out.append(t.tr("no_move"))
         out.append(t.tr("ack_pass"))

@@ -112,14 +112,22 @@ class Table:
 
     def tick(self, now_ms):
         self.now = now_ms
-        flagged = self.clock.tick(now_ms)
+        clock = self.clock
+        shown = clock.shown()
+        flagged = clock.tick(now_ms)
+        changed = shown != clock.shown()
         if flagged != NOBODY:
             self._timeout(flagged)
+            changed = True
         elif self.state == S_IN_HAND and now_ms - self.in_hand_since >= GRACE_MS:
             self._show_illegal()
+            changed = True
         if self.note and now_ms >= self.note[1]:
             self.note = None
-        self._refresh()
+            changed = True
+        # ticks come often: redraw only when something on show changed
+        if changed:
+            self._refresh()
 
     def dice(self, d1, d2=0):
         wanted = self.want_roll

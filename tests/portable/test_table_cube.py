@@ -21,7 +21,7 @@ def test_double_take_redouble_take_and_the_leds():
     r.press("p1_cube")                      # not White's turn: nothing
     assert r.records[-1] == "P0 8 5 6 5"
     r.press("p2_cube")
-    assert r.records[-1] == "D1 2" and "Black doubles to 2" in r.text()
+    assert r.records[-1] == "D1 2" and "Black doubles 2" in r.text()
     assert r.t.leds[C.LED_CUBE_P1] == C.CUBE_OFFERED and r.t.leds[C.LED_TURN_P1] == C.TURN_WHITE
     r.press("p2_main")                      # the doubler cannot answer
     assert r.t.match.cube.value == 1
@@ -52,8 +52,9 @@ def test_beaver_money_play_then_take_and_pass():
     r = Rig(Settings(money=1, beavers=1))
     _to_black_on_roll(r)
     r.press("p2_cube")
+    assert "Cube: beaver" in r.text()
     r.press("p1_cube")                      # White beavers: cube 4, White keeps it
-    assert r.records[-1] == "B0 4"
+    assert r.records[-1] == "B0 4" and "White beavers to 4" in r.text()
     assert r.t.leds[C.LED_CUBE_P2] == C.CUBE_OFFERED
     r.press("p1_main")                      # White cannot answer its own beaver
     r.press("p2_main")                      # Black takes the beaver
