@@ -120,6 +120,7 @@ class Scanner:
                 self._bank_of[i] = k
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
         self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
+        self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
         # bank visiting order; fresh[j] = mask of halves to power up before order[j] (0: already on).
         # pair_halves powers bank b of both halves at once: one 350 us wait for two banks, twice
         # the sensor current (hardware-brief 5.4: USB charger profile only)
@@ -506,15 +507,25 @@ class Scanner:
         return self.scans - self.last_change
 
     def _bank_unknown(self, i):
-        return self.bank_fault[self._bank_of[i]] or self.half_fault[self.cfg.SCAN_BANKS[self._bank_of[i]][0]]
+        """True if sensor i's bank or half failed its self-test (its reading means nothing)."""
+        return self._bad_bank[self._bank_of[i]]
 
+    def _update_bad_banks(self):
+        bad, half = self._bad_bank, self._bank_half
+        for k in range(len(bad)):
+            bad[k] = 1 if self.bank_fault[k] or self.half_fault[half[k]] else 0
+
+    @native
     def _group(self, first, nslots):
         """(white layers, black layers, white open, black open, unknown/band slots) of one slot group."""
-        st, band = self.state, self._band
+        st = self.state
+        band = self._band
+        bad = self._bad_bank
+        bank_of = self._bank_of
         w = b = wopen = bopen = extra = 0
         for i in range(first, first + nslots):
             s = st[i]
-            if s == UNKNOWN or self._bank_unknown(i):
+            if s == UNKNOWN or bad[bank_of[i]]:
                 extra += 15
                 continue
             n = s & 3
@@ -535,6 +546,7 @@ class Scanner:
         return w, b, wopen, bopen, extra
 
     def _compose(self):
+        self._update_bad_banks()
         cfg, se = self.cfg, self.sensed
         spp = cfg.SLOTS_PER_POINT
         faults = []
