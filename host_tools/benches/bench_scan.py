@@ -6,8 +6,8 @@ How the fake's cost is removed: the scan is timed three ways in the same interpr
   (b) on null stand-ins (a pin whose value() does nothing, an ADC returning a constant),
   (c) the null stand-ins' own calls alone, as many as one scan makes.
 The scanner's own interpreter cost is (b) - (c). The Pico estimate is that x PICO_FACTOR,
-plus what the hardware adds and the interpreter does not: read_u16 ~5 us and Pin.value
-~3 us per call (hardware-brief 2.1, estimates), and the bank power-up waits (13 x 350 us).
+plus what the hardware calls cost there: read_u16 ~6 us and Pin.value ~5 us per call,
+call included (hardware-brief 2.1, estimates), and the bank power-up waits (13 x 350 us).
 """
 import os
 import re
@@ -18,8 +18,8 @@ from host_tools.benchmd import PICO_FACTOR
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-READ_US_PICO = 5.0      # ADC.read_u16 on the RP2040, C side (hardware-brief 2.1, est.)
-PIN_US_PICO = 3.0       # Pin.value(x) on the RP2040, C side (est.)
+READ_US_PICO = 6.0      # ADC.read_u16 on the RP2040 with its call (hardware-brief 2.1: 4-6 us, est.)
+PIN_US_PICO = 5.0       # Pin.value(x) on the RP2040 with its call (brief 2.1: 4 calls 15-30 us, est.)
 
 SCRIPT = r"""
 import sys, gc, time
@@ -172,7 +172,7 @@ def run():
     w("  read_u16() returns a constant); the null calls alone, as many as a scan makes, are timed")
     w("  and subtracted. Pico = own x %d (PICO_FACTOR) + %g us per read_u16 + %g us per Pin.value"
       % (PICO_FACTOR, READ_US_PICO, PIN_US_PICO))
-    w("  (C side, hardware-brief 2.1 estimates) + 350 us power-up per bank. The hot loops are")
+    w("  (call included, hardware-brief 2.1 estimates) + 350 us power-up per bank. The hot loops are")
     w("  `@micropython.native`; PICO_FACTOR was measured on bytecode, so this is an estimate.")
     best = min(est.values())
     w("- Target >= 100 full scans/s on the Pico: %s by this estimate (%.0f/s normal, %.0f/s paired)."
