@@ -133,7 +133,10 @@ def tr(lang, key, *args):
     """The text for `key` in `lang`, with %-fields filled; an unknown key shows itself."""
     texts = TEXTS
     if lang == FR:
-        from game.i18n_fr import TEXTS as texts
+        try:
+            from game.i18n_fr import TEXTS as texts
+        except MemoryError:  # a fragmented heap: English rather than a crash
+            pass
     text = lookup(texts, key)
     if text is None:
         text = key

@@ -67,16 +67,28 @@ def test_settings_round_trip_and_bad_bytes():
         assert False
 
 
-def test_both_languages_have_every_text_and_rows_fit_the_oled():
-    en_keys = [line.split("=")[0] for line in i18n.TEXTS.strip().split("\n")]
-    fr_keys = [line.split("=")[0] for line in i18n_fr.TEXTS.strip().split("\n")]
-    assert en_keys == fr_keys and len(en_keys) > 100
+def _keys(texts):
+    """The keys of a 'key=text' block, read in place (no copy of the block)."""
+    out = []
+    i = texts.find("\n")
+    while 0 <= i < len(texts) - 1:
+        out.append(texts[i + 1:texts.find("=", i)])
+        i = texts.find("\n", i + 1)
+    return out
+
+
+def test_both_languages_have_every_text():
+    en_keys = _keys(i18n.TEXTS)
+    assert en_keys == _keys(i18n_fr.TEXTS) and len(en_keys) > 100
     for key in en_keys:
         en = i18n.tr(0, key)
         fr = i18n.tr(1, key)
         assert i18n.lookup(i18n.TEXTS, key) is not None and i18n.lookup(i18n_fr.TEXTS, key) is not None
         assert en and fr and en.count("%") == fr.count("%"), key
         assert all(ord(c) < 128 for c in en + fr), key
+
+
+def test_rows_fit_the_oled_in_both_languages():
     for lang in (0, 1):
         r = Rig(Settings(lang=lang, clock=1))
         r.setup()
@@ -107,3 +119,15 @@ def test_every_settings_row_fits_uncut_in_both_languages():
                 setattr(t.settings, name, v)
                 assert len(t.tr("s_" + name)) + len(menu._value_text(t, name)) + 2 <= 16, (name, v)
             setattr(t.settings, name, default)
+
+
+def test_every_judge_reason_has_words_in_both_languages():
+    from bg import judge as J
+    from game.screens import reason_text
+    for lang in (0, 1):
+        t = Table(Settings(lang=lang))
+        t.turn_dice = (5, 3)
+        for reason in J.REASONS:
+            v = J.Verdict(J.ILLEGAL, reason=reason, points=(5, 3), die=5)
+            text = reason_text(t, v)
+            assert text and reason not in text and "%" not in text, (lang, reason, text)
