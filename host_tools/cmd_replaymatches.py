@@ -2,8 +2,9 @@
 through the rules core.
 
 Each .mat/.txt file is read with host_tools/matfile.py and replayed move by move: every
-recorded play must be one of `bg.movegen.legal_plays` for that position and roll (compared
-by resulting position, as GNU Backgammon deduplicates them), every "Cannot Move" a roll
+recorded play is printed with `bg.notation.format_play` and must be found by
+`bg.notation.find_play` among `bg.movegen.legal_plays` for that position and roll (matched
+by resulting position, as GNU Backgammon deduplicates plays), every "Cannot Move" a roll
 with no legal play, the opening play never a double, the turn order and the cube actions
 must be accepted by `bg.match.Match` (no double in the Crawford game, only the player on
 roll, only with access to the cube), games played out must score what the core's
@@ -23,6 +24,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from bg.match import Match, BY_RESIGNATION  # noqa: E402
 from bg.movegen import apply_step, legal_plays  # noqa: E402
+from bg.notation import find_play, format_play  # noqa: E402
 from bg.position import Position  # noqa: E402
 from bg.scoring import game_result  # noqa: E402
 
@@ -147,14 +149,21 @@ def _replay_game(core, game, g, r):
                 after = pos
             else:
                 r.plays += 1
-                after = _apply_recorded(pos, moves)
+                after, hits = _apply_recorded(pos, moves)
                 if after is None:
                     r.problem(g, i, "%d%d: %s moves a checker the player does not have there"
                               % (d1, d2, matfile.play_text(moves)))
                     return
-                if not any(after == res for res in plays.results()):
+                # Through the core's notation: print the play, then find it among the
+                # legal plays by resulting position (bg.notation.find_play).
+                text = format_play(moves, hits)
+                found = find_play(plays, pos, text)
+                if found is None:
                     r.problem(g, i, "%d%d: %s is not a legal play (%d legal)"
-                              % (d1, d2, matfile.play_text(moves), len(plays)))
+                              % (d1, d2, text, len(plays)))
+                elif found.apply(pos) != after:
+                    r.problem(g, i, "%d%d: %s found as %s, another position"
+                              % (d1, d2, text, found.notation()))
             first_move = False
             if game_result(after) is not None:
                 reason = core.end_game_at(after, p)
@@ -194,14 +203,15 @@ def _replay_game(core, game, g, r):
 
 
 def _apply_recorded(pos, moves):
-    """The position after the recorded steps (a blot landed on is hit), or None when a
-    step starts from a point where the mover has no checker."""
+    """(position after the recorded steps, which steps hit) or (None, None) when a step
+    starts from a point where the mover has no checker. A blot landed on is hit."""
     after = pos.copy()
+    hits = []
     for frm, to in moves:
         if not after.me[frm - 1]:
-            return None
-        apply_step(after.me, after.opp, frm, to)
-    return after
+            return None, None
+        hits.append(apply_step(after.me, after.opp, frm, to))
+    return after, hits
 
 
 def _check_win(core, game_no, action, played_out, g, i, r):
@@ -264,8 +274,9 @@ def summarize(results, seconds):
     bad = [r for r in results if r.problems]
     lines = [
         "Real matches replayed through the rules core (`python -m host_tools replaymatches`, "
-        "CPython): %d match files, %d games, %d checker plays each found among "
-        "`legal_plays`, %d no-move rolls, %d cube actions; %.1f s (%.2f ms a play)."
+        "CPython): %d match files, %d games, %d checker plays each printed by `format_play` "
+        "and found by `find_play` among `legal_plays`, %d no-move rolls each with no legal "
+        "play, %d cube actions accepted by `bg.match`; %.1f s (%.2f ms a play)."
         % (len(results), games, plays, passes, cube, seconds, 1000.0 * seconds / max(1, plays)),
         "",
         "Files with a problem: %d. Allowed for what the sites write:" % len(bad),

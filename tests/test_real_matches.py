@@ -64,3 +64,19 @@ def test_replay_rejects_mutations(old, new, expect, tmp_path):
     assert r.problems, "mutation %r -> %r went unnoticed" % (old, new)
     if expect:
         assert any(expect in p for p in r.problems), r.problems
+
+
+def test_core_parses_every_recorded_play_text():
+    # bg.notation.parse_play reads the sites' own texts (Galaxy's 25/ and /0 written as
+    # bar/ and /off) exactly as matfile does.
+    import re
+    from bg.notation import parse_play
+    texts = 0
+    for path in SUBSET:
+        for line in open(path, encoding="utf-8", errors="replace"):
+            for m in re.finditer(r"[1-6][1-6]:((?:[ \t]+[^\s:]*/[^\s:]*)+)", line):
+                raw = m.group(1).strip()
+                gnu = re.sub(r"(?<!\d)25/", "bar/", re.sub(r"/0(?!\d)", "/off", raw))
+                assert parse_play(gnu) == matfile.parse_moves(raw), (path, raw)
+                texts += 1
+    assert texts > 15000
