@@ -42,6 +42,7 @@ except ImportError:
 
 R_ONE = 4096          # r fixed-point unit
 UNKNOWN = 255         # slot state: cannot be read (dead sensor, bad bank)
+REF_SLOT = 255        # in a bank's walk: the rail/2 channel, not a sensor
 
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
@@ -110,14 +111,26 @@ class Scanner:
         self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
         # scan order per bank: channels in Gray-code order, so most steps move one select line
         self._chans, self._sens = [], []
+        # (the rail/2 channel is read in its place in the walk, marked REF_SLOT)
         gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
         for k in range(nb):
             pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
+            pairs[cfg.REF_CHANNEL[k]] = REF_SLOT
             chs = bytes(c for c in gray if c in pairs)
             self._chans.append(chs)
             self._sens.append(bytes(pairs[c] for c in chs))
             for i in cfg.SCAN_SENSORS[k]:
                 self._bank_of[i] = k
+        # known line states (only changed lines are written from here on)
+        self._cur = 0
+        self._bank_cur = 0
+        self._en_mask = 0
+        for p in sel_pins:
+            p.value(0)
+        for p in bank_pins:
+            p.value(0)
+        for p in en_pins:
+            p.value(1 - self._en_on)
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
         self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
         self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
@@ -187,30 +200,44 @@ class Scanner:
     # ------------------------------------------------------------ the wires
     def _set_bank(self, half, bank, halves=0):
         """Power and route `bank` of `half` (or of every half in the bit mask `halves`);
-        every other bank off."""
-        off = 1 - self._en_on
-        for e in self.en:
-            e.value(off)
-        bp = self.bank_pins
-        for j in range(len(bp)):
-            bp[j].value((bank >> j) & 1)
+        every other bank off. Only the lines that change are written."""
         if not halves:
             halves = 1 << half
-        for h in range(len(self.en)):
+        on = self._en_on
+        en = self.en
+        m = self._en_mask
+        for h in range(len(en)):
+            if m >> h & 1:
+                en[h].value(1 - on)       # the decoder off while its address moves
+        d = self._bank_cur ^ bank
+        bp = self.bank_pins
+        for j in range(len(bp)):
+            if d >> j & 1:
+                bp[j].value((bank >> j) & 1)
+        self._bank_cur = bank
+        for h in range(len(en)):
             if halves >> h & 1:
-                self.en[h].value(self._en_on)
+                en[h].value(on)
+        self._en_mask = halves
 
     def _all_off(self):
-        off = 1 - self._en_on
-        for e in self.en:
-            e.value(off)
+        m = self._en_mask
+        for h in range(len(self.en)):
+            if m >> h & 1:
+                self.en[h].value(1 - self._en_on)
+        self._en_mask = 0
 
-    def _read_channel(self, half, ch):
-        """One median reading of channel ch of the routed bank (slow path: self-test, ref)."""
+    def _select(self, ch):
+        d = self._cur ^ ch
         s = self.sel
         for j in range(4):
-            s[j].value((ch >> j) & 1)
+            if d >> j & 1:
+                s[j].value((ch >> j) & 1)
         self._cur = ch
+
+    def _read_channel(self, half, ch):
+        """One median reading of channel ch of the routed bank (slow path: self-test)."""
+        self._select(ch)
         rd = self._rd[half]
         a = rd()
         if self.samples < 3:
@@ -226,7 +253,6 @@ class Scanner:
     @native
     def read_all(self):
         """The raw pass: every sensor's median reading into self.raw, ch15 into self.refs."""
-        cfg = self.cfg
         raw, refs = self.raw, self.refs
         sel = self.sel
         s0 = sel[0]
@@ -238,6 +264,7 @@ class Scanner:
         selftest = self.selftest_every and self.scans % self.selftest_every == 0
         last_half = -1
         order, fresh = self._order, self._fresh
+        cur = self._cur
         for j in range(len(order)):
             k = order[j]
             half = self._bank_half[k]
@@ -249,11 +276,9 @@ class Scanner:
             if half != last_half:
                 rd()                         # the ADC input mux just moved: drop one sample
                 last_half = half
-            refs[k] = self._read_channel(half, cfg.REF_CHANNEL[k])
-            cur = self._cur
             chans, sens = self._chans[k], self._sens[k]
-            for j in range(len(chans)):
-                ch = chans[j]
+            for jj in range(len(chans)):
+                ch = chans[jj]
                 d = cur ^ ch
                 if d & 1:
                     s0.value(ch & 1)
@@ -274,10 +299,15 @@ class Scanner:
                         b = c
                     if b > a:
                         a = b
-                raw[sens[j]] = a
+                i = sens[jj]
+                if i == REF_SLOT:
+                    refs[k] = a
+                else:
+                    raw[i] = a
             self._cur = cur
             if selftest or self.bank_fault[k]:
                 self._check_bank(k, half)    # a failed bank is rechecked every scan
+                cur = self._cur
         if selftest:
             self._check_halves()
         self._all_off()
@@ -306,7 +336,7 @@ class Scanner:
         cfg = self.cfg
         for h in range(cfg.HALVES):
             self._set_bank(h, cfg.HALF_REF_INPUT)
-            v = self._read_channel(h, 0)
+            v = self._read_channel(h, self._cur)   # the 4051 input ignores S0..S3
             code = 0 if self._ref_lo <= v <= self._ref_hi else 1
             if code != self.half_fault[h]:
                 self.half_fault[h] = code
