@@ -153,7 +153,13 @@ def _header(t):
     if m.money():
         rows.append(_fit(t.tr("money"), "%d-%d" % (m.score[0], m.score[1])))
     else:
-        tag = t.tr("crawford") if m.crawford else (t.tr("post_crawford")[:8] if m.post_crawford else "")
+        tag = ""
+        if m.is_over():
+            pass
+        elif m.crawford:
+            tag = t.tr("crawford")      # after a game over: the next game is the Crawford game
+        elif m.post_crawford:
+            tag = t.tr("post_crawford")[:8]
         rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
     b = t.board
     rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
