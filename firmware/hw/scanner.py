@@ -16,7 +16,13 @@ checkers of its colour). Self-test channels (GND, rail/2, the 4051's 3.3 V/2, un
 inputs that read the pull-up) are checked every `selftest_every` scans: a bank that fails
 them is a 'mux' fault and its points become unknown ranges.
 
-    sc = Scanner(sel_pins, bank_pins, en_pins, adcs, cal)  # Pins / ADCs built from board_config
+Before the thresholds each slot gets back what its neighbours' fields take away (XTALK,
+hardware-brief 3.2.4). A slot whose reading stayed within `deadband` of the one it was last
+classified at is skipped (most slots, most scans). Health watches: frozen readings ('stuck',
+a slice of the sensors per scan), the empty-board baseline followed slowly (EMA, alpha 1/64)
+and reported as 'drift' past DRIFT_LIMIT_MT.
+
+    sc = make_scanner(cal)    # or Scanner(sel_pins, bank_pins, en_pins, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
     if sc.settled: ...        # no change for quiet_scans scans and nothing pending
 """
@@ -57,6 +63,12 @@ def make_scanner(cal=None, cfg=_cfg, **kw):
 
 
 class Scanner:
+    """The 152 slots of the board. Pins: sel_pins S0..S3, bank_pins A0..A2, en_pins one per
+    half; adcs one machine.ADC per half; cal a hw.calibration.Calibration (defaults if None).
+    Options default to board_config: settle_us (bank power-up wait), samples (1 or 3, median),
+    debounce (scans), quiet_scans (for `settled`), selftest_every (scans); pair_halves powers
+    the same bank of both halves at once (twice the sensor current: charger profile only)."""
+
     def __init__(self, sel_pins, bank_pins, en_pins, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
                  stuck_scans=512, stuck_stride=8, track_every=64, deadband=48, pair_halves=False):
