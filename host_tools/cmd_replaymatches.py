@@ -308,6 +308,43 @@ def summarize(results, seconds):
     return "\n".join(lines)
 
 
+def gnubg_import_warnings(files):
+    """Files whose `import mat` in GNU Backgammon prints a WARNING (None without gnubg).
+    gnubg prints at C level: fd 1 is captured around each command."""
+    try:
+        import gnubg
+    except ImportError:
+        return None
+    import tempfile
+
+    def command(cmd):
+        sys.stdout.flush()
+        fd, path = tempfile.mkstemp()
+        saved = os.dup(1)
+        os.dup2(fd, 1)
+        try:
+            gnubg.command(cmd)
+        finally:
+            sys.stdout.flush()
+            os.dup2(saved, 1)
+            os.close(saved)
+            os.close(fd)
+        with open(path) as f:
+            text = f.read()
+        os.unlink(path)
+        return text
+
+    for c in ("set threads 1", "set player 0 human", "set player 1 human"):
+        command(c)
+    out = []
+    for f in files:
+        text = command('import mat "%s"' % f)
+        if "WARNING" in text:
+            line = [l for l in text.splitlines() if "WARNING" in l][0]
+            out.append((os.path.relpath(f, REAL_MATCHES), line.strip()))
+    return out
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools replaymatches", description=__doc__.split("\n")[0])
     ap.add_argument("folder", nargs="?", default=REAL_MATCHES)
@@ -324,6 +361,12 @@ def main(argv):
     results = [replay_file(f) for f in files]
     seconds = time.time() - t0
     text = summarize(results, seconds)
+    warned = gnubg_import_warnings(files)
+    if warned:
+        text += ("\n\nGNU Backgammon's `import mat` warns on %d of these files; the core and "
+                 "gnubg's own move generator (`findbestmoves`) both list those plays as legal "
+                 "(tests/test_real_matches.py):\n" % len(warned))
+        text += "\n".join("- %s: %s" % w for w in warned)
     print(text)
     if not args.no_bench and not args.limit and args.folder == REAL_MATCHES:
         from host_tools import benchmd
