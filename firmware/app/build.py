@@ -42,16 +42,18 @@ def buttons_held_at_boot(cfg=_cfg):
     return held
 
 
-def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=800):
-    """Every driver of the board on the pins of `cfg`; `cal` is a hw.calibration.Calibration."""
+def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=800, scanner=None):
+    """Every driver of the board on the pins of `cfg`; `cal` is a hw.calibration.Calibration.
+    `scanner`: one already made (a test's stand-in), else the hall scanner on cfg's pins."""
     from machine import Pin, I2C, ADC
-    from hw.scanner import make_scanner
     from hw.leds import Leds
     from hw.oled import Oled
     from hw.buttons import Buttons
     from hw.dice import Dice
     from hw.buzzer import Buzzer
-    scanner = make_scanner(cal, cfg, **(scanner_kw or {}))
+    if scanner is None:
+        from hw.scanner import make_scanner
+        scanner = make_scanner(cal, cfg, **(scanner_kw or {}))
     leds = Leds(Pin(cfg.LED_PIN, Pin.OUT), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
                 cfg.LED_BUDGET_MA, cfg.LED_ORDER)
     i2c = I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA), freq=cfg.I2C_FREQ)

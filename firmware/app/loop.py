@@ -31,7 +31,7 @@ def _print_line(text):
 
 
 def _wrap(text, width=16, rows=5):
-    out = []
+    out = []  # type: list
     while text and len(out) < rows:
         out.append(text[:width])
         text = text[width:]
@@ -54,11 +54,12 @@ class App:
         self.save_failed = None
         self.settled_feeds = 0
         self.loaded = []                   # dice values to use before the RNG (sim, tests)
-        self.last_roll = ()                # the dice last given to the Table
+        self.last_roll = []  # type: list  # the dice last given to the Table
         self.now = 0
         self._fed_change = -1              # scanner.last_change of the reading last fed
         self._notice = None
         self._notice_until = 0
+        self._notice_unstarted = False
         self._shown_leds = bytearray(len(table.leds))
         self._leds_written = False
         self._shown_screen = None
@@ -84,7 +85,10 @@ class App:
     def notice(self, rows, now_ms=None):
         """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen."""
         self._notice = rows
-        self._notice_until = ((self.now if now_ms is None else now_ms) + NOTICE_MS) & 0x3FFFFFFF
+        # no time yet (a boot message): the time starts at the next display
+        self._notice_unstarted = now_ms is None
+        if now_ms is not None:
+            self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
 
     # ------------------------------------------------------------ one cycle
     def step(self, now_ms, scan=True):
@@ -143,11 +147,11 @@ class App:
         d = self.d.dice
         d1 = self.loaded.pop(0) if self.loaded else d.die()
         if n == 1:
-            self.last_roll = (d1,)
+            self.last_roll = [d1]
             self.table.dice(d1)
         else:
             d2 = self.loaded.pop(0) if self.loaded else d.die()
-            self.last_roll = (d1, d2)
+            self.last_roll = [d1, d2]
             self.table.dice(d1, d2)
         self.drain(now_ms)
 
@@ -211,6 +215,9 @@ class App:
             self._leds_written = True
         rows = t.screen
         if self._notice is not None:
+            if self._notice_unstarted:
+                self._notice_unstarted = False
+                self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
             if _diff(now_ms, self._notice_until) >= 0:
                 self._notice = None
             else:

@@ -1,0 +1,62 @@
+"""The App (firmware/app) on the real drivers, the fake machine and the real Table: cycles
+feeding settled readings, the LED frame and the OLED, and a failing part caught and shown.
+Runs under pytest and MicroPython with the Pico's heap; see apprig for the scanner stand-in."""
+import json
+from apprig import rig, run, oled_shows, led_index, Position, neopixel, cfg
+from game import colours
+
+
+def test_cycles_feed_settled_readings_and_show_the_table():
+    sc, app, lines = rig()
+    run(app, 100)
+    assert app.settled_feeds == 1            # the empty board, once settled
+    sc.put(Position.start())
+    run(app, 100)
+    assert app.settled_feeds == 2            # the change, fed once
+    assert app.faults == 0, app.last_fault
+    assert oled_shows(app, app.table.screen)
+    # the LED strip received the Table's frame, each role at its LED, scaled by the driver
+    frame = neopixel.last_frame(cfg.LED_PIN)
+    assert frame is not None and len(frame) == cfg.LED_COUNT
+    scale = app.d.leds.scale
+    assert scale > 0
+    lit = 0
+    for role in range(1, colours.LED_COUNT):
+        want = tuple((c * scale) >> 8 for c in colours.RGB[app.table.leds[role]])
+        assert frame[led_index(role)] == want, (role, frame[led_index(role)], want)
+        lit += want != (0, 0, 0)
+    assert lit > 0
+
+
+class Failing:
+    """A real Table whose tick raises once: a bug in one part of the loop."""
+
+    def __init__(self, table):
+        self.t = table
+        self.fail = 1
+
+    def tick(self, now_ms):
+        if self.fail:
+            self.fail -= 1
+            raise ZeroDivisionError("boom")
+        self.t.tick(now_ms)
+
+    def __getattr__(self, name):
+        return getattr(self.t, name)
+
+
+def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
+    sc, app, lines = rig()
+    app.table = Failing(app.table)
+    run(app, 20)
+    assert app.faults == 1
+    assert app.last_fault[0] == "clock" and "boom" in app.last_fault[1]
+    err = json.loads([l for l in lines if "task_clock" in l][0])
+    assert err["t"] == "error" and "ZeroDivisionError" in err["msg"]
+    assert oled_shows(app, app._notice) and app._notice[0] == "FAULT in clock"
+    sc.put(Position.start())
+    run(app, 100)                            # the other parts kept running
+    assert app.faults == 1
+    assert app.table.phase == 1              # the start position seen: the opening roll
+    run(app, 5000)                           # the notice goes, the Table's screen returns
+    assert oled_shows(app, app.table.screen)
