@@ -44,7 +44,8 @@ def gnubg():
     if _gnubg is None:
         import gnubg as g
         _gnubg = g
-        _capture_fd = os.open(tempfile.mktemp(prefix="gnubg-out-"), os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o600)
+        _capture_fd, path = tempfile.mkstemp(prefix="gnubg-out-")
+        os.unlink(path)     # the open descriptor is all we need; nothing left behind
         for cmd in ("set threads 1", "set player 0 human", "set player 1 human",
                     "set evaluation chequerplay evaluation plies 0",
                     "set sound enable off"):
