@@ -131,10 +131,13 @@ class Table:
 
     def dice(self, d1, d2=0):
         wanted = self.want_roll
-        self.want_roll = None
-        if wanted == 1 and 1 <= d1 <= 6 and self.phase == OPENING:
+        if not (isinstance(d1, int) and isinstance(d2, int) and 1 <= d1 <= 6):
+            return                      # not a die: the roll is still wanted
+        if wanted == 1 and self.phase == OPENING:
+            self.want_roll = None
             self._opening_die(d1)
-        elif wanted == 2 and 1 <= d1 <= 6 and 1 <= d2 <= 6:
+        elif wanted == 2 and 1 <= d2 <= 6:
+            self.want_roll = None
             self._rolled(d1, d2)
         self._refresh()
 

@@ -155,3 +155,21 @@ def test_backgammon_with_a_checker_in_the_winners_home():
     r = rig_at(board, 0, Settings(money=1))
     r.play(0, 2, 1, [(1, 0)])
     assert r.t.match.score == [3, 0] and "backgammon" in r.text()
+
+
+def test_bad_dice_and_unknown_buttons_are_ignored_and_the_roll_still_wanted():
+    r = Rig()
+    r.setup()
+    r.press("p1_main")
+    r.give_dice(0)
+    r.give_dice(7)
+    assert r.t.want_roll == 1 and not r.t.opening[0]
+    r.give_dice(4)
+    r.press("p3_main")
+    r.press("p2_main", "long")
+    assert r.t.want_roll is None
+    r.press("p2_main")
+    r.give_dice(2)
+    r.press("p2_main")                  # not Black's turn
+    r.give_dice(3, 9)
+    assert r.t.phase == 5 and r.t.turn_dice == (4, 2)
