@@ -24,8 +24,9 @@ import re
 
 class MatGame:
     """One game: the score before it and its actions in order. Actions are tuples:
-    ('move', p, d1, d2, ((from, to), ...) or None if not recorded), ('double', p, v), ('take', p), ('drop', p),
-    ('beaver', p, v), ('loss', p, points) (Galaxy's resignation note), and
+    ('move', p, d1, d2, ((from, to), ...), or None when the file leaves the play out),
+    ('double', p, v), ('take', p), ('drop', p), ('beaver', p, v),
+    ('loss', p, points) (Galaxy's resignation note), and
     ('win', p, points, ends_match) where ends_match is the `and the match` mark."""
 
     def __init__(self, score):

@@ -346,3 +346,39 @@ def test_sgf_export_matches_gnubgs_own_sgf(engine, records, tmp_path):
             for key in ("MI", "PW", "PB", "RU", "RE"):
                 assert pa.get(key) == pb.get(key), (path, key, pa.get(key), pb.get(key))
             assert na == nb, path
+
+
+def test_money_session_exports(engine, tmp_path):
+    rng = random.Random(5)
+    core = Match(0, cube_max=64)
+    events = [("match", 0, "", ""), ("name", 0, "Ann"), ("name", 1, "Bob")]
+    for _ in range(3):
+        events.append(("game", core.score[0], core.score[1], False))
+        _play_game(rng, core, events)
+    path = tmp_path / "money.tbr"
+    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    out = tmp_path / "money.mat"
+    proc = export(path, out)
+    assert proc.returncode == 0, proc.stderr
+    m = gnubg_games(engine, out)
+    assert m["match-info"]["match-length"] == 0
+    assert [(g["info"]["score-X"], g["info"]["score-O"]) for g in m["games"]] == \
+        [(e[1], e[2]) for e in events if e[0] == "game"]
+
+
+def test_beaver_exports(engine, tmp_path):
+    events = [("match", 0, "B", ""), ("name", 0, "Ann"), ("name", 1, "Bob"), ("game", 0, 0, False),
+              ("roll", 0, 3, 1), ("play", 0, ((8, 5), (6, 5))),
+              ("double", 1, 2), ("beaver", 0, 4), ("take", 1),
+              ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))),
+              ("resign", 0, 1), ("accept", 1), ("end", 1, 4)]
+    path = tmp_path / "beaver.tbr"
+    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    out = tmp_path / "beaver.mat"
+    assert export(path, out, "--no-check").returncode == 0
+    assert "Beavers => 4" in out.read_text()
+    m = gnubg_games(engine, out)
+    g = m["games"][0]
+    # gnubg stores a beaver as a take-and-redouble: double, double, take
+    assert [a["action"] for a in g["game"]] == ["move", "double", "double", "take", "move", "resign"]
+    assert (g["info"]["winner"], g["info"]["points-won"], g["info"]["resigned"]) == ("O", 4, True)
