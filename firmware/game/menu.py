@@ -95,8 +95,12 @@ def _ids(t):
     p = t.on_roll if t.on_roll >= 0 else 0
     view = t.board if p == 0 else t.board.swapped()
     d = t.turn_dice
-    pid = ids.position_id(view)
-    mid = ids.match_id(t.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0)))
+    try:
+        pid = ids.position_id(view)
+        mid = ids.match_id(t.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0)))
+    except ValueError as e:        # a state gnubg cannot encode: say so, do not crash
+        t._event(events.error("ids", str(e)))
+        return "-", str(e)[:16]
     t._event(events.ids(pid, mid))
     return pid, mid
 

@@ -284,7 +284,7 @@ def render(t):
     if t.phase == SETUP:
         t.screen = _setup_rows(t, t.tr("setup"))
         return
-    if t.mismatch:
+    if t.mismatch or (t.restoring and t.seen is None):
         t.screen = _setup_rows(t, t.tr("put_back"))
         return
     rows = _header(t)
