@@ -93,6 +93,7 @@ class Table:
             self._turn_reset()
             if self.phase == MOVING or self.phase == NO_MOVE:
                 self._prepare_judge()
+            self.clock.paused = True     # until a reading shows the board as saved
         else:
             self._new_match()
         self._refresh()

@@ -27,6 +27,8 @@ def test_resume_mid_turn_with_the_board_as_left():
     saved = r.saves[-1]
     r2 = Rig(saved=saved, board=r.board)
     t, t2 = r.t, r2.t
+    assert r2.t.screen[:2] == ["Put back:", "Waiting..."]
+    r2.wait(30000)                        # no reading yet: no time runs
     r2.feed()
     assert t2.board == t.board and t2.on_roll == 1 and t2.turn_dice == (6, 4)
     assert t2.match.to_bytes() == t.match.to_bytes() and t2.match.cube.value == 2
