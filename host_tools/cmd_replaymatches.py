@@ -78,7 +78,8 @@ def replay(match, name="match"):
     """Replay a MatMatch through the rules core; returns a Replay."""
     r = Replay(name)
     cube_max = int(match.headers.get("CubeLimit", "1024") or 1024)
-    core = Match(match.length, cube_max=min(cube_max, 1 << 15), crawford_rule=match.crawford)
+    core = Match(match.length, cube_max=min(cube_max, 1 << 15), crawford_rule=match.crawford,
+                 beavers="B" in match.money_rules, jacoby="J" in match.money_rules)
     for g, game in enumerate(match.games, 1):
         r.games += 1
         if core.is_over():

@@ -53,6 +53,7 @@ class MatMatch:
         self.crawford = crawford
         self.date = date          # YYYY-MM-DD or ""
         self.site = site
+        self.money_rules = ""     # record rule letters that .mat cannot carry: J Jacoby, B beavers
         self.headers = {}
         self.games = []
 
@@ -341,6 +342,7 @@ def from_record(events):
         kind = ev[0]
         if kind == "match":
             match.length, match.crawford, match.date = ev[1], "C" in ev[2], ev[3]
+            match.money_rules = "".join(c for c in ev[2] if c in "JB")
         elif kind == "name":
             match.players[ev[1]] = ev[2]
         elif kind == "game":
