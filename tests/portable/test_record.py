@@ -2,6 +2,14 @@
 reported by number, newer formats are refused, and the log survives a torn append."""
 import record
 
+
+def _unique():
+    """A file-name part no other test run uses at the same time (both interpreters)."""
+    import os
+    import sys
+    return sys.implementation.name + "_" + "".join("%02x" % b for b in os.urandom(4))
+
+
 EVENTS = [
     ("match", 5, "C", "2026-11-29"),
     ("name", 0, "Ann Lee"),
@@ -110,7 +118,7 @@ def test_missing_or_damaged_header_is_reported_not_fatal():
 def test_log_file_append_and_torn_line():
     import os
     import sys
-    path = "/tmp/_tablier_record_%s.tbr" % sys.implementation.name
+    path = "/tmp/_tablier_record_%s.tbr" % _unique()
     try:
         os.remove(path)
     except OSError:
@@ -138,7 +146,7 @@ def test_log_file_append_and_torn_line():
 def test_undecodable_bytes_are_a_damaged_line():
     import os
     import sys
-    path = "/tmp/_tablier_record_bytes_%s.tbr" % sys.implementation.name
+    path = "/tmp/_tablier_record_bytes_%s.tbr" % _unique()
     with open(path, "wb") as f:
         f.write(b"TBR 1\nR0 3 1\n\xff\xfe\x80\nE0 1\n")
     try:

@@ -10,6 +10,14 @@ tests/test_store_faults.py runs the long sequence on CPython with this same clas
 """
 import store
 
+
+def _unique():
+    """A file-name part no other test run uses at the same time (both interpreters)."""
+    import os
+    import sys
+    return sys.implementation.name + "_" + "".join("%02x" % b for b in os.urandom(4))
+
+
 ENOENT = 2
 EEXIST = 17
 
@@ -280,7 +288,7 @@ def test_power_cuts_short_sequence_fat_style_replace():
 def test_os_backed_files_round_trip():
     import os
     import sys
-    path = "/tmp/_tablier_store_test_%s.bin" % sys.implementation.name
+    path = "/tmp/_tablier_store_test_%s.bin" % _unique()
     try:
         store.save(path, b"on a real filesystem", store.OsFiles())
         store.save(path, b"replaced", store.OsFiles())
