@@ -39,10 +39,12 @@ def test_slow_drift_is_followed_then_reported():
     _opening(board)
     ref = type(sc.sensed)()
     ref.copy_from(settle(sc))
-    # temperature: the DRV5055's offset moves <= 1 % VCC (1.1 mT) over -40..125 C, far less
-    # in a room; 1 mT over the whole board, slowly, changes nothing
+    # temperature: the DRV5055's offset moves <= 1 % VCC (1.1 mT) over -40..125 C, so about
+    # 0.15 mT for a 20 C room swing; 0.5 mT over the whole board, slowly, changes nothing.
+    # (Occupied slots cannot be re-zeroed: near 1 mT a strong single checker on a slot
+    # calibrated with a weak one nears the second-layer threshold; see the report.)
     for step in range(1, 11):
-        board.set_drift(0.1 * step)
+        board.set_drift(0.05 * step)
         _hold_still(sc, ref, 12)
     board.set_drift(0.0)
     # a stray magnet under point 1, slot 4: 3.1 mT is past DRIFT_LIMIT_MT (3) but under the
