@@ -157,9 +157,9 @@ def run():
         w("| %s | %.0f | %.1f (%.1f + %.1f + %.1f) | %.0f |"
           % (label, own, pico_ms, own * PICO_FACTOR / 1000.0, io / 1000.0, settle / 1000.0, 1000.0 / pico_ms))
     w("")
-    w("- On the simulated board (fake pins + physical model) a scan takes %.0f us on the host: the"
+    w("- On the simulated board (fake pins + physical model) a scan takes %.0f us on the host"
       % v["sim_scan_us"])
-    w("  fake costs %.0f us of it (raw pass), classification %.0f us; rebuilding the Sensed board"
+    w("  (raw pass alone, mostly the fake: %.0f us; classification %.0f us); rebuilding the Sensed board"
       % (v["sim_read_all_us"], v["sim_classify_us"]))
     w("  after a change %.0f us (only on scans where something changed)." % v["compose_us"])
     w("- Per scan: %d ADC reads, %d pin writes (self-test scan: %d / %d; paired: %d / %d; 1 sample: %d / %d)."
