@@ -2,15 +2,16 @@
 
 `tr(lang, key, *args)`: lang 0 English, 1 French; args fill the %-fields. Rejection
 messages name their rule and point in the mover's own numbering ("5-point is closed").
-Texts are kept as one 'key=text' line each in a single string per language (a dict of
-pairs cost 24 KB of heap, these strings about 4 KB each); French is imported only when
-chosen (game/i18n_fr.py).
+Texts are kept as one 'key=text' line each, in a few strings of 16 lines per language (a
+dict of pairs cost 24 KB of heap, these about 4 KB per language, in blocks small enough
+for a fragmented heap); French is imported only when chosen (game/i18n_fr.py).
 """
 
 EN = 0
 FR = 1
 
-TEXTS = """
+TEXTS = (
+    """
 white=White
 black=Black
 w=W
@@ -27,6 +28,8 @@ board_ok=Board ready
 need=%s %s %d/%d
 more_wrong=+%d more points
 uncertain=Can't count %s
+""",
+    """
 mixed=Two colours on %s
 wait=Waiting...
 opening=Opening roll
@@ -43,6 +46,8 @@ answer=Main take, hold Cube pass
 beaver_hint=Cube: beaver
 takes=%s takes
 passes=%s passes
+""",
+    """
 beavers=%s beavers to %d
 to_move=%s to move
 commit=Main: done
@@ -59,6 +64,8 @@ match_won=%s wins match!
 next_game=Main: next game
 new_match=Main: new match
 kind1=single
+""",
+    """
 kind2=gammon
 kind3=backgammon
 by_pass=double passed
@@ -75,6 +82,8 @@ m_settings=Settings
 m_new=Abandon match
 m_close=Close
 m_sure=Sure? again
+""",
+    """
 m_help=Menu next Main ok
 s_money=Play
 s_length=Length
@@ -91,6 +100,8 @@ v_match=match
 v_on=on
 v_off=off
 v_standard=2m+20s
+""",
+    """
 v_blitz=30s+10s
 v_lang=English
 next_match=(next match)
@@ -107,6 +118,8 @@ not_hit=That checker was not hit
 opponent_moved=Opponent's checkers moved
 checkers_appeared=Extra checkers on %s
 checkers_missing=Checkers missing
+""",
+    """
 wrong_direction=Wrong direction
 bar_first=Enter from the bar first
 closed_point=%s-point is closed
@@ -117,16 +130,19 @@ bearoff_higher=Move from a higher point first
 must_play_all=Both dice must be played
 must_play_all4=All four moves must be played
 play_larger=Play the %d
-"""
+""",
+)
 
 
 def lookup(texts, key):
-    """The text of `key` in a 'key=text' block, or None."""
-    i = texts.find("\n" + key + "=")
-    if i < 0:
-        return None
-    i += len(key) + 2
-    return texts[i:texts.find("\n", i)]
+    """The text of `key` in a tuple of 'key=text' blocks, or None."""
+    pattern = "\n" + key + "="
+    for block in texts:
+        i = block.find(pattern)
+        if i >= 0:
+            i += len(pattern)
+            return block[i:block.find("\n", i)]
+    return None
 
 
 def tr(lang, key, *args):

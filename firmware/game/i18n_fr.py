@@ -1,6 +1,7 @@
 """The French texts: one 'key=text' a line, the same keys as game/i18n.py's English."""
 
-TEXTS = """
+TEXTS = (
+    """
 white=Blancs
 black=Noirs
 w=B
@@ -17,6 +18,8 @@ board_ok=Tablier pret
 need=%s %s %d/%d
 more_wrong=+%d autres
 uncertain=Compte douteux %s
+""",
+    """
 mixed=Deux couleurs sur %s
 wait=Attente...
 opening=Lancer d'ouverture
@@ -33,6 +36,8 @@ answer=Bouton prend, Videau long passe
 beaver_hint=Videau: beaver
 takes=%s accepte
 passes=%s passe
+""",
+    """
 beavers=%s beaver a %d
 to_move=%s joue
 commit=Bouton: valider
@@ -49,6 +54,8 @@ match_won=%s gagne match!
 next_game=Bouton: suivante
 new_match=Bouton: nouveau
 kind1=simple
+""",
+    """
 kind2=gammon
 kind3=backgammon
 by_pass=videau refuse
@@ -65,6 +72,8 @@ m_settings=Reglages
 m_new=Quitter match
 m_close=Fermer
 m_sure=Sur? encore
+""",
+    """
 m_help=Menu suiv Bout ok
 s_money=Jeu
 s_length=Longueur
@@ -81,6 +90,8 @@ v_match=match
 v_on=oui
 v_off=non
 v_standard=2m+20s
+""",
+    """
 v_blitz=30s+10s
 v_lang=Francais
 next_match=(match suivant)
@@ -97,6 +108,8 @@ not_hit=Cette dame n'a pas ete frappee
 opponent_moved=Dames adverses deplacees
 checkers_appeared=Dames en trop sur %s
 checkers_missing=Dames manquantes
+""",
+    """
 wrong_direction=Mauvais sens
 bar_first=Rentrez d'abord la barre
 closed_point=Fleche %s fermee
@@ -107,4 +120,5 @@ bearoff_higher=Jouez d'abord plus haut
 must_play_all=Les deux des doivent etre joues
 must_play_all4=Les 4 coups doivent etre joues
 play_larger=Jouez le %d
-"""
+""",
+)

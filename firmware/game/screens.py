@@ -95,7 +95,13 @@ def _leds(t):
             _last_move(t, leds)
     elif phase in (PRE_ROLL, DOUBLED, NO_MOVE):
         _last_move(t, leds)
-    # status LEDs: whose turn, the cube
+    _status_leds(t, leds)
+
+
+def _status_leds(t, leds):
+    """Whose turn, the cube."""
+    from game.table import OPENING, GAME_OVER
+    phase = t.phase
     acting = t.acting()
     if phase == OPENING:
         for p in (0, 1):
@@ -238,40 +244,52 @@ def _message(t):
         out.append(t.tr("no_move"))
         out.append(t.tr("ack_pass"))
     elif phase == T.MOVING:
-        st = t.state
-        if st == T.S_COMPLETE:
-            out.append(t.tr("commit"))
-        elif st == T.S_LIFTED:
-            dests = " ".join(point_text(t, p) for p in t.dests)
-            if dests:
-                out.append(t.tr("lifted", point_text(t, t.lifted), dests))
-            else:
-                out.append(t.tr("nowhere", point_text(t, t.lifted)))
-        elif st == T.S_IN_HAND:
-            out.append(t.tr("in_hand"))
-        elif st == T.S_ILLEGAL:
-            out.append(reason_text(t, t.verdict))
-        elif st == T.S_UNCERTAIN:
-            out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
-        else:
-            out.append(t.tr("to_move", t._name(t.on_roll)))
+        _moving_message(t, out)
     elif phase >= T.GAME_OVER:
-        w, pts, kind, how = m.last_game
-        out.append(t.tr("wins", t._name(w), pts))
-        if t.end_how == T.HOW_TIME:
-            out.append(t.tr("by_time"))
-        elif how == 1:
-            out.append(t.tr("by_pass"))
-        elif how == 2:
-            out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
-        else:
-            out.append(t.tr("kind%d" % kind))
-        if phase == T.MATCH_OVER:
-            out.append(t.tr("match_won", t._name(m.winner)))
-            out.append(t.tr("new_match"))
-        else:
-            out.append(t.tr("next_game"))
+        _end_message(t, out)
     return out
+
+
+def _moving_message(t, out):
+    from game import table as T
+    st = t.state
+    if st == T.S_COMPLETE:
+        out.append(t.tr("commit"))
+    elif st == T.S_LIFTED:
+        dests = " ".join(point_text(t, p) for p in t.dests)
+        if dests:
+            out.append(t.tr("lifted", point_text(t, t.lifted), dests))
+        else:
+            out.append(t.tr("nowhere", point_text(t, t.lifted)))
+    elif st == T.S_IN_HAND:
+        out.append(t.tr("in_hand"))
+    elif st == T.S_ILLEGAL:
+        out.append(reason_text(t, t.verdict))
+    elif st == T.S_UNCERTAIN:
+        out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
+    else:
+        out.append(t.tr("to_move", t._name(t.on_roll)))
+
+
+def _end_message(t, out):
+    from game import table as T
+    m = t.match
+    phase = t.phase
+    w, pts, kind, how = m.last_game
+    out.append(t.tr("wins", t._name(w), pts))
+    if t.end_how == T.HOW_TIME:
+        out.append(t.tr("by_time"))
+    elif how == 1:
+        out.append(t.tr("by_pass"))
+    elif how == 2:
+        out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
+    else:
+        out.append(t.tr("kind%d" % kind))
+    if phase == T.MATCH_OVER:
+        out.append(t.tr("match_won", t._name(m.winner)))
+        out.append(t.tr("new_match"))
+    else:
+        out.append(t.tr("next_game"))
 
 
 def render(t):

@@ -79,6 +79,7 @@ class Table:
         self._outbox = []
         self.now = 0
         self.seen = None             # a copy of the last sensed reading
+        self.fresh = False           # seen has been judged in the current state
         self.note = None             # (text, until_ms): a short message
         self.menu = None             # game.menu.Menu while the menu is open
         self.restoring = False       # resumed from a snapshot: the board must be put back
@@ -105,11 +106,15 @@ class Table:
         return out
 
     def sensed(self, reading):
+        # The app may pass every scan: the same reading in the same state is judged once.
+        if self.fresh and self.seen is not None and self.seen.same_as(reading):
+            return
         if self.seen is None:
             self.seen = Sensed(reading.n_points)
         self.seen.copy_from(reading)
         self._evaluate()
         self._refresh()
+        self.fresh = True
 
     def tick(self, now_ms):
         self.now = now_ms
@@ -128,9 +133,11 @@ class Table:
             changed = True
         # ticks come often: redraw only when something on show changed
         if changed:
+            self.fresh = False
             self._refresh()
 
     def dice(self, d1, d2=0):
+        self.fresh = False
         wanted = self.want_roll
         if not (isinstance(d1, int) and isinstance(d2, int) and 1 <= d1 <= 6):
             return                      # not a die: the roll is still wanted
@@ -143,6 +150,7 @@ class Table:
         self._refresh()
 
     def button(self, name, kind="press"):
+        self.fresh = False
         if self.menu is not None or name == "menu":
             from game import menu
             menu.button(self, name, kind)

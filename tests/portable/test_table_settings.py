@@ -67,13 +67,14 @@ def test_settings_round_trip_and_bad_bytes():
         assert False
 
 
-def _keys(texts):
-    """The keys of a 'key=text' block, read in place (no copy of the block)."""
+def _keys(blocks):
+    """The keys of 'key=text' blocks, read in place (no copy of a block)."""
     out = []
-    i = texts.find("\n")
-    while 0 <= i < len(texts) - 1:
-        out.append(texts[i + 1:texts.find("=", i)])
-        i = texts.find("\n", i + 1)
+    for texts in blocks:
+        i = texts.find("\n")
+        while 0 <= i < len(texts) - 1:
+            out.append(texts[i + 1:texts.find("=", i)])
+            i = texts.find("\n", i + 1)
     return out
 
 
