@@ -176,3 +176,14 @@ def pos_of(white, black):
     for q in black:
         p.opp[q - 1] = black[q]
     return p
+
+
+class Lcg:
+    """A small deterministic generator: the same games on CPython and MicroPython."""
+
+    def __init__(self, seed):
+        self.x = seed
+
+    def next(self, n):
+        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
+        return (self.x >> 8) % n

@@ -4,8 +4,7 @@ from bg.position import Position
 from hw.sensed import Sensed
 from game import colours as C
 from game.table import Table
-from tablekit import sensed_of
-from test_table_match import Lcg
+from tablekit import sensed_of, Lcg
 from bg.movegen import legal_plays
 
 BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo", "bogus")

@@ -3,18 +3,7 @@ would (legal plays from the move generator, hits to the bar) and committed, with
 actions, to the match's end."""
 from bg.movegen import legal_plays
 from game.settings import Settings
-from tablekit import Rig
-
-
-class Lcg:
-    """A small deterministic generator: the same games on CPython and MicroPython."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def next(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
+from tablekit import Rig, Lcg
 
 
 def _screen_ok(r):
