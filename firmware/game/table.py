@@ -59,8 +59,10 @@ S_UNCERTAIN = 6    # the sensors cannot count some points
 
 GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
+# Passing states while checkers are in a hand: a checker lifted (or looking borne off), a
+# hit checker put on the blot first, the blot lifted or put on the bar first.
 IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
-           J.BLOT_NOT_HIT)
+           J.BLOT_NOT_HIT, J.NOT_HIT)
 
 HOW_PLAY = 0
 HOW_PASS = 1

@@ -122,8 +122,27 @@ def test_hit_blot_in_a_hand_is_calm_then_explained():
 def test_not_hit_a_checker_put_on_the_bar_that_was_not_hit():
     r = start_rig(3, 1)
     r.put(1, 25)                      # a spare Black checker put on its bar
+    assert red(r) == []               # as when a blot goes to the bar before the hit
+    r.wait(GRACE_MS)
     assert "That checker was not hit" in r.text()
     assert red(r) == [26]
+
+
+def test_hitting_by_lifting_the_blot_first_is_calm():
+    board = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {20: 1, 6: 4, 8: 3, 13: 5, 24: 2})
+    r = rig_at(board, 0)
+    r.roll(0, 3, 1)
+    r.board.opp[19] = 0               # Black's blot on White's 5 lifted first
+    r.feed()
+    assert red(r) == [] and "Checker in hand" in r.text()
+    r.board.opp[24] = 1               # ... put on the bar
+    r.feed()
+    assert red(r) == []
+    r.move(0, [(8, 5)])               # then the hitter
+    assert red(r) == [] and "White to move" in r.text()
+    r.move(0, [(6, 5)])
+    r.press("p1_main")
+    assert r.records[-1] == "P0 8 5 6 5"
 
 
 def test_checkers_missing_after_the_grace_period_and_no_clock_meanwhile():
