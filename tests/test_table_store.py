@@ -1,0 +1,73 @@
+"""The Table's effects through the real persistence modules: every snapshot stored with
+firmware/store.py resumes to the same state, the record lines read back with
+firmware/record.py without a problem, every event line decodes with firmware/events.py."""
+import events
+import record
+import store
+from game import snapshot
+from game.settings import Settings
+from game.table import Table
+from tablekit import Rig
+
+
+def test_a_game_through_store_record_and_events(tmp_path):
+    rig = Rig(Settings(length=3, clock=1))
+    lines = list(rig.records)             # the match and game lines of the new Table
+    kinds = set()
+    path = str(tmp_path / "state.bin")
+    resumed = 0
+
+    def drain():
+        nonlocal resumed
+        for kind, payload in rig.t.take_outbox():
+            if kind == "record":
+                lines.append(payload)
+            elif kind == "event":
+                kinds.add(events.decode(payload)["t"])
+            elif kind == "save":
+                store.save(path, payload)
+                t2 = Table(saved=store.load(path))
+                assert snapshot.to_bytes(t2) == payload
+                resumed += 1
+
+    rig.collect = drain
+    rig.setup()
+    rig.opening(4, 2)
+    rig.move(0, [(8, 4), (6, 4)])
+    rig.press("p1_main")
+    rig.press("p2_cube")
+    rig.press("p1_main")
+    rig.roll(1, 6, 5)
+    rig.move(1, [(24, 13)])
+    rig.press("p2_main")
+    rig.press("menu")
+    rig.press("p1_main")
+    rig.press("p1_main")                  # White resigns a single game at cube 2
+    rig.press("p2_main")
+    assert rig.t.match.score == [0, 2]
+    events_back, problems = record.read_lines([record.HEADER] + lines)
+    assert problems == [] and len(events_back) == len(lines)
+    assert [e[0] for e in events_back] == ["match", "game", "roll", "play", "double", "take",
+                                           "roll", "play", "resign", "accept", "end"]
+    assert {"match", "game", "roll", "play", "cube", "resign", "game_end"} <= kinds
+    assert resumed >= 6
+
+
+def test_a_corrupt_state_file_is_refused_by_store_and_by_the_table(tmp_path):
+    t = Table()
+    path = str(tmp_path / "state.bin")
+    data = snapshot.to_bytes(t)
+    store.save(path, data)
+    raw = bytearray(open(path, "rb").read())
+    raw[-5] ^= 0xFF
+    open(path, "wb").write(bytes(raw))
+    payload, msg = store.load_or_fresh(path)
+    assert payload is None and "checksum" in msg
+    bad = bytearray(data)
+    bad[12] = 77                          # a board count no position has
+    try:
+        Table(saved=bytes(bad))
+    except ValueError as e:
+        assert "saved game" in str(e)
+    else:
+        raise AssertionError("corrupt snapshot accepted")
