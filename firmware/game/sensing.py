@@ -90,6 +90,8 @@ def read(sensed, totals, mover=-1, rank=None):
             best, best_rank, tied = pos, r, False
         elif r == best_rank:
             tied = True
+            if r == 0:
+                break       # two best readings: nothing can settle it any more
     if best is None or tied:
         return None, ("uncertain", points)
     return best, None
