@@ -99,7 +99,11 @@ class Scanner:
         self._band = bytearray(n)                 # 1: reading between leave and enter thresholds
         self._prev = array("H", bytes(2 * n))
         self._held = array("H", bytes(2 * n))     # raw value at the slot's last classification
-        self._todo = bytearray(n)
+        self._work = bytearray(n)                 # sensors to classify this scan
+        self._nwork = 0
+        self._queued = bytearray(n)               # 1: already on the work list
+        self._pend_list = bytearray(n)            # sensors with a change pending
+        self._npend = 0
         self._held_ref = array("H", bytes(2 * len(cfg.SCAN_BANKS)))
         self._force = True                        # classify every slot on the next scan
         self.deadband = deadband
@@ -277,6 +281,13 @@ class Scanner:
         last_half = -1
         order, fresh = self._order, self._fresh
         cur = self._cur
+        # readings that moved `deadband` or more from their last classification are queued
+        held = self._held
+        work = self._work
+        queued = self._queued
+        nw = self._nwork
+        dz = 0 if self._force else self.deadband
+        self._force = False
         for j in range(len(order)):
             k = order[j]
             half = self._bank_half[k]
@@ -316,10 +327,18 @@ class Scanner:
                     refs[k] = a
                 else:
                     raw[i] = a
+                    h = held[i]
+                    if (a - h >= dz or h - a >= dz) and not queued[i]:
+                        queued[i] = 1
+                        work[nw] = i
+                        nw += 1
             self._cur = cur
             if selftest or self.bank_fault[k]:
+                self._nwork = nw
                 self._check_bank(k, half)    # a failed bank is rechecked every scan
+                nw = self._nwork
                 cur = self._cur
+        self._nwork = nw
         if selftest:
             self._check_halves()
         self._all_off()
@@ -342,7 +361,7 @@ class Scanner:
         if code != self.bank_fault[k]:
             self.bank_fault[k] = code
             self._faults_changed = True
-            self._force = True
+            self._queue_bank(k)
 
     def _check_halves(self):
         cfg = self.cfg
@@ -353,12 +372,30 @@ class Scanner:
             if code != self.half_fault[h]:
                 self.half_fault[h] = code
                 self._faults_changed = True
-                self._force = True
+                for k in range(len(cfg.SCAN_BANKS)):
+                    if cfg.SCAN_BANKS[k][0] == h:
+                        self._queue_bank(k)
 
     # ------------------------------------------------------------ classification
+    def _queue_bank(self, k):
+        """Classify every sensor of bank k on the next classify() (its context changed)."""
+        work, queued = self._work, self._queued
+        nw = self._nwork
+        for i in self._sens[k]:
+            if i != REF_SLOT and not queued[i]:
+                queued[i] = 1
+                work[nw] = i
+                nw += 1
+        self._nwork = nw
+
     @native
     def classify(self):
-        """Raw readings -> debounced slot states; returns True if any stable state changed."""
+        """Raw readings -> debounced slot states; returns True if any stable state changed.
+
+        Only the slots on the work list are looked at: those whose reading left the deadband
+        (read_all queues them), those with a change pending, and whole banks whose rail or
+        self-test changed. A slot within `deadband` of its last classified reading, with
+        nothing pending, cannot change state."""
         # one name per local: a long tuple assignment would allocate on every scan
         raw = self.raw
         refs = self.refs
@@ -381,27 +418,28 @@ class Scanner:
         white_neg = self.cfg.WHITE_SIGN < 0
         deb = self.debounce
         changed = False
-        pending = 0
         unk = self._unk
         held = self._held
-        todo = self._todo
-        # a reading within `deadband` of the one last classified, with no change pending,
-        # cannot change the slot: skip it (most slots on most scans)
+        work = self._work
+        queued = self._queued
         hr = self._held_ref
         for k in range(len(hr)):
             e = refs[k] - hr[k]
-            if e > 64 or e < -64:         # a sensor rail moved: every r moves with it
+            if e > 64 or e < -64:         # a sensor rail moved: every r of the bank moves with it
                 hr[k] = refs[k]
-                self._force = True
-        dz = 0 if self._force else self.deadband
-        self._force = False
-        for i in range(self.n):
+                self._queue_bank(k)
+        # slots with a change pending are looked at until it lands or dies
+        pl = self._pend_list
+        nw = self._nwork
+        for j in range(self._npend):
+            i = pl[j]
+            if not queued[i]:
+                queued[i] = 1
+                work[nw] = i
+                nw += 1
+        for j in range(nw):
+            i = work[j]
             v = raw[i]
-            h = held[i]
-            if dz and h - dz < v < h + dz and cnt[i] == 0:
-                todo[i] = 0
-                continue
-            todo[i] = 1
             held[i] = v
             k = bank_of[i]
             ref = refs[k]
@@ -424,9 +462,10 @@ class Scanner:
                 self._faults_changed = True
         nb = self._nb
         xt = self._xt
-        for i in range(self.n):
-            if not todo[i]:
-                continue
+        npend = 0
+        for j in range(nw):
+            i = work[j]
+            queued[i] = 0
             if unk[i]:
                 cand = UNKNOWN
             else:
@@ -472,12 +511,15 @@ class Scanner:
                     c = 0
                     changed = True
                 else:
-                    pending += 1
+                    pl[npend] = i
+                    npend += 1
                 cnt[i] = c
             else:
                 cnt[i] = 0
                 pend[i] = cand
-        self._pending = pending
+        self._nwork = 0
+        self._npend = npend
+        self._pending = npend
         if changed:
             self._dirty = True
         return changed
