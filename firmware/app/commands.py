@@ -58,13 +58,19 @@ def answer(app, text):
 
 
 def _ids(app):
-    fn = getattr(app.table, "ids", None)
-    if fn is None:
-        return _bad("ids: this firmware's Table cannot give IDs yet")
-    got = fn()
-    if not got:
-        return _bad("ids: no position yet (set up the board first)")
-    return events.ids(got[0], got[1])
+    """The IDs of the position the Table holds (from the player on roll's side; White's
+    before the opening roll), as GNU Backgammon writes them."""
+    from bg import ids
+    t = app.table
+    p = t.on_roll if t.on_roll >= 0 else 0
+    view = t.board if p == 0 else t.board.swapped()
+    d = t.turn_dice
+    try:
+        pid = ids.position_id(view)
+        mid = ids.match_id(t.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0)))
+    except ValueError as e:   # a state gnubg cannot encode: say so
+        return events.error("ids", str(e))
+    return events.ids(pid, mid)
 
 
 def _state(app):

@@ -19,7 +19,6 @@ except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 import board_config as _cfg
-from app import commands
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
@@ -27,15 +26,21 @@ BEAT_LIMIT_MS = 2000
 
 
 def _ticks():
-    return time.ticks_ms()  # type: ignore[attr-defined]
+    if hasattr(time, "ticks_ms"):
+        return time.ticks_ms()  # type: ignore[attr-defined]
+    return int(time.monotonic() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]  # CPython (tests)
 
 
 def _diff(a, b):
-    return time.ticks_diff(a, b)  # type: ignore[attr-defined]
+    """a - b for ticks_ms() values, across the 2**30 wrap."""
+    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 async def _sleep(ms):
-    await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
+    if hasattr(asyncio, "sleep_ms"):
+        await asyncio.sleep_ms(ms)  # type: ignore[attr-defined]
+    else:
+        await asyncio.sleep(ms / 1000)   # CPython (tests)
 
 
 class Beats:
@@ -73,6 +78,7 @@ def _display(app):
 async def serial_task(app, stream=None):
     """Read command lines from USB serial without blocking the other tasks."""
     import select
+    from app import commands
     stream = stream or sys.stdin
     poller = select.poll()
     poller.register(stream, select.POLLIN)
@@ -104,12 +110,14 @@ async def watchdog_task(app, beats, wdt):
         await _sleep(500)
 
 
-async def run(app, wdt=None, cfg=_cfg):
+async def run(app, wdt=None, cfg=_cfg, serial=True):
+    """Run the board: never returns (serial=False: no command line, for tests)."""
     beats = Beats()
     asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
     asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
     asyncio.create_task(forever(app, "clock", 20, _clock(app)))
-    asyncio.create_task(serial_task(app))
+    if serial:
+        asyncio.create_task(serial_task(app))
     if wdt is not None:
         asyncio.create_task(watchdog_task(app, beats, wdt))
     await forever(app, "display", 20, _display(app))

@@ -14,6 +14,7 @@ import sys
 import gc
 from game.table import Table  # noqa: F401
 from game import screens, i18n, snapshot  # noqa: F401,E402  (the Table imports them on first use)
+from bg import ids  # noqa: F401,E402  (the serial "ids" command)
 gc.collect()
 from app.boot import start_app  # noqa: E402
 from app.build import Drivers, led_index  # noqa: E402,F401

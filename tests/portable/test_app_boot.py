@@ -24,6 +24,9 @@ def test_opening_roll_is_saved_recorded_and_sent():
     assert "R0 5 3" in rec
     rolls = [json.loads(l) for l in lines if '"roll"' in l]
     assert rolls and rolls[-1]["d"] == [5, 3]
+    got = json.loads(commands.answer(app, "ids"))
+    assert got["t"] == "ids" and got["pos"] == "4HPwATDgc/ABMA", got   # gnubg's start position
+    assert len(got["match"]) == 12
     clean()
 
 
