@@ -13,7 +13,7 @@ checkers; it cannot be reached on 24 points.
 START_ID = "4HPwATDgc/ABMA"
 
 HARD_POSITIONS = (
-    ("AAAAUSopJaUAAA", 1, 1, 2225, "widest found: 1-1, 15 checkers spread"),
+    ("AAAAUUpKKaUAAA", 1, 1, 2226, "widest found: 1-1, 15 checkers spread"),
     ("AAAAQRVVVKoAAA", 2, 2, 2138, "widest found for 2-2"),
     ("AAAAAVWVpKoAAA", 3, 3, 2052, "widest found for 3-3"),
     ("hEhCSUqikpRKAQ", 1, 1, 1748, "contact: many blots on both sides"),

@@ -229,3 +229,18 @@ def test_hard_positions_list_is_right():
         assert len(oracle.plays(pos, d1, d2)) == (n or 1), note     # gnubg: no move = one "play"
         assert len(legal_plays(pos, d1, d2)) == n, note
         assert our_results(pos, d1, d2) == oracle.results(pos, d1, d2), note
+
+
+def test_sweep_chunk_compares_and_reports(monkeypatch):
+    # the code path of `python -m host_tools sweep`, on one small chunk, in this process
+    from host_tools import cmd_sweep
+    clean = cmd_sweep.run_chunk((5, 0, 42))
+    assert clean["pairs"] == 42 and not clean["mismatches"] and not clean["oracle_errors"]
+
+    import bg.movegen
+    real = bg.movegen.legal_plays
+    monkeypatch.setattr(bg.movegen, "legal_plays", lambda pos, d1, d2: list(real(pos, d1, d2))[1:])
+    broken = cmd_sweep.run_chunk((5, 0, 42))
+    assert len(broken["mismatches"]) >= 30
+    first = broken["mismatches"][0]
+    assert "(random)" in first and "missing" in first, first   # position ID, dice, kind, IDs
