@@ -83,13 +83,29 @@ class SimRig:
         if quiet_scans is not None:
             scanner_kw["quiet_scans"] = quiet_scans
         self.lines = []                      # every line the board wrote on USB serial
+        self._scanner_kw = scanner_kw
+        self._dice_seed = dice_seed
+        self._settings = settings
         self.drivers = build_drivers(None, cfg, scanner_kw, dice_seed=dice_seed)
         self.cal = calibrate(self.board, self.drivers.scanner)
+        self._boot()
+
+    def _boot(self):
         self.app = start_app(self.drivers, os.path.join(self.workdir, "state.bin"),
                              os.path.join(self.workdir, "match.rec"), self.lines.append,
-                             settings=settings)
+                             settings=self._settings)
         self.table = self.app.table
         self.step()
+
+    def power_cut(self):
+        """The board loses power and starts again: every driver and the Table are made anew;
+        the checkers stay where they are, the state comes back from the saved file."""
+        fake_io.reset_fakes()
+        neopixel.reset_fakes()
+        self._screen_key = None
+        self.drivers = build_drivers(self.cal, cfg, self._scanner_kw, dice_seed=self._dice_seed)
+        self._boot()
+        self.settle()
 
     # ------------------------------------------------------------ time
     def step(self, n=1, scan=True):

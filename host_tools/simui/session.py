@@ -17,6 +17,8 @@ HELP = """commands (points in the mover's numbering, as the labels show):
   long NAME   double NAME   cube p1|p2   menu   undo
   dice 6 5                           load the next dice (else the board's RNG rolls)
   setup | clear                      put the start position on the board / empty it
+  powercut                           the board loses power and restarts from its saved state
+  putback                            put the checkers where the board's saved position has them
   wait MS    serial CMD (ids, state, help)    show    help    quit"""
 
 BUTTON_ALIASES = {"p1": "p1_main", "p2": "p2_main", "w": "p1_main", "b": "p2_main",
@@ -129,6 +131,15 @@ class Session:
             self.act()
             self.say("the start position is on the board")
             return
+        if cmd == "powercut":
+            _no_args(cmd, args)
+            self.rig.power_cut()
+            self.say("power cut: the board restarted from its saved state")
+            return
+        if cmd == "putback":
+            _no_args(cmd, args)
+            self.put_back()
+            return
         if cmd == "clear":
             _no_args(cmd, args)
             self.hands.clear()
@@ -188,6 +199,20 @@ class Session:
         c = self.hands.place(self.view(), p, colour)
         self.act()
         self.say("placed a %s checker on %s" % (NAME[c], args[0]))
+
+    def put_back(self):
+        """The checkers as the Table's position has them (after a power cut, say)."""
+        board = self.rig.table.board        # White's view: me = White, opp = Black
+        white = [0] * 26
+        black = [0] * 26
+        for p in range(1, 25):
+            white[p] = board.me[p - 1]
+            black[p] = board.opp[24 - p]
+        white[25] = board.me[24]
+        black[25] = board.opp[24]
+        self.hands.set_counts(white, black)
+        self.act()
+        self.say("the checkers are back where the board's position has them")
 
     def load_dice(self, args):
         if not 1 <= len(args) <= 2 or not all(a.isdigit() and 1 <= int(a) <= 6 for a in args):
