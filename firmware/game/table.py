@@ -17,15 +17,14 @@ cube button doubles (press), beavers (press, when allowed) and passes a double (
 it declines a resignation. The menu button opens and walks the menu, undo goes back, a main
 button selects (the player whose button it is resigns).
 """
-from bg.position import Position, is_race
-from bg.judge import Judge, legal_destinations, COMPLETE, PARTIAL, ILLEGAL
-from bg import judge as J
+from bg.position import Position
+from bg.judge import Judge, PARTIAL
 from bg.match import Match
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result, SINGLE
 from hw.sensed import Sensed
-from game import colours, sensing
+from game import colours
 from game.settings import Settings
 from game.clock import Clock
 import events
@@ -48,21 +47,12 @@ GAME_OVER = 7
 MATCH_OVER = 8
 PHASES = 9
 
-# what the board shows while moving
-S_NONE = 0
-S_LEGAL = 1        # legal so far
-S_COMPLETE = 2     # a complete legal play: may be committed
-S_LIFTED = 3       # one checker lifted from a legal board
-S_IN_HAND = 4      # checkers in a hand: calm for GRACE_MS
-S_ILLEGAL = 5      # shown red with its reason
-S_UNCERTAIN = 6    # the sensors cannot count some points
-
-GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
-# Passing states while checkers are in a hand: a checker lifted (or looking borne off), a
-# hit checker put on the blot first, the blot lifted or put on the bar first.
-IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
-           J.BLOT_NOT_HIT, J.NOT_HIT)
+
+# what the board shows while moving (game/moving.py)
+from game.moving import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
+    S_UNCERTAIN, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
+from game import moving
 
 HOW_PLAY = 0
 HOW_PASS = 1
@@ -494,120 +484,10 @@ class Table:
 
     # ---------------------------------------------------------------- the board
     def _evaluate(self):
-        """Judge the last reading in the light of the phase."""
-        self.mismatch = None
-        self.clock.paused = False
-        if self.seen is None:
-            return
-        phase = self.phase
-        if phase == MOVING:
-            self._judge_reading()
-            if self.restoring and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
-                self.restoring = False
-            if self.restoring:
-                self._check_target(self.board)
-            return
-        if phase >= GAME_OVER:
-            return
-        if self._check_target(self.board):
-            self.restoring = False
-            if phase == SETUP:
-                self.phase = OPENING
-
-    def _check_target(self, target):
-        """True when the board holds `target`; else mismatch is set and the clock waits."""
-        seen = self.seen
-        pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
-        if pos is not None and pos == target:
-            return True
-        self.mismatch = sensing.expected_diff(seen, target)
-        self.clock.paused = True
-        return False
-
-    def _judge_reading(self):
-        p = self.on_roll
-        judge = self.judge
-        board = self.board
-
-        def rank(pos):
-            v = judge.judge(pos if p == 0 else pos.swapped())
-            if v.kind != ILLEGAL:
-                return 0
-            return 1 if v.reason in IN_HAND else 2
-
-        pos, problem = sensing.read(self.seen, (sum(board.me), sum(board.opp)), p, rank)
-        self.lifted = 0
-        self.dests = ()
-        if pos is None:
-            what, pts = problem
-            if what == "mixed":
-                # Both colours on a point: onto a made point is the closed-point rule, onto
-                # a blot is a hit in progress, anything else is two colours.
-                start_opp = self.view.opp
-                reason = J.BLOT_NOT_HIT
-                for q in pts:
-                    had = start_opp[24 - (q if p == 0 else 25 - q)]
-                    if had >= 2:
-                        reason = J.CLOSED_POINT
-                        break
-                    if had == 0:
-                        reason = J.MIXED
-                self.verdict = J.Verdict(ILLEGAL, reason=reason,
-                                         points=tuple(q if p == 0 else 25 - q for q in pts))
-                self._illegal_or_in_hand()
-            else:
-                self.state = S_UNCERTAIN
-                self.problem_points = pts
-                self.clock.paused = True
-            return
-        view = pos if p == 0 else pos.swapped()
-        v = judge.judge(view)
-        self.verdict = v
-        if v.kind == COMPLETE:
-            self.state = S_COMPLETE
-            self.last_legal = view
-            if self.settings.auto_finish and not self.restoring and is_race(self.view) \
-                    and _all_home(self.view.me):
-                self._commit(v.play)
-            return
-        if v.kind == PARTIAL:
-            self.state = S_LEGAL
-            self.last_legal = view
-            return
-        lifted = _lifted_point(self.last_legal, view)
-        if lifted:
-            self.state = S_LIFTED
-            self.lifted = lifted
-            self.dests = tuple(legal_destinations(judge, self.last_legal, lifted))
-            return
-        self._illegal_or_in_hand()
-
-    def _illegal_or_in_hand(self):
-        reason = self.verdict.reason
-        if reason in IN_HAND:
-            # a new hand state (the blot now lifted, say) gets its own grace period
-            if (self.state != S_IN_HAND and self.state != S_ILLEGAL) or self.in_hand_reason != reason:
-                self.state = S_IN_HAND
-                self.in_hand_since = self.now
-                self.in_hand_reason = reason
-            if self.now - self.in_hand_since >= GRACE_MS:
-                self._show_illegal()
-            else:
-                self.state = S_IN_HAND
-            return
-        self._show_illegal()
+        moving.evaluate(self)
 
     def _show_illegal(self):
-        v = self.verdict
-        self.state = S_ILLEGAL
-        self.problem_points = v.points
-        self.clock.paused = True
-        key = (v.reason, v.points)
-        if key != self.shown_error:
-            self.shown_error = key
-            from game.screens import reason_text
-            self._event(events.error(v.reason, reason_text(self, v), v.points))
-            self._emit("beep", "illegal")
+        moving.show_illegal(self)
 
     # ---------------------------------------------------------------- output
     def _name(self, player):
@@ -625,25 +505,3 @@ class Table:
         from game import screens
         screens.render(self)
 
-
-def _lifted_point(before, now):
-    """The point (mover's numbering) one checker was lifted from, else 0: exactly one point
-    holds one checker fewer and nothing else changed."""
-    if before is None or now.opp != before.opp:
-        return 0
-    found = 0
-    for i in range(25):
-        d = before.me[i] - now.me[i]
-        if d == 0:
-            continue
-        if d != 1 or found:
-            return 0
-        found = i + 1
-    return found
-
-
-def _all_home(me):
-    for i in range(6, 25):
-        if me[i]:
-            return False
-    return True

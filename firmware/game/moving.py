@@ -1,0 +1,170 @@
+"""Moving: judging each reading of the board during a turn, and what the board must hold
+between turns. Functions of the Table `t` (game/table.py), kept apart to keep each file short.
+
+A reading becomes a Position from the mover's view (game/sensing.py) and is judged by the
+turn's bg.judge.Judge: legal so far, complete, a lifted checker (one fewer on exactly one
+point than the last legal board: its legal destinations are lit), checkers in a hand
+(calm for GRACE_MS, then red), illegal (red, in words), or uncertain (the board waits).
+"""
+from bg.position import is_race
+from bg.judge import legal_destinations, COMPLETE, PARTIAL, ILLEGAL
+from bg import judge as J
+from game import sensing
+import events
+
+# what the board shows while moving
+S_NONE = 0
+S_LEGAL = 1        # legal so far
+S_COMPLETE = 2     # a complete legal play: may be committed
+S_LIFTED = 3       # one checker lifted from a legal board
+S_IN_HAND = 4      # checkers in a hand: calm for GRACE_MS
+S_ILLEGAL = 5      # shown red with its reason
+S_UNCERTAIN = 6    # the sensors cannot count some points
+
+GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
+# Passing states while checkers are in a hand: a checker lifted (or looking borne off), a
+# hit checker put on the blot first, the blot lifted or put on the bar first.
+IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
+           J.BLOT_NOT_HIT, J.NOT_HIT)
+
+
+def evaluate(t):
+    """Judge the last reading in the light of the phase."""
+    t.mismatch = None
+    t.clock.paused = False
+    if t.seen is None:
+        return
+    from game import table as T
+    phase = t.phase
+    if phase == T.MOVING:
+        judge_reading(t)
+        if t.restoring and t.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
+            t.restoring = False
+        if t.restoring:
+            check_target(t, t.board)
+        return
+    if phase >= T.GAME_OVER:
+        return
+    if check_target(t, t.board):
+        t.restoring = False
+        if phase == T.SETUP:
+            t.phase = T.OPENING
+
+
+def check_target(t, target):
+    """True when the board holds `target`; else mismatch is set and the clock waits."""
+    seen = t.seen
+    pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
+    if pos is not None and pos == target:
+        return True
+    t.mismatch = sensing.expected_diff(seen, target)
+    t.clock.paused = True
+    return False
+
+def judge_reading(t):
+    p = t.on_roll
+    judge = t.judge
+    board = t.board
+
+    def rank(pos):
+        v = judge.judge(pos if p == 0 else pos.swapped())
+        if v.kind != ILLEGAL:
+            return 0
+        return 1 if v.reason in IN_HAND else 2
+
+    pos, problem = sensing.read(t.seen, (sum(board.me), sum(board.opp)), p, rank)
+    t.lifted = 0
+    t.dests = ()
+    if pos is None:
+        what, pts = problem
+        if what == "mixed":
+            # Both colours on a point: onto a made point is the closed-point rule, onto
+            # a blot is a hit in progress, anything else is two colours.
+            start_opp = t.view.opp
+            reason = J.BLOT_NOT_HIT
+            for q in pts:
+                had = start_opp[24 - (q if p == 0 else 25 - q)]
+                if had >= 2:
+                    reason = J.CLOSED_POINT
+                    break
+                if had == 0:
+                    reason = J.MIXED
+            t.verdict = J.Verdict(ILLEGAL, reason=reason,
+                                     points=tuple(q if p == 0 else 25 - q for q in pts))
+            illegal_or_in_hand(t)
+        else:
+            t.state = S_UNCERTAIN
+            t.problem_points = pts
+            t.clock.paused = True
+        return
+    view = pos if p == 0 else pos.swapped()
+    v = judge.judge(view)
+    t.verdict = v
+    if v.kind == COMPLETE:
+        t.state = S_COMPLETE
+        t.last_legal = view
+        if t.settings.auto_finish and not t.restoring and is_race(t.view) \
+                and all_home(t.view.me):
+            t._commit(v.play)
+        return
+    if v.kind == PARTIAL:
+        t.state = S_LEGAL
+        t.last_legal = view
+        return
+    lifted = lifted_point(t.last_legal, view)
+    if lifted:
+        t.state = S_LIFTED
+        t.lifted = lifted
+        t.dests = tuple(legal_destinations(judge, t.last_legal, lifted))
+        return
+    illegal_or_in_hand(t)
+
+def illegal_or_in_hand(t):
+    reason = t.verdict.reason
+    if reason in IN_HAND:
+        # a new hand state (the blot now lifted, say) gets its own grace period
+        if (t.state != S_IN_HAND and t.state != S_ILLEGAL) or t.in_hand_reason != reason:
+            t.state = S_IN_HAND
+            t.in_hand_since = t.now
+            t.in_hand_reason = reason
+        if t.now - t.in_hand_since >= GRACE_MS:
+            show_illegal(t)
+        else:
+            t.state = S_IN_HAND
+        return
+    show_illegal(t)
+
+def show_illegal(t):
+    v = t.verdict
+    t.state = S_ILLEGAL
+    t.problem_points = v.points
+    t.clock.paused = True
+    key = (v.reason, v.points)
+    if key != t.shown_error:
+        t.shown_error = key
+        from game.screens import reason_text
+        t._event(events.error(v.reason, reason_text(t, v), v.points))
+        t._emit("beep", "illegal")
+
+
+def lifted_point(before, now):
+    """The point (mover's numbering) one checker was lifted from, else 0: exactly one point
+    holds one checker fewer and nothing else changed."""
+    if before is None or now.opp != before.opp:
+        return 0
+    found = 0
+    for i in range(25):
+        d = before.me[i] - now.me[i]
+        if d == 0:
+            continue
+        if d != 1 or found:
+            return 0
+        found = i + 1
+    return found
+
+
+def all_home(me):
+    for i in range(6, 25):
+        if me[i]:
+            return False
+    return True
