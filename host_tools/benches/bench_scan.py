@@ -179,6 +179,9 @@ def run():
     w("  (raw pass alone, mostly the fake: %.0f us; classification %.0f us); rebuilding the Sensed board"
       % (v["sim_read_all_us"], v["sim_classify_us"]))
     w("  after a change %.0f us (only on scans where something changed)." % v["compose_us"])
+    w("- The self-test row is the least steady figure here (it varied 320-660 host us between runs):")
+    w("  its null ADC decodes the select lines to answer like a healthy board, which is costlier")
+    w("  to subtract; one scan in ten pays it.")
     w("- Per scan: %d ADC reads, %d pin writes (self-test scan: %d / %d; paired: %d / %d; 1 sample: %d / %d)."
       % (v["reads_0"], v["writes_0"], v["reads_10"], v["writes_10"], v["reads_pair"], v["writes_pair"],
          v["reads_one"], v["writes_one"]))
