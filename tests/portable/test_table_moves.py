@@ -228,3 +228,23 @@ def test_uncertain_count_that_stays_ambiguous_waits_and_says_so():
     assert r.t.clock.reserve[0] == reserve
     r.feed()                          # the sensors settle
     assert lit(r, C.UNCERTAIN) == [] and "Main: done" in r.text()
+
+
+def test_closed_landing_point_of_a_two_step_move():
+    # Black holds White's 7 and 8 (its 18 and 17): White's 13/2 with 6-5 lands on neither
+    board = pos_of({6: 5, 8: 0, 13: 8, 24: 2}, {18: 2, 17: 2, 6: 5, 13: 4, 24: 2})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 5)
+    r.move(0, [(13, 2)])
+    text = r.text()
+    assert "7-point is closed" in text or "8-point is closed" in text
+    assert red(r) in ([7], [8])
+
+
+def test_black_bar_first_lights_blacks_bar():
+    board = pos_of({6: 5, 8: 3, 13: 5, 24: 2}, {25: 1, 6: 4, 8: 3, 13: 5, 24: 2})
+    r = rig_at(board, 1)
+    r.roll(1, 4, 2)
+    r.move(1, [(13, 9)])
+    assert "Enter from the bar first" in r.text()
+    assert 26 in red(r) and 12 in red(r)           # Black's bar and its 13-point
