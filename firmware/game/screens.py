@@ -201,8 +201,9 @@ def _setup_rows(t, title):
             continue
         w = target.me[p - 1]
         b = target.opp[24 - p]
-        has = seen.lo[p] if seen else 0
         c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
+        # checkers of the needed colour only: the other colour there counts as none of it
+        has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
         rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
     if unsure and len(rows) < ROWS:
         rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))

@@ -2,7 +2,7 @@
 from bg.position import Position
 from game.settings import Settings
 from game import colours as C
-from tablekit import Rig, rig_at, pos_of
+from tablekit import Rig, rig_at, pos_of, sensed_of
 
 
 def test_setup_lights_wrong_points_until_the_board_is_right():
@@ -22,6 +22,19 @@ def test_setup_lights_wrong_points_until_the_board_is_right():
     r.feed()
     assert [p for p in range(1, 27) if r.t.leds[p]] == []
     assert "Opening roll" in r.text()
+
+
+def test_setup_names_a_point_holding_the_wrong_colour():
+    r = Rig()
+    board = Position.start()
+    board.me[12] = 0          # White's 13-point: 5 Black checkers instead of 5 White
+    board.me[11] = 0
+    r.board = board
+    s = sensed_of(board)
+    s.colour[13] = 2
+    s.lo[13] = s.hi[13] = 5
+    r.t.sensed(s)
+    assert "13 W 0/5" in r.t.screen and r.t.leds[13] == C.SETUP
 
 
 def test_mis_set_checker_corrected_at_setup():
