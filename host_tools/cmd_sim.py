@@ -35,6 +35,18 @@ def _args(argv):
 
 def main(argv):
     try:
+        return _main(argv)
+    except BrokenPipeError:
+        # the reader went away (`sim --demo | head`): not an error of the simulator
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 0
+
+
+def _main(argv):
+    try:
         args = _args(argv)
     except SystemExit as e:
         return int(e.code or 0)
