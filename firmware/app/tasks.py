@@ -82,6 +82,9 @@ async def serial_task(app, stream=None):
     stream = stream or sys.stdin
     poller = select.poll()
     poller.register(stream, select.POLLIN)
+    # bytes, unbuffered: a buffered reader would keep the rest of a line out of poll()'s sight
+    stream = getattr(stream, "buffer", stream)
+    stream = getattr(stream, "raw", stream)
     buf = bytearray()
     while True:
         try:

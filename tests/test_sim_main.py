@@ -1,0 +1,52 @@
+"""firmware/main.py itself, booted as on the Pico but on the fake machine and the simulated
+board (CPython, asyncio): boot messages, the serial command line answering, a bad command
+answered, the tasks running (the settled board reaches the Table), no traceback."""
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+
+from tools import ROOT
+
+BOOT = """
+import sys
+sys.path[:0] = [%r, %r, %r]
+import physboard
+board = physboard.PhysicalBoard(seed=1).install()
+import main
+main.main()
+""" % (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware"),
+       os.path.join(ROOT, "host_tools"))
+
+
+def test_main_boots_and_answers_on_serial(tmp_path):
+    proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    got = []
+    try:
+        proc.stdin.write(b"help\nsensed\nfrobnicate\n")
+        proc.stdin.flush()
+        buf = b""
+        end = time.monotonic() + 30
+        while time.monotonic() < end and b"frobnicate" not in buf:
+            r, _, _ = select.select([proc.stdout], [], [], 0.1)
+            if r:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                buf += chunk
+        got = [json.loads(l) for l in buf.decode().splitlines() if l.startswith("{")]
+    finally:
+        proc.kill()
+        err = proc.communicate()[1].decode()
+    kinds = [e["t"] for e in got]
+    assert "Traceback" not in err, err[-3000:]
+    assert "hello" in kinds and "help" in kinds, got
+    # no calibration file yet: the board says so and uses the defaults
+    assert any(e["t"] == "error" and e["code"] == "calibration" for e in got), got
+    sensed = [e for e in got if e["t"] == "sensed"][0]
+    assert sensed["points"] == [] and sensed["faults"] == []     # the empty board, read
+    bad = [e for e in got if e["t"] == "error" and e["code"] == "bad_command"]
+    assert bad and "frobnicate" in bad[0]["msg"]
