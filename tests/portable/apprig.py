@@ -12,8 +12,13 @@ Imports go largest first, into an empty heap, so that fragmentation does not was
 """
 import sys
 import gc
-from game.table import Table  # noqa: F401
-from game import screens, i18n, snapshot  # noqa: F401,E402  (the Table imports them on first use)
+gc.collect()
+from game.table import Table  # noqa: F401,E402
+gc.collect()
+from game import screens  # noqa: F401,E402  (the Table imports these on first use)
+gc.collect()
+from game import i18n, snapshot  # noqa: F401,E402
+gc.collect()
 from bg import ids  # noqa: F401,E402  (the serial "ids" command)
 gc.collect()
 from app.boot import start_app  # noqa: E402

@@ -58,3 +58,4 @@ def test_malformed_serial_commands_get_a_clear_answer():
     assert st["t"] == "state" and st["screen"] == list(app.table.screen)
     assert json.loads(commands.answer(app, "press undo"))["t"] == "pressed"
     assert app.faults == 0
+

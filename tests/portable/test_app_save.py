@@ -1,0 +1,34 @@
+"""A state save that fails (flash full or worn) is shown and sent; play goes on.
+Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
+from apprig import rig, run, oled_shows, Position
+
+
+class FullFlash:
+    """A filesystem whose writes fail (flash full or worn): store.py's files interface."""
+
+    def open(self, path, mode):
+        if "w" in mode:
+            raise OSError(28, "no space left")
+        return open(path, mode)
+
+    def rename(self, src, dst):
+        raise OSError(28, "no space left")
+
+    def remove(self, path):
+        pass
+
+
+def test_a_failed_save_is_shown_and_play_goes_on():
+    sc, app, lines = rig()
+    app.files = FullFlash()
+    sc.put(Position.start())
+    run(app, 100)
+    app.loaded = [6, 1]
+    app.press("p1_main")
+    run(app, 30)
+    app.press("p2_main")
+    run(app, 30)
+    assert app.saves == 0 and app.save_failed
+    assert any('"save_failed"' in l for l in lines), lines
+    assert oled_shows(app, app._notice) and app._notice[0] == "STATE NOT SAVED"
+    assert app.table.turn_dice == (6, 1) and app.faults == 0   # the game goes on
