@@ -8,7 +8,7 @@ never a crash, never a silently wrong position (issue 5).
 """
 import store
 import events
-from app.loop import App, STATE_PATH, RECORD_PATH
+from app.loop import App, STATE_PATH, RECORD_PATH, FAULT_LOG
 from game.table import Table
 
 
@@ -32,11 +32,11 @@ def restore(path=STATE_PATH, files=None, settings=None):
 
 
 def start_app(drivers, state_path=STATE_PATH, record_path=RECORD_PATH, write_line=None,
-              wdt=None, files=None, settings=None, cal_warning=None):
+              wdt=None, files=None, settings=None, cal_warning=None, fault_log=FAULT_LOG):
     """The App around the restored Table; boot messages are shown and sent."""
     table, msg = restore(state_path, files, settings)
     kw = {} if write_line is None else {"write_line": write_line}
-    app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, **kw)
+    app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
     if msg:
         app.write_line(events.error("state_lost", msg))
         app.notice(["STATE LOST"] + _rows(msg))

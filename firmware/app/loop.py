@@ -17,8 +17,10 @@ from app.build import led_index
 from game.colours import RGB
 
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
+REPEAT_MS = 5000          # the same fault again within this time is counted, not logged again
 STATE_PATH = "state.bin"
 RECORD_PATH = "match.rec"
+FAULT_LOG = "faults.log"
 
 
 def _diff(a, b):
@@ -40,7 +42,7 @@ def _wrap(text, width=16, rows=5):
 
 class App:
     def __init__(self, table, drivers, state_path=STATE_PATH, record_path=RECORD_PATH,
-                 write_line=_print_line, wdt=None, files=None):
+                 write_line=_print_line, wdt=None, files=None, fault_log=FAULT_LOG):
         self.table = table
         self.d = drivers
         self.state_path = state_path
@@ -48,6 +50,8 @@ class App:
         self.write_line = write_line       # one line to USB serial (print on the Pico)
         self.wdt = wdt
         self.files = files                 # store.py files object (None: the real filesystem)
+        self.fault_log = fault_log         # a file of the faults with their tracebacks, or None
+        self._logged = None                # (part, message, when) of the fault last logged
         self.faults = 0
         self.last_fault = None             # (part, message)
         self.saves = 0
@@ -76,11 +80,24 @@ class App:
             return False
 
     def fault(self, part, exc, now_ms=None):
+        """Count, log (serial line and faults.log) and show a fault; a part failing on every
+        cycle is logged once per REPEAT_MS, so it floods neither the line nor the flash."""
         self.faults += 1
+        now = self.now if now_ms is None else now_ms
         msg = "%s: %s" % (type(exc).__name__, exc)
         self.last_fault = (part, msg)
-        self.write_line(events.error("task_" + part, msg))
         self.notice(["FAULT in " + part] + _wrap(msg), now_ms)
+        last = self._logged
+        if last is not None and last[0] == part and last[1] == msg and _diff(now, last[2]) < REPEAT_MS:
+            return
+        self._logged = (part, msg, now)
+        self.write_line(events.error("task_" + part, msg))
+        if self.fault_log:
+            try:
+                from app import faultlog     # only when something failed: no heap before
+                faultlog.append(self.fault_log, part, exc, now)
+            except Exception:
+                pass                          # a failing log must not make a second fault
 
     def notice(self, rows, now_ms=None):
         """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen."""

@@ -93,7 +93,8 @@ class SimRig:
     def _boot(self):
         self.app = start_app(self.drivers, os.path.join(self.workdir, "state.bin"),
                              os.path.join(self.workdir, "match.rec"), self.lines.append,
-                             settings=self._settings)
+                             settings=self._settings,
+                             fault_log=os.path.join(self.workdir, "faults.log"))
         self.table = self.app.table
         self.step()
 

@@ -19,8 +19,6 @@ from game import screens  # noqa: F401,E402  (the Table imports these on first u
 gc.collect()
 from game import i18n, snapshot  # noqa: F401,E402
 gc.collect()
-from bg import ids  # noqa: F401,E402  (the serial "ids" command)
-gc.collect()
 from app.boot import start_app  # noqa: E402
 from app.build import Drivers, led_index  # noqa: E402,F401
 from hw.oled import Oled  # noqa: E402
@@ -41,6 +39,7 @@ import board_config as cfg  # noqa: E402
 TMP = "/tmp/tablier-test-app-%s" % sys.implementation.name
 STATE = TMP + "-state.bin"
 RECORD = TMP + "-match.rec"
+FAULTS = TMP + "-faults.log"
 
 
 def sensed_of(pos):
@@ -124,7 +123,7 @@ class Pwm:
 
 def clean():
     import os
-    for path in (STATE, STATE + ".tmp", STATE + ".bad", RECORD):
+    for path in (STATE, STATE + ".tmp", STATE + ".bad", RECORD, FAULTS, FAULTS + ".old"):
         try:
             os.remove(path)
         except OSError:
@@ -135,6 +134,7 @@ def rig(fresh=True):
     """(scanner, app, lines): the stand-in scanner, an App on it, the serial lines it wrote."""
     if fresh:
         clean()
+    gc.collect()                 # the previous test's App and Table go before new buffers come
     neopixel.reset_fakes()
     sc = ReadingScanner()
     pins = dict((name, Pin(cfg.BUTTONS[name])) for name in cfg.BUTTONS)
@@ -142,7 +142,7 @@ def rig(fresh=True):
                                cfg.LED_BUDGET_MA, cfg.LED_ORDER),
                       Oled(Bus(), cfg.OLED_ADDR), Buttons(pins, True), Dice(5), Buzzer(Pwm()))
     lines = []
-    app = start_app(drivers, STATE, RECORD, lines.append)
+    app = start_app(drivers, STATE, RECORD, lines.append, fault_log=FAULTS)
     gc.collect()
     return sc, app, lines
 

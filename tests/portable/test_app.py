@@ -2,7 +2,7 @@
 feeding settled readings, the LED frame and the OLED, and a failing part caught and shown.
 Runs under pytest and MicroPython with the Pico's heap; see apprig for the scanner stand-in."""
 import json
-from apprig import rig, run, oled_shows, led_index, Position, neopixel, cfg
+from apprig import rig, run, oled_shows, led_index, Position, neopixel, cfg, FAULTS
 from game import colours
 
 
@@ -45,6 +45,27 @@ class Failing:
         return getattr(self.t, name)
 
 
+class Broken:
+    """A scanner whose bank never answers: scan() raises on every cycle."""
+    settled = False
+    last_change = 0
+
+    def scan(self):
+        raise OSError(5, "mux bank 3 does not answer")
+
+
+def test_a_part_failing_every_cycle_is_logged_once_per_interval():
+    sc, app, lines = rig()
+    app.d.scanner = Broken()
+    run(app, 2000)                           # 200 cycles, each scan failing
+    assert app.faults == 200
+    logged = [l for l in lines if "task_scan" in l]
+    assert len(logged) == 1, logged          # not 200 lines on serial (nor writes to flash)
+    run(app, 4000)
+    assert len([l for l in lines if "task_scan" in l]) == 2
+    assert app.d.oled is not None and app._notice[0] == "FAULT in scan"
+
+
 def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
     sc, app, lines = rig()
     app.table = Failing(app.table)
@@ -54,6 +75,8 @@ def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
     err = json.loads([l for l in lines if "task_clock" in l][0])
     assert err["t"] == "error" and "ZeroDivisionError" in err["msg"]
     assert oled_shows(app, app._notice) and app._notice[0] == "FAULT in clock"
+    log = open(FAULTS).read()                # the traceback is kept on flash
+    assert "clock" in log and "ZeroDivisionError" in log and "boom" in log
     sc.put(Position.start())
     run(app, 100)                            # the other parts kept running
     assert app.faults == 1
