@@ -24,5 +24,5 @@ def _print_exception(exc, f):
     if pe is not None:
         pe(exc, f)                # MicroPython
     else:
-        import traceback
+        import traceback  # type: ignore[import-not-found]  # CPython (the simulator)
         traceback.print_exception(type(exc), exc, exc.__traceback__, file=f)
