@@ -10,7 +10,7 @@ Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so f
 `.remaining` dice still to play), ILLEGAL (`.reason`, one of REASONS, and `.points`, in the
 mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
-from bg.movegen import Play
+from bg.play import Play
 
 COMPLETE = "complete"
 PARTIAL = "partial"

@@ -18,6 +18,7 @@ open-addressing table of 16-bit indices (an `array`), not a dict of position key
 Play objects are made only when the caller asks for one.
 """
 from bg.position import Position
+from bg.play import Play, apply_step  # noqa: F401  (re-exported: the public API names them here)
 
 BAR_POINT = 25
 OFF = 0
@@ -43,50 +44,6 @@ def _hash_table(seed, n):
 # _HO[i]. Equal hashes are always verified exactly, so collisions cost time, never truth.
 _HM = _hash_table(12345, 26)
 _HO = _hash_table(67890, 25)
-
-
-class Play:
-    """One legal play: `moves` is a tuple of (from, to) checker steps in playing order,
-    `hits` a tuple of booleans (did that step hit a blot)."""
-
-    def __init__(self, moves, hits=None):
-        self.moves = tuple(moves)
-        self.hits = tuple(hits) if hits is not None else (False,) * len(self.moves)
-
-    def apply(self, pos):
-        """The position after this play, still from the mover's view."""
-        out = pos.copy()
-        for frm, to in self.moves:
-            apply_step(out.me, out.opp, frm, to)
-        return out
-
-    def notation(self):
-        from bg.notation import format_play
-        return format_play(self.moves, self.hits)
-
-    def __repr__(self):
-        return "Play(%r)" % (self.moves,)
-
-    def __eq__(self, other):
-        return isinstance(other, Play) and self.moves == other.moves
-
-    def __hash__(self):
-        return hash(self.moves)
-
-
-def apply_step(me, opp, frm, to):
-    """Move one checker of `me` from point `frm` to point `to` (0 = off), hitting a blot.
-
-    Returns True when the step hit. Does not check legality."""
-    me[frm - 1] -= 1
-    if to > 0:
-        me[to - 1] += 1
-        oi = 24 - to
-        if opp[oi] == 1:
-            opp[oi] = 0
-            opp[24] += 1
-            return True
-    return False
 
 
 class PlayList:

@@ -115,7 +115,7 @@ def find_play(plays, pos, text):
     """The play of `plays` (a PlayList for `pos`) that `text` describes, or None.
 
     Matched by resulting position, so any equivalent way of writing it is accepted."""
-    from bg.movegen import apply_step
+    from bg.play import apply_step
     segs = parse_play(text)
     me = bytearray(pos.me)
     opp = bytearray(pos.opp)
