@@ -255,6 +255,10 @@ class Judge:
             if eme[p - 1] and eopp[24 - p]:
                 mixed.append(p)
         if mixed:
+            # Ours put down on a point they hold: the point is closed, whatever else.
+            closed = [p for p in mixed if sopp[24 - p] >= 2 and eopp[24 - p] == sopp[24 - p]]
+            if closed:
+                return _illegal(CLOSED_POINT, closed)
             for p in mixed:
                 if not (sopp[24 - p] == 1 and eopp[24 - p] == 1):
                     return _illegal(MIXED, mixed)

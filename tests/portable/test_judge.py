@@ -82,13 +82,13 @@ def test_unchanged_board_is_legal_so_far():
     assert v.kind == J.PARTIAL and sorted(v.remaining) == [5, 6]
 
 
-def test_closed_point_named():
+def test_checker_put_on_a_made_point_is_a_closed_point():
     s = Position.start()
     end = s.copy()
-    end.me[23] -= 1          # 24/18? their 7 is our 18: open. 24/19 lands on their 6: closed
+    end.me[23] -= 1          # 24/19 with a 5: our 19 is their 6-point, five checkers there
     end.me[18] += 1
     v = verdict(s, 6, 5, end)
-    assert v.kind == J.ILLEGAL and v.reason == J.MIXED or v.reason == J.CLOSED_POINT
+    assert v.kind == J.ILLEGAL and v.reason == J.CLOSED_POINT and v.points == (19,)
 
 
 def test_closed_intermediate_named():
