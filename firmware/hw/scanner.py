@@ -12,9 +12,17 @@ a new state counts only after `debounce` consecutive scans agree. A reading betw
 leave and an enter threshold (a checker half on its slot, a hovering hand) keeps the state
 but widens the point's range. The third layer is physically unreadable (+9 % against a
 +-8 % spread): a point with a second layer reports "at most 15" (narrowed by the 15
-checkers of its colour). Self-test channels (GND, rail/2, the 4051's 3.3 V/2, unused
-inputs that read the pull-up) are checked every `selftest_every` scans: a bank that fails
+checkers of its colour). Self-test channels (GND, unused inputs that read the pull-up) of
+each bank are read once every `selftest_every` scans, spread over the scans (about one bank
+per scan), the 4051s' 3.3 V/2 inputs on every selftest_every-th scan: a bank that fails
 them is a 'mux' fault and its points become unknown ranges.
+
+Speed (BENCHMARKS.md, scan section): the select, address and enable lines are written
+through the RP2040 SIO registers (one masked `mem32` write moves several lines; the walk of
+a bank's channels is a table of XOR masks, Gray order). One ADC sample per channel; only a
+reading that left `deadband` of the one its slot was last classified at gets two more
+samples and their median (a spike on a quiet slot is dropped, a quiet slot costs one read).
+The classification of the banks already read runs during the next bank's power-up wait.
 
 Before the thresholds each slot gets back what its neighbours' fields take away (XTALK,
 hardware-brief 3.2.4). A slot whose reading stayed within `deadband` of the one it was last
@@ -22,7 +30,7 @@ classified at is skipped (most slots, most scans). Health watches: frozen readin
 a slice of the sensors per scan), the empty-board baseline followed slowly (EMA, alpha 1/64)
 and reported as 'drift' past DRIFT_LIMIT_MT.
 
-    sc = make_scanner(cal)    # or Scanner(sel_pins, bank_pins, en_pins, adcs, cal)
+    sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
     if sc.settled: ...        # no change for quiet_scans scans and nothing pending
 """
@@ -30,52 +38,64 @@ from array import array
 import time
 
 import board_config as _cfg
-from hw.sensed import Sensed, WHITE, BLACK, MIXED
+from hw.sensed import Sensed
 from hw.calibration import Calibration
+from hw.scanboard import compose, BANK_FAULTS
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
+    _ticks_us = time.ticks_us  # type: ignore[attr-defined]
+    _ticks_diff = time.ticks_diff  # type: ignore[attr-defined]
 except AttributeError:  # CPython
     def _sleep_us(us):
         time.sleep(us / 1000000)
 
-try:
-    # machine code for the two hot loops (about 3x faster on MicroPython); plain on CPython
-    from micropython import native
-except ImportError:
-    def native(f):
-        return f
+    def _ticks_us():
+        return int(time.perf_counter() * 1000000)  # type: ignore[attr-defined]
+
+    def _ticks_diff(a, b):
+        return a - b
 
 R_ONE = 4096          # r fixed-point unit
 UNKNOWN = 255         # slot state: cannot be read (dead sensor, bad bank)
-REF_SLOT = 255        # in a bank's walk: the rail/2 channel, not a sensor
+FORCE = -(1 << 20)    # a held reading no ADC value is near: the slot is looked at next scan
 
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
     """A Scanner on the pins named in board_config (imports machine only here)."""
-    from machine import Pin, ADC
-    sel = [Pin(n, Pin.OUT, value=0) for n in cfg.MUX_SEL]
-    bank = [Pin(n, Pin.OUT, value=0) for n in cfg.BANK_SEL]
+    from machine import Pin, ADC, mem32
+    for n in cfg.MUX_SEL + cfg.BANK_SEL:
+        Pin(n, Pin.OUT, value=0)
     off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
-    en = [Pin(n, Pin.OUT, value=off) for n in cfg.HALF_EN]
+    for n in cfg.HALF_EN:
+        Pin(n, Pin.OUT, value=off)
     adcs = [ADC(n) for n in cfg.ADC_PINS]
-    return Scanner(sel, bank, en, adcs, cal, cfg, **kw)
+    return Scanner(mem32, adcs, cal, cfg, **kw)
+
+
+def _mask(gpios, value):
+    """SIO bit mask that puts `value` (bit j -> gpios[j]) on the lines `gpios`."""
+    m = 0
+    for j in range(len(gpios)):
+        if value >> j & 1:
+            m |= 1 << gpios[j]
+    return m
 
 
 class Scanner:
-    """The 152 slots of the board. Pins: sel_pins S0..S3, bank_pins A0..A2, en_pins one per
-    half; adcs one machine.ADC per half; cal a hw.calibration.Calibration (defaults if None).
-    Options default to board_config: settle_us (bank power-up wait), samples (1 or 3, median),
-    debounce (scans), quiet_scans (for `settled`), selftest_every (scans); pair_halves powers
-    the same bank of both halves at once (twice the sensor current: charger profile only)."""
+    """The 152 slots of the board. mem: machine.mem32 (the lines S0..S3, A0..A2 and the half
+    enables named in cfg are outputs already, see make_scanner); adcs one machine.ADC per
+    half; cal a hw.calibration.Calibration (defaults if None). Options default to
+    board_config: settle_us (bank power-up wait), samples (1: one sample per channel; 3: the
+    median of three for a reading that left the deadband), debounce (scans), quiet_scans (for
+    `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
+    once (twice the sensor current: charger profile only, hardware/power.md)."""
 
-    def __init__(self, sel_pins, bank_pins, en_pins, adcs, cal=None, cfg=_cfg, settle_us=None,
+    def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
-                 stuck_scans=512, stuck_stride=8, track_every=64, deadband=48, pair_halves=False):
+                 stuck_scans=512, stuck_stride=8, track_every=64, deadband=64, pair_halves=False):
         self.cfg = cfg
-        self.sel = sel_pins
-        self.bank_pins = bank_pins
-        self.en = en_pins
+        self.mem = mem
         self.adcs = adcs
         self._rd = [a.read_u16 for a in adcs]   # bound once: no allocation per bank
         self.settle_us = cfg.BANK_SETTLE_US if settle_us is None else settle_us
@@ -86,27 +106,33 @@ class Scanner:
         self.stuck_scans = stuck_scans
         self.pair_halves = pair_halves
         self.track_every = track_every
-        self._en_on = 0 if cfg.HALF_EN_ACTIVE_LOW else 1
         n = cfg.N_SENSORS
         nb = len(cfg.SCAN_BANKS)
         self.n = n
-        self.raw = array("H", bytes(2 * n))       # median reading per sensor, u16
+        self.raw = array("H", bytes(2 * n))       # reading per sensor, u16
         self.r = array("i", bytes(4 * n))         # ratiometric r - base per sensor, R_ONE units
-        self.refs = array("H", bytes(2 * nb))     # ch15 (rail / 2) per bank
+        self.refs = array("H", bytes(2 * nb))     # ch15 (rail / 2) per bank, median of 3
         self.state = bytearray(n)                 # stable: colour * 4 + layers, or UNKNOWN
         self._pend = bytearray(n)
         self._cnt = bytearray(n)
         self._band = bytearray(n)                 # 1: reading between leave and enter thresholds
         self._prev = array("H", bytes(2 * n))
-        self._held = array("H", bytes(2 * n))     # raw value at the slot's last classification
+        # raw value at the slot's last classification (FORCE: look at it next scan)
+        self._held = array("i", [FORCE] * n)
         self._work = bytearray(n)                 # sensors to classify this scan
         self._nwork = 0
         self._queued = bytearray(n)               # 1: already on the work list
-        self._pend_list = bytearray(n)            # sensors with a change pending
         self._npend = 0
-        self._held_ref = array("H", bytes(2 * len(cfg.SCAN_BANKS)))
+        self._held_ref = array("H", bytes(2 * nb))
+        self._requeue = bytearray(nb)             # 1: classify the whole bank after its next read
         self._force = True                        # classify every slot on the next scan
-        self.deadband = deadband
+        # deadband as a power of two: |a - held| test in one shift, (a - held + dz) >> sh
+        p, sh = 2, 1
+        while p < 2 * deadband:
+            p <<= 1
+            sh += 1
+        self.deadband = p >> 1
+        self._db_shift = sh
         self.stuck_stride = stuck_stride
         self._moved = bytearray(n)
         self._stuck = bytearray(n)
@@ -125,31 +151,12 @@ class Scanner:
                 s, top = (i - cfg.N_POINT_SENSORS) % cfg.BAR_SLOTS, cfg.BAR_SLOTS - 1
             self._nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
         self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
-        # scan order per bank: channels in Gray-code order, so most steps move one select line
-        self._chans, self._sens = [], []
-        # (the rail/2 channel is read in its place in the walk, marked REF_SLOT)
-        gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
-        for k in range(nb):
-            pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
-            pairs[cfg.REF_CHANNEL[k]] = REF_SLOT
-            chs = bytes(c for c in gray if c in pairs)
-            self._chans.append(chs)
-            self._sens.append(bytes(pairs[c] for c in chs))
-            for i in cfg.SCAN_SENSORS[k]:
-                self._bank_of[i] = k
-        # known line states (only changed lines are written from here on)
-        self._cur = 0
-        self._bank_cur = 0
-        self._en_mask = 0
-        for p in sel_pins:
-            p.value(0)
-        for p in bank_pins:
-            p.value(0)
-        for p in en_pins:
-            p.value(1 - self._en_on)
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
         self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
         self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
+        for k in range(nb):
+            for i in cfg.SCAN_SENSORS[k]:
+                self._bank_of[i] = k
         # bank visiting order; fresh[j] = mask of halves to power up before order[j] (0: already on).
         # pair_halves powers bank b of both halves at once: one 350 us wait for two banks, twice
         # the sensor current (hardware-brief 5.4: USB charger profile only)
@@ -169,6 +176,7 @@ class Scanner:
                 fresh.append(0)
         self._order = bytes(order)
         self._fresh = bytes(fresh)
+        self._wires(cfg)
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
         vcc = cfg.SENSOR_VCC
         self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -183,6 +191,44 @@ class Scanner:
         self._dirty = True
         self._faults_changed = True
         self.set_calibration(cal)
+
+    def _wires(self, cfg):
+        """Register masks and the walk tables (one masked write per select step)."""
+        self._set = cfg.SIO_OUT_SET
+        self._clr = cfg.SIO_OUT_CLR
+        # GPIO_OUT_XOR: the pin map names SET and CLR; XOR follows CLR by the same stride on
+        # the RP2040 (0x14, 0x18, 0x1C) and the RP2350 (0x18, 0x20, 0x28)
+        self._xor = getattr(cfg, "SIO_OUT_XOR", cfg.SIO_OUT_CLR + (cfg.SIO_OUT_CLR - cfg.SIO_OUT_SET))
+        self._chm = array("i", [_mask(cfg.MUX_SEL, c) for c in range(cfg.MUX_CHANNELS)])
+        self._bankm = array("i", [_mask(cfg.BANK_SEL, b) for b in range(8)])
+        self._bank_lines = self._bankm[7]
+        self._en_bit = array("i", [1 << g for g in cfg.HALF_EN])
+        self._en_all = _mask(cfg.HALF_EN, (1 << len(cfg.HALF_EN)) - 1)
+        low = cfg.HALF_EN_ACTIVE_LOW
+        self._en_off_reg = self._set if low else self._clr
+        self._en_on_reg = self._clr if low else self._set
+        # per position j of the order: the sensor channels in Gray-code order (most steps move
+        # one select line), the sensor read at each, and the XOR mask to the next channel; the
+        # last step leads to the next bank's rail/2 channel, read first
+        gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
+        self._chans, self._sens, self._steps = [], [], []
+        for j in range(len(self._order)):
+            k = self._order[j]
+            pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
+            chs = bytes(c for c in gray if c in pairs)
+            self._chans.append(chs)
+            self._sens.append(bytes(pairs[c] for c in chs))
+            nxt = cfg.REF_CHANNEL[self._order[(j + 1) % len(self._order)]]
+            st = array("i", bytes(4 * len(chs)))
+            for jj in range(len(chs)):
+                to = chs[jj + 1] if jj + 1 < len(chs) else nxt
+                st[jj] = self._chm[chs[jj]] ^ self._chm[to]
+            self._steps.append(st)
+        # known line states: select ch0, address 0, every half off
+        self.mem[self._clr] = self._chm[cfg.MUX_CHANNELS - 1] | self._bank_lines
+        self.mem[self._en_off_reg] = self._en_all
+        self._cur = 0
+        self._en_mask = 0
 
     # ------------------------------------------------------------ calibration
     def set_calibration(self, cal):
@@ -216,48 +262,36 @@ class Scanner:
     # ------------------------------------------------------------ the wires
     def _set_bank(self, half, bank, halves=0):
         """Power and route `bank` of `half` (or of every half in the bit mask `halves`);
-        every other bank off. Only the lines that change are written."""
+        every other bank off: decoders off, address, decoders on (four register writes)."""
         if not halves:
             halves = 1 << half
-        on = self._en_on
-        en = self.en
-        m = self._en_mask
-        for h in range(len(en)):
-            if m >> h & 1:
-                en[h].value(1 - on)       # the decoder off while its address moves
-        d = self._bank_cur ^ bank
-        bp = self.bank_pins
-        for j in range(len(bp)):
-            if d >> j & 1:
-                bp[j].value((bank >> j) & 1)
-        self._bank_cur = bank
-        for h in range(len(en)):
+        m = self.mem
+        bm = self._bankm[bank]
+        m[self._en_off_reg] = self._en_all
+        m[self._clr] = self._bank_lines ^ bm
+        m[self._set] = bm
+        on = 0
+        for h in range(len(self._en_bit)):
             if halves >> h & 1:
-                en[h].value(on)
+                on |= self._en_bit[h]
+        m[self._en_on_reg] = on
         self._en_mask = halves
 
     def _all_off(self):
-        m = self._en_mask
-        for h in range(len(self.en)):
-            if m >> h & 1:
-                self.en[h].value(1 - self._en_on)
+        self.mem[self._en_off_reg] = self._en_all
         self._en_mask = 0
 
     def _select(self, ch):
-        d = self._cur ^ ch
-        s = self.sel
-        for j in range(4):
-            if d >> j & 1:
-                s[j].value((ch >> j) & 1)
-        self._cur = ch
+        chm = self._chm
+        if ch != self._cur:
+            self.mem[self._xor] = chm[self._cur] ^ chm[ch]
+            self._cur = ch
 
     def _read_channel(self, half, ch):
-        """One median reading of channel ch of the routed bank (slow path: self-test)."""
+        """The median of three readings of channel ch of the routed bank (self-test, rail/2)."""
         self._select(ch)
         rd = self._rd[half]
         a = rd()
-        if self.samples < 3:
-            return a
         b = rd()
         c = rd()
         if a > b:
@@ -266,82 +300,112 @@ class Scanner:
             b = c
         return b if b > a else a
 
-    @native
     def read_all(self):
-        """The raw pass: every sensor's median reading into self.raw, ch15 into self.refs."""
-        raw, refs = self.raw, self.refs
-        sel = self.sel
-        s0 = sel[0]
-        s1 = sel[1]
-        s2 = sel[2]
-        s3 = sel[3]
+        """The raw pass alone: every sensor's reading into self.raw, ch15 into self.refs
+        (calibration uses it; scan() classifies as it goes)."""
+        self._pass(False)
+
+    def _pass(self, classify):
+        """Every bank in turn: power it, classify what is already read while it powers up,
+        read its rail/2 channel then walk its sensor channels. A reading that left the
+        deadband of its slot's held value is (samples >= 3) re-read twice, the median kept,
+        and the slot queued for classification."""
+        cfg = self.cfg
+        raw, refs, held = self.raw, self.refs, self._held
+        work, queued = self._work, self._queued
+        n = self.n
+        nw = self._nwork
+        if classify:
+            # leftovers of a raw pass alone were read before this scan: read them again
+            for j in range(nw):
+                i = work[j]
+                queued[i] = 0
+                held[i] = FORCE
+            nw = 0
+        if self._force:
+            for i in range(n):
+                held[i] = FORCE
+            self._force = False
+        self._nwork = nw
+        self._npend = 0
+        mem = self.mem
+        xor = self._xor
         three = self.samples >= 3
+        dz = self.deadband
+        sh = self._db_shift
         settle = self.settle_us
-        selftest = self.selftest_every and self.scans % self.selftest_every == 0
+        every = self.selftest_every
+        sc = self.scans
+        if every and sc % every == 0:
+            self._check_halves()
         last_half = -1
         order, fresh = self._order, self._fresh
-        cur = self._cur
-        # readings that moved `deadband` or more from their last classification are queued
-        held = self._held
-        work = self._work
-        queued = self._queued
-        nw = self._nwork
-        dz = 0 if self._force else self.deadband
-        self._force = False
+        bank_half, bank_no = self._bank_half, self._bank_no
+        done = 0
         for j in range(len(order)):
             k = order[j]
-            half = self._bank_half[k]
+            half = bank_half[k]
             if fresh[j]:
-                self._set_bank(half, self._bank_no[k], fresh[j])
+                self._set_bank(half, bank_no[k], fresh[j])
                 if settle:
-                    _sleep_us(settle)
+                    t0 = _ticks_us()
+                    # work that does not need this bank, while its sensors power up
+                    if classify:
+                        if j == 0:
+                            self._health()
+                        if done < self._nwork:
+                            done = self._classify(done)
+                    left = settle - _ticks_diff(_ticks_us(), t0)
+                    if left > 0:
+                        _sleep_us(left)
+                elif classify and done < self._nwork:
+                    done = self._classify(done)
             rd = self._rd[half]
             if half != last_half:
                 rd()                         # the ADC input mux just moved: drop one sample
                 last_half = half
-            chans, sens = self._chans[k], self._sens[k]
-            for jj in range(len(chans)):
-                ch = chans[jj]
-                d = cur ^ ch
-                if d & 1:
-                    s0.value(ch & 1)
-                if d & 2:
-                    s1.value(ch & 2)
-                if d & 4:
-                    s2.value(ch & 4)
-                if d & 8:
-                    s3.value(ch & 8)
-                cur = ch
+            refs[k] = self._read_channel(half, cfg.REF_CHANNEL[k])
+            chans, sens, steps = self._chans[j], self._sens[j], self._steps[j]
+            self._select(chans[0])
+            nw = self._nwork
+            for jj in range(len(sens)):
                 a = rd()
-                if three:
-                    b = rd()
-                    c = rd()
-                    if a > b:
-                        a, b = b, a
-                    if b > c:
-                        b = c
-                    if b > a:
-                        a = b
                 i = sens[jj]
-                if i == REF_SLOT:
-                    refs[k] = a
-                else:
-                    raw[i] = a
-                    h = held[i]
-                    if (a - h >= dz or h - a >= dz) and not queued[i]:
+                if (a - held[i] + dz) >> sh:
+                    # left the deadband: a real change or a spike; the median of 3 tells
+                    if three:
+                        b = rd()
+                        c = rd()
+                        if a > b:
+                            a, b = b, a
+                        if b > c:
+                            b = c
+                        if b > a:
+                            a = b
+                    if not queued[i]:
                         queued[i] = 1
                         work[nw] = i
                         nw += 1
-            self._cur = cur
-            if selftest or self.bank_fault[k]:
-                self._nwork = nw
-                self._check_bank(k, half)    # a failed bank is rechecked every scan
-                nw = self._nwork
-                cur = self._cur
-        self._nwork = nw
-        if selftest:
-            self._check_halves()
+                raw[i] = a
+                mem[xor] = steps[jj]
+            self._nwork = nw
+            self._cur = cfg.REF_CHANNEL[order[(j + 1) % len(order)]]
+            # a sensor rail that moved moves every r of its bank; a failed bank is rechecked
+            e = refs[k] - self._held_ref[k]
+            if e > 64 or e < -64 or self._requeue[k]:
+                self._held_ref[k] = refs[k]
+                self._requeue[k] = 0
+                self._queue_bank(k)
+            if (every and (sc + k) % every == 0) or self.bank_fault[k]:
+                self._check_bank(k, half)
         self._all_off()
+        if classify:
+            if done < self._nwork:
+                self._classify(done)
+            if not settle:
+                self._health()
+            self._pending = self._npend
+            self._nwork = 0
 
     def _check_bank(self, k, half):
         """GND must read ~0 V, ch15 ~rail/2, unused channels the pull-up."""
@@ -364,38 +428,56 @@ class Scanner:
             self._queue_bank(k)
 
     def _check_halves(self):
+        """Each 74HC4051's input 7 must read 3.3 V / 2 (before the banks: a change marks the
+        half's banks for classification after their read)."""
         cfg = self.cfg
         for h in range(cfg.HALVES):
             self._set_bank(h, cfg.HALF_REF_INPUT)
-            v = self._read_channel(h, self._cur)   # the 4051 input ignores S0..S3
+            self._rd[h]()                             # the ADC input may have moved
+            v = self._read_channel(h, self._cur)      # the 4051 input ignores S0..S3
             code = 0 if self._ref_lo <= v <= self._ref_hi else 1
             if code != self.half_fault[h]:
                 self.half_fault[h] = code
                 self._faults_changed = True
                 for k in range(len(cfg.SCAN_BANKS)):
                     if cfg.SCAN_BANKS[k][0] == h:
-                        self._queue_bank(k)
+                        self._requeue[k] = 1
+        self._all_off()
 
     # ------------------------------------------------------------ classification
     def _queue_bank(self, k):
-        """Classify every sensor of bank k on the next classify() (its context changed)."""
+        """Classify every sensor of bank k in this scan (its context changed)."""
         work, queued = self._work, self._queued
         nw = self._nwork
-        for i in self._sens[k]:
-            if i != REF_SLOT and not queued[i]:
+        for i in self.cfg.SCAN_SENSORS[k]:
+            if not queued[i]:
                 queued[i] = 1
                 work[nw] = i
                 nw += 1
         self._nwork = nw
 
-    @native
     def classify(self):
-        """Raw readings -> debounced slot states; returns True if any stable state changed.
+        """Classify every queued slot now; returns True if any stable state changed (scan()
+        does this bank by bank during the power-up waits)."""
+        self._npend = 0
+        d = self._dirty
+        self._dirty = False
+        self._classify(0)
+        changed = self._dirty
+        self._dirty = self._dirty or d
+        self._pending = self._npend
+        self._nwork = 0
+        return changed
+
+    def _classify(self, start):
+        """Raw readings -> debounced slot states for work[start:nwork]; returns nwork.
 
         Only the slots on the work list are looked at: those whose reading left the deadband
-        (read_all queues them), those with a change pending, and whole banks whose rail or
-        self-test changed. A slot within `deadband` of its last classified reading, with
-        nothing pending, cannot change state."""
+        (the raw pass queues them), those with a change pending (held at FORCE, so their next
+        reading queues them), and whole banks whose rail or self-test changed. A slot within
+        `deadband` of its last classified reading, with nothing pending, cannot change state.
+        Every slot of a bank is queued before the bank's chunk runs, so the neighbours'
+        crosstalk uses this scan's readings."""
         # one name per local: a long tuple assignment would allocate on every scan
         raw = self.raw
         refs = self.refs
@@ -417,27 +499,12 @@ class Scanner:
         raw_hi = self._raw_hi
         white_neg = self.cfg.WHITE_SIGN < 0
         deb = self.debounce
-        changed = False
         unk = self._unk
         held = self._held
         work = self._work
         queued = self._queued
-        hr = self._held_ref
-        for k in range(len(hr)):
-            e = refs[k] - hr[k]
-            if e > 64 or e < -64:         # a sensor rail moved: every r of the bank moves with it
-                hr[k] = refs[k]
-                self._queue_bank(k)
-        # slots with a change pending are looked at until it lands or dies
-        pl = self._pend_list
         nw = self._nwork
-        for j in range(self._npend):
-            i = pl[j]
-            if not queued[i]:
-                queued[i] = 1
-                work[nw] = i
-                nw += 1
-        for j in range(nw):
+        for j in range(start, nw):
             i = work[j]
             v = raw[i]
             held[i] = v
@@ -462,8 +529,8 @@ class Scanner:
                 self._faults_changed = True
         nb = self._nb
         xt = self._xt
-        npend = 0
-        for j in range(nw):
+        npend = self._npend
+        for j in range(start, nw):
             i = work[j]
             queued[i] = 0
             if unk[i]:
@@ -509,23 +576,18 @@ class Scanner:
                 if c >= deb:
                     st[i] = cand
                     c = 0
-                    changed = True
+                    self._dirty = True
                 else:
-                    pl[npend] = i
+                    held[i] = FORCE          # looked at again next scan, moved or not
                     npend += 1
                 cnt[i] = c
             else:
                 cnt[i] = 0
                 pend[i] = cand
-        self._nwork = 0
         self._npend = npend
-        self._pending = npend
-        if changed:
-            self._dirty = True
-        return changed
+        return nw
 
     # ------------------------------------------------------------ health over time
-    @native
     def _health(self):
         """Every stuck_scans: frozen readings; every track_every: follow a slow baseline drift."""
         sc = self.scans
@@ -570,9 +632,7 @@ class Scanner:
     def scan(self):
         """One full scan; returns the (reused) Sensed object."""
         self.scans += 1
-        self.read_all()
-        self.classify()
-        self._health()
+        self._pass(True)
         if self._faults_changed:
             self._dirty = True
         if self._dirty:
@@ -599,128 +659,10 @@ class Scanner:
         for k in range(len(bad)):
             bad[k] = 1 if self.bank_fault[k] or self.half_fault[half[k]] else 0
 
-    @native
-    def _group(self, first, nslots):
-        """(white layers, black layers, white open, black open, unknown/band slots) of one slot group."""
-        st = self.state
-        band = self._band
-        bad = self._bad_bank
-        bank_of = self._bank_of
-        w = b = wopen = bopen = extra = 0
-        for i in range(first, first + nslots):
-            s = st[i]
-            if s == UNKNOWN or bad[bank_of[i]]:
-                extra += 15
-                continue
-            n = s & 3
-            deep = n >= 2               # a third layer could hide on a second one
-            if band[i]:
-                # held only by hysteresis: not sure of the top layer either way
-                extra += 1
-                if n:
-                    n -= 1
-            if s >> 2 == 1:
-                w += n
-                if deep:
-                    wopen = 1
-            elif s >> 2 == 2:
-                b += n
-                if deep:
-                    bopen = 1
-        return w, b, wopen, bopen, extra
-
     def _compose(self):
-        self._update_bad_banks()
-        cfg, se = self.cfg, self.sensed
-        spp = cfg.SLOTS_PER_POINT
-        faults = []
-        tot = [0, 0, 0]
-        for p in range(1, cfg.N_POINTS + 1):
-            w, b, wopen, bopen, extra = self._group((p - 1) * spp, spp)
-            full = 0
-            if w and b:
-                se.colour[p] = MIXED
-                lo = w + b
-                faults.append(("mixed", p))
-            elif w:
-                se.colour[p] = WHITE
-                lo = w
-                tot[WHITE] += w
-                full = wopen
-            elif b:
-                se.colour[p] = BLACK
-                lo = b
-                tot[BLACK] += b
-                full = bopen
-            else:
-                se.colour[p] = 0
-                lo = 0
-            # without stack reading a full floor may hide a second layer
-            if not self.stack_reading and lo >= spp:
-                full = 1
-            hi = 15 if full else lo + extra
-            se.lo[p] = min(lo, 255)
-            se.hi[p] = min(max(hi, lo), 15) if lo <= 15 else lo
-        first = cfg.N_POINT_SENSORS
-        wl = bl = wh = bh = 0
-        wo = bo = 0
-        for strip in range(2):
-            w, b, wopen, bopen, extra = self._group(first + strip * cfg.BAR_SLOTS, cfg.BAR_SLOTS)
-            wl += w
-            bl += b
-            wh += w + extra
-            bh += b + extra
-            wo |= wopen
-            bo |= bopen
-        se.bar_lo[WHITE], se.bar_lo[BLACK] = min(wl, 15), min(bl, 15)
-        se.bar_hi[WHITE] = 15 if wo else min(wh, 15)
-        se.bar_hi[BLACK] = 15 if bo else min(bh, 15)
-        tot[WHITE] += wl
-        tot[BLACK] += bl
-        # conservation: no colour has more than 15 checkers, which bounds every "at most"
-        for c in (WHITE, BLACK):
-            if tot[c] > 15:
-                faults.append(("too_many", c))
-            room = 15 - tot[c]
-            if room < 0:
-                continue    # already impossible: do not narrow anything from it
-            for p in range(1, cfg.N_POINTS + 1):
-                if se.colour[p] == c:
-                    cap = se.lo[p] + room
-                    if se.hi[p] > cap:
-                        se.hi[p] = cap
-            cap = se.bar_lo[c] + room
-            if se.bar_hi[c] > cap:
-                se.bar_hi[c] = cap
-        room = 15 - min(tot[WHITE], tot[BLACK])
-        for p in range(1, cfg.N_POINTS + 1):
-            if se.colour[p] == 0 and se.hi[p] > max(room, 0):
-                se.hi[p] = max(room, 0)
-        self._hardware_faults(faults)
-        se.faults = faults
-        self._faults_changed = False
+        compose(self)
 
-    _BANK_FAULTS = ("", "gnd channel not at 0 V", "rail/2 channel wrong (bank power)", "unused channel not at the pull-up")
-
-    def _hardware_faults(self, faults):
-        cfg = self.cfg
-        for k in range(len(self.bank_fault)):
-            if self.bank_fault[k]:
-                h, b = cfg.SCAN_BANKS[k]
-                faults.append(("mux", (h, b, self._BANK_FAULTS[self.bank_fault[k]])))
-        for h in range(cfg.HALVES):
-            if self.half_fault[h]:
-                faults.append(("mux", (h, cfg.HALF_REF_INPUT, "half reference wrong (4051/138/ribbon)")))
-        for i in range(self.n):
-            if self._bank_unknown(i):
-                continue
-            o = self._oor[i]
-            if o:
-                faults.append(("out_of_range", (i, ("", "low", "high", "field")[o])))
-            elif self._stuck[i]:
-                faults.append(("stuck", i))
-            if self._drifted[i]:
-                faults.append(("drift", i))
+    _BANK_FAULTS = BANK_FAULTS
 
 
 def sensor_name(i, cfg=_cfg):

@@ -10,6 +10,10 @@ below, which play the part of the wiring:
   set_clock(fn)         a virtual clock in ms for WDT and Timer (default: the real one)
   run_timers(now_ms)    fire the Timer callbacks that are due (no threads here)
   reset_fakes()         forget everything (between tests)
+`mem32` emulates the RP2040 SIO output registers (GPIO_OUT, _SET, _CLR, _XOR; GPIO_IN for
+reads): a write there changes the GPIO levels exactly as Pin.value would, so a driver that
+writes several lines at once through machine.mem32 runs on the simulator. Any other address
+raises ValueError (the fake cannot pretend to be that peripheral).
 The state is per GPIO number, like the hardware: two Pin objects on one GPIO share it.
 """
 import time
@@ -19,7 +23,7 @@ from fake_ssd1306 import FakeSSD1306
 # Public machine API; the helpers above are reached as fake_io.NAME.
 __all__ = ["Pin", "Signal", "I2C", "SoftI2C", "PWM", "WDT", "Timer", "unique_id", "freq",
            "reset_cause", "idle", "lightsleep", "deepsleep", "disable_irq", "enable_irq",
-           "reset", "soft_reset", "bootloader", "PWRON_RESET", "WDT_RESET", "ResetRequested"]
+           "reset", "soft_reset", "bootloader", "PWRON_RESET", "WDT_RESET", "ResetRequested", "mem32"]
 
 PWRON_RESET = 1
 WDT_RESET = 3
@@ -197,6 +201,65 @@ class Signal:
     def off(self):
         self.value(0)
 
+
+# ---------------------------------------------------------------- SIO registers (mem32)
+
+SIO_BASE = 0xD0000000          # RP2040 datasheet 2.3.1.7: SIO register offsets
+_SIO_IN = SIO_BASE + 0x004     # GPIO_IN (read)
+_SIO_OUT = SIO_BASE + 0x010    # GPIO_OUT
+_SIO_SET = SIO_BASE + 0x014    # GPIO_OUT_SET
+_SIO_CLR = SIO_BASE + 0x018    # GPIO_OUT_CLR
+_SIO_XOR = SIO_BASE + 0x01C    # GPIO_OUT_XOR
+_N_GPIO = 30                   # GPIO0..29: the bits of the SIO GPIO registers
+
+
+class _Mem32:
+    """machine.mem32 restricted to the SIO GPIO output registers (see the module doc)."""
+
+    def _check(self, addr):
+        if not isinstance(addr, int) or addr & 3:
+            raise ValueError("mem32: address must be an int multiple of 4, not %r" % (addr,))
+
+    def __getitem__(self, addr):
+        self._check(addr)
+        if addr == _SIO_OUT:
+            v = 0
+            for n in range(_N_GPIO):
+                if _w.out.get(n, 0):
+                    v |= 1 << n
+            return v
+        if addr == _SIO_IN:
+            v = 0
+            for n in range(_N_GPIO):
+                if _read(n):
+                    v |= 1 << n
+            return v
+        raise ValueError("mem32: reading 0x%08x is not emulated (only SIO GPIO_IN / GPIO_OUT)" % addr)
+
+    def __setitem__(self, addr, value):
+        self._check(addr)
+        value &= (1 << _N_GPIO) - 1
+        out = _w.out
+        if addr == _SIO_OUT:
+            for n in range(_N_GPIO):
+                out[n] = (value >> n) & 1
+            return
+        if addr not in (_SIO_SET, _SIO_CLR, _SIO_XOR):
+            raise ValueError("mem32: writing 0x%08x is not emulated (only SIO GPIO_OUT/_SET/_CLR/_XOR)" % addr)
+        n = 0
+        while value:                   # only the bits written: usually one or two
+            if value & 1:
+                if addr == _SIO_SET:
+                    out[n] = 1
+                elif addr == _SIO_CLR:
+                    out[n] = 0
+                else:
+                    out[n] = 1 - out.get(n, 0)
+            value >>= 1
+            n += 1
+
+
+mem32 = _Mem32()
 
 # ---------------------------------------------------------------- I2C
 

@@ -1,0 +1,137 @@
+"""The Sensed board from the scanner's slot states: count and colour per point, the bar,
+ranges where the physics cannot count (hardware-brief 1.5), the 15-checker conservation
+that narrows them, and the fault list. Split from hw/scanner.py (the scan itself) so that
+each module compiles within the Pico's heap.
+
+    compose(scanner)    # fills scanner.sensed from scanner.state, ._band, faults
+"""
+from hw.sensed import WHITE, BLACK, MIXED
+
+UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
+
+
+def _group(sc, first, nslots):
+    """(white layers, black layers, white open, black open, unknown/band slots) of one slot group."""
+    st = sc.state
+    band = sc._band
+    bad = sc._bad_bank
+    bank_of = sc._bank_of
+    w = b = wopen = bopen = extra = 0
+    for i in range(first, first + nslots):
+        s = st[i]
+        if s == UNKNOWN or bad[bank_of[i]]:
+            extra += 15
+            continue
+        n = s & 3
+        deep = n >= 2               # a third layer could hide on a second one
+        if band[i]:
+            # held only by hysteresis: not sure of the top layer either way
+            extra += 1
+            if n:
+                n -= 1
+        if s >> 2 == 1:
+            w += n
+            if deep:
+                wopen = 1
+        elif s >> 2 == 2:
+            b += n
+            if deep:
+                bopen = 1
+    return w, b, wopen, bopen, extra
+
+
+def compose(sc):
+    """Fill sc.sensed (points, bar, ranges, faults) from the scanner's debounced slot states."""
+    sc._update_bad_banks()
+    cfg, se = sc.cfg, sc.sensed
+    spp = cfg.SLOTS_PER_POINT
+    faults = []
+    tot = [0, 0, 0]
+    for p in range(1, cfg.N_POINTS + 1):
+        w, b, wopen, bopen, extra = _group(sc, (p - 1) * spp, spp)
+        full = 0
+        if w and b:
+            se.colour[p] = MIXED
+            lo = w + b
+            faults.append(("mixed", p))
+        elif w:
+            se.colour[p] = WHITE
+            lo = w
+            tot[WHITE] += w
+            full = wopen
+        elif b:
+            se.colour[p] = BLACK
+            lo = b
+            tot[BLACK] += b
+            full = bopen
+        else:
+            se.colour[p] = 0
+            lo = 0
+        # without stack reading a full floor may hide a second layer
+        if not sc.stack_reading and lo >= spp:
+            full = 1
+        hi = 15 if full else lo + extra
+        se.lo[p] = min(lo, 255)
+        se.hi[p] = min(max(hi, lo), 15) if lo <= 15 else lo
+    first = cfg.N_POINT_SENSORS
+    wl = bl = wh = bh = 0
+    wo = bo = 0
+    for strip in range(2):
+        w, b, wopen, bopen, extra = _group(sc, first + strip * cfg.BAR_SLOTS, cfg.BAR_SLOTS)
+        wl += w
+        bl += b
+        wh += w + extra
+        bh += b + extra
+        wo |= wopen
+        bo |= bopen
+    se.bar_lo[WHITE], se.bar_lo[BLACK] = min(wl, 15), min(bl, 15)
+    se.bar_hi[WHITE] = 15 if wo else min(wh, 15)
+    se.bar_hi[BLACK] = 15 if bo else min(bh, 15)
+    tot[WHITE] += wl
+    tot[BLACK] += bl
+    # conservation: no colour has more than 15 checkers, which bounds every "at most"
+    for c in (WHITE, BLACK):
+        if tot[c] > 15:
+            faults.append(("too_many", c))
+        room = 15 - tot[c]
+        if room < 0:
+            continue    # already impossible: do not narrow anything from it
+        for p in range(1, cfg.N_POINTS + 1):
+            if se.colour[p] == c:
+                cap = se.lo[p] + room
+                if se.hi[p] > cap:
+                    se.hi[p] = cap
+        cap = se.bar_lo[c] + room
+        if se.bar_hi[c] > cap:
+            se.bar_hi[c] = cap
+    room = 15 - min(tot[WHITE], tot[BLACK])
+    for p in range(1, cfg.N_POINTS + 1):
+        if se.colour[p] == 0 and se.hi[p] > max(room, 0):
+            se.hi[p] = max(room, 0)
+    _hardware_faults(sc, faults)
+    se.faults = faults
+    sc._faults_changed = False
+
+
+BANK_FAULTS = ("", "gnd channel not at 0 V", "rail/2 channel wrong (bank power)", "unused channel not at the pull-up")
+
+
+def _hardware_faults(sc, faults):
+    cfg = sc.cfg
+    for k in range(len(sc.bank_fault)):
+        if sc.bank_fault[k]:
+            h, b = cfg.SCAN_BANKS[k]
+            faults.append(("mux", (h, b, BANK_FAULTS[sc.bank_fault[k]])))
+    for h in range(cfg.HALVES):
+        if sc.half_fault[h]:
+            faults.append(("mux", (h, cfg.HALF_REF_INPUT, "half reference wrong (4051/138/ribbon)")))
+    for i in range(sc.n):
+        if sc._bank_unknown(i):
+            continue
+        o = sc._oor[i]
+        if o:
+            faults.append(("out_of_range", (i, ("", "low", "high", "field")[o])))
+        elif sc._stuck[i]:
+            faults.append(("stuck", i))
+        if sc._drifted[i]:
+            faults.append(("drift", i))
