@@ -325,10 +325,7 @@ class Judge:
             if self._hits_match(path, eopp):
                 hit_ok.append((path, rest))
         if not hit_ok:
-            need = self._hits_needed(found[0][0])
-            if need > bar_gain:
-                return _illegal(HIT_NOT_ON_BAR, self._hit_points(found[0][0]))
-            return _illegal(NOT_HIT, (0,))
+            return self._hit_mismatch(found, sopp, eopp, bar_gain)
 
         partial = None
         wrong = None
@@ -363,8 +360,16 @@ class Judge:
                 pts.append(b)
         return pts
 
-    def _hits_needed(self, path):
-        return len(self._hit_points(path))
+    def _hit_mismatch(self, found, sopp, eopp, bar_gain):
+        """Our checkers are right but their side is not: which hit went wrong?"""
+        lifted = [p for p in range(1, 25) if sopp[24 - p] == 1 and eopp[24 - p] == 0]
+        for path, rest in found:
+            hits = self._hit_points(path)
+            if not [p for p in lifted if p not in hits]:
+                # every lifted blot was hit; some hit checker is not on the bar yet
+                return _illegal(HIT_NOT_ON_BAR, [p for p in hits if eopp[24 - p] or p in lifted])
+        hits = self._hit_points(found[0][0])
+        return _illegal(NOT_HIT, [p for p in lifted if p not in hits] or [0])
 
     def _hits_match(self, path, eopp):
         sopp = self.start.opp

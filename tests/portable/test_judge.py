@@ -27,19 +27,26 @@ def check_against_reference(pos, d1, d2):
                 from bg.movegen import apply_step
                 apply_step(mid.me, mid.opp, frm, to)
             assert judge.judge(mid).kind == J.PARTIAL, (play, k)
-        for bad in perturbations(end):
+        for bad, reasons in perturbations(end):
             v = judge.judge(bad)
             f = fingerprint(bad)
             want = J.COMPLETE if f in complete else J.PARTIAL if f in partial else J.ILLEGAL
             assert v.kind == want, (list(pos.me), list(pos.opp), d1, d2, list(bad.me), list(bad.opp), v)
             if v.kind == J.ILLEGAL:
-                assert v.reason in J.REASONS
+                assert v.reason in (reasons or J.REASONS), (v, reasons)
+                assert v.points or v.reason in (J.OPPONENT_MOVED, J.NOT_HIT), v
     if not len(plays):
         assert judge.judge(pos).kind == J.COMPLETE      # nothing to play: the turn passes
 
 
+# What a perturbation of the opponent's side may be called (it moved, or landed on ours).
+THEIRS = (J.OPPONENT_MOVED, J.MIXED, J.BLOT_NOT_HIT, J.CLOSED_POINT, J.NOT_HIT)
+
+
 def perturbations(end):
-    """A checker one point off, one of ours or theirs; a checker added or lifted."""
+    """(board, allowed reasons or None): a checker of ours one point off, one of theirs
+    moved (the wrong side's checker), a hit checker taken off the bar (a hit not made
+    properly)."""
     out = []
     for i in range(24):
         if end.me[i]:
@@ -48,16 +55,16 @@ def perturbations(end):
                     b = end.copy()
                     b.me[i] -= 1
                     b.me[j] += 1
-                    out.append(b)
+                    out.append((b, None))
         if end.opp[i]:
             b = end.copy()
             b.opp[i] -= 1
             b.opp[(i + 1) % 24] += 1
-            out.append(b)
+            out.append((b, THEIRS))
     if end.opp[24]:
         b = end.copy()
         b.opp[24] -= 1
-        out.append(b)
+        out.append((b, (J.HIT_NOT_ON_BAR, J.OPPONENT_MOVED)))
     return out
 
 
