@@ -139,7 +139,7 @@ def _replay_game(core, game, g, r):
                 if len(rest) != 1 or rest[0][0] != "win":
                     r.problem(g, i, "an unrecorded play not followed by the result")
                     return
-                core._award(rest[0][1], rest[0][2], 0, BY_RESIGNATION)
+                core.award(rest[0][1], rest[0][2], BY_RESIGNATION)
                 return
             plays = legal_plays(pos, d1, d2)
             if not moves:
@@ -251,12 +251,12 @@ def _check_win(core, game_no, action, played_out, g, i, r):
         if not kind:
             # more than a backgammon: the site awarded the match (a forfeit)
             r.forfeits += 1
-            core._award(p, points, 0, BY_RESIGNATION)
+            core.award(p, points, BY_RESIGNATION)
             return
         r.capped += 1
     if not kind:
         r.problem(g, i, "resignation worth %d points with the cube at %d" % (points, value))
-        core._award(p, points, 0, BY_RESIGNATION)     # go on from the file's score
+        core.award(p, points, BY_RESIGNATION)     # go on from the file's score
         return
     reason = core.resign(1 - p, kind) or core.accept_resignation(p)
     if reason:

@@ -216,6 +216,18 @@ class Match:
             return "match_over"
         return None
 
+    def award(self, winner, points, how):
+        """Record a game the board did not see end by its rules: a forfeit, or a result
+        copied from a match file (an importer going on from the file's score). The usual
+        ways to end a game are end_game, drop and accept_resignation."""
+        refusal = self._playing(winner)
+        if refusal:
+            return refusal
+        if points < 0:
+            return "bad_points"
+        self._award(winner, points, 0, how)
+        return None
+
     def _award(self, winner, points, kind, how):
         self.score[winner] += points
         self.last_game = (winner, points, kind, how)

@@ -380,3 +380,15 @@ def test_match_state_during_a_beaver():
     m.beaver(1)
     s = m.match_state(0)
     assert s.doubled and s.turn == 0 and s.cube_value == 2 and s.cube_owner == 1
+
+
+def test_award_records_a_game_won_outside_the_rules():
+    from bg.match import Match
+    m = Match(length=3)
+    assert m.award(1, 2, 0) is None
+    assert m.score == [0, 2] or tuple(m.score) == (0, 2)
+    assert m.crawford                       # one point short: the next game is Crawford
+    assert m.award(0, -1, 0) == "bad_points"
+    assert m.award(5, 1, 0) == "bad_player"
+    assert m.award(1, 1, 0) is None and m.winner == 1
+    assert m.award(0, 1, 0) == "match_over"
