@@ -10,80 +10,110 @@ from hw.sensed import WHITE, BLACK, MIXED
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
 
 
-def _group(sc, first, nslots):
-    """(white layers, black layers, white open, black open, unknown/band slots) of one slot group."""
+def _groups(sc, g):
+    """For every slot group whose slots changed (sc._gdirty: 24 points, then the two bar
+    strips), five bytes of g from 5 * group: white layers, black layers, white open, black
+    open, unknown/band slots. The other groups keep last time's bytes."""
     st = sc.state
     band = sc._band
     bad = sc._bad_bank
     bank_of = sc._bank_of
-    w = b = wopen = bopen = extra = 0
-    for i in range(first, first + nslots):
-        s = st[i]
-        if s == UNKNOWN or bad[bank_of[i]]:
-            extra += 15
+    gd = sc._gdirty
+    cfg = sc.cfg
+    spp = cfg.SLOTS_PER_POINT
+    npts = cfg.N_POINTS
+    for grp in range(len(gd)):
+        if not gd[grp]:
             continue
-        n = s & 3
-        deep = n >= 2               # a third layer could hide on a second one
-        if band[i]:
-            # held only by hysteresis: not sure of the top layer either way
-            extra += 1
-            if n:
-                n -= 1
-        if s >> 2 == 1:
-            w += n
-            if deep:
-                wopen = 1
-        elif s >> 2 == 2:
-            b += n
-            if deep:
-                bopen = 1
-    return w, b, wopen, bopen, extra
+        gd[grp] = 0
+        if grp < npts:
+            first, nslots = grp * spp, spp
+        else:
+            first, nslots = cfg.N_POINT_SENSORS + (grp - npts) * cfg.BAR_SLOTS, cfg.BAR_SLOTS
+        w = b = wopen = bopen = extra = 0
+        for i in range(first, first + nslots):
+            s = st[i]
+            if s == UNKNOWN or bad[bank_of[i]]:
+                extra += 15
+                continue
+            n = s & 3
+            deep = n >= 2               # a third layer could hide on a second one
+            if band[i]:
+                # held only by hysteresis: not sure of the top layer either way
+                extra += 1
+                if n:
+                    n -= 1
+            if s >> 2 == 1:
+                w += n
+                if deep:
+                    wopen = 1
+            elif s >> 2 == 2:
+                b += n
+                if deep:
+                    bopen = 1
+        q = 5 * grp
+        g[q] = w
+        g[q + 1] = b
+        g[q + 2] = wopen
+        g[q + 3] = bopen
+        g[q + 4] = min(extra, 255)
 
 
 def compose(sc):
     """Fill sc.sensed (points, bar, ranges, faults) from the scanner's debounced slot states."""
     sc._update_bad_banks()
+    if sc._faults_changed:
+        gd = sc._gdirty             # a bank's or a half's health changes whole groups
+        for q in range(len(gd)):
+            gd[q] = 1
+    g = sc._grp
     cfg, se = sc.cfg, sc.sensed
+    col, los, his = se.colour, se.lo, se.hi
     spp = cfg.SLOTS_PER_POINT
+    npts = cfg.N_POINTS
+    stack = sc.stack_reading
     faults = []
     tot = [0, 0, 0]
-    for p in range(1, cfg.N_POINTS + 1):
-        w, b, wopen, bopen, extra = _group(sc, (p - 1) * spp, spp)
+    _groups(sc, g)
+    for p in range(1, npts + 1):
+        q = 5 * (p - 1)
+        w = g[q]
+        b = g[q + 1]
         full = 0
         if w and b:
-            se.colour[p] = MIXED
+            col[p] = MIXED
             lo = w + b
             faults.append(("mixed", p))
         elif w:
-            se.colour[p] = WHITE
+            col[p] = WHITE
             lo = w
             tot[WHITE] += w
-            full = wopen
+            full = g[q + 2]
         elif b:
-            se.colour[p] = BLACK
+            col[p] = BLACK
             lo = b
             tot[BLACK] += b
-            full = bopen
+            full = g[q + 3]
         else:
-            se.colour[p] = 0
+            col[p] = 0
             lo = 0
         # without stack reading a full floor may hide a second layer
-        if not sc.stack_reading and lo >= spp:
+        if not stack and lo >= spp:
             full = 1
-        hi = 15 if full else lo + extra
-        se.lo[p] = min(lo, 255)
-        se.hi[p] = min(max(hi, lo), 15) if lo <= 15 else lo
+        hi = 15 if full else lo + g[q + 4]
+        los[p] = min(lo, 255)
+        his[p] = min(max(hi, lo), 15) if lo <= 15 else lo
     first = cfg.N_POINT_SENSORS
     wl = bl = wh = bh = 0
     wo = bo = 0
     for strip in range(2):
-        w, b, wopen, bopen, extra = _group(sc, first + strip * cfg.BAR_SLOTS, cfg.BAR_SLOTS)
-        wl += w
-        bl += b
-        wh += w + extra
-        bh += b + extra
-        wo |= wopen
-        bo |= bopen
+        q = 5 * (npts + strip)
+        wl += g[q]
+        bl += g[q + 1]
+        wh += g[q] + g[q + 4]
+        bh += g[q + 1] + g[q + 4]
+        wo |= g[q + 2]
+        bo |= g[q + 3]
     se.bar_lo[WHITE], se.bar_lo[BLACK] = min(wl, 15), min(bl, 15)
     se.bar_hi[WHITE] = 15 if wo else min(wh, 15)
     se.bar_hi[BLACK] = 15 if bo else min(bh, 15)
@@ -96,18 +126,18 @@ def compose(sc):
         room = 15 - tot[c]
         if room < 0:
             continue    # already impossible: do not narrow anything from it
-        for p in range(1, cfg.N_POINTS + 1):
-            if se.colour[p] == c:
-                cap = se.lo[p] + room
-                if se.hi[p] > cap:
-                    se.hi[p] = cap
+        for p in range(1, npts + 1):
+            if col[p] == c:
+                cap = los[p] + room
+                if his[p] > cap:
+                    his[p] = cap
         cap = se.bar_lo[c] + room
         if se.bar_hi[c] > cap:
             se.bar_hi[c] = cap
-    room = 15 - min(tot[WHITE], tot[BLACK])
-    for p in range(1, cfg.N_POINTS + 1):
-        if se.colour[p] == 0 and se.hi[p] > max(room, 0):
-            se.hi[p] = max(room, 0)
+    room = max(15 - min(tot[WHITE], tot[BLACK]), 0)
+    for p in range(1, npts + 1):
+        if his[p] > room and not col[p]:
+            his[p] = room
     _hardware_faults(sc, faults)
     se.faults = faults
     sc._faults_changed = False
@@ -118,6 +148,7 @@ BANK_FAULTS = ("", "gnd channel not at 0 V", "rail/2 channel wrong (bank power)"
 
 def _hardware_faults(sc, faults):
     cfg = sc.cfg
+    zero = bytes(sc.n)
     for k in range(len(sc.bank_fault)):
         if sc.bank_fault[k]:
             h, b = cfg.SCAN_BANKS[k]
@@ -125,6 +156,8 @@ def _hardware_faults(sc, faults):
     for h in range(cfg.HALVES):
         if sc.half_fault[h]:
             faults.append(("mux", (h, cfg.HALF_REF_INPUT, "half reference wrong (4051/138/ribbon)")))
+    if sc._oor == zero and sc._stuck == zero and sc._drifted == zero:
+        return                      # no sensor fault (compared in C, not slot by slot)
     for i in range(sc.n):
         if sc._bank_unknown(i):
             continue

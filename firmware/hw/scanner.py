@@ -154,6 +154,16 @@ class Scanner:
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
         self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
         self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
+        # per slot group (24 points, 2 bar strips): layers and ranges (hw.scanboard._groups),
+        # and 1 if a slot of the group changed since the last compose
+        self._grp = bytearray(5 * (cfg.N_POINTS + 2))
+        self._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
+        self._grp_of = bytearray(n)
+        for i in range(n):
+            if i < cfg.N_POINT_SENSORS:
+                self._grp_of[i] = i // cfg.SLOTS_PER_POINT
+            else:
+                self._grp_of[i] = cfg.N_POINTS + (i - cfg.N_POINT_SENSORS) // cfg.BAR_SLOTS
         for k in range(nb):
             for i in cfg.SCAN_SENSORS[k]:
                 self._bank_of[i] = k
@@ -208,22 +218,32 @@ class Scanner:
         self._en_off_reg = self._set if low else self._clr
         self._en_on_reg = self._clr if low else self._set
         # per position j of the order: the sensor channels in Gray-code order (most steps move
-        # one select line), the sensor read at each, and the XOR mask to the next channel; the
-        # last step leads to the next bank's rail/2 channel, read first
+        # one select line) and the sensors read there; per sensor the XOR mask to the next
+        # channel (each sensor is read once per scan, at one place in the walk); the last
+        # sensor's step leads to the next bank's rail/2 channel, which is read first
         gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
-        self._chans, self._sens, self._steps = [], [], []
-        for j in range(len(self._order)):
+        npos = len(self._order)
+        self._sens = []
+        self._step = array("i", bytes(4 * self.n))
+        self._first = array("i", bytes(4 * npos))     # rail/2 channel -> first sensor channel
+        self._pos_bank = array("i", bytes(4 * npos))  # address lines of the bank
+        self._pos_on = array("i", bytes(4 * npos))    # enable lines to turn on (0: already on)
+        self._ref_ch = bytes(cfg.REF_CHANNEL[k] for k in self._order)
+        for j in range(npos):
             k = self._order[j]
             pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
             chs = bytes(c for c in gray if c in pairs)
-            self._chans.append(chs)
-            self._sens.append(bytes(pairs[c] for c in chs))
-            nxt = cfg.REF_CHANNEL[self._order[(j + 1) % len(self._order)]]
-            st = array("i", bytes(4 * len(chs)))
+            sens = bytes(pairs[c] for c in chs)
+            self._sens.append(sens)
+            nxt = self._ref_ch[(j + 1) % npos]
             for jj in range(len(chs)):
                 to = chs[jj + 1] if jj + 1 < len(chs) else nxt
-                st[jj] = self._chm[chs[jj]] ^ self._chm[to]
-            self._steps.append(st)
+                self._step[sens[jj]] = self._chm[chs[jj]] ^ self._chm[to]
+            self._first[j] = self._chm[self._ref_ch[j]] ^ self._chm[chs[0]]
+            self._pos_bank[j] = self._bankm[cfg.SCAN_BANKS[k][1]]
+            for h in range(len(self._en_bit)):
+                if self._fresh[j] >> h & 1:
+                    self._pos_on[j] |= self._en_bit[h]
         # known line states: select ch0, address 0, every half off
         self.mem[self._clr] = self._chm[cfg.MUX_CHANNELS - 1] | self._bank_lines
         self.mem[self._en_off_reg] = self._en_all
@@ -309,11 +329,10 @@ class Scanner:
         """Every bank in turn: power it, classify what is already read while it powers up,
         read its rail/2 channel then walk its sensor channels. A reading that left the
         deadband of its slot's held value is (samples >= 3) re-read twice, the median kept,
-        and the slot queued for classification."""
-        cfg = self.cfg
+        and the slot queued for classification. (Long on purpose: one method call per bank
+        costs more on the Pico than the bank's reads.)"""
         raw, refs, held = self.raw, self.refs, self._held
         work, queued = self._work, self._queued
-        n = self.n
         nw = self._nwork
         if classify:
             # leftovers of a raw pass alone were read before this scan: read them again
@@ -323,30 +342,54 @@ class Scanner:
                 held[i] = FORCE
             nw = 0
         if self._force:
-            for i in range(n):
+            for i in range(self.n):
                 held[i] = FORCE
             self._force = False
         self._nwork = nw
         self._npend = 0
-        mem = self.mem
-        xor = self._xor
-        three = self.samples >= 3
-        dz = self.deadband
-        sh = self._db_shift
-        settle = self.settle_us
         every = self.selftest_every
         sc = self.scans
         if every and sc % every == 0:
             self._check_halves()
+        mem = self.mem
+        xor = self._xor
+        setr = self._set
+        clr = self._clr
+        en_off = self._en_off_reg
+        en_on = self._en_on_reg
+        en_all = self._en_all
+        lines = self._bank_lines
+        chm = self._chm
+        step = self._step
+        first = self._first
+        pos_bank = self._pos_bank
+        pos_on = self._pos_on
+        ref_ch = self._ref_ch
+        held_ref = self._held_ref
+        requeue = self._requeue
+        bank_fault = self.bank_fault
+        rds = self._rd
+        three = self.samples >= 3
+        dz = self.deadband
+        sh = self._db_shift
+        settle = self.settle_us
+        order = self._order
+        bank_half = self._bank_half
+        all_sens = self._sens
+        cur = self._cur
         last_half = -1
-        order, fresh = self._order, self._fresh
-        bank_half, bank_no = self._bank_half, self._bank_no
         done = 0
         for j in range(len(order)):
             k = order[j]
             half = bank_half[k]
-            if fresh[j]:
-                self._set_bank(half, bank_no[k], fresh[j])
+            on = pos_on[j]
+            if on:
+                # decoders off, address, decoders on: one bank per half powered and routed
+                mem[en_off] = en_all
+                bm = pos_bank[j]
+                mem[clr] = lines ^ bm
+                mem[setr] = bm
+                mem[en_on] = on
                 if settle:
                     t0 = _ticks_us()
                     # work that does not need this bank, while its sensors power up
@@ -360,17 +403,35 @@ class Scanner:
                         _sleep_us(left)
                 elif classify and done < self._nwork:
                     done = self._classify(done)
-            rd = self._rd[half]
+            rd = rds[half]
             if half != last_half:
                 rd()                         # the ADC input mux just moved: drop one sample
                 last_half = half
-            refs[k] = self._read_channel(half, cfg.REF_CHANNEL[k])
-            chans, sens, steps = self._chans[j], self._sens[j], self._steps[j]
-            self._select(chans[0])
+            rc = ref_ch[j]
+            if cur != rc:
+                mem[xor] = chm[cur] ^ chm[rc]
+            # the bank's rail/2: a move past 64 (confirmed by a median of 3) moves every r
+            a = rd()
+            e = a - held_ref[k]
+            if e > 64 or e < -64 or requeue[k]:
+                b = rd()
+                c = rd()
+                if a > b:
+                    a, b = b, a
+                if b > c:
+                    b = c
+                if b > a:
+                    a = b
+                e = a - held_ref[k]
+                if e > 64 or e < -64 or requeue[k]:
+                    held_ref[k] = a
+                    requeue[k] = 0
+                    self._queue_bank(k)
+            refs[k] = a
+            mem[xor] = first[j]
             nw = self._nwork
-            for jj in range(len(sens)):
+            for i in all_sens[j]:
                 a = rd()
-                i = sens[jj]
                 if (a - held[i] + dz) >> sh:
                     # left the deadband: a real change or a spike; the median of 3 tells
                     if three:
@@ -387,18 +448,16 @@ class Scanner:
                         work[nw] = i
                         nw += 1
                 raw[i] = a
-                mem[xor] = steps[jj]
+                mem[xor] = step[i]
             self._nwork = nw
-            self._cur = cfg.REF_CHANNEL[order[(j + 1) % len(order)]]
-            # a sensor rail that moved moves every r of its bank; a failed bank is rechecked
-            e = refs[k] - self._held_ref[k]
-            if e > 64 or e < -64 or self._requeue[k]:
-                self._held_ref[k] = refs[k]
-                self._requeue[k] = 0
-                self._queue_bank(k)
-            if (every and (sc + k) % every == 0) or self.bank_fault[k]:
-                self._check_bank(k, half)
-        self._all_off()
+            cur = ref_ch[j + 1] if j + 1 < len(order) else ref_ch[0]
+            if (every and (sc + k) % every == 0) or bank_fault[k]:
+                self._cur = cur
+                self._check_bank(k, half)    # a failed bank is rechecked every scan
+                cur = self._cur
+        self._cur = cur
+        mem[en_off] = en_all
+        self._en_mask = 0
         if classify:
             if done < self._nwork:
                 self._classify(done)
@@ -529,6 +588,8 @@ class Scanner:
                 self._faults_changed = True
         nb = self._nb
         xt = self._xt
+        gd = self._gdirty
+        grp_of = self._grp_of
         npend = self._npend
         for j in range(start, nw):
             i = work[j]
@@ -560,6 +621,7 @@ class Scanner:
                     b = 1 if a >= off1[i] else 0
                 if b != band[i]:
                     band[i] = b
+                    gd[grp_of[i]] = 1
                     self._dirty = True
                 if n == 0:
                     cand = 0
@@ -575,6 +637,7 @@ class Scanner:
                     c = 1
                 if c >= deb:
                     st[i] = cand
+                    gd[grp_of[i]] = 1
                     c = 0
                     self._dirty = True
                 else:
