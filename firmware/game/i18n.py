@@ -130,6 +130,9 @@ bearoff_higher=Move from a higher point first
 must_play_all=Both dice must be played
 must_play_all4=All four moves must be played
 play_larger=Play the %d
+which=Which play?
+which_keys=Main: this one Cube: next
+unsure_none=No full play fits
 """,
 )
 

@@ -120,5 +120,8 @@ bearoff_higher=Jouez d'abord plus haut
 must_play_all=Les deux des doivent etre joues
 must_play_all4=Les 4 coups doivent etre joues
 play_larger=Jouez le %d
+which=Quel coup ?
+which_keys=Bouton: celui-ci Videau: suivant
+unsure_none=Aucun coup complet
 """,
 )

@@ -74,6 +74,7 @@ def judge_reading(t):
 
     pos, problem = sensing.read(t.seen, (sum(board.me), sum(board.opp)), p, rank)
     t.lifted = 0
+    t.choices = None           # a new reading: the plays it fits are found again on main
     t.dests = ()
     if pos is None:
         what, pts = problem

@@ -266,6 +266,10 @@ def _moving_message(t, out):
         out.append(t.tr("in_hand"))
     elif st == T.S_ILLEGAL:
         out.append(reason_text(t, t.verdict))
+    elif st == T.S_UNCERTAIN and t.choices:
+        out.append(t.tr("which"))
+        out.append(t.choices[t.choice].notation())
+        out.append(t.tr("which_keys"))
     elif st == T.S_UNCERTAIN:
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:

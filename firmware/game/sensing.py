@@ -26,6 +26,47 @@ def read(sensed, totals, mover=-1, rank=None):
     rank: pos -> int (lower is better) to choose among readings that conservation allows.
     Points are White's numbering, 25 = White's bar, 26 = Black's bar.
     """
+    base, slots = _split(sensed, totals)
+    if base is None:
+        return None, ("mixed", slots)
+    if not slots:
+        return base, None
+    points = tuple(s[0] for s in slots)
+    if _count(slots) > MAX_CANDIDATES:
+        return None, ("uncertain", points)
+    best = None
+    best_rank = 0
+    tied = False
+    for pos in _readings(base, slots, totals, mover):
+        r = rank(pos) if rank else 0
+        if best is None or r < best_rank:
+            best, best_rank, tied = pos, r, False
+        elif r == best_rank:
+            tied = True
+            if r == 0:
+                break       # two best readings: nothing can settle it any more
+    if best is None or tied:
+        return None, ("uncertain", points)
+    return best, None
+
+
+def readings(sensed, totals, mover=-1):
+    """Every Position the reading allows under conservation (a list; empty when a point
+    holds both colours or the ranges allow more than MAX_CANDIDATES readings)."""
+    base, slots = _split(sensed, totals)
+    if base is None:
+        return []
+    if not slots:
+        return [base]
+    if _count(slots) > MAX_CANDIDATES:
+        return []
+    return list(_readings(base, slots, totals, mover))
+
+
+def _split(sensed, totals):
+    """(base, slots): the sure counts in a Position and the bounded points with their
+    options (no more checkers of a side than `totals` leaves beside the sure counts);
+    (None, mixed points) when a point shows both colours."""
     base = Position()
     slots = []      # (point, options): options are (white, black) counts
     mixed = []
@@ -45,7 +86,7 @@ def read(sensed, totals, mover=-1, rank=None):
         else:
             slots.append((p, _options(c, lo, hi)))
     if mixed:
-        return None, ("mixed", tuple(mixed))
+        return None, tuple(mixed)
     for c in (WHITE, BLACK):
         lo = sensed.bar_lo[c]
         hi = sensed.bar_hi[c]
@@ -56,18 +97,25 @@ def read(sensed, totals, mover=-1, rank=None):
                 base.opp[24] = lo
         else:
             slots.append((24 + c, _options(c, lo, hi)))
-    if not slots:
-        return base, None
-    points = tuple(s[0] for s in slots)
+    room_w = totals[0] - sum(base.me)
+    room_b = totals[1] - sum(base.opp)
+    for _, opts in slots:
+        for i in range(len(opts) - 1, -1, -1):
+            if opts[i][0] > room_w or opts[i][1] > room_b:
+                opts.pop(i)
+    return base, slots
+
+
+def _count(slots):
     n = 1
     for s in slots:
         n *= len(s[1])
-    if n > MAX_CANDIDATES:
-        return None, ("uncertain", points)
-    best = None
-    best_rank = 0
-    tied = False
-    for k in range(n):
+    return n
+
+
+def _readings(base, slots, totals, mover):
+    """The readings of the bounded points that 15-checker conservation allows."""
+    for k in range(_count(slots)):
         pos = base.copy()
         for p, opts in slots:
             w, b = opts[k % len(opts)]
@@ -85,16 +133,7 @@ def read(sensed, totals, mover=-1, rank=None):
             continue
         if (tw < totals[0] and mover != 0) or (tb < totals[1] and mover != 1):
             continue
-        r = rank(pos) if rank else 0
-        if best is None or r < best_rank:
-            best, best_rank, tied = pos, r, False
-        elif r == best_rank:
-            tied = True
-            if r == 0:
-                break       # two best readings: nothing can settle it any more
-    if best is None or tied:
-        return None, ("uncertain", points)
-    return best, None
+        yield pos
 
 
 def _options(colour, lo, hi):

@@ -219,6 +219,8 @@ class Table:
         self.shown_error = None
         self.last_legal = None  # type: Any
         self.view = None  # type: Any  # the turn's start from the mover's view
+        self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
+        self.choice = 0
 
     def acting(self):
         """The player who must act now, or NOBODY."""
@@ -345,7 +347,10 @@ class Table:
             if player != m.resigned_by and kind == "press":
                 self._answer_resignation(player, False)
             return
-        if self.phase == PRE_ROLL and kind == "press" and player == self.on_roll:
+        if self.choices and kind == "press" and player == self.on_roll and self.phase == MOVING:
+            from game import unsure
+            unsure.next_choice(self)
+        elif self.phase == PRE_ROLL and kind == "press" and player == self.on_roll:
             if self.mismatch or self.restoring or self.want_roll:
                 return
             reason = m.double(player, player, False)
@@ -436,6 +441,10 @@ class Table:
             self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
         elif st == S_IN_HAND:
             self._show_illegal()
+        elif st == S_UNCERTAIN:
+            # the press says "complete": that may settle which reading is meant
+            from game import unsure
+            unsure.commit(self)
 
     def _commit(self, play):
         p = self.on_roll

@@ -7,8 +7,8 @@ pips gained on the opponent (hits) minus blots left in reach. Cube: a player dou
 it leads the race by DOUBLE_LEAD of its pips; the opponent takes while it trails by at
 most TAKE_LIMIT, else passes (a long press of its cube button, docs/table.md).
 
-Reads the Table's phase, on_roll, opening, turn_dice and match (game.table) to know what
-is asked: the same things the OLED and LEDs tell a player.
+Reads the Table's phase, on_roll, opening, turn_dice, match, choices and view (game.table,
+docs/table.md) to know what is asked: the same things the OLED and LEDs tell a player.
 """
 import random
 
@@ -20,7 +20,6 @@ from simui.hands import WHITE, BLACK, START, white_point
 
 DOUBLE_LEAD = 0.10
 TAKE_LIMIT = 0.20
-TALL = 30          # score per checker above six on one point (see _over_six)
 MAIN = ("p1_main", "p2_main")
 CUBE = ("p1_cube", "p2_cube")
 COLOUR = (WHITE, BLACK)
@@ -124,7 +123,7 @@ class Bot:
         for play in plays:
             end = play.apply(pos)
             score = (pip_count(end.opp) - pip_count(end.me) - 8 * len(_exposed(end))
-                     - TALL * _over_six(end.me) + self.rng.random())
+                     + self.rng.random())
             if best_score is None or score > best_score:
                 best, best_score = play, score
         game = t.match.game_number
@@ -136,20 +135,18 @@ class Bot:
             self.s.hands.place(colour, to, colour)
             self.s.act()
         self.press(MAIN[p])
+        if t.choices:
+            # a pile the sensors cannot count fits several plays: show ours, then commit it
+            want = best.apply(pos)
+            for _ in range(len(t.choices)):
+                if t.choices[t.choice].apply(t.view) == want:
+                    break
+                self.press(CUBE[p])
+            self.press(MAIN[p])
         if t.phase == T.MOVING and t.on_roll == p and t.match.game_number == game:
             raise BotError("%s played %s (%d-%d) but the board did not commit it: %r"
                            % (_name(p), best.notation(), d1, d2, self.rig.screen_rows()))
         return "%s plays %d-%d: %s" % (_name(p), d1, d2, best.notation())
-
-
-def _over_six(side):
-    """Checkers above six on a point: the sensors cannot count a second layer's top exactly,
-    so a bearing off from such a pile waits for the board (docs: sensing ranges)."""
-    n = 0
-    for i in range(24):
-        if side[i] > 6:
-            n += side[i] - 6
-    return n
 
 
 def _exposed(pos):

@@ -221,13 +221,21 @@ def test_uncertain_count_that_stays_ambiguous_waits_and_says_so():
     r.feed({6: (3, 5), 5: (1, 3)})
     assert "Can't count 5 6" in r.text()
     assert lit(r, C.UNCERTAIN) == [5, 6]
-    r.press("p1_main")
-    assert r.t.on_roll == 0           # nothing committed on a guess
     reserve = r.t.clock.reserve[0]
     r.wait(60000)
-    assert r.t.clock.reserve[0] == reserve
+    assert r.t.clock.reserve[0] == reserve and r.t.on_roll == 0
     r.feed()                          # the sensors settle
     assert lit(r, C.UNCERTAIN) == [] and "Main: done" in r.text()
+
+
+def test_uncertain_count_with_one_complete_reading_commits_on_main():
+    r = start_rig(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.feed({6: (3, 5), 5: (1, 3)})
+    assert "Can't count 5 6" in r.text()
+    # main says "complete": of the two readings only 8/5 6/5 is (game/unsure.py)
+    r.press("p1_main")
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 8 5 6 5"
 
 
 def test_closed_landing_point_of_a_two_step_move():

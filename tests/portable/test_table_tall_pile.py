@@ -1,0 +1,103 @@
+"""A point holding 7 or more checkers reads as a range (the sensors cannot see a third
+layer): bearing off beside such a pile leaves the board with more than one legal reading.
+The mover's main press settles it when exactly one reading is a complete legal play; when
+several are, the board shows them one by one and the mover picks (cube: next, main: this
+one); with none, nothing is committed."""
+from game import colours as C
+from game.table import MOVING
+from tablekit import Rig, rig_at, pos_of
+
+# White: 8 on its 2-point (two layers: 8..15 to the sensors), the rest low; Black far away
+PILE = pos_of({1: 1, 2: 8, 3: 3, 4: 2, 8: 1}, {1: 5, 2: 5, 3: 5})
+
+
+def pile_range(r, point):
+    """What the scanner reports for a two-layer point: at least its count, at most what
+    the 15 checkers leave when the other points are exact."""
+    me = r.board.me
+    others = sum(me) - me[point - 1]
+    return {point: (me[point - 1], 15 - others)}
+
+
+def test_bearing_off_beside_a_tall_pile_commits_the_one_complete_reading():
+    r = rig_at(PILE, 0)
+    r.roll(0, 6, 3)
+    r.move(0, [(8, 5), (5, 0)])          # 8/off: the pile on 2 does not change
+    # 8 on the 2-point (8/off, complete) or 9 (8/2, legal so far) both fit the reading
+    r.feed(pile_range(r, 2))
+    assert "Can't count 2" in r.text() and r.t.leds[2] == C.UNCERTAIN
+    r.press("p1_main")
+    assert r.records[-1] == "P0 8 5 5 0", r.records[-3:]
+    assert r.t.on_roll == 1 and r.t.board.me[1] == 8 and sum(r.t.board.me) == 14
+    assert '"t":"play"' in r.events[-1] and "8/off" in r.events[-1]
+
+
+def test_tall_pile_for_black_in_its_own_numbering():
+    r = rig_at(PILE.swapped(), 1)
+    r.roll(1, 6, 3)
+    r.move(1, [(8, 5), (5, 0)])
+    r.feed(pile_range_black(r, 2))
+    assert "Can't count 23" in r.text()
+    r.press("p2_main")
+    assert r.records[-1] == "P1 8 5 5 0", r.records[-3:]
+    assert r.t.on_roll == 0
+
+
+def pile_range_black(r, point):
+    opp = r.board.opp
+    others = sum(opp) - opp[point - 1]
+    return {25 - point: (opp[point - 1], 15 - others)}
+
+
+def test_several_complete_readings_let_the_mover_choose():
+    # 6-5 with a pile on the 1-point: 6/off 5/off and 6/1 5/off end alike but for the pile
+    board = pos_of({1: 8, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 5)
+    r.move(0, [(6, 0), (5, 0)])
+    r.feed(pile_range(r, 1))
+    assert "Can't count 1" in r.text()
+    r.press("p1_main")
+    assert r.t.on_roll == 0               # nothing committed: two plays fit
+    first = r.text()
+    assert "Which play?" in first and ("6/off 5/off" in first or "6/1 5/off" in first), first
+    r.press("p1_cube")                    # the next one
+    second = r.text()
+    assert "Which play?" in second and second != first, second
+    r.press("p1_cube")                    # and round again
+    assert r.text() == first
+    r.press("p1_cube")
+    r.press("p1_main")                    # this one
+    assert r.t.on_roll == 1
+    if "6/off 5/off" in second:
+        assert r.records[-1] == "P0 6 0 5 0" and r.t.board.me[0] == 8, r.records[-1]
+    else:
+        assert r.records[-1] == "P0 6 1 5 0" and r.t.board.me[0] == 9, r.records[-1]
+
+
+def test_a_changed_reading_drops_the_choice():
+    board = pos_of({1: 8, 2: 2, 3: 2, 4: 1, 5: 1, 6: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 5)
+    r.move(0, [(6, 0), (5, 0)])
+    r.feed(pile_range(r, 1))
+    r.press("p1_main")
+    assert "Which play?" in r.text()
+    r.put(0, 5)                           # the checker comes back: a new reading
+    assert "Which play?" not in r.text()
+    r.press("p1_cube")                    # the cube button has no role while moving
+    assert r.t.on_roll == 0
+
+
+def test_no_complete_reading_commits_nothing_and_says_why():
+    r = Rig()
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5)])                  # only the 3 played: 8/5
+    # 5 read 0..1 and 8 read 2..3: 8/5 and nothing moved yet are both legal so far,
+    # neither is complete (and a missing checker cannot be borne off here)
+    r.feed({5: (0, 1), 8: (2, 3)})
+    assert "Can't count 5 8" in r.text()
+    r.press("p1_main")
+    assert r.t.on_roll == 0 and r.t.phase == MOVING
+    assert "No full play fits" in r.text() and "Can't count 5 8" in r.text()
