@@ -41,6 +41,8 @@ import board_config as _cfg
 from hw.sensed import Sensed
 from hw.calibration import Calibration
 from hw.scanboard import compose, BANK_FAULTS
+from hw.scanhealth import check_bank, check_halves, health
+from hw.scanwalk import wire_tables
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -71,15 +73,6 @@ def make_scanner(cal=None, cfg=_cfg, **kw):
         Pin(n, Pin.OUT, value=off)
     adcs = [ADC(n) for n in cfg.ADC_PINS]
     return Scanner(mem32, adcs, cal, cfg, **kw)
-
-
-def _mask(gpios, value):
-    """SIO bit mask that puts `value` (bit j -> gpios[j]) on the lines `gpios`."""
-    m = 0
-    for j in range(len(gpios)):
-        if value >> j & 1:
-            m |= 1 << gpios[j]
-    return m
 
 
 class Scanner:
@@ -186,7 +179,14 @@ class Scanner:
                 fresh.append(0)
         self._order = bytes(order)
         self._fresh = bytes(fresh)
-        self._wires(cfg)
+        (self._set, self._clr, self._xor, self._chm, self._bankm, self._bank_lines, self._en_bit,
+         self._en_all, self._en_off_reg, self._en_on_reg, self._sens, self._step, self._first,
+         self._pos_bank, self._pos_on, self._ref_ch) = wire_tables(cfg, self._order, self._fresh, n)
+        # known line states: select ch0, address 0, every half off
+        mem[self._clr] = self._chm[cfg.MUX_CHANNELS - 1] | self._bank_lines
+        mem[self._en_off_reg] = self._en_all
+        self._cur = 0
+        self._en_mask = 0
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
         vcc = cfg.SENSOR_VCC
         self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -201,54 +201,6 @@ class Scanner:
         self._dirty = True
         self._faults_changed = True
         self.set_calibration(cal)
-
-    def _wires(self, cfg):
-        """Register masks and the walk tables (one masked write per select step)."""
-        self._set = cfg.SIO_OUT_SET
-        self._clr = cfg.SIO_OUT_CLR
-        # GPIO_OUT_XOR: the pin map names SET and CLR; XOR follows CLR by the same stride on
-        # the RP2040 (0x14, 0x18, 0x1C) and the RP2350 (0x18, 0x20, 0x28)
-        self._xor = getattr(cfg, "SIO_OUT_XOR", cfg.SIO_OUT_CLR + (cfg.SIO_OUT_CLR - cfg.SIO_OUT_SET))
-        self._chm = array("i", [_mask(cfg.MUX_SEL, c) for c in range(cfg.MUX_CHANNELS)])
-        self._bankm = array("i", [_mask(cfg.BANK_SEL, b) for b in range(8)])
-        self._bank_lines = self._bankm[7]
-        self._en_bit = array("i", [1 << g for g in cfg.HALF_EN])
-        self._en_all = _mask(cfg.HALF_EN, (1 << len(cfg.HALF_EN)) - 1)
-        low = cfg.HALF_EN_ACTIVE_LOW
-        self._en_off_reg = self._set if low else self._clr
-        self._en_on_reg = self._clr if low else self._set
-        # per position j of the order: the sensor channels in Gray-code order (most steps move
-        # one select line) and the sensors read there; per sensor the XOR mask to the next
-        # channel (each sensor is read once per scan, at one place in the walk); the last
-        # sensor's step leads to the next bank's rail/2 channel, which is read first
-        gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
-        npos = len(self._order)
-        self._sens = []
-        self._step = array("i", bytes(4 * self.n))
-        self._first = array("i", bytes(4 * npos))     # rail/2 channel -> first sensor channel
-        self._pos_bank = array("i", bytes(4 * npos))  # address lines of the bank
-        self._pos_on = array("i", bytes(4 * npos))    # enable lines to turn on (0: already on)
-        self._ref_ch = bytes(cfg.REF_CHANNEL[k] for k in self._order)
-        for j in range(npos):
-            k = self._order[j]
-            pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
-            chs = bytes(c for c in gray if c in pairs)
-            sens = bytes(pairs[c] for c in chs)
-            self._sens.append(sens)
-            nxt = self._ref_ch[(j + 1) % npos]
-            for jj in range(len(chs)):
-                to = chs[jj + 1] if jj + 1 < len(chs) else nxt
-                self._step[sens[jj]] = self._chm[chs[jj]] ^ self._chm[to]
-            self._first[j] = self._chm[self._ref_ch[j]] ^ self._chm[chs[0]]
-            self._pos_bank[j] = self._bankm[cfg.SCAN_BANKS[k][1]]
-            for h in range(len(self._en_bit)):
-                if self._fresh[j] >> h & 1:
-                    self._pos_on[j] |= self._en_bit[h]
-        # known line states: select ch0, address 0, every half off
-        self.mem[self._clr] = self._chm[cfg.MUX_CHANNELS - 1] | self._bank_lines
-        self.mem[self._en_off_reg] = self._en_all
-        self._cur = 0
-        self._en_mask = 0
 
     # ------------------------------------------------------------ calibration
     def set_calibration(self, cal):
@@ -275,6 +227,10 @@ class Scanner:
                 self._on2[i] = self._off2[i] = big
             self._over[i] = int((1 + d2 + 2 * d3 + c.OVERRANGE) * g)
         # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
+        self._ctx = (self.raw, self.refs, self.r, self.base, self._on1, self._off1, self._on2,
+                     self._off2, self._over, self.state, self._pend, self._cnt, self._band,
+                     self._oor, self._bank_of, self.bank_fault, self._unk, self._held,
+                     self._work, self._queued, self._nb, self._gdirty, self._grp_of)
         self._force = True
         self._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)
         self._dirty = True
@@ -325,14 +281,9 @@ class Scanner:
         (calibration uses it; scan() classifies as it goes)."""
         self._pass(False)
 
-    def _pass(self, classify):
-        """Every bank in turn: power it, classify what is already read while it powers up,
-        read its rail/2 channel then walk its sensor channels. A reading that left the
-        deadband of its slot's held value is (samples >= 3) re-read twice, the median kept,
-        and the slot queued for classification. (Long on purpose: one method call per bank
-        costs more on the Pico than the bank's reads.)"""
-        raw, refs, held = self.raw, self.refs, self._held
-        work, queued = self._work, self._queued
+    def _start_pass(self, classify):
+        """Before the banks: the work list emptied, FORCE where asked, the halves' self-test."""
+        work, queued, held = self._work, self._queued, self._held
         nw = self._nwork
         if classify:
             # leftovers of a raw pass alone were read before this scan: read them again
@@ -348,9 +299,38 @@ class Scanner:
         self._nwork = nw
         self._npend = 0
         every = self.selftest_every
-        sc = self.scans
-        if every and sc % every == 0:
+        if every and self.scans % every == 0:
             self._check_halves()
+
+    def _ref_moved(self, k, rd, a):
+        """ch15 of bank k read `a`, past 64 from its held value: confirm with a median of 3;
+        if it did move, every r of the bank moves with it (the bank is queued)."""
+        b = rd()
+        c = rd()
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b = c
+        if b > a:
+            a = b
+        e = a - self._held_ref[k]
+        if e > 64 or e < -64 or self._requeue[k]:
+            self._held_ref[k] = a
+            self._requeue[k] = 0
+            self._queue_bank(k)
+        self.refs[k] = a
+
+    def _pass(self, classify):
+        """Every bank in turn: power it, classify what is already read while it powers up,
+        read its rail/2 channel then walk its sensor channels. A reading that left the
+        deadband of its slot's held value is (samples >= 3) re-read twice, the median kept,
+        and the slot queued for classification. (Long on purpose: one method call per bank
+        costs more on the Pico than the bank's reads.)"""
+        self._start_pass(classify)
+        sc = self.scans
+        every = self.selftest_every
+        raw, held = self.raw, self._held
+        work, queued = self._work, self._queued
         mem = self.mem
         xor = self._xor
         setr = self._set
@@ -365,6 +345,7 @@ class Scanner:
         pos_bank = self._pos_bank
         pos_on = self._pos_on
         ref_ch = self._ref_ch
+        refs = self.refs
         held_ref = self._held_ref
         requeue = self._requeue
         bank_fault = self.bank_fault
@@ -414,20 +395,9 @@ class Scanner:
             a = rd()
             e = a - held_ref[k]
             if e > 64 or e < -64 or requeue[k]:
-                b = rd()
-                c = rd()
-                if a > b:
-                    a, b = b, a
-                if b > c:
-                    b = c
-                if b > a:
-                    a = b
-                e = a - held_ref[k]
-                if e > 64 or e < -64 or requeue[k]:
-                    held_ref[k] = a
-                    requeue[k] = 0
-                    self._queue_bank(k)
-            refs[k] = a
+                self._ref_moved(k, rd, a)
+            else:
+                refs[k] = a
             mem[xor] = first[j]
             nw = self._nwork
             for i in all_sens[j]:
@@ -467,41 +437,13 @@ class Scanner:
             self._nwork = 0
 
     def _check_bank(self, k, half):
-        """GND must read ~0 V, ch15 ~rail/2, unused channels the pull-up."""
-        cfg = self.cfg
-        ref = self.refs[k]
-        code = 0
-        g = self._read_channel(half, cfg.GND_CHANNEL[k])
-        if g > self._gnd_max:
-            code = 1
-        elif not (self._ref_lo * 9 // 10 <= ref <= self._ref_hi * 11 // 10):
-            code = 2
-        else:
-            for ch in cfg.UNUSED_CHANNELS[k]:
-                if self._read_channel(half, ch) < self._raw_hi:
-                    code = 3
-                    break
-        if code != self.bank_fault[k]:
-            self.bank_fault[k] = code
-            self._faults_changed = True
-            self._queue_bank(k)
+        check_bank(self, k, half)
 
     def _check_halves(self):
-        """Each 74HC4051's input 7 must read 3.3 V / 2 (before the banks: a change marks the
-        half's banks for classification after their read)."""
-        cfg = self.cfg
-        for h in range(cfg.HALVES):
-            self._set_bank(h, cfg.HALF_REF_INPUT)
-            self._rd[h]()                             # the ADC input may have moved
-            v = self._read_channel(h, self._cur)      # the 4051 input ignores S0..S3
-            code = 0 if self._ref_lo <= v <= self._ref_hi else 1
-            if code != self.half_fault[h]:
-                self.half_fault[h] = code
-                self._faults_changed = True
-                for k in range(len(cfg.SCAN_BANKS)):
-                    if cfg.SCAN_BANKS[k][0] == h:
-                        self._requeue[k] = 1
-        self._all_off()
+        check_halves(self)
+
+    def _health(self):
+        health(self)
 
     # ------------------------------------------------------------ classification
     def _queue_bank(self, k):
@@ -537,31 +479,13 @@ class Scanner:
         `deadband` of its last classified reading, with nothing pending, cannot change state.
         Every slot of a bank is queued before the bank's chunk runs, so the neighbours'
         crosstalk uses this scan's readings."""
-        # one name per local: a long tuple assignment would allocate on every scan
-        raw = self.raw
-        refs = self.refs
-        r = self.r
-        base = self.base
-        on1 = self._on1
-        off1 = self._off1
-        on2 = self._on2
-        off2 = self._off2
-        over = self._over
-        st = self.state
-        pend = self._pend
-        cnt = self._cnt
-        band = self._band
-        oor = self._oor
-        bank_of = self._bank_of
-        bank_fault = self.bank_fault
+        # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
+        (raw, refs, r, base, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
+         bank_fault, unk, held, work, queued, nb, gd, grp_of) = self._ctx
         raw_lo = self._raw_lo
         raw_hi = self._raw_hi
         white_neg = self.cfg.WHITE_SIGN < 0
         deb = self.debounce
-        unk = self._unk
-        held = self._held
-        work = self._work
-        queued = self._queued
         nw = self._nwork
         for j in range(start, nw):
             i = work[j]
@@ -586,10 +510,7 @@ class Scanner:
             if bad != oor[i]:
                 oor[i] = bad
                 self._faults_changed = True
-        nb = self._nb
         xt = self._xt
-        gd = self._gdirty
-        grp_of = self._grp_of
         npend = self._npend
         for j in range(start, nw):
             i = work[j]
@@ -651,46 +572,6 @@ class Scanner:
         return nw
 
     # ------------------------------------------------------------ health over time
-    def _health(self):
-        """Every stuck_scans: frozen readings; every track_every: follow a slow baseline drift."""
-        sc = self.scans
-        # frozen-reading watch: 1/stuck_stride of the sensors per scan (a healthy one shows noise)
-        stride = self.stuck_stride
-        raw, prev, moved = self.raw, self._prev, self._moved
-        i = sc % stride
-        n = self.n
-        while i < n:                   # (a range with a variable step would allocate)
-            v = raw[i]
-            if v != prev[i]:
-                prev[i] = v
-                moved[i] = 1
-            i += stride
-        if self.stuck_scans and sc % self.stuck_scans == 0:
-            moved, stuck = self._moved, self._stuck
-            for i in range(self.n):
-                s = 0 if moved[i] else 1
-                if s != stuck[i]:
-                    stuck[i] = s
-                    self._faults_changed = True
-                moved[i] = 0
-        if self.track_every and sc % self.track_every == 0:
-            st, band, r, base, cbase = self.state, self._band, self.r, self.base, self.cal.base
-            lim = self._drift_lim
-            for i in range(self.n):
-                if st[i] == 0 and not band[i] and not self._cnt[i]:
-                    d = r[i]
-                    # EMA, alpha = 1/64 per step, at least one unit so that it converges
-                    b = base[i] + (d >> 6 if (d >= 64 or d <= -64) else (d > 0) - (d < 0))
-                    over = 0
-                    if b > cbase[i] + lim:
-                        b, over = cbase[i] + lim, 1
-                    elif b < cbase[i] - lim:
-                        b, over = cbase[i] - lim, 1
-                    base[i] = b
-                    if over != self._drifted[i]:
-                        self._drifted[i] = over
-                        self._faults_changed = True
-
     # ------------------------------------------------------------ the board
     def scan(self):
         """One full scan; returns the (reused) Sensed object."""

@@ -244,7 +244,7 @@ class _Mem32:
             for n in range(_N_GPIO):
                 out[n] = (value >> n) & 1
             return
-        if addr not in (_SIO_SET, _SIO_CLR, _SIO_XOR):
+        if addr != _SIO_SET and addr != _SIO_CLR and addr != _SIO_XOR:
             raise ValueError("mem32: writing 0x%08x is not emulated (only SIO GPIO_OUT/_SET/_CLR/_XOR)" % addr)
         n = 0
         while value:                   # only the bits written: usually one or two

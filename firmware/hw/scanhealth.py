@@ -1,0 +1,105 @@
+"""Health of the sensing hardware, for hw/scanner.py (split out so that each module
+compiles within the Pico's heap): the self-test channels of a bank and of each half
+(hardware-brief 3.5), frozen readings and the slow drift of the empty baseline.
+
+    check_bank(sc, k, half)   # bank k (routed now): GND ~0 V, ch15 ~rail/2, unused = pull-up
+    check_halves(sc)          # each 74HC4051's input 7 = 3.3 V / 2
+    health(sc)                # a slice of the sensors: frozen watch, verdicts, drift tracking
+"""
+R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
+
+
+def check_bank(sc, k, half):
+    """GND must read ~0 V, ch15 ~rail/2, unused channels the pull-up."""
+    cfg = sc.cfg
+    ref = sc.refs[k]
+    code = 0
+    g = sc._read_channel(half, cfg.GND_CHANNEL[k])
+    if g > sc._gnd_max:
+        code = 1
+    elif not (sc._ref_lo * 9 // 10 <= ref <= sc._ref_hi * 11 // 10):
+        code = 2
+    else:
+        for ch in cfg.UNUSED_CHANNELS[k]:
+            if sc._read_channel(half, ch) < sc._raw_hi:
+                code = 3
+                break
+    if code != sc.bank_fault[k]:
+        sc.bank_fault[k] = code
+        sc._faults_changed = True
+        sc._queue_bank(k)
+
+
+def check_halves(sc):
+    """Each 74HC4051's input 7 must read 3.3 V / 2 (before the banks: a change marks the
+    half's banks for classification after their read)."""
+    cfg = sc.cfg
+    for h in range(cfg.HALVES):
+        sc._set_bank(h, cfg.HALF_REF_INPUT)
+        sc._rd[h]()                         # the ADC input may have moved
+        v = sc._read_channel(h, sc._cur)    # the 4051 input ignores S0..S3
+        code = 0 if sc._ref_lo <= v <= sc._ref_hi else 1
+        if code != sc.half_fault[h]:
+            sc.half_fault[h] = code
+            sc._faults_changed = True
+            for k in range(len(cfg.SCAN_BANKS)):
+                if cfg.SCAN_BANKS[k][0] == h:
+                    sc._requeue[k] = 1
+    sc._all_off()
+
+
+def health(sc):
+    """Frozen readings and slow baseline drift, a slice of the sensors per scan (no scan
+    pays for all of them): each sensor is sampled for the frozen watch every stuck_stride
+    scans and judged every stuck_scans scans, its empty baseline followed every
+    track_every scans."""
+    now = sc.scans
+    n = sc.n
+    raw, prev, moved = sc.raw, sc._prev, sc._moved
+    i = now % sc.stuck_stride
+    while i < n:                    # (a range with a variable step would allocate)
+        v = raw[i]
+        if v != prev[i]:
+            prev[i] = v
+            moved[i] = 1
+        i += sc.stuck_stride
+    every = sc.stuck_scans
+    if every and now >= every:      # after one whole window
+        stuck = sc._stuck
+        i = now % every
+        while i < n:
+            s = 0 if moved[i] else 1
+            if s != stuck[i]:
+                stuck[i] = s
+                sc._faults_changed = True
+            moved[i] = 0
+            i += every
+    every = sc.track_every
+    if every:
+        st = sc.state              # one name per line: 4+ names at once build a tuple
+        band = sc._band
+        cnt = sc._cnt
+        unk = sc._unk
+        refs = sc.refs
+        bank_of = sc._bank_of
+        base = sc.base
+        cbase = sc.cal.base
+        lim = sc._drift_lim
+        i = now % every
+        while i < n:
+            ref = refs[bank_of[i]]
+            if st[i] == 0 and not band[i] and not cnt[i] and not unk[i] and ref:
+                # this scan's r (the slot may not have been classified since long)
+                d = (raw[i] - ref) * R_ONE // ref - base[i]
+                # EMA, alpha = 1/64 per step, at least one unit so that it converges
+                b = base[i] + (d >> 6 if (d >= 64 or d <= -64) else (d > 0) - (d < 0))
+                over = 0
+                if b > cbase[i] + lim:
+                    b, over = cbase[i] + lim, 1
+                elif b < cbase[i] - lim:
+                    b, over = cbase[i] - lim, 1
+                base[i] = b
+                if over != sc._drifted[i]:
+                    sc._drifted[i] = over
+                    sc._faults_changed = True
+            i += every
