@@ -81,12 +81,27 @@ def _tasks(seed, pairs):
         chunk += 1
 
 
+def _core_version():
+    """Which rules core was swept: the last commit touching firmware/bg, and whether it was edited."""
+    import subprocess
+    try:
+        rev = subprocess.run(["git", "log", "-1", "--format=%h", "--", "firmware/bg"], cwd=ROOT,
+                             capture_output=True, text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "firmware/bg"], cwd=ROOT,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return (rev or "unknown") + (" with uncommitted changes" if dirty else "")
+
+
 def _markdown(args, totals, elapsed, mismatches, oracle_errors, workers):
     lines = [
         "## Differential sweep against GNU Backgammon (`make sweep`)",
         "",
-        "`python -m host_tools sweep --pairs %d --seed %d` (%d worker processes, %d cores), %s."
-        % (args.pairs, args.seed, workers, os.cpu_count() or 0, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())),
+        "`python -m host_tools sweep --pairs %d --seed %d` (%d worker processes, %d cores), %s, "
+        "rules core at %s."
+        % (args.pairs, args.seed, workers, os.cpu_count() or 0, time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+           _core_version()),
         "Each pair is a position and a roll; the set of resulting positions from "
         "`bg.movegen.legal_plays` must equal gnubg 1.1.0a16's (findbestmoves; `hint` for bear-offs).",
         "",
