@@ -27,45 +27,16 @@ The reader skips a line it cannot make sense of (a power cut in the middle of an
 a damaged flash page), reports it with its line number and keeps the rest; a record from
 a newer firmware is refused as a whole with a clear message.
 """
+from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, encode, \
+    RecordLog  # noqa: F401 (the writer's names, for the host tools and tests)
 
-FORMAT_VERSION = 1
-HEADER = "TBR %d" % FORMAT_VERSION
-
-# kind -> code letter; events whose code is followed by the player digit
-_CODE = {
-    "match": "M", "name": "N", "game": "G", "roll": "R", "play": "P", "double": "D",
-    "take": "T", "drop": "K", "beaver": "B", "resign": "S", "accept": "A",
-    "decline": "X", "timeout": "O", "end": "E",
-}
 _KIND = dict((c, k) for k, c in _CODE.items())
 _NO_PLAYER = ("M", "G")
-# kinds whose only field is the player
-_BARE = ("take", "drop", "accept", "decline", "timeout")
 _RULE_LETTERS = "CJB"
 
 
 class RecordError(Exception):
     """The record as a whole cannot be read (a newer format)."""
-
-
-def encode(event):
-    """One record line (without the newline) for an event tuple."""
-    kind = event[0]
-    code = _CODE[kind]
-    if kind == "match":
-        return "M %d %s %s" % (event[1], event[2] or "-", event[3] or "-")
-    if kind == "game":
-        return "G %d %d%s" % (event[1], event[2], " C" if event[3] else "")
-    head = "%s%d" % (code, event[1])
-    if kind == "name":
-        return head + " " + event[2]
-    if kind == "roll":
-        return "%s %d %d" % (head, event[2], event[3])
-    if kind == "play":
-        return head + "".join(" %d %d" % (f, t) for f, t in event[2])
-    if kind in _BARE:
-        return head
-    return "%s %d" % (head, event[2])
 
 
 def _ints(fields):
@@ -183,49 +154,3 @@ def _text_lines(f):
         except UnicodeError:
             # damaged bytes: hand decode() something it will reject with a line number
             yield "\x00 undecodable bytes"
-
-
-class RecordLog:
-    """Appends events to a record file: one open-write-close per event, so that a power cut
-    loses at most the line being written (the reader skips it)."""
-
-    def __init__(self, path):
-        self.path = path
-        state = _tail_state(path)
-        if state is None:
-            self._append(HEADER + "\n")
-        elif state == "torn":
-            # end the torn line so the next event is not glued onto it
-            self._append("\n")
-
-    def _append(self, text):
-        with open(self.path, "a") as f:
-            f.write(text)
-
-    def add(self, event):
-        line = encode(event)
-        self._append(line + "\n")
-        return line
-
-    def add_all(self, events):
-        """Append several events in one write (a turn's roll and play): one flash update
-        instead of one per line, which halves the record's flash wear (docs/persistence.md)."""
-        text = "".join(encode(e) + "\n" for e in events)
-        self._append(text)
-        return text
-
-
-def _tail_state(path):
-    """None when the file does not exist, 'torn' when it does not end with a newline."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        size = f.seek(0, 2)
-        if not size:
-            return None
-        f.seek(size - 1)
-        return "clean" if f.read(1) == b"\n" else "torn"
-    finally:
-        f.close()

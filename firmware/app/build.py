@@ -7,18 +7,7 @@ The simulator builds the same drivers on the fake `machine` (host_tools/fakes), 
 scanner options (a shorter quiet time) through `scanner_kw`.
 """
 import board_config as _cfg
-
-
-class Drivers:
-    """The parts of the board, one attribute each (None when a part is missing)."""
-
-    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None):
-        self.scanner = scanner
-        self.leds = leds
-        self.oled = oled
-        self.buttons = buttons
-        self.dice = dice
-        self.buzzer = buzzer
+from app.loop import Drivers, led_index  # noqa: F401 (their home is app.loop)
 
 
 def button_pins(cfg=_cfg):
@@ -67,15 +56,3 @@ def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=8
         dice = Dice(dice_seed)
     buzzer = Buzzer(cfg.BUZZER_PIN)
     return Drivers(scanner, leds, oled, buttons, dice, buzzer)
-
-
-def led_index(role, cfg=_cfg):
-    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
-    if 1 <= role <= cfg.N_POINTS:
-        return cfg.LED_POINT[role - 1]
-    if role == 25 or role == 26:
-        return cfg.LED_BAR[role - 25]
-    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
-    if 27 <= role <= 30:
-        return cfg.LED_STATUS.get(names[role - 27], -1)
-    return -1

@@ -42,8 +42,8 @@ def answer(app, text):
     if cmd == "help":
         return events.line("help", (("cmds", list(HELP)),))
     if cmd == "version":
-        import record
-        return events.hello(FIRMWARE_VERSION, record.FORMAT_VERSION)
+        from record_writer import FORMAT_VERSION
+        return events.hello(FIRMWARE_VERSION, FORMAT_VERSION)
     if cmd in ("ids", "state", "sensed", "version") and args:
         return _bad("'%s' takes no arguments" % cmd)
     if cmd == "ids":

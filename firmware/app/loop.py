@@ -1,6 +1,6 @@
 """App: the drivers wired to the Table, one cycle at a time.
 
-    app = App(table, drivers)           # drivers: app.build.Drivers (any part may be None)
+    app = App(table, drivers)           # drivers: Drivers (any part may be None)
     app.step(now_ms)                    # scan, buttons, clock, dice, outbox, display: once each
 
 The asyncio tasks (app.tasks) call the same parts at their own rates; the simulator and
@@ -11,9 +11,10 @@ runs normally (the board keeps playing).
 Order matters: the outbox is drained (state saved to flash) before the display shows the
 new state, so nothing is shown as done that a power cut could undo (design principle).
 """
+import sys
 import store
 import events
-from app.build import led_index
+import board_config as _cfg
 from game.colours import RGB
 
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
@@ -21,6 +22,44 @@ REPEAT_MS = 5000          # the same fault again within this time is counted, no
 STATE_PATH = "state.bin"
 RECORD_PATH = "match.rec"
 FAULT_LOG = "faults.log"
+
+
+class Drivers:
+    """The parts of the board, one attribute each (None when a part is missing); made by
+    app.build.build_drivers. Kept here, not in app.build, so that app.build can be
+    forgotten after power-up (an instance's methods hold their module in the heap)."""
+
+    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None):
+        self.scanner = scanner
+        self.leds = leds
+        self.oled = oled
+        self.buttons = buttons
+        self.dice = dice
+        self.buzzer = buzzer
+
+
+def led_index(role, cfg=_cfg):
+    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
+    if 1 <= role <= cfg.N_POINTS:
+        return cfg.LED_POINT[role - 1]
+    if role == 25 or role == 26:
+        return cfg.LED_BAR[role - 25]
+    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
+    if 27 <= role <= 30:
+        return cfg.LED_STATUS.get(names[role - 27], -1)
+    return -1
+
+
+def forget(*names):
+    """Drop modules needed only once (power-up): their code leaves the heap at the next
+    collection, unless something still holds one of their functions or classes."""
+    for name in names:
+        if name in sys.modules:
+            del sys.modules[name]
+        dot = name.rfind(".")
+        parent = sys.modules.get(name[:dot]) if dot > 0 else None
+        if parent is not None and name[dot + 1:] in parent.__dict__:
+            delattr(parent, name[dot + 1:])
 
 
 def _diff(a, b):
@@ -65,6 +104,9 @@ class App:
         self._notice_until = 0
         self._notice_unstarted = False
         self._shown_leds = bytearray(len(table.leds))
+        # the strip index of each LED role, 255 = none: led_index() once, not per frame
+        self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
+                                  for r in range(len(table.leds)))
         self._leds_written = False
         self._shown_screen = None
         self._record_ready = False
@@ -201,11 +243,11 @@ class App:
 
     def record(self, line):
         if not isinstance(line, str):
-            import record
-            line = record.encode(line)
+            from record_writer import encode
+            line = encode(line)
         if not self._record_ready:
-            import record
-            record.RecordLog(self.record_path)   # writes the header, ends a torn last line
+            from record_writer import RecordLog
+            RecordLog(self.record_path)   # writes the header, ends a torn last line
             self._record_ready = True
         with open(self.record_path, "a") as f:
             f.write(line + "\n")
@@ -224,8 +266,8 @@ class App:
         if leds is not None and (t.leds != self._shown_leds or not self._leds_written):
             self._shown_leds[:] = t.leds
             for role in range(1, len(t.leds)):
-                i = led_index(role)
-                if i >= 0:
+                i = self._led_map[role]
+                if i != 255:
                     code = t.leds[role]
                     leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
             leds.show()

@@ -23,6 +23,7 @@ import board_config as _cfg
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
 BEAT_LIMIT_MS = 2000
+LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
 
 
 def _ticks():
@@ -75,10 +76,14 @@ def _display(app):
     return run
 
 
+def _answer(app, line):
+    from app import commands   # loaded with the first command line, not at power-up
+    return commands.answer(app, line)
+
+
 async def serial_task(app, stream=None):
     """Read command lines from USB serial without blocking the other tasks."""
     import select
-    from app import commands
     stream = stream or sys.stdin
     poller = select.poll()
     poller.register(stream, select.POLLIN)
@@ -95,9 +100,9 @@ async def serial_task(app, stream=None):
                 c = ord(ch) if isinstance(ch, str) else ch[0]
                 if c in (10, 13):
                     if buf:
-                        app.write_line(commands.answer(app, bytes(buf)))
+                        app.write_line(_answer(app, bytes(buf)))
                         buf = bytearray()
-                elif len(buf) <= commands.MAX_LINE:
+                elif len(buf) <= LINE_CAP:
                     buf.append(c & 0xFF)
         except Exception as e:
             app.fault("serial", e, _ticks())

@@ -6,7 +6,7 @@
     t.tick(now_ms)         # monotonic ms: clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
 Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
-of <= 16 characters), t.take_outbox(): ('record', line) for firmware/record.py's file,
+of <= 16 characters), t.take_outbox(): ('record', line) for the match record (record_writer.py),
 ('event', json_line) built by firmware/events.py (one JSON object, no newline), ('save',
 snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
@@ -28,7 +28,7 @@ from game import colours
 from game.settings import Settings
 from game.clock import Clock
 import events
-import record
+from record_writer import encode as record_line
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -164,7 +164,7 @@ class Table:
         self._outbox.append((kind, payload))
 
     def _record(self, event):
-        self._emit("record", record.encode(event))
+        self._emit("record", record_line(event))
 
     def _event(self, line):
         self._emit("event", line)

@@ -70,6 +70,8 @@ def record_trace(path, seed=SEED):
 
 SCRIPT = r"""
 import sys, gc, time
+gc.collect()
+base_heap = gc.mem_alloc()   # the interpreter and this script's own compiled code
 sys.path.insert(0, FW)
 sys.path.append(FAKES)   # neopixel (and framebuf where the port lacks it); never `machine`
 gc.collect()
@@ -77,8 +79,7 @@ from game.table import Table
 from game import screens, i18n, snapshot
 import bg.judge, game.sensing
 gc.collect()
-from app.boot import start_app
-from app.build import Drivers
+from app.loop import App, Drivers, forget
 from hw.leds import Leds
 from hw.oled import Oled
 from hw.buttons import Buttons
@@ -144,11 +145,16 @@ def show():
 leds.show = show
 oled = Oled(Bus(), cfg.OLED_ADDR)
 drivers = Drivers(sc, leds, oled, Buttons(pins, True), Dice(1), Buzzer(Pwm()))
-sent = []
-app = start_app(drivers, TMP + "state.bin", TMP + "match.rec", sent.append)
+sent = [0]
+def send(line):
+    # the USB line: counted, not kept (a list of every line would grow the live heap)
+    sent[0] += 1
+from app.boot import start_app
+app = start_app(drivers, TMP + "state.bin", TMP + "match.rec", send)
+start_app = None
+forget("app.boot", "app.build")    # as app/start.py does after power-up
 gc.collect()
 now = 0
-lat = []
 peak_live = 0
 peak_bound = 0
 events = 0
@@ -174,8 +180,9 @@ for line in f:
             t1 = time.ticks_us()
             if app.settled_feeds != fed:
                 end = shown[0] if shown[0] else t1
-                lat.append((time.ticks_diff(end, t0), oled.pages_sent - pages, 1 if shown[0] else 0,
-                            app.saves - saves))
+                # printed at once: a list of them would grow the heap being measured
+                print("lat|%d|%d|%d|%d" % (time.ticks_diff(end, t0), oled.pages_sent - pages,
+                                           1 if shown[0] else 0, app.saves - saves))
                 break
     elif k == "b":
         w = line.split()
@@ -195,12 +202,11 @@ f.close()
 m = app.table.match
 print("score|%d|%d" % (m.score[0], m.score[1]))
 print("faults|%d|%s" % (app.faults, app.last_fault))
+print("base|%d" % base_heap)
 print("code|%d" % code_heap)
 print("peak_live|%d" % peak_live)
 print("peak_bound|%d" % peak_bound)
 print("events|%d" % events)
-for us, pages, led, save in lat:
-    print("lat|%d|%d|%d|%d" % (us, pages, led, save))
 """
 
 
@@ -218,10 +224,21 @@ def _compile_firmware(dest):
             subprocess.run([MPY_CROSS, "-o", out, src], check=True, capture_output=True)
 
 
+def _compile_fakes(dest):
+    """The neopixel fake precompiled too: on the Pico neopixel is frozen in the firmware
+    image, so its code should not weigh in the heap as source compiled at run time."""
+    os.makedirs(dest, exist_ok=True)
+    src = os.path.join(ROOT, "host_tools", "fakes", "neopixel.py")
+    subprocess.run([MPY_CROSS, "-o", os.path.join(dest, "neopixel.mpy"), src], check=True,
+                   capture_output=True)
+    return dest
+
+
 def _replay(trace, fw, heap, pause_gc):
     tmp = tempfile.mkdtemp(prefix="tablier-bench-replay-") + "/"
+    fakes = _compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
     script = "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\n%s" % (
-        fw, os.path.join(ROOT, "host_tools", "fakes"), trace, tmp, pause_gc, SCRIPT)
+        fw, fakes, trace, tmp, pause_gc, SCRIPT)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", script],
                           capture_output=True, text=True, timeout=900)
     if proc.returncode != 0 or "score|" not in proc.stdout:

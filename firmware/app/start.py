@@ -1,0 +1,54 @@
+"""Power-up on the Pico: build the board, resume the match, run the tasks (main.py calls
+main()). Power-up with a button held: the self-test and calibration screens (hw/selftest.py)
+instead of the game. Otherwise: calibration loaded (defaults and a warning if missing), the
+saved match resumed (app.boot), the watchdog started and the asyncio tasks run (app.tasks)
+around the App (app.loop), which the simulator also drives step by step.
+
+What only power-up needs (app.boot, app.build, the record format) is forgotten before the
+tasks start, so its code leaves the heap (app.loop.forget).
+"""
+
+
+def self_test(drivers, held):
+    """Run the self-test screens if this firmware has them; say so on the OLED if not."""
+    try:
+        from hw import selftest
+    except ImportError:
+        drivers.oled.lines(["SELF-TEST", "not in this", "firmware", "", "release " + held[0]])
+        return
+    run = getattr(selftest, "run", None)
+    if run is None:
+        drivers.oled.lines(["SELF-TEST", "hw.selftest has", "no run()"])
+        return
+    run(drivers)
+
+
+def main():
+    import board_config as cfg
+    import events
+    from app.build import build_drivers, buttons_held_at_boot
+    from app.commands import FIRMWARE_VERSION
+    from hw.calibration import Calibration
+    from machine import WDT
+    try:
+        import asyncio
+    except ImportError:
+        import uasyncio as asyncio  # type: ignore[no-redef]
+    held = buttons_held_at_boot(cfg)
+    cal = Calibration.load()
+    drivers = build_drivers(cal, cfg)
+    if held:
+        self_test(drivers, held)
+        return
+    from app import tasks
+    from app.boot import start_app
+    from app.loop import forget
+    from record_writer import FORMAT_VERSION
+    wdt = WDT(timeout=tasks.WDT_TIMEOUT_MS)
+    app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
+    app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
+    del build_drivers, buttons_held_at_boot, start_app
+    forget("app.boot", "app.build", "app.commands")   # commands: loaded again on a serial line
+    import gc
+    gc.collect()
+    asyncio.run(tasks.run(app, wdt, cfg))
