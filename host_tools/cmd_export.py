@@ -41,8 +41,26 @@ def pull_from_board(port, remote, dest_dir):
     return local
 
 
+def split_matches(events):
+    """The board appends every match to one record file: one event list per match."""
+    matches = []
+    for ev in events:
+        if ev[0] == "match" or not matches:
+            matches.append([])
+        matches[-1].append(ev)
+    return matches
+
+
+def numbered(out, n, total):
+    """OUT for a single match; OUT-1, OUT-2, ... (before the extension) for several."""
+    if total == 1:
+        return out
+    base, ext = os.path.splitext(out)
+    return "%s-%d%s" % (base, n, ext)
+
+
 def export_record(path, out, check=True, err=sys.stderr):
-    """Write the .mat for record file `path` to `out`; returns the exit code."""
+    """Write the .mat (or .sgf) of every match in record file `path`; returns the exit code."""
     try:
         events, problems = record.read_file(path)
     except record.RecordError as e:
@@ -53,6 +71,17 @@ def export_record(path, out, check=True, err=sys.stderr):
         return 1
     for n, reason in problems:
         print("%s line %d skipped: %s" % (path, n, reason), file=err)
+    matches = [m for m in split_matches(events) if any(ev[0] == "game" for ev in m)]
+    if not matches:
+        print("%s: no game in this record" % path, file=err)
+        return 1
+    code = 0
+    for n, match_events in enumerate(matches, 1):
+        code = max(code, _export_one(path, match_events, numbered(out, n, len(matches)), check, err))
+    return code
+
+
+def _export_one(path, events, out, check, err):
     try:
         match = matfile.from_record(events)
     except ValueError as e:

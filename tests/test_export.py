@@ -383,3 +383,20 @@ def test_beaver_exports(engine, tmp_path):
     # gnubg stores a beaver as a take-and-redouble: double, double, take
     assert [a["action"] for a in g["game"]] == ["move", "double", "double", "take", "move", "resign"]
     assert (g["info"]["winner"], g["info"]["points-won"], g["info"]["resigned"]) == ("O", 4, True)
+
+
+def test_several_matches_in_one_record_export_one_file_each(engine, records, tmp_path):
+    # The board appends every match to the same record file.
+    (p1, ev1), (p2, ev2) = records[0], records[1]
+    lines1 = p1.read_text().splitlines()
+    lines2 = p2.read_text().splitlines()
+    both = tmp_path / "board.tbr"
+    both.write_text("\n".join(lines1 + lines2[1:]) + "\n")      # one header line
+    out = tmp_path / "board.mat"
+    proc = export(both, out)
+    assert proc.returncode == 0, proc.stderr
+    first, second = tmp_path / "board-1.mat", tmp_path / "board-2.mat"
+    assert first.exists() and second.exists() and not out.exists()
+    for f, events in ((first, ev1), (second, ev2)):
+        m = gnubg_games(engine, f)
+        assert len(m["games"]) == len(expected_games(events))
