@@ -98,7 +98,7 @@ LED_BAR = (24, 25)  # white, black
 LED_STATUS = {'turn_p1': 26, 'turn_p2': 27, 'cube_p1': 28, 'cube_p2': 29}
 LED_BRIGHTNESS_MAX = 0.25
 LED_BUDGET_MA = 150
-LED_BUDGET_MA_PC = 40
+LED_BUDGET_MA_PC = 70
 LED_IDLE_MA = 1
 LED_MA_PER_STEP = 0.0625
 
