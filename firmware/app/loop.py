@@ -11,12 +11,15 @@ runs normally (the board keeps playing).
 Order matters: the outbox is drained (state saved to flash) before the display shows the
 new state, so nothing is shown as done that a power cut could undo (design principle).
 """
+import gc
 import sys
 import store
 import events
 import board_config as _cfg
+from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from game.colours import RGB
 
+_COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
 REPEAT_MS = 5000          # the same fault again within this time is counted, not logged again
 STATE_PATH = "state.bin"
@@ -48,18 +51,6 @@ def led_index(role, cfg=_cfg):
     if 27 <= role <= 30:
         return cfg.LED_STATUS.get(names[role - 27], -1)
     return -1
-
-
-def forget(*names):
-    """Drop modules needed only once (power-up): their code leaves the heap at the next
-    collection, unless something still holds one of their functions or classes."""
-    for name in names:
-        if name in sys.modules:
-            del sys.modules[name]
-        dot = name.rfind(".")
-        parent = sys.modules.get(name[:dot]) if dot > 0 else None
-        if parent is not None and name[dot + 1:] in parent.__dict__:
-            delattr(parent, name[dot + 1:])
 
 
 def _diff(a, b):
@@ -235,6 +226,10 @@ class App:
             store.save(self.state_path, payload, self.files)
             self.saves += 1
             self.save_failed = None
+            if _COLLECT:
+                # a quiet moment (a turn just committed, a roll or a cube action saved):
+                # collect now rather than in the middle of judging the next reading
+                gc.collect()
         except OSError as e:
             # the game goes on; the player is told that a power cut would lose this turn
             self.save_failed = str(e)

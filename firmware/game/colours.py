@@ -37,8 +37,8 @@ RGB = (
     (0, 255, 120),    # WIN: spring green
 )
 
-NAMES = ("off", "setup", "dest", "illegal", "lifted", "last_from", "last_to", "uncertain",
-         "turn_white", "turn_black", "cube_owned", "cube_centred", "cube_offered", "win")
+# the codes' names (for the simulator and tools) are in game/colour_names.py: not on the
+# board's heap
 
 # LED roles in Table.leds (index 0 unused; points 1..24 in White's numbering)
 LED_WHITE_BAR = 25

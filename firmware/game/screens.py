@@ -6,6 +6,7 @@ Rows at a glance: 0 whose turn and dice | cube; 1 score and match length (Crawfo
 from bg.cube import NOBODY, CENTRED
 from bg import judge as J
 from game import colours as C
+from lazy import call
 
 COLS = 16
 ROWS = 6
@@ -184,34 +185,6 @@ def _fit(left, right):
     return left + " " * gap + right
 
 
-def _setup_rows(t, title):
-    rows = [title]
-    wrong, unsure = t.mismatch if t.mismatch else ((), ())
-    target = t.board
-    seen = t.seen
-    for p in wrong:
-        if len(rows) == ROWS - 1 and len(wrong) + 1 > ROWS - 1:
-            rows.append(t.tr("more_wrong", len(wrong) - (len(rows) - 1)))
-            break
-        if p > 24:
-            c = p - 25
-            need = target.me[24] if c == 0 else target.opp[24]
-            has = seen.bar_lo[c + 1] if seen else 0
-            rows.append(t.tr("need", t.tr("bar"), _letter(t, c), has, need))
-            continue
-        w = target.me[p - 1]
-        b = target.opp[24 - p]
-        c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
-        # checkers of the needed colour only: the other colour there counts as none of it
-        has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
-        rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
-    if unsure and len(rows) < ROWS:
-        rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))
-    if len(rows) == 1 and t.seen is None:
-        rows.append(t.tr("wait"))
-    return rows
-
-
 def _message(t):
     from game import table as T
     m = t.match
@@ -247,7 +220,7 @@ def _message(t):
     elif phase == T.MOVING:
         _moving_message(t, out)
     elif phase >= T.GAME_OVER:
-        _end_message(t, out)
+        call("game.screens_between", "end_message", t, out)
     return out
 
 
@@ -276,27 +249,6 @@ def _moving_message(t, out):
         out.append(t.tr("to_move", t._name(t.on_roll)))
 
 
-def _end_message(t, out):
-    from game import table as T
-    m = t.match
-    phase = t.phase
-    w, pts, kind, how = m.last_game
-    out.append(t.tr("wins", t._name(w), pts))
-    if t.end_how == T.HOW_TIME:
-        out.append(t.tr("by_time"))
-    elif how == 1:
-        out.append(t.tr("by_pass"))
-    elif how == 2:
-        out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
-    else:
-        out.append(t.tr("kind%d" % kind))
-    if phase == T.MATCH_OVER:
-        out.append(t.tr("match_won", t._name(m.winner)))
-        out.append(t.tr("new_match"))
-    else:
-        out.append(t.tr("next_game"))
-
-
 def render(t):
     _leds(t)
     if t.menu is not None:
@@ -305,10 +257,10 @@ def render(t):
         return
     from game.table import SETUP, GAME_OVER
     if t.phase == SETUP:
-        t.screen = _setup_rows(t, t.tr("setup"))
+        t.screen = call("game.screens_between", "setup_rows", t, t.tr("setup"))
         return
     if t.mismatch or (t.restoring and t.seen is None):
-        t.screen = _setup_rows(t, t.tr("put_back"))
+        t.screen = call("game.screens_between", "setup_rows", t, t.tr("put_back"))
         return
     rows = _header(t)
     if t.phase >= GAME_OVER:

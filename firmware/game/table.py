@@ -19,16 +19,16 @@ button selects (the player whose button it is resigns).
 """
 from bg.position import Position
 from bg.judge import Judge, PARTIAL
-from bg.match import Match
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
-from bg.scoring import game_result, SINGLE
+from bg.scoring import game_result
 from hw.sensed import Sensed
 from game import colours
 from game.settings import Settings
 from game.clock import Clock
 import events
 from record_writer import encode as record_line
+from lazy import call, forget
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -79,9 +79,9 @@ class Table:
         self.last_move = b""         # LED indices, (from, to) pairs, of the last play
         self.end_how = HOW_PLAY
         self.roller = NOBODY
+        self.match = None  # type: Any  # bg.match.Match, made by game/ending.py's new_match
         if saved is not None:
-            from game import snapshot
-            snapshot.restore(self, saved)
+            call("game.snapshot", "restore", self, saved)
             self.restoring = True
             self._turn_reset()
             if self.phase == MOVING or self.phase == NO_MOVE:
@@ -146,6 +146,8 @@ class Table:
         if self.menu is not None or name == "menu":
             from game import menu
             menu.button(self, name, kind)
+            if self.menu is None:
+                forget("game.menu")   # closed: its code leaves the heap
         elif name in PLAYER_BUTTONS:
             player = 0 if name[1] == "1" else 1
             if name.endswith("main"):
@@ -170,8 +172,8 @@ class Table:
         self._emit("event", line)
 
     def _save(self):
-        from game import snapshot
-        self._emit("save", snapshot.to_bytes(self))
+        # a few saves a turn: the snapshot code is loaded for each (lazy.call)
+        self._emit("save", call("game.snapshot", "to_bytes", self))
 
     def _note(self, text):
         self.note = (text, self.now + NOTE_MS)
@@ -181,16 +183,6 @@ class Table:
         return tr(self.settings.lang, key, *args)
 
     # ---------------------------------------------------------------- match and games
-    def _new_match(self):
-        s = self.settings
-        self.match = Match(s.match_length(), s.cube_max, True, s.beavers and s.money,
-                           s.jacoby and s.money)
-        rules = ("C" if s.match_length() else "") + ("J" if s.jacoby and s.money else "") + \
-            ("B" if s.beavers and s.money else "")
-        self._record(("match", s.match_length(), rules, ""))
-        self._event(events.match(s.match_length(), ("White", "Black"), rules))
-        self._new_game()
-
     def _new_game(self):
         m = self.match
         self.board = Position.start()
@@ -341,91 +333,6 @@ class Table:
         elif phase == MATCH_OVER:
             self._new_match()
 
-    def _cube(self, player, kind):
-        m = self.match
-        if m.resigned_by != NOBODY and self.phase < GAME_OVER:
-            if player != m.resigned_by and kind == "press":
-                self._answer_resignation(player, False)
-            return
-        if self.choices and kind == "press" and player == self.on_roll and self.phase == MOVING:
-            from game import unsure
-            unsure.next_choice(self)
-        elif self.phase == PRE_ROLL and kind == "press" and player == self.on_roll:
-            if self.mismatch or self.restoring or self.want_roll:
-                return
-            reason = m.double(player, player, False)
-            if reason:
-                key = "crawford_r" if reason == "crawford" else reason
-                self._note(self.tr(key) if key in ("crawford_r", "cube_max", "not_your_cube",
-                                                   "dead_cube", "cube_off") else self.tr("refused"))
-                return
-            self.phase = DOUBLED
-            value = m.cube.value * 2
-            self._record(("double", player, value))
-            self._event(events.cube(player, "double", value))
-            self.clock.start_turn(other(player))
-            self._save()
-        elif self.phase == DOUBLED and player == other(m.cube.offered_by):
-            if kind == "long":
-                self._record(("drop", player))
-                self._event(events.cube(player, "drop", m.cube.value))
-                m.drop(player)
-                self._game_over(HOW_PASS)
-            elif kind == "press":
-                reason = m.beaver(player)
-                if reason:
-                    self._note(self.tr("answer"))
-                    return
-                self._record(("beaver", player, m.cube.value * 2))
-                self._event(events.cube(player, "beaver", m.cube.value * 2))
-                self._note(self.tr("beavers", self._name(player), m.cube.value * 2))
-                self.clock.start_turn(other(player))
-                self._save()
-
-    def _take(self, player):
-        m = self.match
-        m.take(player)
-        self._record(("take", player))
-        self._event(events.cube(player, "take", m.cube.value))
-        self._note(self.tr("takes", self._name(player)))
-        self.phase = PRE_ROLL
-        self.clock.start_turn(self.on_roll)
-        self._auto_roll()
-        self._save()
-
-    def resign(self, player, kind):
-        """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
-        if self.phase not in (PRE_ROLL, MOVING, NO_MOVE):
-            self._note(self.tr("refused"))
-            return
-        if self.match.resign(player, kind):
-            self._note(self.tr("refused"))
-            return
-        self._record(("resign", player, kind))
-        self._event(events.resign(player, "offer", kind))
-        self._save()
-
-    def _answer_resignation(self, player, accept):
-        m = self.match
-        kind = m.resign_kind
-        if accept:
-            self._record(("accept", player))
-            self._event(events.resign(player, "accept", kind))
-            m.accept_resignation(player)
-            self._game_over(HOW_RESIGN)
-        else:
-            self._record(("decline", player))
-            self._event(events.resign(player, "decline", kind))
-            m.decline_resignation(player)
-            self._note(self.tr("declined"))
-            self._save()
-
-    def abandon(self):
-        """Abandon the match in progress: a new match starts with the current settings."""
-        self.menu = None
-        self._new_match()
-        self._save()
-
     # ---------------------------------------------------------------- committing
     def _try_commit(self):
         if self.restoring:
@@ -443,15 +350,15 @@ class Table:
             self._show_illegal()
         elif st == S_UNCERTAIN:
             # the press says "complete": that may settle which reading is meant
-            from game import unsure
-            unsure.commit(self)
+            call("game.unsure", "commit", self)
 
     def _commit(self, play):
         p = self.on_roll
         end = play.apply(self.view)
         self.board = end if p == 0 else end.swapped()
         self._record(("play", p, play.moves))
-        self._event(events.play(p, play.moves, play.notation()))
+        # once a turn: bg.notation loaded for it only (lazy.call)
+        self._event(events.play(p, play.moves, call("bg.notation", "format_play", play.moves, play.hits)))
         self._emit("beep", "commit")
         lm = bytearray()
         for a, b in play.moves:
@@ -466,30 +373,39 @@ class Table:
             self._begin_turn(other(p))
             self._save()
 
+    # ---------------------------------------------------------------- rare flows
+    # cube actions, resignations, game ends: loaded for the moment (lazy.call), see
+    # game/cubeflow.py and game/ending.py
+    def _cube(self, player, kind):
+        if self.choices and kind == "press" and player == self.on_roll \
+                and self.phase == MOVING and self.match.resigned_by == NOBODY:
+            # an uncounted pile fits several plays: show the next one (game/unsure.py)
+            self.choice = (self.choice + 1) % len(self.choices)
+            return
+        call("game.cubeflow", "cube", self, player, kind)
+
+    def _take(self, player):
+        call("game.cubeflow", "take", self, player)
+
+    def resign(self, player, kind):
+        """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
+        call("game.cubeflow", "resign", self, player, kind)
+
+    def _answer_resignation(self, player, accept):
+        call("game.cubeflow", "answer_resignation", self, player, accept)
+
+    def abandon(self):
+        """Abandon the match in progress: a new match starts with the current settings."""
+        call("game.ending", "abandon", self)
+
+    def _new_match(self):
+        call("game.ending", "new_match", self)
+
     def _timeout(self, player):
-        self._record(("timeout", player))
-        self._event(events.timeout(player))
-        self._emit("beep", "timeout")
-        # Out of time: the opponent wins a single game at the current cube value.
-        self.match.end_game(other(player), SINGLE)
-        self._game_over(HOW_TIME)
+        call("game.ending", "timeout", self, player)
 
     def _game_over(self, how):
-        m = self.match
-        self.end_how = how
-        self.note = None
-        self.clock.stop()
-        self.want_roll = None
-        winner, points = m.last_game[0], m.last_game[1]
-        self._record(("end", winner, points))
-        self._event(events.game_end(winner, points, m.score))
-        self._turn_reset()
-        if m.is_over():
-            self.phase = MATCH_OVER
-            self._event(events.match_end(m.winner, m.score))
-        else:
-            self.phase = GAME_OVER
-        self._save()
+        call("game.ending", "game_over", self, how)
 
     # ---------------------------------------------------------------- the board
     def _evaluate(self):

@@ -37,6 +37,3 @@ def commit(t):
     else:
         t._note(t.tr("unsure_none"))
 
-
-def next_choice(t):
-    t.choice = (t.choice + 1) % len(t.choices)

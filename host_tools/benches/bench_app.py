@@ -76,7 +76,7 @@ sys.path.insert(0, FW)
 sys.path.append(FAKES)   # neopixel (and framebuf where the port lacks it); never `machine`
 gc.collect()
 from game.table import Table
-from game import screens, i18n, snapshot
+from game import screens, i18n
 import bg.judge, game.sensing
 gc.collect()
 from app.loop import App, Drivers, forget

@@ -5,6 +5,7 @@ Every LED is shown by a letter (below, LED_LETTERS) and, with colour on, in its 
 Point labels follow the mover's numbering (the notation you type uses it too).
 """
 from game import colours
+from game.colour_names import NAMES
 
 WHITE, BLACK = 1, 2
 ROWS = 5
@@ -19,14 +20,14 @@ LED_LETTERS = {"off": ".", "setup": "S", "dest": "D", "illegal": "!", "lifted": 
 
 
 def led_letter(code):
-    if code >= len(colours.NAMES):
+    if code >= len(NAMES):
         return "#"
-    name = colours.NAMES[code]
+    name = NAMES[code]
     return LED_LETTERS.get(name, name[:1].upper())
 
 
 def legend():
-    return "LEDs: " + " ".join("%s=%s" % (led_letter(c), colours.NAMES[c]) for c in range(1, len(colours.NAMES)))
+    return "LEDs: " + " ".join("%s=%s" % (led_letter(c), NAMES[c]) for c in range(1, len(NAMES)))
 
 
 def _cell(text, rgb, colour):

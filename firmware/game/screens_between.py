@@ -1,0 +1,56 @@
+"""The OLED between games: setting up or putting back the board (the points still wrong,
+`13 W 4/5`), and a game's or match's end. Loaded for each such screen and forgotten after
+(lazy.call, from game/screens.py): the board shows them rarely, and not while moving.
+"""
+from game.screens import ROWS, _letter
+
+
+def setup_rows(t, title):
+    rows = [title]
+    wrong, unsure = t.mismatch if t.mismatch else ((), ())
+    target = t.board
+    seen = t.seen
+    for p in wrong:
+        if len(rows) == ROWS - 1 and len(wrong) + 1 > ROWS - 1:
+            rows.append(t.tr("more_wrong", len(wrong) - (len(rows) - 1)))
+            break
+        if p > 24:
+            c = p - 25
+            need = target.me[24] if c == 0 else target.opp[24]
+            has = seen.bar_lo[c + 1] if seen else 0
+            rows.append(t.tr("need", t.tr("bar"), _letter(t, c), has, need))
+            continue
+        w = target.me[p - 1]
+        b = target.opp[24 - p]
+        c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
+        # checkers of the needed colour only: the other colour there counts as none of it
+        has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
+        rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
+    if unsure and len(rows) < ROWS:
+        rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))
+    if len(rows) == 1 and t.seen is None:
+        rows.append(t.tr("wait"))
+    return rows
+
+
+def end_message(t, out):
+    from game import table as T
+    m = t.match
+    phase = t.phase
+    w, pts, kind, how = m.last_game
+    out.append(t.tr("wins", t._name(w), pts))
+    if t.end_how == T.HOW_TIME:
+        out.append(t.tr("by_time"))
+    elif how == 1:
+        out.append(t.tr("by_pass"))
+    elif how == 2:
+        out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
+    else:
+        out.append(t.tr("kind%d" % kind))
+    if phase == T.MATCH_OVER:
+        out.append(t.tr("match_won", t._name(m.winner)))
+        out.append(t.tr("new_match"))
+    else:
+        out.append(t.tr("next_game"))
+
+
