@@ -27,8 +27,8 @@ The reader skips a line it cannot make sense of (a power cut in the middle of an
 a damaged flash page), reports it with its line number and keeps the rest; a record from
 a newer firmware is refused as a whole with a clear message.
 """
-from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, encode, \
-    RecordLog  # noqa: F401 (the writer's names, for the host tools and tests)
+from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, \
+    encode  # noqa: F401 (the writer's names, for the host tools and tests)
 
 _KIND = dict((c, k) for k, c in _CODE.items())
 _NO_PLAYER = ("M", "G")
@@ -154,3 +154,49 @@ def _text_lines(f):
         except UnicodeError:
             # damaged bytes: hand decode() something it will reject with a line number
             yield "\x00 undecodable bytes"
+
+
+class RecordLog:
+    """Appends events to a record file: one open-write-close per event, so that a power cut
+    loses at most the line being written (the reader skips it)."""
+
+    def __init__(self, path):
+        self.path = path
+        state = _tail_state(path)
+        if state is None:
+            self._append(HEADER + "\n")
+        elif state == "torn":
+            # end the torn line so the next event is not glued onto it
+            self._append("\n")
+
+    def _append(self, text):
+        with open(self.path, "a") as f:
+            f.write(text)
+
+    def add(self, event):
+        line = encode(event)
+        self._append(line + "\n")
+        return line
+
+    def add_all(self, events):
+        """Append several events in one write (a turn's roll and play): one flash update
+        instead of one per line, which halves the record's flash wear (docs/persistence.md)."""
+        text = "".join(encode(e) + "\n" for e in events)
+        self._append(text)
+        return text
+
+
+def _tail_state(path):
+    """None when the file does not exist, 'torn' when it does not end with a newline."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return None
+    try:
+        size = f.seek(0, 2)
+        if not size:
+            return None
+        f.seek(size - 1)
+        return "clean" if f.read(1) == b"\n" else "torn"
+    finally:
+        f.close()

@@ -1,7 +1,7 @@
 """Writing the match record on the board: one line per event (the format: record.py).
 
-Only what the firmware needs while playing, kept apart from the reader (record.py) so the
-Pico does not hold the parser in its heap. record.py re-exports these names.
+Only what the firmware needs on every event, kept apart from the reader and RecordLog
+(record.py) so the Pico does not hold them in its heap. record.py re-exports these names.
 """
 
 FORMAT_VERSION = 1
@@ -35,49 +35,3 @@ def encode(event):
     if kind in BARE:
         return head
     return "%s %d" % (head, event[2])
-
-
-class RecordLog:
-    """Appends events to a record file: one open-write-close per event, so that a power cut
-    loses at most the line being written (the reader skips it)."""
-
-    def __init__(self, path):
-        self.path = path
-        state = _tail_state(path)
-        if state is None:
-            self._append(HEADER + "\n")
-        elif state == "torn":
-            # end the torn line so the next event is not glued onto it
-            self._append("\n")
-
-    def _append(self, text):
-        with open(self.path, "a") as f:
-            f.write(text)
-
-    def add(self, event):
-        line = encode(event)
-        self._append(line + "\n")
-        return line
-
-    def add_all(self, events):
-        """Append several events in one write (a turn's roll and play): one flash update
-        instead of one per line, which halves the record's flash wear (docs/persistence.md)."""
-        text = "".join(encode(e) + "\n" for e in events)
-        self._append(text)
-        return text
-
-
-def _tail_state(path):
-    """None when the file does not exist, 'torn' when it does not end with a newline."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        size = f.seek(0, 2)
-        if not size:
-            return None
-        f.seek(size - 1)
-        return "clean" if f.read(1) == b"\n" else "torn"
-    finally:
-        f.close()

@@ -13,10 +13,9 @@ new state, so nothing is shown as done that a power cut could undo (design princ
 """
 import gc
 import sys
-import store
 import events
 import board_config as _cfg
-from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
+from lazy import call, forget  # noqa: F401 (forget: app/start.py and bench_app use it from here)
 from game.colours import RGB
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
@@ -223,7 +222,8 @@ class App:
 
     def save(self, payload):
         try:
-            store.save(self.state_path, payload, self.files)
+            # store.py for the save only: a few saves a turn (lazy.call)
+            call("store", "save", self.state_path, payload, self.files)
             self.saves += 1
             self.save_failed = None
             if _COLLECT:
@@ -241,8 +241,8 @@ class App:
             from record_writer import encode
             line = encode(line)
         if not self._record_ready:
-            from record_writer import RecordLog
-            RecordLog(self.record_path)   # writes the header, ends a torn last line
+            # writes the header, ends a torn last line: record.py once, then forgotten
+            call("record", "RecordLog", self.record_path)
             self._record_ready = True
         with open(self.record_path, "a") as f:
             f.write(line + "\n")

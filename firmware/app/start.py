@@ -48,7 +48,8 @@ def main():
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     del build_drivers, buttons_held_at_boot, start_app
-    forget("app.boot", "app.build", "app.commands")   # commands: loaded again on a serial line
+    # commands: loaded again with a serial line; store: for each save
+    forget("app.boot", "app.build", "app.commands", "store")
     import gc
     gc.collect()
     asyncio.run(tasks.run(app, wdt, cfg))

@@ -152,7 +152,7 @@ def send(line):
 from app.boot import start_app
 app = start_app(drivers, TMP + "state.bin", TMP + "match.rec", send)
 start_app = None
-forget("app.boot", "app.build")    # as app/start.py does after power-up
+forget("app.boot", "app.build", "store")    # as app/start.py does after power-up
 gc.collect()
 now = 0
 peak_live = 0
