@@ -3,31 +3,58 @@ compiles within the Pico's heap): the self-test channels of a bank and of each h
 (hardware-brief 3.5), frozen readings and the slow drift of the empty baseline.
 
     check_bank(sc, k, half)   # bank k (routed now): GND ~0 V, ch15 ~rail/2, unused = pull-up
+    check_values(sc, j)       # the same on the readings the walk took (asks for check_bank)
     check_halves(sc)          # each 74HC4051's input 7 = 3.3 V / 2
     health(sc)                # a slice of the sensors: frozen watch, verdicts, drift tracking
 """
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
+FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
 
 
 def check_bank(sc, k, half):
-    """GND must read ~0 V, ch15 ~rail/2, unused channels the pull-up."""
+    """GND must read ~0 V, ch15 ~rail/2, unused channels the pull-up. One reading each; one
+    that looks wrong is read again as a median of 3 (a spike is not a fault)."""
     cfg = sc.cfg
     ref = sc.refs[k]
+    mem, xor, chm, rd = sc.mem, sc._xor, sc._chm, sc._rd[half]
     code = 0
-    g = sc._read_channel(half, cfg.GND_CHANNEL[k])
-    if g > sc._gnd_max:
+    ch = cfg.GND_CHANNEL[k]
+    mem[xor] = chm[sc._cur] ^ chm[ch]
+    sc._cur = ch
+    if rd() > sc._gnd_max and sc._read_channel(half, ch) > sc._gnd_max:
         code = 1
     elif not (sc._ref_lo * 9 // 10 <= ref <= sc._ref_hi * 11 // 10):
         code = 2
     else:
+        hi = sc._raw_hi
         for ch in cfg.UNUSED_CHANNELS[k]:
-            if sc._read_channel(half, ch) < sc._raw_hi:
+            mem[xor] = chm[sc._cur] ^ chm[ch]
+            sc._cur = ch
+            if rd() < hi and sc._read_channel(half, ch) < hi:
                 code = 3
                 break
+    sc._recheck[k] = 1 if code else 0             # a failed bank is checked every scan
     if code != sc.bank_fault[k]:
         sc.bank_fault[k] = code
         sc._faults_changed = True
         sc._queue_bank(k)
+
+
+def check_values(sc, j):
+    """The self-test readings the walk took at position j (GND, then the unused channels):
+    one that looks wrong asks for the confirmed check_bank on the bank's next read."""
+    k = sc._order[j]
+    v = sc._st_val
+    q = sc._st_off[j]
+    end = sc._st_off[j + 1]
+    ref = sc.refs[k]
+    bad = v[q] > sc._gnd_max or not (sc._ref_lo * 9 // 10 <= ref <= sc._ref_hi * 11 // 10)
+    hi = sc._raw_hi
+    for t in range(q + 1, end):
+        if v[t] < hi:
+            bad = True
+    if bad:
+        sc._recheck[k] = 1
 
 
 def check_halves(sc):
@@ -44,7 +71,7 @@ def check_halves(sc):
             sc._faults_changed = True
             for k in range(len(cfg.SCAN_BANKS)):
                 if cfg.SCAN_BANKS[k][0] == h:
-                    sc._requeue[k] = 1
+                    sc._ref_floor[k] = FORCE
     sc._all_off()
 
 

@@ -41,7 +41,7 @@ import board_config as _cfg
 from hw.sensed import Sensed
 from hw.calibration import Calibration
 from hw.scanboard import compose, BANK_FAULTS
-from hw.scanhealth import check_bank, check_halves, health
+from hw.scanhealth import check_bank, check_halves, check_values, health
 from hw.scanwalk import wire_tables
 
 try:
@@ -60,7 +60,7 @@ except AttributeError:  # CPython
 
 R_ONE = 4096          # r fixed-point unit
 UNKNOWN = 255         # slot state: cannot be read (dead sensor, bad bank)
-FORCE = -(1 << 20)    # a held reading no ADC value is near: the slot is looked at next scan
+FORCE = -(1 << 20)    # a deadband floor no ADC value is near: the slot is looked at next scan
 
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
@@ -86,7 +86,7 @@ class Scanner:
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
-                 stuck_scans=512, stuck_stride=8, track_every=64, deadband=64, pair_halves=False):
+                 stuck_scans=512, stuck_stride=16, track_every=64, deadband=64, pair_halves=False):
         self.cfg = cfg
         self.mem = mem
         self.adcs = adcs
@@ -110,16 +110,17 @@ class Scanner:
         self._cnt = bytearray(n)
         self._band = bytearray(n)                 # 1: reading between leave and enter thresholds
         self._prev = array("H", bytes(2 * n))
-        # raw value at the slot's last classification (FORCE: look at it next scan)
+        # per slot the floor of its deadband: the reading at its last classification minus
+        # deadband/2 (FORCE: look at it next scan); moved = (a - floor) >> shift != 0
         self._held = array("i", [FORCE] * n)
         self._work = bytearray(n)                 # sensors to classify this scan
         self._nwork = 0
         self._queued = bytearray(n)               # 1: already on the work list
         self._npend = 0
-        self._held_ref = array("H", bytes(2 * nb))
-        self._requeue = bytearray(nb)             # 1: classify the whole bank after its next read
+        # per bank the floor of its rail/2 deadband (FORCE: classify the whole bank next scan)
+        self._ref_floor = array("i", [FORCE] * nb)
         self._force = True                        # classify every slot on the next scan
-        # deadband as a power of two: |a - held| test in one shift, (a - held + dz) >> sh
+        # deadband as a power of two: the |a - held| test is one shift, (a - floor) >> sh
         p, sh = 2, 1
         while p < 2 * deadband:
             p <<= 1
@@ -145,7 +146,6 @@ class Scanner:
             self._nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
         self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
-        self._bank_no = bytes(b for h, b in cfg.SCAN_BANKS)
         self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
         # per slot group (24 points, 2 bar strips): layers and ranges (hw.scanboard._groups),
         # and 1 if a slot of the group changed since the last compose
@@ -179,14 +179,24 @@ class Scanner:
                 fresh.append(0)
         self._order = bytes(order)
         self._fresh = bytes(fresh)
-        (self._set, self._clr, self._xor, self._chm, self._bankm, self._bank_lines, self._en_bit,
-         self._en_all, self._en_off_reg, self._en_on_reg, self._sens, self._step, self._first,
-         self._pos_bank, self._pos_on, self._ref_ch) = wire_tables(cfg, self._order, self._fresh, n)
+        # register addresses and masks (bank switch), walk tables: hw/scanwalk.py; grouped
+        # in tuples to keep the instance's attribute table small (heap)
+        (self._lines, self._xor, self._chm, self._walk, self._st_steps,
+         self._st_off) = wire_tables(cfg, self._order, self._fresh, n)
         # known line states: select ch0, address 0, every half off
-        mem[self._clr] = self._chm[cfg.MUX_CHANNELS - 1] | self._bank_lines
-        mem[self._en_off_reg] = self._en_all
+        set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
+        mem[clr] = self._chm[cfg.MUX_CHANNELS - 1] | bank_lines
+        mem[en_off_reg] = en_all
         self._cur = 0
         self._en_mask = 0
+        self._st_val = array("H", bytes(2 * self._st_off[len(self._order)]))  # self-test readings
+        self._recheck = bytearray(nb)               # 1: confirmed self-test of bank k next scan
+        self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
+        self._nq = 0
+        self._done = 0                              # work list entries classified this scan
+        self._kmod = b""                            # k % selftest_every per bank (cached)
+        self._kmod_every = -1
+        self._due = 255                             # banks with k % every == due self-test now
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
         vcc = cfg.SENSOR_VCC
         self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -200,6 +210,12 @@ class Scanner:
         self._pending = 0
         self._dirty = True
         self._faults_changed = True
+        self.base = array("i", bytes(4 * n))      # empty-board r per sensor (drift-tracked)
+        self._on1 = array("H", bytes(2 * n))      # thresholds, R_ONE units (set_calibration)
+        self._off1 = array("H", bytes(2 * n))
+        self._on2 = array("H", bytes(2 * n))
+        self._off2 = array("H", bytes(2 * n))
+        self._over = array("H", bytes(2 * n))
         self.set_calibration(cal)
 
     # ------------------------------------------------------------ calibration
@@ -211,21 +227,22 @@ class Scanner:
         self.cal = cal
         self.stack_reading = bool(c.STACK_READING_ENABLED and cal.stack_ok)
         d2, d3 = cal.delta2, cal.delta3
-        self.base = array("i", cal.base)
-        self._on1, self._off1 = array("i", bytes(4 * n)), array("i", bytes(4 * n))
-        self._on2, self._off2 = array("i", bytes(4 * n)), array("i", bytes(4 * n))
-        self._over = array("i", bytes(4 * n))
-        big = 1 << 28
+        # filled in place (allocated once in __init__: no heap churn on recalibration);
+        # thresholds are |r| values in R_ONE units, 0..65535 (65535: never reached)
+        base, on1, off1 = self.base, self._on1, self._off1
+        on2, off2, over = self._on2, self._off2, self._over
+        top = 65535
         for i in range(n):
+            base[i] = cal.base[i]
             g = cal.gain[i]
-            self._on1[i] = int(c.OCC_ON * g)
-            self._off1[i] = int(c.OCC_OFF * g)
+            on1[i] = min(int(c.OCC_ON * g), top)
+            off1[i] = min(int(c.OCC_OFF * g), top)
             if self.stack_reading:
-                self._on2[i] = int((1 + c.L2_ON_FRAC * d2) * g)
-                self._off2[i] = int((1 + c.L2_OFF_FRAC * d2) * g)
+                on2[i] = min(int((1 + c.L2_ON_FRAC * d2) * g), top)
+                off2[i] = min(int((1 + c.L2_OFF_FRAC * d2) * g), top)
             else:
-                self._on2[i] = self._off2[i] = big
-            self._over[i] = int((1 + d2 + 2 * d3 + c.OVERRANGE) * g)
+                on2[i] = off2[i] = top
+            over[i] = min(int((1 + d2 + 2 * d3 + c.OVERRANGE) * g), top)
         # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
         self._ctx = (self.raw, self.refs, self.r, self.base, self._on1, self._off1, self._on2,
                      self._off2, self._over, self.state, self._pend, self._cnt, self._band,
@@ -242,19 +259,20 @@ class Scanner:
         if not halves:
             halves = 1 << half
         m = self.mem
-        bm = self._bankm[bank]
-        m[self._en_off_reg] = self._en_all
-        m[self._clr] = self._bank_lines ^ bm
-        m[self._set] = bm
+        set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
+        bm = bankm[bank]
+        m[en_off_reg] = en_all
+        m[clr] = bank_lines ^ bm
+        m[set_] = bm
         on = 0
-        for h in range(len(self._en_bit)):
+        for h in range(len(en_bit)):
             if halves >> h & 1:
-                on |= self._en_bit[h]
-        m[self._en_on_reg] = on
+                on |= en_bit[h]
+        m[en_on_reg] = on
         self._en_mask = halves
 
     def _all_off(self):
-        self.mem[self._en_off_reg] = self._en_all
+        self.mem[self._lines[6]] = self._lines[5]     # every half's decoder off
         self._en_mask = 0
 
     def _select(self, ch):
@@ -282,7 +300,8 @@ class Scanner:
         self._pass(False)
 
     def _start_pass(self, classify):
-        """Before the banks: the work list emptied, FORCE where asked, the halves' self-test."""
+        """Before the banks: the work list emptied, FORCE where asked, the select lines on
+        the first rail/2 channel, which banks self-test this scan, the halves' self-test."""
         work, queued, held = self._work, self._queued, self._held
         nw = self._nwork
         if classify:
@@ -298,13 +317,22 @@ class Scanner:
             self._force = False
         self._nwork = nw
         self._npend = 0
+        self._done = 0
+        self._nq = 0
+        self._select(self._walk[5][0])
         every = self.selftest_every
+        if every != self._kmod_every:
+            nb = len(self._bank_half)
+            self._kmod = bytes(k % every for k in range(nb)) if every else bytes(nb)
+            self._kmod_every = every
+        # bank k self-tests when (scans + k) % every == 0: about nb / every banks per scan
+        self._due = (every - self.scans % every) % every if every else 255
         if every and self.scans % every == 0:
             self._check_halves()
 
     def _ref_moved(self, k, rd, a):
-        """ch15 of bank k read `a`, past 64 from its held value: confirm with a median of 3;
-        if it did move, every r of the bank moves with it (the bank is queued)."""
+        """ch15 of bank k read `a`, outside its deadband: confirm with a median of 3; if it
+        did move, every r of the bank moves with it (the bank is queued)."""
         b = rd()
         c = rd()
         if a > b:
@@ -313,96 +341,81 @@ class Scanner:
             b = c
         if b > a:
             a = b
-        e = a - self._held_ref[k]
-        if e > 64 or e < -64 or self._requeue[k]:
-            self._held_ref[k] = a
-            self._requeue[k] = 0
+        fl = self._ref_floor[k]
+        if fl == FORCE or (a - fl) >> self._db_shift:
+            self._ref_floor[k] = a - self.deadband
             self._queue_bank(k)
         self.refs[k] = a
 
+    def _hidden(self, j, classify):
+        """Work for the power-up wait before position j: the health watch (first wait), the
+        self-test readings taken so far, the classification of the banks already read."""
+        if j == 0 and classify:
+            self._health()
+        nq = self._nq
+        while nq:
+            nq -= 1
+            check_values(self, self._st_q[nq])
+        self._nq = 0
+        if classify and self._done < self._nwork:
+            self._done = self._classify(self._done)
+
     def _pass(self, classify):
-        """Every bank in turn: power it, classify what is already read while it powers up,
-        read its rail/2 channel then walk its sensor channels. A reading that left the
-        deadband of its slot's held value is (samples >= 3) re-read twice, the median kept,
-        and the slot queued for classification. (Long on purpose: one method call per bank
-        costs more on the Pico than the bank's reads.)"""
+        """Every bank in turn: power it, do the work that does not need it while it powers
+        up (_hidden), read its rail/2 channel then walk its sensor channels. A reading that
+        left the deadband of its slot's held value is (samples >= 3) re-read twice, the
+        median kept, and the slot queued for classification. (Long on purpose: a method call
+        costs more on the Pico than a read; per bank the bytecode here is a few dozen ops.)"""
         self._start_pass(classify)
-        sc = self.scans
-        every = self.selftest_every
         raw, held = self.raw, self._held
         work, queued = self._work, self._queued
         mem = self.mem
         xor = self._xor
-        setr = self._set
-        clr = self._clr
-        en_off = self._en_off_reg
-        en_on = self._en_on_reg
-        en_all = self._en_all
-        lines = self._bank_lines
-        chm = self._chm
-        step = self._step
-        first = self._first
-        pos_bank = self._pos_bank
-        pos_on = self._pos_on
-        ref_ch = self._ref_ch
+        en_off = self._lines[6]
+        en_on = self._lines[7]
+        all_sens, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy = self._walk
         refs = self.refs
-        held_ref = self._held_ref
-        requeue = self._requeue
-        bank_fault = self.bank_fault
+        rfloor = self._ref_floor
         rds = self._rd
         three = self.samples >= 3
-        dz = self.deadband
         sh = self._db_shift
         settle = self.settle_us
         order = self._order
-        bank_half = self._bank_half
-        all_sens = self._sens
-        cur = self._cur
-        last_half = -1
-        done = 0
+        kmod = self._kmod
+        due = self._due
+        recheck = self._recheck
+        nw = self._nwork
         for j in range(len(order)):
             k = order[j]
-            half = bank_half[k]
             on = pos_on[j]
             if on:
-                # decoders off, address, decoders on: one bank per half powered and routed
-                mem[en_off] = en_all
-                bm = pos_bank[j]
-                mem[clr] = lines ^ bm
-                mem[setr] = bm
+                # decoders off with half the address, then the rest with the decoders on
+                mem[en_off] = pos_off[j]
                 mem[en_on] = on
                 if settle:
                     t0 = _ticks_us()
-                    # work that does not need this bank, while its sensors power up
-                    if classify:
-                        if j == 0:
-                            self._health()
-                        if done < self._nwork:
-                            done = self._classify(done)
+                    if classify or self._nq:
+                        self._hidden(j, classify)
                     left = settle - _ticks_diff(_ticks_us(), t0)
                     if left > 0:
                         _sleep_us(left)
-                elif classify and done < self._nwork:
-                    done = self._classify(done)
+                elif classify or self._nq:
+                    self._hidden(j, classify)
+            half = pos_half[j]
             rd = rds[half]
-            if half != last_half:
+            if pos_dummy[j]:
                 rd()                         # the ADC input mux just moved: drop one sample
-                last_half = half
-            rc = ref_ch[j]
-            if cur != rc:
-                mem[xor] = chm[cur] ^ chm[rc]
-            # the bank's rail/2: a move past 64 (confirmed by a median of 3) moves every r
+            # the bank's rail/2: a move out of its deadband (confirmed) moves every r
             a = rd()
-            e = a - held_ref[k]
-            if e > 64 or e < -64 or requeue[k]:
+            if (a - rfloor[k]) >> sh:
                 self._ref_moved(k, rd, a)
+                nw = self._nwork
             else:
                 refs[k] = a
             mem[xor] = first[j]
-            nw = self._nwork
             for i in all_sens[j]:
                 a = rd()
-                if (a - held[i] + dz) >> sh:
+                if (a - held[i]) >> sh:
                     # left the deadband: a real change or a spike; the median of 3 tells
                     if three:
                         b = rd()
@@ -420,21 +433,35 @@ class Scanner:
                 raw[i] = a
                 mem[xor] = step[i]
             self._nwork = nw
-            cur = ref_ch[j + 1] if j + 1 < len(order) else ref_ch[0]
-            if (every and (sc + k) % every == 0) or bank_fault[k]:
-                self._cur = cur
-                self._check_bank(k, half)    # a failed bank is rechecked every scan
-                cur = self._cur
-        self._cur = cur
-        mem[en_off] = en_all
+            if kmod[k] == due:
+                self._self_test_walk(j, rd)
+            if recheck[k]:
+                back = ref_ch[j + 1]
+                self._cur = back
+                self._check_bank(k, half)    # confirmed (medians); a failed bank every scan
+                self._select(back)
+                nw = self._nwork
+        self._cur = ref_ch[0]
+        mem[en_off] = self._lines[5]
         self._en_mask = 0
+        self._hidden(-1, classify)
         if classify:
-            if done < self._nwork:
-                self._classify(done)
-            if not settle:
-                self._health()
             self._pending = self._npend
             self._nwork = 0
+
+    def _self_test_walk(self, j, rd):
+        """Read position j's GND and unused channels into the self-test values (checked in
+        the next wait by check_values) and come back to the next rail/2 channel."""
+        mem, xor, v = self.mem, self._xor, self._st_val
+        sts = self._st_steps[j]
+        q = self._st_off[j]
+        last = len(sts) - 1
+        for t in range(last):
+            mem[xor] = sts[t]
+            v[q + t] = rd()
+        mem[xor] = sts[last]
+        self._st_q[self._nq] = j
+        self._nq += 1
 
     def _check_bank(self, k, half):
         check_bank(self, k, half)
@@ -486,11 +513,12 @@ class Scanner:
         raw_hi = self._raw_hi
         white_neg = self.cfg.WHITE_SIGN < 0
         deb = self.debounce
+        dz = self.deadband
         nw = self._nwork
         for j in range(start, nw):
             i = work[j]
             v = raw[i]
-            held[i] = v
+            held[i] = v - dz             # the floor of the slot's deadband
             k = bank_of[i]
             ref = refs[k]
             bad = 0

@@ -19,8 +19,19 @@ def _mask(gpios, value):
 def wire_tables(cfg, order, fresh, n):
     """The register addresses, masks and walk tables for a scanner visiting the banks in
     `order` (fresh[j]: mask of halves to power before position j), n sensors. Returns
-    (set, clr, xor, chm, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg,
-     sens, step, first, pos_bank, pos_on, ref_ch); see hw/scanner.py for their use."""
+    (lines, xor, chm, walk, st_steps, st_off):
+      lines = (set, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg): what a
+        bank switch writes; chm[ch]: the select lines' mask for channel ch;
+      walk = (sens, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy), per position
+        j: the sensors in walk order, per sensor the XOR mask to the next channel, from the
+        rail/2 channel to the first sensor, the two bank-switch words (pos_off[j] to
+        en_off_reg: every decoder off and the address bits that go to the off level;
+        pos_on[j] to en_on_reg: the other address bits and the decoders to power, 0 if the
+        bank is already on), the rail/2 channel (and the first again at the end), the half,
+        1 where the ADC input changes half;
+      st_steps[j]: the self-test walk after position j's sensors, from the next rail/2
+        channel through GND and the unused channels and back (one XOR mask per step);
+        st_off[j]: where its readings go in the scanner's self-test values."""
     set_ = cfg.SIO_OUT_SET
     clr = cfg.SIO_OUT_CLR
     # GPIO_OUT_XOR: the pin map names SET and CLR; XOR follows CLR by the same stride on
@@ -40,23 +51,46 @@ def wire_tables(cfg, order, fresh, n):
     sens_t = []
     step = array("i", bytes(4 * n))
     first = array("i", bytes(4 * npos))     # rail/2 channel -> first sensor channel
-    pos_bank = array("i", bytes(4 * npos))  # address lines of the bank
-    pos_on = array("i", bytes(4 * npos))    # enable lines to turn on (0: already on)
-    ref_ch = bytes(cfg.REF_CHANNEL[k] for k in order)
+    pos_off = array("i", bytes(4 * npos))
+    pos_on = array("i", bytes(4 * npos))
+    lines = bankm[7]
+    # rail/2 channel per position, and once more the first (the walk of the last leads there)
+    ref_ch = bytes(cfg.REF_CHANNEL[order[j % npos]] for j in range(npos + 1))
+    st_steps = []
+    st_off = bytearray(npos + 1)
     for j in range(npos):
         k = order[j]
+        back = ref_ch[j + 1]
+        tc = bytes([cfg.GND_CHANNEL[k]]) + bytes(cfg.UNUSED_CHANNELS[k])
+        st = array("i", bytes(4 * (len(tc) + 1)))
+        prev = back
+        for t in range(len(tc)):
+            st[t] = chm[prev] ^ chm[tc[t]]
+            prev = tc[t]
+        st[len(tc)] = chm[prev] ^ chm[back]
+        st_steps.append(st)
+        st_off[j + 1] = st_off[j] + len(tc)
         pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
         chs = bytes(c for c in gray if c in pairs)
         sens = bytes(pairs[c] for c in chs)
         sens_t.append(sens)
-        nxt = ref_ch[(j + 1) % npos]
+        nxt = ref_ch[j + 1]
         for jj in range(len(chs)):
             to = chs[jj + 1] if jj + 1 < len(chs) else nxt
             step[sens[jj]] = chm[chs[jj]] ^ chm[to]
         first[j] = chm[ref_ch[j]] ^ chm[chs[0]]
-        pos_bank[j] = bankm[cfg.SCAN_BANKS[k][1]]
+        bm = bankm[cfg.SCAN_BANKS[k][1]]
+        on = 0
         for h in range(len(en_bit)):
             if fresh[j] >> h & 1:
-                pos_on[j] |= en_bit[h]
-    return (set_, clr, xor, chm, bankm, bankm[7], en_bit, en_all, set_ if low else clr,
-            clr if low else set_, sens_t, step, first, pos_bank, pos_on, ref_ch)
+                on |= en_bit[h]
+        if on:
+            # the decoders switch on in the same write as the last address bits: a glitch of
+            # a few ns on a wrong P-MOSFET gate at most, far too short to power a bank
+            pos_off[j] = en_all | (bm if low else lines ^ bm)
+            pos_on[j] = (lines ^ bm if low else bm) | on
+    pos_half = bytes(cfg.SCAN_BANKS[k][0] for k in order)
+    pos_dummy = bytes(1 if j == 0 or pos_half[j] != pos_half[j - 1] else 0 for j in range(npos))
+    lines = (set_, clr, bankm, bankm[7], en_bit, en_all, set_ if low else clr, clr if low else set_)
+    walk = (sens_t, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy)
+    return lines, xor, chm, walk, st_steps, st_off
