@@ -60,14 +60,8 @@ def answer(app, text):
 def _ids(app):
     """The IDs of the position the Table holds (from the player on roll's side; White's
     before the opening roll), as GNU Backgammon writes them."""
-    from bg import ids
-    t = app.table
-    p = t.on_roll if t.on_roll >= 0 else 0
-    view = t.board if p == 0 else t.board.swapped()
-    d = t.turn_dice
     try:
-        pid = ids.position_id(view)
-        mid = ids.match_id(t.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0)))
+        pid, mid = app.table.ids()
     except ValueError as e:   # a state gnubg cannot encode: say so
         return events.error("ids", str(e))
     return events.ids(pid, mid)

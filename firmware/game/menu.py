@@ -90,14 +90,9 @@ def _select(t, m, player):
 
 def _ids(t):
     """(position ID, match ID) of the position on the board, and the 'ids' event."""
-    from bg import ids
     import events
-    p = t.on_roll if t.on_roll >= 0 else 0
-    view = t.board if p == 0 else t.board.swapped()
-    d = t.turn_dice
     try:
-        pid = ids.position_id(view)
-        mid = ids.match_id(t.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0)))
+        pid, mid = t.ids()
     except ValueError as e:        # a state gnubg cannot encode: say so, do not crash
         t._event(events.error("ids", str(e)))
         return "-", str(e)[:16]

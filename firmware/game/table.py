@@ -157,6 +157,23 @@ class Table:
                 self._cube(player, kind)
         self._refresh()
 
+    def ids(self):
+        """GNU Backgammon's (position ID, match ID) of the game on the board, from the view of
+        the player on roll (White's before the opening roll), the dice in the match ID once
+        rolled. ValueError when gnubg cannot encode the state. bg.ids is loaded for the call."""
+        import sys
+        loaded = "bg.ids" in sys.modules
+        p = self.on_roll if self.on_roll >= 0 else 0
+        view = self.board if p == 0 else self.board.swapped()
+        d = self.turn_dice
+        try:
+            state = self.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0))  # loads bg.ids
+            from bg import ids
+            return ids.position_id(view), ids.match_id(state)
+        finally:
+            if not loaded:
+                forget("bg.ids")     # a menu screen or a serial command: rare
+
     def brightness(self):
         """The LED brightness setting, percent of the driver's cap."""
         return self.settings.brightness

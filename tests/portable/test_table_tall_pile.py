@@ -101,3 +101,18 @@ def test_no_complete_reading_commits_nothing_and_says_why():
     r.press("p1_main")
     assert r.t.on_roll == 0 and r.t.phase == MOVING
     assert "No full play fits" in r.text() and "Can't count 5 8" in r.text()
+
+
+def test_ids_of_the_game_on_the_board():
+    # Table.ids(): gnubg's IDs from the view of the player on roll, the dice once rolled
+    import sys
+    r = Rig()
+    r.setup()
+    loaded = "bg.ids" in sys.modules
+    pid, mid = r.t.ids()
+    assert pid == "4HPwATDgc/ABMA" and len(mid) == 12, (pid, mid)
+    r.opening(3, 1)
+    pid2, mid2 = r.t.ids()
+    assert pid2 == pid and mid2 != mid          # same start, the 3-1 now in the match ID
+    if not loaded:
+        assert "bg.ids" not in sys.modules      # loaded for the call only
