@@ -38,11 +38,12 @@ from array import array
 import time
 
 import board_config as _cfg
+import lazy
 from hw.sensed import Sensed
 from hw.calibration import Calibration
 from hw.scanboard import compose, BANK_FAULTS
 from hw.scanhealth import check_bank, check_halves, check_values, health
-from hw.scanwalk import wire_tables
+from hw.scanclassify import classify_chunk
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -131,19 +132,10 @@ class Scanner:
         self._moved = bytearray(n)
         self._stuck = bytearray(n)
         self._oor = bytearray(n)                  # 1 below GND margin, 2 above the rail, 3 field
-        self._bank_of = bytearray(n)
         self.bank_fault = bytearray(nb)           # 0 ok, else a reason code (see _BANK_FAULTS)
         self.half_fault = bytearray(cfg.HALVES)
         self._drifted = bytearray(n)
-        self._unk = bytearray(n)                  # 1: this scan's reading is unusable
-        # neighbours on the same point / bar strip: bit 0 slot below, bit 1 slot above
-        self._nb = bytearray(n)
-        for i in range(n):
-            if i < cfg.N_POINT_SENSORS:
-                s, top = i % cfg.SLOTS_PER_POINT, cfg.SLOTS_PER_POINT - 1
-            else:
-                s, top = (i - cfg.N_POINT_SENSORS) % cfg.BAR_SLOTS, cfg.BAR_SLOTS - 1
-            self._nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
+        self._unk = bytearray(n)                  # this scan's reading: see hw/scanclassify.py
         self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
         self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
         self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
@@ -151,38 +143,12 @@ class Scanner:
         # and 1 if a slot of the group changed since the last compose
         self._grp = bytearray(5 * (cfg.N_POINTS + 2))
         self._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
-        self._grp_of = bytearray(n)
-        for i in range(n):
-            if i < cfg.N_POINT_SENSORS:
-                self._grp_of[i] = i // cfg.SLOTS_PER_POINT
-            else:
-                self._grp_of[i] = cfg.N_POINTS + (i - cfg.N_POINT_SENSORS) // cfg.BAR_SLOTS
-        for k in range(nb):
-            for i in cfg.SCAN_SENSORS[k]:
-                self._bank_of[i] = k
-        # bank visiting order; fresh[j] = mask of halves to power up before order[j] (0: already on).
-        # pair_halves powers bank b of both halves at once: one 350 us wait for two banks, twice
-        # the sensor current (hardware-brief 5.4: USB charger profile only)
-        order, fresh = [], []
-        for k in range(nb):
-            if k in order:
-                continue
-            h, b = cfg.SCAN_BANKS[k]
-            mates = [m for m in range(nb) if pair_halves and m != k and cfg.SCAN_BANKS[m][1] == b]
-            mask = 1 << h
-            for m in mates:
-                mask |= 1 << cfg.SCAN_BANKS[m][0]
-            order.append(k)
-            fresh.append(mask)
-            for m in mates:
-                order.append(m)
-                fresh.append(0)
-        self._order = bytes(order)
-        self._fresh = bytes(fresh)
-        # register addresses and masks (bank switch), walk tables: hw/scanwalk.py; grouped
-        # in tuples to keep the instance's attribute table small (heap)
-        (self._lines, self._xor, self._chm, self._walk, self._st_steps,
-         self._st_off) = wire_tables(cfg, self._order, self._fresh, n)
+        # slot maps, bank order, register masks and walk tables: hw/scanwalk.py, loaded for
+        # this call only (its code leaves the heap); grouped in tuples to keep the
+        # instance's attribute table small
+        (self._bank_of, self._nb, self._grp_of, self._order, self._fresh, self._lines, self._xor,
+         self._chm, self._walk, self._st_steps,
+         self._st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
         # known line states: select ch0, address 0, every half off
         set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
         mem[clr] = self._chm[cfg.MUX_CHANNELS - 1] | bank_lines
@@ -194,6 +160,7 @@ class Scanner:
         self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
         self._nq = 0
         self._done = 0                              # work list entries classified this scan
+        self._tested = 0                            # positions deadband-tested this scan
         self._kmod = b""                            # k % selftest_every per bank (cached)
         self._kmod_every = -1
         self._due = 255                             # banks with k % every == due self-test now
@@ -318,6 +285,7 @@ class Scanner:
         self._nwork = nw
         self._npend = 0
         self._done = 0
+        self._tested = 0
         self._nq = 0
         self._select(self._walk[5][0])
         every = self.selftest_every
@@ -348,8 +316,10 @@ class Scanner:
         self.refs[k] = a
 
     def _hidden(self, j, classify):
-        """Work for the power-up wait before position j: the health watch (first wait), the
-        self-test readings taken so far, the classification of the banks already read."""
+        """Work for the power-up wait before position j (-1: after the last): the health
+        watch (first wait), the self-test readings taken so far, the deadband test of the
+        banks walked since the last wait (one sample per channel), the classification of
+        the banks already read."""
         if j == 0 and classify:
             self._health()
         nq = self._nq
@@ -357,14 +327,36 @@ class Scanner:
             nq -= 1
             check_values(self, self._st_q[nq])
         self._nq = 0
-        if classify and self._done < self._nwork:
-            self._done = self._classify(self._done)
+        if classify:
+            t = self._tested
+            end = len(self._order) if j < 0 else j
+            if t < end:
+                self._tested = end
+                if self.samples < 3:
+                    self._queue_moved(t, end)
+            if self._done < self._nwork:
+                self._done = self._classify(self._done)
+
+    def _queue_moved(self, first, end):
+        """Queue the sensors of positions first..end-1 whose reading left the deadband."""
+        raw, held, work, queued = self.raw, self._held, self._work, self._queued
+        all_sens = self._walk[0]
+        sh = self._db_shift
+        nw = self._nwork
+        for j in range(first, end):
+            for i in all_sens[j]:
+                if (raw[i] - held[i]) >> sh and not queued[i]:
+                    queued[i] = 1
+                    work[nw] = i
+                    nw += 1
+        self._nwork = nw
 
     def _pass(self, classify):
         """Every bank in turn: power it, do the work that does not need it while it powers
-        up (_hidden), read its rail/2 channel then walk its sensor channels. A reading that
-        left the deadband of its slot's held value is (samples >= 3) re-read twice, the
-        median kept, and the slot queued for classification. (Long on purpose: a method call
+        up (_hidden), read its rail/2 channel then walk its sensor channels. samples >= 3: a
+        reading that left the deadband of its slot's held value is re-read twice, the median
+        kept, and the slot queued; samples 1: one reading per channel, tested in the next
+        wait. (Long on purpose: a method call
         costs more on the Pico than a read; per bank the bytecode here is a few dozen ops.)"""
         self._start_pass(classify)
         raw, held = self.raw, self._held
@@ -396,11 +388,13 @@ class Scanner:
                     t0 = _ticks_us()
                     if classify or self._nq:
                         self._hidden(j, classify)
+                        nw = self._nwork
                     left = settle - _ticks_diff(_ticks_us(), t0)
                     if left > 0:
                         _sleep_us(left)
                 elif classify or self._nq:
                     self._hidden(j, classify)
+                    nw = self._nwork
             half = pos_half[j]
             rd = rds[half]
             if pos_dummy[j]:
@@ -413,11 +407,11 @@ class Scanner:
             else:
                 refs[k] = a
             mem[xor] = first[j]
-            for i in all_sens[j]:
-                a = rd()
-                if (a - held[i]) >> sh:
-                    # left the deadband: a real change or a spike; the median of 3 tells
-                    if three:
+            if three:
+                for i in all_sens[j]:
+                    a = rd()
+                    if (a - held[i]) >> sh:
+                        # left the deadband: a real change or a spike; the median of 3 tells
                         b = rd()
                         c = rd()
                         if a > b:
@@ -426,12 +420,18 @@ class Scanner:
                             b = c
                         if b > a:
                             a = b
-                    if not queued[i]:
-                        queued[i] = 1
-                        work[nw] = i
-                        nw += 1
-                raw[i] = a
-                mem[xor] = step[i]
+                        if not queued[i]:
+                            queued[i] = 1
+                            work[nw] = i
+                            nw += 1
+                    raw[i] = a
+                    mem[xor] = step[i]
+            else:
+                # one sample: the deadband test runs in the next wait (_queue_moved), spikes
+                # are left to the debounce
+                for i in all_sens[j]:
+                    raw[i] = rd()
+                    mem[xor] = step[i]
             self._nwork = nw
             if kmod[k] == due:
                 self._self_test_walk(j, rd)
@@ -498,106 +498,7 @@ class Scanner:
         return changed
 
     def _classify(self, start):
-        """Raw readings -> debounced slot states for work[start:nwork]; returns nwork.
-
-        Only the slots on the work list are looked at: those whose reading left the deadband
-        (the raw pass queues them), those with a change pending (held at FORCE, so their next
-        reading queues them), and whole banks whose rail or self-test changed. A slot within
-        `deadband` of its last classified reading, with nothing pending, cannot change state.
-        Every slot of a bank is queued before the bank's chunk runs, so the neighbours'
-        crosstalk uses this scan's readings."""
-        # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
-        (raw, refs, r, base, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
-         bank_fault, unk, held, work, queued, nb, gd, grp_of) = self._ctx
-        raw_lo = self._raw_lo
-        raw_hi = self._raw_hi
-        white_neg = self.cfg.WHITE_SIGN < 0
-        deb = self.debounce
-        dz = self.deadband
-        nw = self._nwork
-        for j in range(start, nw):
-            i = work[j]
-            v = raw[i]
-            held[i] = v - dz             # the floor of the slot's deadband
-            k = bank_of[i]
-            ref = refs[k]
-            bad = 0
-            if bank_fault[k] or ref < raw_lo:
-                unk[i] = 1
-                r[i] = 0
-            elif v <= raw_lo or v >= raw_hi:
-                unk[i] = 1
-                r[i] = 0
-                bad = 1 if v <= raw_lo else 2
-            else:
-                unk[i] = 0
-                d = (v - ref) * R_ONE // ref - base[i]
-                r[i] = d
-                if (d if d >= 0 else -d) > over[i]:
-                    bad = 3
-            if bad != oor[i]:
-                oor[i] = bad
-                self._faults_changed = True
-        xt = self._xt
-        npend = self._npend
-        for j in range(start, nw):
-            i = work[j]
-            queued[i] = 0
-            if unk[i]:
-                cand = UNKNOWN
-            else:
-                # neighbours on the same point pull the field the other way (xtalk): add it back
-                d = r[i]
-                m = nb[i]
-                if m:
-                    s = 0
-                    if m & 1:
-                        s = r[i - 1]
-                    if m & 2:
-                        s += r[i + 1]
-                    d += (s * xt) >> 12
-                a = d if d >= 0 else -d
-                L = st[i] & 3
-                # band: held by hysteresis only (a checker half on its slot, a lifting hand)
-                if a >= on2[i] or (L >= 2 and a >= off2[i]):
-                    n = 2
-                    b = 1 if a < on2[i] else 0
-                elif a >= on1[i] or (L >= 1 and a >= off1[i]):
-                    n = 1
-                    b = 1 if a < on1[i] else 0
-                else:
-                    n = 0
-                    b = 1 if a >= off1[i] else 0
-                if b != band[i]:
-                    band[i] = b
-                    gd[grp_of[i]] = 1
-                    self._dirty = True
-                if n == 0:
-                    cand = 0
-                elif (d < 0) == white_neg:
-                    cand = 4 + n
-                else:
-                    cand = 8 + n
-            if cand != st[i]:
-                if cand == pend[i]:
-                    c = cnt[i] + 1
-                else:
-                    pend[i] = cand
-                    c = 1
-                if c >= deb:
-                    st[i] = cand
-                    gd[grp_of[i]] = 1
-                    c = 0
-                    self._dirty = True
-                else:
-                    held[i] = FORCE          # looked at again next scan, moved or not
-                    npend += 1
-                cnt[i] = c
-            else:
-                cnt[i] = 0
-                pend[i] = cand
-        self._npend = npend
-        return nw
+        return classify_chunk(self, start)
 
     # ------------------------------------------------------------ health over time
     # ------------------------------------------------------------ the board

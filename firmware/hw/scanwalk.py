@@ -16,10 +16,16 @@ def _mask(gpios, value):
     return m
 
 
-def wire_tables(cfg, order, fresh, n):
-    """The register addresses, masks and walk tables for a scanner visiting the banks in
-    `order` (fresh[j]: mask of halves to power before position j), n sensors. Returns
-    (lines, xor, chm, walk, st_steps, st_off):
+def wire_tables(cfg, n, pair_halves):
+    """The slot maps, the bank order, the register addresses, masks and walk tables for a
+    scanner of n sensors. Returns (bank_of, nb, grp_of, order, fresh, lines, xor, chm,
+    walk, st_steps, st_off):
+      bank_of[i]: sensor i's bank; nb[i]: its neighbours on the same point or bar strip (bit
+        0 the slot below, bit 1 the slot above); grp_of[i]: its slot group (24 points, then
+        the two bar strips);
+      order: the banks in visiting order; fresh[j]: mask of halves to power before position
+        j (0: already on). pair_halves powers bank b of both halves at once: one 350 us wait
+        for two banks, twice the sensor current (USB charger profile only, hardware/power.md);
       lines = (set, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg): what a
         bank switch writes; chm[ch]: the select lines' mask for channel ch;
       walk = (sens, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy), per position
@@ -32,6 +38,35 @@ def wire_tables(cfg, order, fresh, n):
       st_steps[j]: the self-test walk after position j's sensors, from the next rail/2
         channel through GND and the unused channels and back (one XOR mask per step);
         st_off[j]: where its readings go in the scanner's self-test values."""
+    nbk = len(cfg.SCAN_BANKS)
+    npt, spp, nbar = cfg.N_POINT_SENSORS, cfg.SLOTS_PER_POINT, cfg.BAR_SLOTS
+    bank_of, nb, grp_of = bytearray(n), bytearray(n), bytearray(n)
+    for i in range(n):
+        if i < npt:
+            s, top = i % spp, spp - 1
+            grp_of[i] = i // spp
+        else:
+            s, top = (i - npt) % nbar, nbar - 1
+            grp_of[i] = cfg.N_POINTS + (i - npt) // nbar
+        nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
+    for k in range(nbk):
+        for i in cfg.SCAN_SENSORS[k]:
+            bank_of[i] = k
+    order, fresh = [], []
+    for k in range(nbk):
+        if k in order:
+            continue
+        h, b = cfg.SCAN_BANKS[k]
+        mates = [m for m in range(nbk) if pair_halves and m != k and cfg.SCAN_BANKS[m][1] == b]
+        mask = 1 << h
+        for m in mates:
+            mask |= 1 << cfg.SCAN_BANKS[m][0]
+        order.append(k)
+        fresh.append(mask)
+        for m in mates:
+            order.append(m)
+            fresh.append(0)
+    order, fresh = bytes(order), bytes(fresh)
     set_ = cfg.SIO_OUT_SET
     clr = cfg.SIO_OUT_CLR
     # GPIO_OUT_XOR: the pin map names SET and CLR; XOR follows CLR by the same stride on
@@ -49,7 +84,8 @@ def wire_tables(cfg, order, fresh, n):
     gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
     npos = len(order)
     sens_t = []
-    step = array("i", bytes(4 * n))
+    # masks of the select lines: 16 bits are enough when they sit below GP16
+    step = array("H", bytes(2 * n)) if chm[len(chm) - 1] < 65536 else array("i", bytes(4 * n))
     first = array("i", bytes(4 * npos))     # rail/2 channel -> first sensor channel
     pos_off = array("i", bytes(4 * npos))
     pos_on = array("i", bytes(4 * npos))
@@ -93,4 +129,4 @@ def wire_tables(cfg, order, fresh, n):
     pos_dummy = bytes(1 if j == 0 or pos_half[j] != pos_half[j - 1] else 0 for j in range(npos))
     lines = (set_, clr, bankm, bankm[7], en_bit, en_all, set_ if low else clr, clr if low else set_)
     walk = (sens_t, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy)
-    return lines, xor, chm, walk, st_steps, st_off
+    return bank_of, nb, grp_of, order, fresh, lines, xor, chm, walk, st_steps, st_off
