@@ -52,21 +52,21 @@ def wire_tables(cfg, n, pair_halves):
     for k in range(nbk):
         for i in cfg.SCAN_SENSORS[k]:
             bank_of[i] = k
-    order, fresh = [], []
+    order_l, fresh_l = [], []
     for k in range(nbk):
-        if k in order:
+        if k in order_l:
             continue
         h, b = cfg.SCAN_BANKS[k]
         mates = [m for m in range(nbk) if pair_halves and m != k and cfg.SCAN_BANKS[m][1] == b]
         mask = 1 << h
         for m in mates:
             mask |= 1 << cfg.SCAN_BANKS[m][0]
-        order.append(k)
-        fresh.append(mask)
+        order_l.append(k)
+        fresh_l.append(mask)
         for m in mates:
-            order.append(m)
-            fresh.append(0)
-    order, fresh = bytes(order), bytes(fresh)
+            order_l.append(m)
+            fresh_l.append(0)
+    order, fresh = bytes(order_l), bytes(fresh_l)
     set_ = cfg.SIO_OUT_SET
     clr = cfg.SIO_OUT_CLR
     # GPIO_OUT_XOR: the pin map names SET and CLR; XOR follows CLR by the same stride on
