@@ -16,7 +16,8 @@ def check_bank(sc, k, half):
     that looks wrong is read again as a median of 3 (a spike is not a fault)."""
     cfg = sc.cfg
     ref = sc.refs[k]
-    mem, xor, chm, rd = sc.mem, sc._xor, sc._chm, sc._rd[half]
+    mem, xor = sc.mem, sc._xor
+    chm, rd = sc._chm, sc._rd[half]
     code = 0
     ch = cfg.GND_CHANNEL[k]
     mem[xor] = chm[sc._cur] ^ chm[ch]
@@ -75,13 +76,20 @@ def check_halves(sc):
     sc._all_off()
 
 
-def health(sc):
-    """Frozen readings and slow baseline drift, a slice of the sensors per scan (no scan
-    pays for all of them): each sensor is sampled for the frozen watch every stuck_stride
-    scans and judged every stuck_scans scans, its empty baseline followed every
-    track_every scans."""
+def health(sc, parts=3):
+    """Frozen readings (parts & 1) and slow baseline drift (parts & 2), a slice of the
+    sensors per scan (no scan pays for all of them): each sensor is sampled for the frozen
+    watch every stuck_stride scans and judged every stuck_scans scans, its empty baseline
+    followed every track_every scans."""
     now = sc.scans
     n = sc.n
+    if parts & 1:
+        _frozen(sc, now, n)
+    if parts & 2:
+        _drift(sc, now, n)
+
+
+def _frozen(sc, now, n):
     raw, prev, moved = sc.raw, sc._prev, sc._moved
     i = now % sc.stuck_stride
     while i < n:                    # (a range with a variable step would allocate)
@@ -101,6 +109,10 @@ def health(sc):
                 sc._faults_changed = True
             moved[i] = 0
             i += every
+
+
+def _drift(sc, now, n):
+    raw = sc.raw
     every = sc.track_every
     if every:
         st = sc.state              # one name per line: 4+ names at once build a tuple

@@ -161,6 +161,8 @@ class Scanner:
         self._nq = 0
         self._done = 0                              # work list entries classified this scan
         self._tested = 0                            # positions deadband-tested this scan
+        # the position of the second power-up wait (the drift watch runs there)
+        self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
         self._kmod = b""                            # k % selftest_every per bank (cached)
         self._kmod_every = -1
         self._due = 255                             # banks with k % every == due self-test now
@@ -320,8 +322,11 @@ class Scanner:
         watch (first wait), the self-test readings taken so far, the deadband test of the
         banks walked since the last wait (one sample per channel), the classification of
         the banks already read."""
-        if j == 0 and classify:
-            self._health()
+        if classify and j >= 0:
+            if j == 0:
+                health(self, 1)              # frozen readings
+            elif j == self._second:
+                health(self, 2)              # baseline drift (the second wait)
         nq = self._nq
         while nq:
             nq -= 1
@@ -335,11 +340,12 @@ class Scanner:
                 if self.samples < 3:
                     self._queue_moved(t, end)
             if self._done < self._nwork:
-                self._done = self._classify(self._done)
+                self._done = classify_chunk(self, self._done)
 
     def _queue_moved(self, first, end):
         """Queue the sensors of positions first..end-1 whose reading left the deadband."""
-        raw, held, work, queued = self.raw, self._held, self._work, self._queued
+        raw, held = self.raw, self._held
+        work, queued = self._work, self._queued
         all_sens = self._walk[0]
         sh = self._db_shift
         nw = self._nwork
@@ -470,7 +476,7 @@ class Scanner:
         check_halves(self)
 
     def _health(self):
-        health(self)
+        health(self, 3)
 
     # ------------------------------------------------------------ classification
     def _queue_bank(self, k):
