@@ -66,11 +66,14 @@ def judge_reading(t):
     judge = t.judge
     board = t.board
 
+    best = [None, None, 3]  # type: list  # the best-ranked reading so far, its verdict, its rank
+
     def rank(pos):
         v = judge.judge(pos if p == 0 else pos.swapped())
-        if v.kind != ILLEGAL:
-            return 0
-        return 1 if v.reason in IN_HAND else 2
+        r = 0 if v.kind != ILLEGAL else (1 if v.reason in IN_HAND else 2)
+        if r < best[2]:
+            best[0], best[1], best[2] = pos, v, r
+        return r
 
     pos, problem = sensing.read(t.seen, (sum(board.me), sum(board.opp)), p, rank)
     t.lifted = 0
@@ -99,7 +102,8 @@ def judge_reading(t):
             t.clock.paused = True
         return
     view = pos if p == 0 else pos.swapped()
-    v = judge.judge(view)
+    # a reading chosen among candidates was judged while ranking them: not twice
+    v = best[1] if pos is best[0] else judge.judge(view)
     t.verdict = v
     if v.kind == COMPLETE:
         t.state = S_COMPLETE
