@@ -292,8 +292,11 @@ class Scanner:
         self._select(self._walk[5][0])
         every = self.selftest_every
         if every != self._kmod_every:
-            nb = len(self._bank_half)
-            self._kmod = bytes(k % every for k in range(nb)) if every else bytes(nb)
+            # (a loop, not a generator: a closure over `every` would box it on every call)
+            km = bytearray(len(self._bank_half))
+            for k in range(len(km)):
+                km[k] = k % every if every else 0
+            self._kmod = km
             self._kmod_every = every
         # bank k self-tests when (scans + k) % every == 0: about nb / every banks per scan
         self._due = (every - self.scans % every) % every if every else 255
