@@ -110,3 +110,45 @@ def test_lift_returns_the_last_placed_checker(board):
     board.place(5, WHITE)
     assert board.counts(5) == (1, 1)
     assert board.lift(5) == WHITE and board.lift(5) == BLACK and board.lift(5) == 0
+
+
+def test_mem32_writes_the_sio_output_registers_like_pin_value(board):
+    """fake_io.mem32 (machine.mem32 in the simulator) decodes the RP2040 SIO GPIO_OUT_SET,
+    _CLR, _XOR and GPIO_OUT registers into the same pin levels Pin.value sets."""
+    sel = [fake_io.Pin(n, fake_io.Pin.OUT, value=0) for n in cfg.MUX_SEL]
+    mem = fake_io.mem32
+    mask = sum(1 << n for n in cfg.MUX_SEL)
+    mem[cfg.SIO_OUT_SET] = mask
+    assert [p.value() for p in sel] == [1, 1, 1, 1]
+    mem[cfg.SIO_OUT_CLR] = 1 << cfg.MUX_SEL[1]
+    assert [fake_io.pin_level(n) for n in cfg.MUX_SEL] == [1, 0, 1, 1]
+    mem[cfg.SIO_OUT_CLR + 4] = (1 << cfg.MUX_SEL[0]) | (1 << cfg.MUX_SEL[1])   # GPIO_OUT_XOR
+    assert [fake_io.pin_level(n) for n in cfg.MUX_SEL] == [0, 1, 1, 1]
+    assert mem[0xD0000010] & mask == (0b1110 << cfg.MUX_SEL[0])               # GPIO_OUT
+    mem[0xD0000010] = 0                                                       # all low
+    assert [p.value() for p in sel] == [0, 0, 0, 0]
+    # the scanner's routing seen by the physical model: the ADC reads what mem32 selected
+    for j, n in enumerate(cfg.BANK_SEL):
+        fake_io.Pin(n, fake_io.Pin.OUT, value=0)
+    for h, n in enumerate(cfg.HALF_EN):
+        fake_io.Pin(n, fake_io.Pin.OUT, value=0 if h == 1 else 1)
+    board.set_point(1, WHITE, 1)                 # right half, bank 0, ch0 = point 1 slot 1
+    adc = fake_adc.ADC(cfg.ADC_PINS[1])
+    white = adc.read_u16()
+    mem[cfg.SIO_OUT_SET] = 1 << cfg.MUX_SEL[0]   # ch1: point 1 slot 2, empty
+    assert adc.read_u16() - white > 6000
+
+
+def test_mem32_refuses_what_it_does_not_emulate():
+    with pytest.raises(ValueError, match="not emulated"):
+        fake_io.mem32[0x4004C000] = 1            # the ADC's CS register: not modelled
+    with pytest.raises(ValueError, match="not emulated"):
+        fake_io.mem32[0x4004C004]
+    with pytest.raises(ValueError, match="multiple of 4"):
+        fake_io.mem32[0xD0000015] = 1
+
+
+def test_machine_exports_mem32():
+    import machine
+    assert machine.mem32 is fake_io.mem32
+

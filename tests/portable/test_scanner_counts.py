@@ -152,3 +152,16 @@ def test_paired_halves_read_the_same_board():
             assert s.colour[p] == (WHITE if p % 2 else BLACK) and s.lo[p] == n, (n, p, s)
         assert s.bar_lo[WHITE] == min(n, 8)
         assert [f for f in s.faults if f[0] != "too_many"] == [], s.faults
+
+
+def test_a_scan_leaves_every_sensor_bank_unpowered():
+    """The lines move through the SIO registers (machine.mem32): after a scan both halves'
+    decoders are off, so no bank draws current between scans."""
+    import fake_io
+    board, sc = rig(seed=20, calibrated=False)
+    off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
+    for pair in (False, True):
+        sc.pair_halves = pair
+        sc.scan()
+        assert [fake_io.pin_level(n) for n in cfg.HALF_EN] == [off] * cfg.HALVES
+
