@@ -158,10 +158,10 @@ def test_a_scan_leaves_every_sensor_bank_unpowered():
     """The lines move through the SIO registers (machine.mem32): after a scan both halves'
     decoders are off, so no bank draws current between scans."""
     import fake_io
-    board, sc = rig(seed=20, calibrated=False)
+    from scanrig import cfg
     off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
     for pair in (False, True):
-        sc.pair_halves = pair
+        board, sc = rig(seed=20, calibrated=False, pair_halves=pair)
         sc.scan()
         assert [fake_io.pin_level(n) for n in cfg.HALF_EN] == [off] * cfg.HALVES
 
