@@ -75,6 +75,7 @@ def compose(sc):
     faults = []
     tot = [0, 0, 0]
     _groups(sc, g)
+    unsure = 0                      # some count is a range: conservation may narrow it
     for p in range(1, npts + 1):
         q = 5 * (p - 1)
         w = g[q]
@@ -103,6 +104,8 @@ def compose(sc):
         hi = 15 if full else lo + g[q + 4]
         los[p] = min(lo, 255)
         his[p] = min(max(hi, lo), 15) if lo <= 15 else lo
+        if his[p] != los[p]:
+            unsure = 1
     first = cfg.N_POINT_SENSORS
     wl = bl = wh = bh = 0
     wo = bo = 0
@@ -119,13 +122,15 @@ def compose(sc):
     se.bar_hi[BLACK] = 15 if bo else min(bh, 15)
     tot[WHITE] += wl
     tot[BLACK] += bl
+    if se.bar_hi[WHITE] != se.bar_lo[WHITE] or se.bar_hi[BLACK] != se.bar_lo[BLACK]:
+        unsure = 1
     # conservation: no colour has more than 15 checkers, which bounds every "at most"
     for c in (WHITE, BLACK):
         if tot[c] > 15:
             faults.append(("too_many", c))
         room = 15 - tot[c]
-        if room < 0:
-            continue    # already impossible: do not narrow anything from it
+        if room < 0 or not unsure:
+            continue    # impossible already, or nothing to narrow
         for p in range(1, npts + 1):
             if col[p] == c:
                 cap = los[p] + room
@@ -134,10 +139,11 @@ def compose(sc):
         cap = se.bar_lo[c] + room
         if se.bar_hi[c] > cap:
             se.bar_hi[c] = cap
-    room = max(15 - min(tot[WHITE], tot[BLACK]), 0)
-    for p in range(1, npts + 1):
-        if his[p] > room and not col[p]:
-            his[p] = room
+    if unsure:
+        room = max(15 - min(tot[WHITE], tot[BLACK]), 0)
+        for p in range(1, npts + 1):
+            if his[p] > room and not col[p]:
+                his[p] = room
     _hardware_faults(sc, faults)
     se.faults = faults
     sc._faults_changed = False
