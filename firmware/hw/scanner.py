@@ -8,27 +8,33 @@ on integers: r and the per-sensor thresholds are in units of 1/4096 (R_ONE).
 
 Per slot (hardware-brief 3.3): layers n in 0..2 from |r - base| against the calibrated
 thresholds with hysteresis (enter on1/on2, leave below off1/off2), colour by the sign;
-a new state counts only after `debounce` consecutive scans agree. A reading between a
-leave and an enter threshold (a checker half on its slot, a hovering hand) keeps the state
-but widens the point's range. The third layer is physically unreadable (+9 % against a
-+-8 % spread): a point with a second layer reports "at most 15" (narrowed by the 15
-checkers of its colour). Self-test channels (GND, unused inputs that read the pull-up) of
-each bank are read once every `selftest_every` scans, spread over the scans (about one bank
-per scan), the 4051s' 3.3 V/2 inputs on every selftest_every-th scan: a bank that fails
-them is a 'mux' fault and its points become unknown ranges.
+a new state counts only after `debounce` consecutive scans agree, and so do the band (a
+reading between a leave and an enter threshold: a checker half on its slot, a hovering
+hand, which keeps the state but widens the point's range) and the out-of-range codes. The
+third layer is physically unreadable (+9 % against a +-8 % spread): a point with a second
+layer reports "at most 15" (narrowed by the 15 checkers of its colour). Self-test channels
+(GND, unused inputs that read the pull-up) of each bank are read once every
+`selftest_every` scans, spread over the scans (about one bank per scan), the 4051s' 3.3 V/2
+inputs on every selftest_every-th scan; one that looks wrong is confirmed by medians on the
+next scan: a bank that fails is a 'mux' fault and its points become unknown ranges.
 
 Speed (BENCHMARKS.md, scan section): the select, address and enable lines are written
 through the RP2040 SIO registers (one masked `mem32` write moves several lines; the walk of
-a bank's channels is a table of XOR masks, Gray order). One ADC sample per channel; only a
-reading that left `deadband` of the one its slot was last classified at gets two more
-samples and their median (a spike on a quiet slot is dropped, a quiet slot costs one read).
-The classification of the banks already read runs during the next bank's power-up wait.
+a bank's channels is a table of XOR masks, Gray order). One ADC sample per channel. With
+samples=3, a reading that left `deadband` of the one its slot was last classified at gets
+two more samples and their median (a spike on a quiet slot is dropped, a quiet slot costs
+one read); with samples=1 the walk only reads and stores, the deadband test runs in the
+next power-up wait and spikes are left to the debounce. The work that does not need the
+bank being powered (classification of the banks already read, health watch, self-test
+checks) runs during the power-up waits. Nothing is allocated per scan.
 
 Before the thresholds each slot gets back what its neighbours' fields take away (XTALK,
 hardware-brief 3.2.4). A slot whose reading stayed within `deadband` of the one it was last
 classified at is skipped (most slots, most scans). Health watches: frozen readings ('stuck',
 a slice of the sensors per scan), the empty-board baseline followed slowly (EMA, alpha 1/64)
-and reported as 'drift' past DRIFT_LIMIT_MT.
+and reported as 'drift' past DRIFT_LIMIT_MT. Parts live in hw/scanclassify.py,
+hw/scanhealth.py, hw/scanboard.py (the Sensed board) and hw/scanwalk.py (tables, loaded for
+the constructor only), so that each module compiles within the Pico's heap.
 
     sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
@@ -80,8 +86,9 @@ class Scanner:
     """The 152 slots of the board. mem: machine.mem32 (the lines S0..S3, A0..A2 and the half
     enables named in cfg are outputs already, see make_scanner); adcs one machine.ADC per
     half; cal a hw.calibration.Calibration (defaults if None). Options default to
-    board_config: settle_us (bank power-up wait), samples (1: one sample per channel; 3: the
-    median of three for a reading that left the deadband), debounce (scans), quiet_scans (for
+    board_config: settle_us (bank power-up wait), samples (1: one sample per channel, spikes
+    left to the debounce; 3: the median of three for a reading that left the deadband),
+    deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
     once (twice the sensor current: charger profile only, hardware/power.md)."""
 
