@@ -6,35 +6,20 @@ by S0..S3. Each bank's ch15 reads its own sensor rail / 2, so a sensor's ratiome
 r = raw / ch15 - 1 does not depend on the rail (hardware-brief 3.1). Everything below runs
 on integers: r and the per-sensor thresholds are in units of 1/4096 (R_ONE).
 
-Per slot (hardware-brief 3.3): layers n in 0..2 from |r - base| against the calibrated
-thresholds with hysteresis (enter on1/on2, leave below off1/off2), colour by the sign;
-a new state counts only after `debounce` consecutive scans agree, and so do the band (a
-reading between a leave and an enter threshold: a checker half on its slot, a hovering
-hand, which keeps the state but widens the point's range) and the out-of-range codes. The
-third layer is physically unreadable (+9 % against a +-8 % spread): a point with a second
-layer reports "at most 15" (narrowed by the 15 checkers of its colour). Self-test channels
-(GND, unused inputs that read the pull-up) of each bank are read once every
-`selftest_every` scans, spread over the scans (about one bank per scan), the 4051s' 3.3 V/2
-inputs on every selftest_every-th scan; one that looks wrong is confirmed by medians on the
-next scan: a bank that fails is a 'mux' fault and its points become unknown ranges.
+Per slot (hardware-brief 3.3): layers 0..2 from |r - base| against calibrated thresholds
+with hysteresis, colour by the sign; state, band (between a leave and an enter threshold:
+the range widens) and out-of-range code change only after `debounce` scans agree. A second
+layer may hide a third: "at most 15". Neighbours' crosstalk is added back (brief 3.2.4).
+Self-test channels (GND, unused = pull-up) of each bank every `selftest_every` scans,
+spread over the scans; a suspicious one is confirmed by medians next scan ('mux' fault).
 
-Speed (BENCHMARKS.md, scan section): the select, address and enable lines are written
-through the RP2040 SIO registers (one masked `mem32` write moves several lines; the walk of
-a bank's channels is a table of XOR masks, Gray order). One ADC sample per channel. With
-samples=3, a reading that left `deadband` of the one its slot was last classified at gets
-two more samples and their median (a spike on a quiet slot is dropped, a quiet slot costs
-one read); with samples=1 the walk only reads and stores, the deadband test runs in the
-next power-up wait and spikes are left to the debounce. The work that does not need the
-bank being powered (classification of the banks already read, health watch, self-test
-checks) runs during the power-up waits. Nothing is allocated per scan.
-
-Before the thresholds each slot gets back what its neighbours' fields take away (XTALK,
-hardware-brief 3.2.4). A slot whose reading stayed within `deadband` of the one it was last
-classified at is skipped (most slots, most scans). Health watches: frozen readings ('stuck',
-a slice of the sensors per scan), the empty-board baseline followed slowly (EMA, alpha 1/64)
-and reported as 'drift' past DRIFT_LIMIT_MT. Parts live in hw/scanclassify.py,
-hw/scanhealth.py, hw/scanboard.py (the Sensed board) and hw/scanwalk.py (tables, loaded for
-the constructor only), so that each module compiles within the Pico's heap.
+Speed (BENCHMARKS.md, scan): lines written through the SIO registers (`mem32`, one XOR mask
+per step, Gray order); one sample per channel; samples=3: a reading out of `deadband` of
+its slot's last classified one gets a median of 3 and is queued, samples=1: the deadband
+test runs in the next power-up wait, spikes left to the debounce. Classification, health
+watch (frozen readings, baseline drift) and self-test checks run during the power-up
+waits. No allocation per scan. Parts: hw/scanclassify.py, scanhealth.py, scanboard.py,
+scanwalk.py (each module must compile within the Pico's heap).
 
     sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
@@ -170,7 +155,7 @@ class Scanner:
         self._tested = 0                            # positions deadband-tested this scan
         # the position of the second power-up wait (the drift watch runs there)
         self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
-        self._kmod = b""                            # k % selftest_every per bank (cached)
+        self._kmod = bytearray(0)                   # k % selftest_every per bank (cached)
         self._kmod_every = -1
         self._due = 255                             # banks with k % every == due self-test now
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
