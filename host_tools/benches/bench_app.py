@@ -246,6 +246,16 @@ print("mods|%s" % " ".join(k for k in sys.modules if k.startswith("hw.") or k ==
 """
 
 
+def _verdict(pico_bytes):
+    """Against the 120 KB target, leaving room for what the estimate leaves out (the
+    interpreter's own heap, the asyncio tasks: a few KB)."""
+    if pico_bytes < 110 * 1024:
+        return "met"
+    if pico_bytes < 120 * 1024:
+        return "at the limit (what is left out takes a few KB)"
+    return "NOT met"
+
+
 def _scanner_heap(fw):
     """(code, objects, .mpy bytes) of the hall scanner and its calibration, measured apart:
     the App's replay stands in for the scanner."""
@@ -402,7 +412,7 @@ def run():
                 "board while playing, Pico estimate: about %.0f KB live** (plus the interpreter's "
                 "own and the asyncio tasks'), target below 120 KB: %s." % (
                     sc_code / kb, sc_obj / kb, sc_mpy / kb, sc_pico / kb, (pico_live + sc_pico) / kb,
-                    "met" if pico_live + sc_pico < 120 * 1024 else "NOT met")]
+                    _verdict(pico_live + sc_pico))]
     return "\n".join(out)
 
 
