@@ -4,7 +4,9 @@
 messages name their rule and point in the mover's own numbering ("5-point is closed").
 Texts are kept as one 'key=text' line each, in a few strings of 16 lines per language (a
 dict of pairs cost 24 KB of heap, these about 4 KB per language, in blocks small enough
-for a fragmented heap); French is imported only when chosen (game/i18n_fr.py).
+for a fragmented heap); French is imported only when chosen (game/i18n_fr.py), the
+English texts of the menu and settings screens only while the menu is open
+(game/i18n_menu.py: the Table forgets it when the menu closes).
 """
 
 EN = 0
@@ -75,36 +77,6 @@ timeout=%s out of time
 resigns=%s resigns %s
 accept_hint=Main ok Cube no
 declined=Resign declined
-m_title=MENU
-m_resign=Resign
-m_ids=Position ID
-m_settings=Settings
-m_new=Abandon match
-m_close=Close
-m_sure=Sure? again
-""",
-    """
-m_help=Menu next Main ok
-s_money=Play
-s_length=Length
-s_cube_max=Cube max
-s_beavers=Beavers
-s_jacoby=Jacoby
-s_clock=Clock
-s_auto_roll=Auto roll
-s_auto_finish=Auto finish
-s_reroll=Open reroll
-s_brightness=LEDs %
-s_lang=Language
-v_match=match
-v_on=on
-v_off=off
-v_standard=2m+20s
-""",
-    """
-v_blitz=30s+10s
-v_lang=English
-next_match=(next match)
 crawford_r=No cube: Crawford
 cube_max=Cube at maximum
 not_your_cube=Opponent has cube
@@ -112,14 +84,14 @@ dead_cube=Cube is dead
 cube_off=No cube
 refused=Not now
 mixed_r=Two colours on %s
+""",
+    """
 blot_not_hit=Hit blot on %s: put it on the bar
 hit_not_on_bar=Hit checker goes on the bar
 not_hit=That checker was not hit
 opponent_moved=Opponent's checkers moved
 checkers_appeared=Extra checkers on %s
 checkers_missing=Checkers missing
-""",
-    """
 wrong_direction=Wrong direction
 bar_first=Enter from the bar first
 closed_point=%s-point is closed
@@ -130,6 +102,8 @@ bearoff_higher=Move from a higher point first
 must_play_all=Both dice must be played
 must_play_all4=All four moves must be played
 play_larger=Play the %d
+""",
+    """
 which=Which play?
 which_keys=Main: this one Cube: next
 unsure_none=No full play fits
@@ -150,13 +124,16 @@ def lookup(texts, key):
 
 def tr(lang, key, *args):
     """The text for `key` in `lang`, with %-fields filled; an unknown key shows itself."""
-    texts = TEXTS
+    texts = TEXTS  # type: tuple
     if lang == FR:
         try:
             from game.i18n_fr import TEXTS as texts
         except MemoryError:  # a fragmented heap: English rather than a crash
             pass
     text = lookup(texts, key)
+    if text is None and texts is TEXTS:
+        from game.i18n_menu import TEXTS as menu_texts   # the menu is open
+        text = lookup(menu_texts, key)
     if text is None:
         text = key
     return text % args if args else text

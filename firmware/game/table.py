@@ -147,7 +147,7 @@ class Table:
             from game import menu
             menu.button(self, name, kind)
             if self.menu is None:
-                forget("game.menu")   # closed: its code leaves the heap
+                forget("game.menu", "game.i18n_menu")   # closed: its code and texts leave the heap
         elif name in PLAYER_BUTTONS:
             player = 0 if name[1] == "1" else 1
             if name.endswith("main"):

@@ -1,0 +1,35 @@
+"""The English texts of the menu and its settings screens (game/i18n.py looks here for a
+key it lacks): loaded while the menu is open, forgotten with it. One 'key=text' a line."""
+
+TEXTS = (
+    """
+m_title=MENU
+m_resign=Resign
+m_ids=Position ID
+m_settings=Settings
+m_new=Abandon match
+m_close=Close
+m_sure=Sure? again
+m_help=Menu next Main ok
+s_money=Play
+s_length=Length
+s_cube_max=Cube max
+s_beavers=Beavers
+s_jacoby=Jacoby
+s_clock=Clock
+s_auto_roll=Auto roll
+s_auto_finish=Auto finish
+""",
+    """
+s_reroll=Open reroll
+s_brightness=LEDs %
+s_lang=Language
+v_match=match
+v_on=on
+v_off=off
+v_standard=2m+20s
+v_blitz=30s+10s
+v_lang=English
+next_match=(next match)
+""",
+)
