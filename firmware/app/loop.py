@@ -230,11 +230,13 @@ class App:
                 # a quiet moment (a turn just committed, a roll or a cube action saved):
                 # collect now rather than in the middle of judging the next reading
                 gc.collect()
-        except OSError as e:
+        except (OSError, MemoryError) as e:
             # the game goes on; the player is told that a power cut would lose this turn
-            self.save_failed = str(e)
-            self.write_line(events.error("save_failed", "state not saved: %s" % (e,)))
-            self.notice(["STATE NOT SAVED", "flash error"] + _wrap(str(e), 16, 3))
+            # (MemoryError: no heap to load store.py or build the file on a fragmented heap)
+            self.save_failed = str(e) or type(e).__name__
+            self.write_line(events.error("save_failed", "state not saved: %s" % (self.save_failed,)))
+            self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
+                        + _wrap(self.save_failed, 16, 3))
 
     def record(self, line):
         if not isinstance(line, str):

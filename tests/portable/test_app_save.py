@@ -32,3 +32,28 @@ def test_a_failed_save_is_shown_and_play_goes_on():
     assert any('"save_failed"' in l for l in lines), lines
     assert oled_shows(app, app._notice) and app._notice[0] == "STATE NOT SAVED"
     assert app.table.turn_dice == (6, 1) and app.faults == 0   # the game goes on
+
+
+class NoHeap(FullFlash):
+    """Writing the state finds no memory (a fragmented heap): MemoryError, not OSError."""
+
+    def open(self, path, mode):
+        if "w" in mode:
+            raise MemoryError()
+        return open(path, mode)
+
+
+def test_a_save_out_of_memory_is_shown_and_play_goes_on():
+    sc, app, lines = rig()
+    app.files = NoHeap()
+    sc.put(Position.start())
+    run(app, 100)
+    app.loaded = [6, 1]
+    app.press("p1_main")
+    run(app, 30)
+    app.press("p2_main")
+    run(app, 30)
+    assert app.saves == 0 and app.save_failed == "MemoryError"
+    assert any('"save_failed"' in l for l in lines), lines
+    assert app._notice[:2] == ["STATE NOT SAVED", "no memory"]
+    assert app.table.turn_dice == (6, 1) and app.faults == 0
