@@ -144,7 +144,7 @@ def test_mem32_refuses_what_it_does_not_emulate():
         fake_io.mem32[0x4004C000] = 1            # the ADC's CS register: not modelled
     with pytest.raises(ValueError, match="not emulated"):
         fake_io.mem32[0x4004C004]
-    with pytest.raises(ValueError, match="multiple of 4"):
+    with pytest.raises(ValueError, match="multiples of 4"):
         fake_io.mem32[0xD0000015] = 1
 
 

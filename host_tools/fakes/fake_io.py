@@ -214,48 +214,29 @@ _N_GPIO = 30                   # GPIO0..29: the bits of the SIO GPIO registers
 
 
 class _Mem32:
-    """machine.mem32 restricted to the SIO GPIO output registers (see the module doc)."""
-
-    def _check(self, addr):
-        if not isinstance(addr, int) or addr & 3:
-            raise ValueError("mem32: address must be an int multiple of 4, not %r" % (addr,))
+    """machine.mem32 restricted to the SIO GPIO registers (see the module doc)."""
 
     def __getitem__(self, addr):
-        self._check(addr)
-        if addr == _SIO_OUT:
-            v = 0
-            for n in range(_N_GPIO):
-                if _w.out.get(n, 0):
-                    v |= 1 << n
-            return v
-        if addr == _SIO_IN:
-            v = 0
-            for n in range(_N_GPIO):
-                if _read(n):
-                    v |= 1 << n
-            return v
-        raise ValueError("mem32: reading 0x%08x is not emulated (only SIO GPIO_IN / GPIO_OUT)" % addr)
+        if addr != _SIO_OUT and addr != _SIO_IN:
+            raise ValueError("mem32: reading 0x%08x is not emulated (only SIO GPIO_IN, GPIO_OUT)" % addr)
+        v = 0
+        for n in range(_N_GPIO):
+            if (_w.out.get(n, 0) if addr == _SIO_OUT else _read(n)):
+                v |= 1 << n
+        return v
 
     def __setitem__(self, addr, value):
-        self._check(addr)
-        value &= (1 << _N_GPIO) - 1
+        if addr & 3 or not _SIO_OUT <= addr <= _SIO_XOR:
+            raise ValueError("mem32: writing 0x%08x is not emulated (only SIO GPIO_OUT, "
+                             "_SET, _CLR, _XOR; addresses are multiples of 4)" % addr)
         out = _w.out
-        if addr == _SIO_OUT:
-            for n in range(_N_GPIO):
-                out[n] = (value >> n) & 1
-            return
-        if addr != _SIO_SET and addr != _SIO_CLR and addr != _SIO_XOR:
-            raise ValueError("mem32: writing 0x%08x is not emulated (only SIO GPIO_OUT/_SET/_CLR/_XOR)" % addr)
         n = 0
-        while value:                   # only the bits written: usually one or two
-            if value & 1:
-                if addr == _SIO_SET:
-                    out[n] = 1
-                elif addr == _SIO_CLR:
-                    out[n] = 0
-                else:
-                    out[n] = 1 - out.get(n, 0)
-            value >>= 1
+        while n < _N_GPIO and (value >> n or addr == _SIO_OUT):   # only the bits written
+            b = (value >> n) & 1
+            if addr == _SIO_OUT:
+                out[n] = b
+            elif b:
+                out[n] = 1 if addr == _SIO_SET else 0 if addr == _SIO_CLR else 1 - out.get(n, 0)
             n += 1
 
 
