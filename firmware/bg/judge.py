@@ -113,19 +113,25 @@ def _can_step(me, opp, p, d):
     return 0
 
 
-def max_dice(me, opp, dice):
-    """The most dice of `dice` (a tuple) playable from (me, opp); stops at the first full play."""
+def max_dice(me, opp, dice, used=0):
+    """The most dice of `dice` (a tuple) playable from (me, opp), not counting those whose
+    bit is set in `used`; stops at the first full play. Allocates nothing."""
     n = len(dice)
-    if n == 0:
+    left = 0
+    for k in range(n):
+        if not used & (1 << k):
+            left += 1
+    if left == 0:
         return 0
     best = 0
-    tried = []
+    tried = 0
     for k in range(n):
-        d = dice[k]
-        if d in tried:
+        if used & (1 << k):
             continue
-        tried.append(d)
-        rest = dice[:k] + dice[k + 1:]
+        d = dice[k]
+        if tried & (1 << d):
+            continue
+        tried |= 1 << d
         for p in range(25, 0, -1):
             to = _can_step(me, opp, p, d)
             if to < 0:
@@ -138,7 +144,7 @@ def max_dice(me, opp, dice):
                     opp[24 - to] = 0
                     opp[24] += 1
                     hit = True
-            got = 1 + max_dice(me, opp, rest)
+            got = 1 + max_dice(me, opp, dice, used | (1 << k))
             if hit:
                 opp[24] -= 1
                 opp[24 - to] = 1
@@ -147,8 +153,8 @@ def max_dice(me, opp, dice):
             me[p - 1] += 1
             if got > best:
                 best = got
-                if best == n:
-                    return n
+                if best == left:
+                    return left
     return best
 
 
@@ -171,30 +177,43 @@ class Judge:
         if self.max_dice == 1 and d1 != d2:
             self.larger_needed = max_dice(me, opp, (self.larger,)) == 1
         self._found = []
+        self._path = bytearray(8)      # the steps being tried: (from, to) pairs
+        self._cur = bytearray(25)      # scratch copy of our side for the search
+        self._scratch_opp = bytearray(25)
+        # pips the dice not yet used can still move, for each set of used dice (a bitmask)
+        n = len(self.dice)
+        self._left_sum = bytearray(1 << n)
+        for used in range(1 << n):
+            for k in range(n):
+                if not used & (1 << k):
+                    self._left_sum[used] += self.dice[k]
+        self._seen = []                # (remaining dice key, hit mask) already found
 
     # -- the reachability search ----------------------------------------------------
-    def _search(self, cur, target, dice, src_hi, pips_left, path, relax):
-        """Step sequences turning `cur` into `target` (our side only); collects
-        (dice used, path) in self._found. `relax` bits lift rules for diagnosis:
-        1 closed points, 2 bar first, 4 bear-off rules."""
+    def _search(self, cur, target, used, src_hi, pips_left, depth, relax):
+        """Step sequences turning `cur` into `target` (our side only). Each different
+        outcome (which dice remain, which blots were hit) is kept once in self._found as
+        (path, remaining dice). `used` has a bit per die played; `relax` bits lift rules
+        for diagnosis: 1 closed points, 2 bar first, 4 bear-off rules."""
         if cur == target:
-            self._found.append((tuple(path), dice))
+            self._keep(used, depth)
             return
-        if not dice or pips_left <= 0:
+        dice = self.dice
+        n = len(dice)
+        if pips_left <= 0 or depth == n:
+            return
+        if pips_left > self._left_sum[used]:
             return
         opp = self.start.opp
-        total = 0
-        for d in dice:
-            total += d
-        if pips_left > total:
-            return
+        path = self._path
         tried = 0
-        for k in range(len(dice)):
+        for k in range(n):
+            if used & (1 << k):
+                continue
             d = dice[k]
             if tried & (1 << d):
                 continue
             tried |= 1 << d
-            rest = dice[:k] + dice[k + 1:]
             p = src_hi
             while p >= 1:
                 i = p - 1
@@ -228,19 +247,43 @@ class Judge:
                 cur[i] -= 1
                 if to:
                     cur[to - 1] += 1
-                path.append((p, to))
-                self._search(cur, target, rest, p, pips_left - gain, path, relax)
-                path.pop()
+                path[2 * depth] = p
+                path[2 * depth + 1] = to
+                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1, relax)
                 if to:
                     cur[to - 1] -= 1
                 cur[i] += 1
                 p -= 1
 
+    def _keep(self, used, depth):
+        """Record a way here unless one with the same dice left and the same hits is kept."""
+        opp = self.start.opp
+        path = self._path
+        hits = 0
+        for s in range(depth):
+            to = path[2 * s + 1]
+            if to and opp[24 - to] == 1:
+                hits |= 1 << to
+        left = 0
+        dice = self.dice
+        for k in range(len(dice)):
+            if not used & (1 << k):
+                left += 1 << (3 * (dice[k] - 1))     # a count per die value
+        for key in self._seen:
+            if key[0] == left and key[1] == hits:
+                return
+        self._seen.append((left, hits))
+        steps = tuple((path[2 * s], path[2 * s + 1]) for s in range(depth))
+        rest = tuple(dice[k] for k in range(len(dice)) if not used & (1 << k))
+        self._found.append((steps, rest))
+
     def _reach(self, end_me, relax=0):
         self._found = []
-        cur = bytearray(self.start.me)
+        self._seen = []
+        cur = self._cur
+        cur[:] = self.start.me
         pips_left = _pips(cur) - _pips(end_me)
-        self._search(cur, end_me, self.dice, 25, pips_left, [], relax)
+        self._search(cur, end_me, 0, 25, pips_left, 0, relax)
         return self._found
 
     # -- judging --------------------------------------------------------------------
@@ -337,7 +380,7 @@ class Judge:
                     continue
                 return Verdict(COMPLETE, play=self._play(path))
             # Legal so far only if the rest of the dice can still make a full play.
-            if used + max_dice(bytearray(eme), bytearray(eopp), rest) == self.max_dice:
+            if used + self._max_from(eme, eopp, rest) == self.max_dice:
                 if partial is None:
                     partial = rest
             elif wrong is None:
@@ -359,6 +402,14 @@ class Judge:
             if b and opp[24 - b] == 1 and b not in pts:
                 pts.append(b)
         return pts
+
+    def _max_from(self, eme, eopp, rest):
+        """max_dice from the sensed board, on scratch copies (no allocation per call)."""
+        me = self._cur
+        me[:] = eme
+        opp = self._scratch_opp
+        opp[:] = eopp
+        return max_dice(me, opp, rest)
 
     def _hit_mismatch(self, found, sopp, eopp, bar_gain):
         """Our checkers are right but their side is not: which hit went wrong?"""
@@ -437,13 +488,15 @@ def legal_destinations(judge_obj, current, from_point):
     sums = []  # type: list[int]
     # One checker may travel any running total of the remaining dice, taken in any order.
     _die_sums(remaining, 0, sums)
+    trial = current.copy()             # one scratch board, refilled for each candidate
     for s in sums:
         to = from_point - s
         if to < 0:
             to = 0
         if to in out:
             continue
-        trial = current.copy()
+        trial.me[:] = current.me
+        trial.opp[:] = current.opp
         trial.me[from_point - 1] -= 1
         if to:
             trial.me[to - 1] += 1
