@@ -7,6 +7,8 @@ done one checker at a time, and after each one the firmware runs until the senso
 from bg.notation import parse_play
 from simui.hands import Hands, WHITE, BLACK, NAME, white_point
 
+MESSAGES = 16        # message lines kept under the board: the whole help fits
+
 HELP = """commands (points in the mover's numbering, as the labels show):
   13/7 8/7  bar/22*  6/off  8/4(2)   move the mover's checkers, one at a time
   lift 13 | lift bar [w|b]           take one checker into your hand
@@ -43,7 +45,7 @@ class Session:
     # ------------------------------------------------------------ helpers
     def say(self, text):
         self.messages.append(text)
-        del self.messages[:-8]
+        del self.messages[:-MESSAGES]
 
     def new_board_lines(self):
         """Serial lines the board wrote since the last call."""

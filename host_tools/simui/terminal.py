@@ -27,7 +27,7 @@ def frame(session, colour, prompt_text=None):
     for ev in session.new_board_lines():
         session.say("board: " + (ev if len(ev) <= 110 else ev[:107] + "..."))
     lines.append("")
-    lines.extend(session.messages[-8:])
+    lines.extend(session.messages)
     if prompt_text is not None:
         lines.append(PROMPT + prompt_text)
     return lines
