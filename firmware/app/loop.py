@@ -163,6 +163,8 @@ class App:
             self.settled_feeds += 1
             self.table.sensed(sensed)
             self.drain(now_ms)
+            # show the verdict now, not at the display task's next round: rest-to-LED time
+            self.display(now_ms)
 
     def rescan_feed(self):
         """Feed the current reading again at the next settled scan (after a restore)."""

@@ -52,13 +52,16 @@ class Beats:
 
 
 async def forever(app, part, period_ms, fn, beats=None):
-    """Call fn(now_ms) every period_ms under app.guard; after a fault pause RESTART_MS."""
+    """Call fn(now_ms) every period_ms (start to start) under app.guard; after a fault
+    pause RESTART_MS."""
     while True:
         now = _ticks()
         ok = app.guard(part, fn, now)
         if beats is not None and part == "scan":
             beats.scan = now
-        await _sleep(period_ms if ok else RESTART_MS)
+        # a fixed rate: sleep what is left of the period (0 still lets the others run)
+        left = period_ms - _diff(_ticks(), now)
+        await _sleep((left if left > 0 else 0) if ok else RESTART_MS)
 
 
 def _clock(app):
