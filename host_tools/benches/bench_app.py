@@ -137,13 +137,14 @@ pins = {}
 for n in cfg.BUTTONS:
     pins[n] = Pin(cfg.BUTTONS[n])
 leds = Leds(Pin(cfg.LED_PIN), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX, cfg.LED_BUDGET_MA, cfg.LED_ORDER)
-shown = [0]
+shown = [0, 0]      # when the LED frame went out, and the OLED pages sent before it
 _show = leds.show
 def show():
     _show()
     shown[0] = time.ticks_us()
-leds.show = show
+    shown[1] = oled.pages_sent
 oled = Oled(Bus(), cfg.OLED_ADDR)
+leds.show = show
 drivers = Drivers(sc, leds, oled, Buttons(pins, True), Dice(1), Buzzer(Pwm()))
 sent = [0]
 def send(line):
@@ -182,7 +183,9 @@ for line in f:
             if app.settled_feeds != fed:
                 end = shown[0] if shown[0] else t1
                 # printed at once: a list of them would grow the heap being measured
-                print("lat|%d|%d|%d|%d" % (time.ticks_diff(end, t0), oled.pages_sent - pages,
+                # only the OLED pages sent before the LED frame delay the LEDs
+                before = (shown[1] if shown[0] else oled.pages_sent) - pages
+                print("lat|%d|%d|%d|%d" % (time.ticks_diff(end, t0), before,
                                            1 if shown[0] else 0, app.saves - saves))
                 break
     elif k == "b":

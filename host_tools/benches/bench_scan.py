@@ -503,24 +503,24 @@ def run():
       % (lo(q3), lo(q1)))
     w("costs): measure on the first Pico (hardware-brief 2.6).")
     w("")
-    period = b3["total"] + 10.0
-    fixed = max(b3["total"], 10.0)
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "firmware"))
+    import board_config as cfg
+    # The scan task runs at a fixed rate (app/tasks.py `forever` sleeps what is left of
+    # SCAN_PERIOD_MS), so a scan longer than the period sets the period.
+    fixed = max(b3["total"], float(cfg.SCAN_PERIOD_MS))
     n_slot = v["scans_to_slot"]
-    w("Rest -> LED (simulated scans; the app's side read from firmware/app, not measured here): a")
-    w("checker placed at rest changes its slot after %d scans (the debounce) and the board is"
+    w("Rest -> LED: a checker placed at rest changes its slot after %d scans (the debounce); with"
       % n_slot)
-    w("`settled` after %d scans (+ %d quiet scans = BOARD_QUIET_MS). The scan task"
-      % (v["scans_to_settled"], v["scans_to_settled"] - n_slot))
-    w("(app/tasks.py `forever`) sleeps SCAN_PERIOD_MS = 10 ms *after* each scan, so its period is")
-    w("about %.0f ms with samples=3: %.0f ms from rest to the slot's change. App.scan feeds the"
-      % (period, n_slot * period))
-    w("Table only a `settled` reading, %.0f ms after rest; then the judge (core section) and the"
-      % (v["scans_to_settled"] * period))
-    w("display task (every 20 ms) + the LED frame (about 1.2 ms). So the 300 ms quiet time, not the")
-    w("scan, stands between a checker at rest and its LED: over the 100 ms target. With a fixed-rate")
-    w("scan task (sleep what is left of the period) and the reading fed once its slots have landed")
-    w("and nothing is pending, it would be %d x %.0f ms = %.0f ms + judge + <= 20 ms display."
-      % (n_slot, fixed, n_slot * fixed))
+    w("BOARD_QUIET_MS = %d the board is `settled` after %d scans, when no slot is pending. The scan"
+      % (cfg.BOARD_QUIET_MS, v["scans_to_settled"]))
+    w("task runs at a fixed rate (SCAN_PERIOD_MS = %d ms, or the scan's own %.1f ms in fast play),"
+      % (cfg.SCAN_PERIOD_MS, b3["total"]))
+    w("so the Table gets the reading %.0f ms after rest; App.scan then judges it and writes the"
+      % (v["scans_to_settled"] * fixed))
+    w("LEDs at once (the app section's settled -> LED figure: median about 47 ms, worst about")
+    w("113 ms by its estimate). Rest -> LED is their sum: about %.0f ms typically." % (
+        v["scans_to_settled"] * fixed + 47))
     return "\n".join(lines)
 
 
