@@ -18,6 +18,7 @@ for p in (HERE + "/portable", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
 
 
 def module_names(argv):
+    """Modules to run: `name` or `name::test_function` (one test in a fresh heap)."""
     if argv:
         return [a.rsplit("/", 1)[-1].replace(".py", "") for a in argv]
     names = [f[:-3] for f in os.listdir(HERE + "/portable") if f.startswith("test_") and f.endswith(".py")]
@@ -28,6 +29,9 @@ def module_names(argv):
 def run(argv):
     passed = failed = 0
     for name in module_names(argv):
+        only = None
+        if "::" in name:
+            name, only = name.split("::")
         gc.collect()
         try:
             mod = __import__(name)
@@ -37,7 +41,7 @@ def run(argv):
             failed += 1
             continue
         for attr in sorted(dir(mod)):
-            if not attr.startswith("test_"):
+            if not attr.startswith("test_") or (only is not None and attr != only):
                 continue
             fn = getattr(mod, attr)
             if not callable(fn):
