@@ -5,7 +5,7 @@ Prints `complete PLAY`, `partial remaining D...`, or `illegal REASON points P...
 {"verdict", "play"|"remaining"|"reason"+"points"+"text"} or {"error"}."""
 import sys
 
-from host_tools.rules_cli import batch, parse_dice, parse_position
+from host_tools.rules_cli import batch, parse_dice, parse_position, single
 from bg import judge as J
 
 USAGE = "usage: python -m host_tools judge START_ID DICE END_ID   (or: judge - < requests)"
@@ -30,17 +30,7 @@ def answer(words):
     return out
 
 
-def main(argv):
-    if argv == ["-"]:
-        return batch(answer)
-    if len(argv) != 3:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        out = answer(argv)
-    except ValueError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
+def show(out):
     if out["verdict"] == J.COMPLETE:
         print("complete %s" % (out["play"] or "(no legal play: the turn passes)"))
     elif out["verdict"] == J.PARTIAL:
@@ -48,4 +38,9 @@ def main(argv):
     else:
         print("illegal %s points %s: %s" % (out["reason"], " ".join(str(p) for p in out["points"]) or "-",
                                            out["text"]))
-    return 0
+
+
+def main(argv):
+    if argv == ["-"]:
+        return batch(answer)
+    return single(argv, 3, USAGE, answer, show)

@@ -5,7 +5,7 @@ position ID (GNU Backgammon's, from the same side, before the turn passes).
 line per request: {"position", "dice", "plays": [{"play", "result"}...]} or {"error"}."""
 import sys
 
-from host_tools.rules_cli import batch, parse_dice, parse_position, position_id
+from host_tools.rules_cli import batch, parse_dice, parse_position, position_id, single
 from bg.movegen import legal_plays
 
 USAGE = "usage: python -m host_tools legal POSITION_ID DICE   (or: legal - < requests)"
@@ -21,19 +21,14 @@ def answer(words):
             "plays": [{"play": p.notation(), "result": position_id(p.apply(pos))} for p in plays]}
 
 
-def main(argv):
-    if argv == ["-"]:
-        return batch(answer)
-    if len(argv) != 2:
-        print(USAGE, file=sys.stderr)
-        return 2
-    try:
-        out = answer(argv)
-    except ValueError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
+def show(out):
     if not out["plays"]:
         print("no legal play: the turn passes")
     for p in out["plays"]:
         print("%-24s %s" % (p["play"], p["result"]))
-    return 0
+
+
+def main(argv):
+    if argv == ["-"]:
+        return batch(answer)
+    return single(argv, 2, USAGE, answer, show)

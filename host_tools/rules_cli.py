@@ -45,4 +45,18 @@ def batch(handle, stdin=None, stdout=None):
     return 1 if bad else 0
 
 
-__all__ = ["parse_dice", "parse_position", "position_id", "batch"]
+def single(argv, nargs, usage, answer, show):
+    """`legal`/`judge` with their arguments: usage and errors on stderr, exit 2."""
+    if len(argv) != nargs:
+        print(usage, file=sys.stderr)
+        return 2
+    try:
+        out = answer(argv)
+    except ValueError as e:
+        print("error: %s" % e, file=sys.stderr)
+        return 2
+    show(out)
+    return 0
+
+
+__all__ = ["parse_dice", "parse_position", "position_id", "batch", "single"]

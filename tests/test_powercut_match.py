@@ -3,13 +3,12 @@ with power cut at every step of every save (each byte, open, close, before and a
 rename), and the board powered up again after each cut: it resumes exactly at the last
 committed state or, when the cut came before the rename, at the one before; never at a
 corrupt or mixed state, never losing more than the turn in progress."""
-import store
 import tablekit
 import test_table_match
 from game.settings import Settings
 from game.table import Table
 from game import snapshot
-from test_store import FakeFlash, PowerCut
+from test_store import check_cuts
 
 
 class KeepAll(tablekit.Rig):
@@ -33,41 +32,17 @@ def whole_match_snapshots():
 def test_power_cut_at_every_write_of_a_whole_match():
     saves = whole_match_snapshots()
     assert len(saves) > 60
-    flash = FakeFlash()
     resumed = {}            # snapshot -> the snapshot of the Table resumed from it
-    cuts = 0
-    previous = None
-    for new in saves:
-        committed = flash.snapshot()
-        k = 0
-        while True:
-            flash.restore(committed)
-            flash.arm(k)
-            try:
-                store.save("state.bin", new, flash)
-                finished = True
-            except PowerCut:
-                finished = False
-            flash.disarm()
-            if finished:
-                break
-            cuts += 1
-            # power comes back: the board loads what the flash holds and resumes from it
-            try:
-                got = store.load("state.bin", flash)
-            except store.StoreError as e:
-                assert e.kind == "missing" and previous is None, e.message
-                got = None
-            assert got == new or got == previous, "cut %d: neither the new nor the last state" % k
-            if got is not None and got not in resumed:
-                resumed[got] = bytes(snapshot.to_bytes(Table(saved=got)))
-            if got is not None:
-                assert resumed[got] == got, "resumed state differs from the saved one"
-            k += 1
-        flash.restore(committed)
-        store.save("state.bin", new, flash)
-        previous = new
+
+    def resume(got):
+        # power comes back: the board resumes a Table from what the flash holds
+        if got not in resumed:
+            resumed[got] = bytes(snapshot.to_bytes(Table(saved=got)))
+        assert resumed[got] == got, "resumed state differs from the saved one"
+
+    cuts = check_cuts(saves, resume=resume)
     assert cuts == sum(13 + len(s) + 4 for s in saves)
+    assert len(resumed) == len(set(saves))       # every committed state was resumed once
     print("%d cut points over %d saves of a 3-point match" % (cuts, len(saves)))
 
 

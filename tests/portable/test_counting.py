@@ -1,22 +1,14 @@
 """Pip counts, contact, and shots on a blot (seed 004's table and closed points)."""
 from bg.position import Position, is_race
 from bg.counting import pip_counts, has_contact, blots, shots
+from corepos import pos_from
 
 # Seed 004: rolls of 36 that hit a blot at distance 1..12 on an open board.
 OPEN_BOARD_SHOTS = (11, 12, 14, 15, 15, 17, 6, 6, 5, 3, 2, 3)
 
 
-def make(me_points, opp_points, me_bar=0, opp_bar=0):
-    """A position from {point: count} dicts, each side in its own numbering."""
-    me = bytearray(25)
-    opp = bytearray(25)
-    for p in me_points:
-        me[p - 1] = me_points[p]
-    for p in opp_points:
-        opp[p - 1] = opp_points[p]
-    me[24] = me_bar
-    opp[24] = opp_bar
-    return Position(me, opp)
+# Positions from {point: count} dicts, each side in its own numbering (checked valid).
+make = pos_from
 
 
 # ---- a slow, independent reference: play the opponent's dice one step at a time ----------

@@ -135,12 +135,12 @@ def match_states(n, seed=12345):
     return states
 
 
-def check_cuts(states, atomic_replace=True, path="state.bin"):
+def check_cuts(states, atomic_replace=True, path="state.bin", resume=None):
     """Cut power at every step of every save; return the number of cut points tried.
 
     After each cut the store must load the state being saved or the one before it
     (nothing at all before the first commit), never anything else, and the next save
-    must work."""
+    must work. `resume(state)`, when given, is the board powering up on what was loaded."""
     flash = FakeFlash(atomic_replace)
     cuts = 0
     previous = None
@@ -165,6 +165,8 @@ def check_cuts(states, atomic_replace=True, path="state.bin"):
                 assert e.kind == "missing" and previous is None, (k, e.kind, e.message)
                 got = None
             assert got == new or got == previous, "cut %d of a save: mixed state" % k
+            if resume is not None and got is not None:
+                resume(got)
             # the board resumes and keeps saving
             store.save(path, b"next", flash)
             assert store.load(path, flash) == b"next"
