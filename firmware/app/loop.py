@@ -98,6 +98,7 @@ class App:
         self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
                                   for r in range(len(table.leds)))
         self._leds_written = False
+        self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
         self._record_ready = False
 
@@ -262,6 +263,11 @@ class App:
     def display(self, now_ms):
         t = self.table
         leds = self.d.leds
+        if leds is not None and t.brightness() != self._brightness:
+            # the setting is a percent of the pin map's cap; the driver never exceeds the cap
+            self._brightness = t.brightness()
+            leds.brightness(_cfg.LED_BRIGHTNESS_MAX * self._brightness / 100)
+            self._leds_written = False
         if leds is not None and (t.leds != self._shown_leds or not self._leds_written):
             self._shown_leds[:] = t.leds
             for role in range(1, len(t.leds)):

@@ -83,3 +83,19 @@ def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
     assert app.table.phase == 1              # the start position seen: the opening roll
     run(app, 5000)                           # the notice goes, the Table's screen returns
     assert oled_shows(app, app.table.screen)
+
+
+def test_the_brightness_setting_reaches_the_led_strip():
+    sc, app, lines = rig()
+    sc.put(Position.start())
+    run(app, 100)
+    cap = cfg.LED_BRIGHTNESS_MAX
+    assert abs(app.d.leds.brightness() - cap * app.table.brightness() / 100) < 0.01
+    bright = app.d.leds.scale
+    app.table.settings.brightness = 25          # the menu's "LED brightness 25 %"
+    run(app, 50)
+    assert abs(app.d.leds.brightness() - cap * 0.25) < 0.01
+    assert app.d.leds.scale < bright            # the frame went out dimmer
+    app.table.settings.brightness = 100
+    run(app, 50)
+    assert abs(app.d.leds.brightness() - cap) < 0.01   # never above the pin map's cap
