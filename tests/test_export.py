@@ -400,3 +400,29 @@ def test_several_matches_in_one_record_export_one_file_each(engine, records, tmp
     for f, events in ((first, ev1), (second, ev2)):
         m = gnubg_games(engine, f)
         assert len(m["games"]) == len(expected_games(events))
+
+
+def test_a_match_played_on_the_simulated_board_exports_into_gnubg(engine, tmp_path):
+    """End to end: the demo's bots play a 3-point match through the real scanner, Table and
+    App; the board's own record file (match.rec) is exported and GNU Backgammon replays it
+    to the same final score."""
+    proc = subprocess.run([sys.executable, "-S", "-m", "host_tools", "sim", "--demo", "--fast",
+                           "--seed", "3", "--dir", str(tmp_path)],
+                          cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-2000:]
+    rec = tmp_path / "match.rec"
+    events, problems = record.read_file(str(rec))
+    assert not problems
+    score = [0, 0]
+    for e in events:
+        if e[0] == "end":
+            score[e[1]] += e[2]
+    out = tmp_path / "demo.mat"
+    p = export(rec, out)
+    assert p.returncode == 0, p.stdout + p.stderr
+    m = gnubg_games(engine, out)
+    last = m["games"][-1]["info"]
+    final = [last["score-X"], last["score-O"]]
+    final[{"X": 0, "O": 1}[last["winner"]]] += last["points-won"]
+    assert final == score and max(score) >= 3
+    assert len(m["games"]) == len([e for e in events if e[0] == "game"])
