@@ -291,6 +291,11 @@ class Judge:
         start = self.start
         sme, sopp = start.me, start.opp
         eme, eopp = end.me, end.opp
+        if eme == sme and eopp == sopp:
+            # nothing moved (the board just after the roll, or a move taken back)
+            if self.max_dice == 0:
+                return Verdict(COMPLETE, play=Play(()))
+            return Verdict(PARTIAL, remaining=self.dice)
 
         # Both colours on one point: a blot not yet lifted, or nonsense.
         mixed = []
