@@ -4,7 +4,7 @@
 (b) enumerating all plays: the start position x 21 rolls, and the hardest position found
     (2,226 plays for one roll; GNU Backgammon agrees), with the smallest heap it fits in.
 (c) GNU Backgammon's C generator on the same work is in the `gnubg` section.
-Each figure is the best of several runs (the host is shared); Pico = host x PICO_FACTOR.
+Each figure is the best of several runs (7 per judged board; the host is shared); Pico = host x PICO_FACTOR.
 """
 import re
 import subprocess
