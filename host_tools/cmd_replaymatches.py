@@ -313,30 +313,11 @@ def gnubg_import_warnings(files):
     """Files whose `import mat` in GNU Backgammon prints a WARNING (None without gnubg).
     gnubg prints at C level: fd 1 is captured around each command."""
     try:
-        import gnubg
+        import gnubg  # noqa: F401
     except ImportError:
         return None
-    import tempfile
-
-    def command(cmd):
-        sys.stdout.flush()
-        fd, path = tempfile.mkstemp()
-        saved = os.dup(1)
-        os.dup2(fd, 1)
-        try:
-            gnubg.command(cmd)
-        finally:
-            sys.stdout.flush()
-            os.dup2(saved, 1)
-            os.close(saved)
-            os.close(fd)
-        with open(path) as f:
-            text = f.read()
-        os.unlink(path)
-        return text
-
-    for c in ("set threads 1", "set player 0 human", "set player 1 human"):
-        command(c)
+    from host_tools.gnubg_capture import command, setup
+    setup()
     out = []
     for f in files:
         text = command('import mat "%s"' % f)

@@ -11,7 +11,6 @@ import os
 import random
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
@@ -20,7 +19,7 @@ from bg.match import Match
 from bg.movegen import legal_plays
 from bg.position import Position
 from bg.scoring import game_result
-from host_tools import matfile
+from host_tools import gnubg_capture, matfile
 from tools import ROOT
 
 import gnubg  # noqa: E402  (the GNU Backgammon engine: the proof)
@@ -28,30 +27,10 @@ import gnubg  # noqa: E402  (the GNU Backgammon engine: the proof)
 
 # ------------------------------------------------------------------ gnubg, carefully
 
-def gnubg_command(cmd):
-    """Run a gnubg command with fd 1 captured (it prints at C level); return its text."""
-    sys.stdout.flush()
-    fd, path = tempfile.mkstemp()
-    saved = os.dup(1)
-    os.dup2(fd, 1)
-    try:
-        gnubg.command(cmd)
-    finally:
-        sys.stdout.flush()
-        os.dup2(saved, 1)
-        os.close(saved)
-        os.close(fd)
-    with open(path) as f:
-        text = f.read()
-    os.unlink(path)
-    return text
-
-
 @pytest.fixture(scope="module")
 def engine():
-    for c in ("set threads 1", "set player 0 human", "set player 1 human"):
-        gnubg_command(c)
-    return gnubg_command
+    gnubg_capture.setup()
+    return gnubg_capture.command
 
 
 # ------------------------------------------------------------------ synthetic matches
