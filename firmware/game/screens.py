@@ -7,32 +7,10 @@ from bg.cube import NOBODY, CENTRED
 from bg import judge as J
 from game import colours as C
 from lazy import call
+from textrows import wrap
 
 COLS = 16
 ROWS = 6
-
-
-def wrap(text, width=COLS):
-    """Rows of at most `width` characters, split at spaces when possible."""
-    rows = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                rows.append(line)
-                line = ""
-            rows.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            rows.append(line)
-            line = word
-    if line:
-        rows.append(line)
-    return rows
 
 
 def point_text(t, p):
@@ -267,7 +245,8 @@ def render(t):
         rows = rows[1:3]              # the score and pips: the game's result says the rest
     msg = []
     for text in _message(t):
-        msg.extend(wrap(text))
+        if text:                      # an empty message takes no row
+            msg.extend(wrap(text))
     # what to do now matters more than the pips, then the score: drop those rows for it
     if len(rows) + len(msg) > ROWS and len(rows) > 2:
         rows.pop(2)

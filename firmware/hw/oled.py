@@ -8,6 +8,8 @@ retry() succeeds.
 """
 import framebuf
 
+from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
+
 try:
     from micropython import const
 except ImportError:  # CPython
@@ -61,29 +63,6 @@ def ascii_text(s):
             i = _FROM.find(ch)
             out.append(_TO[i] if i >= 0 else _LONG.get(ch, "?"))
     return "".join(out)
-
-
-def wrap(text, width=COLS):
-    """Split `text` into rows of at most `width` characters, at spaces when possible."""
-    rows = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:  # a word longer than a row is cut
-                if line:
-                    rows.append(line)
-                    line = ""
-                rows.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line = line + " " + word
-            else:
-                rows.append(line)
-                line = word
-        rows.append(line)
-    return rows
 
 
 class Oled:
