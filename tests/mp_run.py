@@ -17,6 +17,16 @@ for p in (HERE + "/portable", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
         sys.path.insert(0, p)
 
 
+def use_mpy(argv):
+    """`--mpy=DIR` first on the path: the firmware precompiled by mpy-cross, as flashed
+    to the Pico (its bytecode is loaded, not compiled on the heap)."""
+    for a in list(argv):
+        if a.startswith("--mpy="):
+            sys.path.insert(0, a[6:])
+            argv.remove(a)
+    return argv
+
+
 def module_names(argv):
     """Modules to run: `name` or `name::test_function` (one test in a fresh heap)."""
     if argv:
@@ -28,7 +38,7 @@ def module_names(argv):
 
 def run(argv):
     passed = failed = 0
-    for name in module_names(argv):
+    for name in module_names(use_mpy(argv)):
         only = None
         if "::" in name:
             name, only = name.split("::")

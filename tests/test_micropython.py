@@ -1,10 +1,11 @@
-"""The portable tests, run again under the real MicroPython interpreter with the Pico's heap."""
+"""The portable tests, run again under the real MicroPython interpreter with the Pico's heap,
+on the firmware as `make flash` installs it (precompiled by mpy-cross)."""
 import os
 import re
 
 import pytest
 
-from tools import ROOT, run_micropython
+from tools import ROOT, run_micropython, firmware_mpy
 
 PORTABLE = os.path.join(ROOT, "tests", "portable")
 
@@ -32,7 +33,7 @@ MODULES = _targets()
 
 @pytest.mark.parametrize("module", MODULES)
 def test_module_under_micropython(module):
-    proc = run_micropython(["tests/mp_run.py", module])
+    proc = run_micropython(["tests/mp_run.py", "--mpy=" + firmware_mpy(), module])
     out = proc.stdout + proc.stderr
     m = re.search(r"^(\d+) passed, (\d+) failed$", proc.stdout, re.M)
     assert m, out[-3000:]

