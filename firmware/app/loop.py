@@ -21,6 +21,7 @@ from game.colours import RGB
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
 REPEAT_MS = 5000          # the same fault again within this time is counted, not logged again
+RECORD_RETRY_MS = 5000    # a record line the flash refused is written again this often
 STATE_PATH = "state.bin"
 RECORD_PATH = "match.rec"
 FAULT_LOG = "faults.log"
@@ -101,6 +102,9 @@ class App:
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
         self._record_ready = False
+        self._unrecorded = []              # record lines not yet on flash (kept, in order)
+        self.record_failed = None
+        self._record_tried = 0
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -189,6 +193,8 @@ class App:
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
+        if self._unrecorded and _diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+            self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
 
@@ -242,15 +248,39 @@ class App:
                         + _wrap(self.save_failed, 16, 3))
 
     def record(self, line):
+        """Append one line to the match record. If the flash or the heap refuses, the line is
+        kept in order with any others and written with the next one: the game goes on."""
         if not isinstance(line, str):
             from record_writer import encode
             line = encode(line)
-        if not self._record_ready:
-            # writes the header, ends a torn last line: record.py once, then forgotten
-            call("record", "RecordLog", self.record_path)
-            self._record_ready = True
-        with open(self.record_path, "a") as f:
-            f.write(line + "\n")
+        self._unrecorded.append(line)
+        self.write_records()
+
+    def write_records(self):
+        q = self._unrecorded
+        self._record_tried = self.now
+        try:
+            if not self._record_ready:
+                # writes the header, ends a torn last line: record.py once, then forgotten
+                call("record", "RecordLog", self.record_path)
+                self._record_ready = True
+            with open(self.record_path, "a") as f:
+                while q:
+                    f.write(q[0] + "\n")
+                    q.pop(0)
+        except (OSError, MemoryError) as e:
+            # a line may be half written: RecordLog ends it before the next one
+            self._record_ready = False
+            first = self.record_failed is None
+            self.record_failed = str(e) or type(e).__name__
+            if first:
+                self.write_line(events.error("record_failed", "%d record line(s) kept in memory: %s"
+                                             % (len(q), self.record_failed)))
+                self.notice(["RECORD NOT SAVED", "kept, will retry"] + _wrap(self.record_failed, 16, 3))
+            return
+        if self.record_failed is not None:
+            self.record_failed = None
+            self.write_line(events.line("record_saved", []))
 
     def event(self, payload):
         if isinstance(payload, str):
