@@ -12,6 +12,7 @@ mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
 from bg.play import Play
 
+MEMO_BOARDS = 8     # boards a Judge remembers the verdict of (about 1 KB on the Pico)
 COMPLETE = "complete"
 PARTIAL = "partial"
 ILLEGAL = "illegal"
@@ -74,6 +75,9 @@ class Verdict:
         if self.kind == PARTIAL:
             return "Verdict(partial, remaining=%r)" % (self.remaining,)
         return "Verdict(complete, %r)" % (self.play,)
+
+
+UNEXPLAINED = Verdict(ILLEGAL)   # Judge.judge(end, explain=False): illegal, rule not named
 
 
 def _illegal(reason, points=(), die=0, missing=0):
@@ -188,6 +192,12 @@ class Judge:
                 if not used & (1 << k):
                     self._left_sum[used] += self.dice[k]
         self._seen = []                # (remaining dice key, hit mask) already found
+        # The last boards judged this turn and their verdicts (verdicts are never changed
+        # after they are made): a turn judges the same boards again and again (the
+        # candidates of an unsure reading at every scan that settles, a destination tried
+        # for the LEDs when a checker is lifted and then the board it is put down on).
+        self._memo_keys = []
+        self._memo_verdicts = []
 
     # -- the reachability search ----------------------------------------------------
     def _search(self, cur, target, used, src_hi, pips_left, depth, relax):
@@ -287,7 +297,32 @@ class Judge:
         return self._found
 
     # -- judging --------------------------------------------------------------------
-    def judge(self, end):
+    def judge(self, end, explain=True):
+        """The Verdict on `end` for this turn (the same object for a board judged lately).
+        explain=False: a board no legal sequence reaches gets UNEXPLAINED (reason None)
+        instead of the search for the rule it breaks; for choosing among candidate
+        readings, where an illegal one is usually dropped unexplained."""
+        key = bytes(end.me) + bytes(end.opp)
+        keys = self._memo_keys
+        for i in range(len(keys)):
+            if keys[i] == key:
+                return self._memo_verdicts[i]
+        v = self._judge(end, explain)
+        if v is UNEXPLAINED:
+            return v
+        if len(keys) >= MEMO_BOARDS:
+            keys.pop(0)
+            self._memo_verdicts.pop(0)
+        keys.append(key)
+        self._memo_verdicts.append(v)
+        return v
+
+    def forget_boards(self):
+        """Empty the memo of boards judged (benches time a first judgement)."""
+        del self._memo_keys[:]
+        del self._memo_verdicts[:]
+
+    def _judge(self, end, explain=True):
         start = self.start
         sme, sopp = start.me, start.opp
         eme, eopp = end.me, end.opp
@@ -365,7 +400,7 @@ class Judge:
 
         found = self._reach(eme)
         if not found:
-            return self._diagnose(eme, changed)
+            return self._diagnose(eme, changed) if explain else UNEXPLAINED
 
         # Which of the ways here leave the opponent as sensed (hits on the bar)?
         hit_ok = []

@@ -50,6 +50,7 @@ def bench_judge(pid, d1, d2):
         gc.collect()
         gc.disable()
         a0 = gc.mem_alloc()
+        judge.forget_boards()        # a first judgement of this board, not a remembered one
         v = judge.judge(end)
         alloc = gc.mem_alloc() - a0
         gc.enable()
@@ -57,6 +58,7 @@ def bench_judge(pid, d1, d2):
         dt = 1 << 30
         for _ in range(7):
             gc.collect()
+            judge.forget_boards()
             t0 = time.ticks_us()
             judge.judge(end)
             t = time.ticks_diff(time.ticks_us(), t0)

@@ -251,3 +251,39 @@ def test_legal_destinations_of_a_lifted_checker():
     assert sorted(J.legal_destinations(j, lifted, 24)) == [13, 18]   # 24/19 is closed
     assert sorted(J.legal_destinations(j, lifted, 13)) == [2, 7, 8]
     assert J.legal_destinations(j, lifted, 6) == []                  # 6/1 closed, 6/0 no
+
+
+def test_a_board_judged_again_gets_the_remembered_verdict():
+    s = Position.start()
+    judge = J.Judge(s, 2, 1)
+    ends = [play.apply(s) for play in legal_plays(s, 2, 1)]
+    assert len(ends) > J.MEMO_BOARDS
+    first = [judge.judge(e) for e in ends]
+    # the last MEMO_BOARDS boards are remembered: the very same verdict objects
+    for e, v in zip(ends[-J.MEMO_BOARDS:], first[-J.MEMO_BOARDS:]):
+        assert judge.judge(e) is v
+    # older ones are judged anew, to an equal verdict
+    again = judge.judge(ends[0])
+    assert again is not first[0] and again.kind == J.COMPLETE
+    assert again.play.apply(s) == ends[0]
+    assert len(judge._memo_keys) == J.MEMO_BOARDS
+    judge.forget_boards()
+    assert judge.judge(ends[-1]) is not first[-1]
+
+
+def test_unexplained_illegal_board_is_named_when_asked_again():
+    s = Position.start()
+    end = s.copy()
+    end.me[12] -= 1          # 13/10 with 6-5: no die makes 3, found only by the search
+    end.me[9] += 1
+    judge = J.Judge(s, 6, 5)
+    quick = judge.judge(end, False)
+    assert quick is J.UNEXPLAINED and quick.kind == J.ILLEGAL and quick.reason is None
+    named = judge.judge(end)          # not remembered unexplained: the rule is found now
+    assert named.reason == J.NO_SUCH_DIE and named.points == (13, 10)
+    assert judge.judge(end, False) is named   # once named, the name is kept
+    # a board illegal before any search keeps its reason even when not asked to explain
+    moved = s.copy()
+    moved.opp[23] -= 1
+    moved.opp[22] += 1
+    assert judge.judge(moved, False).reason == J.OPPONENT_MOVED
