@@ -145,19 +145,21 @@ class Scanner:
         set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
         mem[clr] = self._chm[cfg.MUX_CHANNELS - 1] | bank_lines
         mem[en_off_reg] = en_all
-        self._cur = 0
-        self._en_mask = 0
+        self._cur = 0                               # the channel S0..S3 select
+        self._step = self._walk[1]
         self._st_val = array("H", bytes(2 * self._st_off[len(self._order)]))  # self-test readings
-        self._recheck = bytearray(nb)               # 1: confirmed self-test of bank k next scan
+        # per bank: 1 its self-test channels are read this scan, 2 its confirmed self-test
+        # (medians) runs in every walk until it passes
+        self._extra = bytearray(nb)
         self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
         self._nq = 0
         self._done = 0                              # work list entries classified this scan
         self._tested = 0                            # positions deadband-tested this scan
         # the position of the second power-up wait (the drift watch runs there)
         self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
-        self._kmod = bytearray(0)                   # k % selftest_every per bank (cached)
-        self._kmod_every = -1
-        self._due = 255                             # banks with k % every == due self-test now
+        self._due = b""                             # the banks due a self-test this scan
+        self._due_list = tuple([b""])               # ... per scan % selftest_every (_due_banks)
+        self._due_every = 0
         # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
         vcc = cfg.SENSOR_VCC
         self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -165,6 +167,7 @@ class Scanner:
         self._gnd_max = int(cfg.GND_MAX_V / vcc * 65535)
         self._ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
         self._ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
+        self._set_reads(self._rd)
         self.sensed = Sensed(cfg.N_POINTS)
         self.scans = 0
         self.last_change = 0
@@ -230,11 +233,20 @@ class Scanner:
             if halves >> h & 1:
                 on |= en_bit[h]
         m[en_on_reg] = on
-        self._en_mask = halves
 
     def _all_off(self):
         self.mem[self._lines[6]] = self._lines[5]     # every half's decoder off
-        self._en_mask = 0
+
+    def _set_reads(self, rds):
+        """The read of each half's ADC (bound methods, made once) and the walk plan that holds
+        them: per position of the bank order (rd, sensors in walk order, position, bank,
+        the two bank-switch words, the step from the last rail/2 channel, the dummy-read flag;
+        see hw/scanwalk.py). One tuple unpacked per bank instead of a lookup per table."""
+        self._rd = rds
+        sens, step, first, off, on, ref, half, dummy = self._walk
+        order = self._order
+        self._plan = tuple((rds[half[j]], sens[j], j, order[j], off[j], on[j], first[j], dummy[j])
+                           for j in range(len(order)))
 
     def _select(self, ch):
         chm = self._chm
@@ -260,40 +272,28 @@ class Scanner:
         (calibration uses it; scan() classifies as it goes)."""
         self._pass(False)
 
-    def _start_pass(self, classify):
-        """Before the banks: the work list emptied, FORCE where asked, the select lines on
-        the first rail/2 channel, which banks self-test this scan, the halves' self-test."""
+    def _restart(self, classify):
+        """Before the banks, when asked: leftovers of a raw pass alone (read before this scan)
+        read again, every slot looked at (FORCE) after a calibration change."""
         work, queued, held = self._work, self._queued, self._held
-        nw = self._nwork
         if classify:
-            # leftovers of a raw pass alone were read before this scan: read them again
-            for j in range(nw):
+            for j in range(self._nwork):
                 i = work[j]
                 queued[i] = 0
                 held[i] = FORCE
-            nw = 0
+            self._nwork = 0
         if self._force:
             for i in range(self.n):
                 held[i] = FORCE
             self._force = False
-        self._nwork = nw
-        self._npend = 0
-        self._done = 0
-        self._tested = 0
-        self._nq = 0
-        self._select(self._walk[5][0])
-        every = self.selftest_every
-        if every != self._kmod_every:
-            # (a loop, not a generator: a closure over `every` would box it on every call)
-            km = bytearray(len(self._bank_half))
-            for k in range(len(km)):
-                km[k] = k % every if every else 0
-            self._kmod = km
-            self._kmod_every = every
-        # bank k self-tests when (scans + k) % every == 0: about nb / every banks per scan
-        self._due = (every - self.scans % every) % every if every else 255
-        if every and self.scans % every == 0:
-            self._check_halves()
+        return self._nwork
+
+    def _due_banks(self, every):
+        """Per scan s % every: the banks that read their self-test channels (bank k when
+        (s + k) % every == 0, about nb / every banks per scan)."""
+        nb = len(self._extra)
+        self._due_list = tuple(bytes(k for k in range(nb) if (r + k) % every == 0) for r in range(every))
+        self._due_every = every
 
     def _ref_moved(self, k, rd, a):
         """ch15 of bank k read `a`, outside its deadband: confirm with a median of 3; if it
@@ -319,6 +319,9 @@ class Scanner:
         the banks already read."""
         if classify and j >= 0:
             if j == 0:
+                self._npend = 0              # (a new scan)
+                self._done = 0
+                self._tested = 0
                 health(self, 1)              # frozen readings
             elif j == self._second:
                 health(self, 2)              # baseline drift (the second wait)
@@ -354,62 +357,78 @@ class Scanner:
 
     def _pass(self, classify):
         """Every bank in turn: power it, do the work that does not need it while it powers
-        up (_hidden), read its rail/2 channel then walk its sensor channels. samples >= 3: a
+        up (_hidden), walk its sensor channels, read its rail/2 channel. samples >= 3: a
         reading that left the deadband of its slot's held value is re-read twice, the median
         kept, and the slot queued; samples 1: one reading per channel, tested in the next
-        wait. (Long on purpose: a method call
-        costs more on the Pico than a read; per bank the bytecode here is a few dozen ops.)"""
-        self._start_pass(classify)
-        raw, held = self.raw, self._held
-        work, queued = self._work, self._queued
+        wait. (Long on purpose: a method call costs more on the Pico than a read; per bank
+        the bytecode here is a few dozen ops.)"""
+        # the names of the inner loops first: the first 16 locals load and store in one byte
+        raw = self.raw
+        held = self._held
+        step = self._step
         mem = self.mem
         xor = self._xor
+        sh = self._db_shift
+        rd = self._rd[0]
+        i = a = b = c = 0
+        work = self._work
+        queued = self._queued
+        nw = self._nwork
+        if self._force or (classify and nw):
+            nw = self._restart(classify)
+        # the banks that read their self-test channels this scan; the halves' self-test
+        extra = self._extra
+        for k in self._due:
+            extra[k] &= 2
+        every = self.selftest_every
+        if every:
+            if every != self._due_every:
+                self._due_banks(every)
+            r = self.scans % every
+            self._due = self._due_list[r]
+            for k in self._due:
+                extra[k] |= 1
+            if not r:
+                self._check_halves()
+        else:
+            self._due = b""
         en_off = self._lines[6]
         en_on = self._lines[7]
-        all_sens, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy = self._walk
         refs = self.refs
         rfloor = self._ref_floor
-        rds = self._rd
         three = self.samples >= 3
-        sh = self._db_shift
         settle = self.settle_us
-        order = self._order
-        kmod = self._kmod
-        due = self._due
-        recheck = self._recheck
-        nw = self._nwork
-        for j in range(len(order)):
-            k = order[j]
-            on = pos_on[j]
+        wait = settle or classify
+        nq = 0
+        for rd, sens, j, k, off, on, first, dummy in self._plan:
             if on:
-                # decoders off with half the address, then the rest with the decoders on
-                mem[en_off] = pos_off[j]
+                # decoders off, then the address and the half's decoder on; the select
+                # lines land on the first sensor channel in the same two writes
+                mem[en_off] = off
                 mem[en_on] = on
-                if settle:
+                if wait:
+                    # the power-up wait: the ADC input settles (a dummy read where it changes
+                    # half), the work that does not need the bank runs (_hidden)
                     t0 = _ticks_us()
-                    if classify or self._nq:
-                        self._hidden(j, classify)
-                        nw = self._nwork
-                    left = settle - _ticks_diff(_ticks_us(), t0)
-                    if left > 0:
-                        _sleep_us(left)
-                elif classify or self._nq:
+                    if dummy:
+                        rd()
+                    self._nwork = nw
+                    self._nq = nq
                     self._hidden(j, classify)
                     nw = self._nwork
-            half = pos_half[j]
-            rd = rds[half]
-            if pos_dummy[j]:
-                rd()                         # the ADC input mux just moved: drop one sample
-            # the bank's rail/2: a move out of its deadband (confirmed) moves every r
-            a = rd()
-            if (a - rfloor[k]) >> sh:
-                self._ref_moved(k, rd, a)
-                nw = self._nwork
+                    nq = 0
+                    if settle:
+                        left = settle - _ticks_diff(_ticks_us(), t0)
+                        if left > 0:
+                            _sleep_us(left)
+                elif dummy:
+                    rd()
             else:
-                refs[k] = a
-            mem[xor] = first[j]
+                mem[xor] = first             # the other half of a pair: powered already
+                if dummy:
+                    rd()                     # the ADC input mux just moved: drop one sample
             if three:
-                for i in all_sens[j]:
+                for i in sens:
                     a = rd()
                     if (a - held[i]) >> sh:
                         # left the deadband: a real change or a spike; the median of 3 tells
@@ -430,39 +449,53 @@ class Scanner:
             else:
                 # one sample: the deadband test runs in the next wait (_queue_moved), spikes
                 # are left to the debounce
-                for i in all_sens[j]:
+                for i in sens:
                     raw[i] = rd()
                     mem[xor] = step[i]
-            self._nwork = nw
-            if kmod[k] == due:
-                self._self_test_walk(j, rd)
-            if recheck[k]:
-                back = ref_ch[j + 1]
-                self._cur = back
-                self._check_bank(k, half)    # confirmed (medians); a failed bank every scan
-                self._select(back)
+            # the bank's rail/2 (the last step led here): a move out of its deadband
+            # (confirmed) moves every r of the bank
+            a = rd()
+            if (a - rfloor[k]) >> sh:
+                self._nwork = nw
+                self._ref_moved(k, rd, a)
                 nw = self._nwork
-        self._cur = ref_ch[0]
+            else:
+                refs[k] = a
+            x = extra[k]
+            if x:
+                if x & 1:
+                    # the self-test channels (GND, unused): read now, checked in the next wait
+                    sts = self._st_steps[j]
+                    v = self._st_val
+                    q = self._st_off[j]
+                    last = len(sts) - 1
+                    for t in range(last):
+                        mem[xor] = sts[t]
+                        v[q + t] = rd()
+                    mem[xor] = sts[last]     # back to the rail/2 channel
+                    self._st_q[nq] = j
+                    nq += 1
+                if x & 2:
+                    self._nwork = nw
+                    self._check_again(j, k)
+                    nw = self._nwork
+        self._cur = self._walk[5][len(self._order) - 1]
         mem[en_off] = self._lines[5]
-        self._en_mask = 0
-        self._hidden(-1, classify)
+        self._nwork = nw
+        self._nq = nq
+        if classify or nq:
+            self._hidden(-1, classify)
         if classify:
             self._pending = self._npend
             self._nwork = 0
 
-    def _self_test_walk(self, j, rd):
-        """Read position j's GND and unused channels into the self-test values (checked in
-        the next wait by check_values) and come back to the next rail/2 channel."""
-        mem, xor, v = self.mem, self._xor, self._st_val
-        sts = self._st_steps[j]
-        q = self._st_off[j]
-        last = len(sts) - 1
-        for t in range(last):
-            mem[xor] = sts[t]
-            v[q + t] = rd()
-        mem[xor] = sts[last]
-        self._st_q[self._nq] = j
-        self._nq += 1
+    def _check_again(self, j, k):
+        """The confirmed self-test of bank k (medians: a failed bank is checked every scan),
+        walked from position j's rail/2 channel and back to it."""
+        back = self._walk[5][j]
+        self._cur = back
+        self._check_bank(k, self._bank_half[k])
+        self._select(back)
 
     def _check_bank(self, k, half):
         check_bank(self, k, half)

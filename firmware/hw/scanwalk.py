@@ -2,7 +2,7 @@
 Pico's heap): SIO register addresses, the masks that put a channel on S0..S3 or a bank on
 A0..A2, and the walk of every bank's channels as one XOR mask per sensor (Gray order).
 
-    wire_tables(scanner, cfg)   # sets scanner._set/_clr/_xor, _chm, _bankm, _step, _first, ...
+    tables = wire_tables(cfg, n, pair_halves)   # for the Scanner's constructor (see below)
 """
 from array import array
 
@@ -29,14 +29,16 @@ def wire_tables(cfg, n, pair_halves):
       lines = (set, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg): what a
         bank switch writes; chm[ch]: the select lines' mask for channel ch;
       walk = (sens, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy), per position
-        j: the sensors in walk order, per sensor the XOR mask to the next channel, from the
-        rail/2 channel to the first sensor, the two bank-switch words (pos_off[j] to
-        en_off_reg: every decoder off and the address bits that go to the off level;
-        pos_on[j] to en_on_reg: the other address bits and the decoders to power, 0 if the
-        bank is already on), the rail/2 channel (and the first again at the end), the half,
-        1 where the ADC input changes half;
-      st_steps[j]: the self-test walk after position j's sensors, from the next rail/2
-        channel through GND and the unused channels and back (one XOR mask per step);
+        j: the sensors in walk order, per sensor the XOR mask to the next channel (the last
+        sensor's to the bank's rail/2 channel, read after the sensors), the step from the
+        previous position's rail/2 channel to the first sensor (only where the bank is on
+        already), the two bank-switch words (pos_off[j] to en_off_reg: every decoder off,
+        the address and select bits that go to the off level; pos_on[j] to en_on_reg: the
+        other address and select bits and the decoders to power, 0 if the bank is already
+        on: the select lines land on the first sensor channel), the rail/2 channel, the
+        half, 1 where the ADC input changes half;
+      st_steps[j]: the self-test walk after position j's rail/2 channel, through GND and
+        the unused channels and back to the rail/2 channel (one XOR mask per step);
         st_off[j]: where its readings go in the scanner's self-test values."""
     nbk = len(cfg.SCAN_BANKS)
     npt, spp, nbar = cfg.N_POINT_SENSORS, cfg.SLOTS_PER_POINT, cfg.BAR_SLOTS
@@ -80,41 +82,39 @@ def wire_tables(cfg, n, pair_halves):
     # per position j of the order: the sensor channels in Gray-code order (most steps move
     # one select line) and the sensors read there; per sensor the XOR mask to the next
     # channel (each sensor is read once per scan, at one place in the walk); the last
-    # sensor's step leads to the next bank's rail/2 channel, which is read first
+    # sensor's step leads to the bank's rail/2 channel, read after the sensors
     gray = bytes(g ^ (g >> 1) for g in range(cfg.MUX_CHANNELS))
     npos = len(order)
     sens_t = []
     # masks of the select lines: 16 bits are enough when they sit below GP16
     step = array("H", bytes(2 * n)) if chm[len(chm) - 1] < 65536 else array("i", bytes(4 * n))
-    first = array("i", bytes(4 * npos))     # rail/2 channel -> first sensor channel
+    first = array("i", bytes(4 * npos))     # previous rail/2 channel -> first sensor channel
     pos_off = array("i", bytes(4 * npos))
     pos_on = array("i", bytes(4 * npos))
     lines = bankm[7]
-    # rail/2 channel per position, and once more the first (the walk of the last leads there)
-    ref_ch = bytes(cfg.REF_CHANNEL[order[j % npos]] for j in range(npos + 1))
+    sel_all = chm[cfg.MUX_CHANNELS - 1]
+    ref_ch = bytes(cfg.REF_CHANNEL[order[j]] for j in range(npos))
     st_steps = []
     st_off = bytearray(npos + 1)
     for j in range(npos):
         k = order[j]
-        back = ref_ch[j + 1]
+        ref = ref_ch[j]
         tc = bytes([cfg.GND_CHANNEL[k]]) + bytes(cfg.UNUSED_CHANNELS[k])
         st = array("i", bytes(4 * (len(tc) + 1)))
-        prev = back
+        prev = ref
         for t in range(len(tc)):
             st[t] = chm[prev] ^ chm[tc[t]]
             prev = tc[t]
-        st[len(tc)] = chm[prev] ^ chm[back]
+        st[len(tc)] = chm[prev] ^ chm[ref]
         st_steps.append(st)
         st_off[j + 1] = st_off[j] + len(tc)
         pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
         chs = bytes(c for c in gray if c in pairs)
         sens = bytes(pairs[c] for c in chs)
         sens_t.append(sens)
-        nxt = ref_ch[j + 1]
         for jj in range(len(chs)):
-            to = chs[jj + 1] if jj + 1 < len(chs) else nxt
+            to = chs[jj + 1] if jj + 1 < len(chs) else ref
             step[sens[jj]] = chm[chs[jj]] ^ chm[to]
-        first[j] = chm[ref_ch[j]] ^ chm[chs[0]]
         bm = bankm[cfg.SCAN_BANKS[k][1]]
         on = 0
         for h in range(len(en_bit)):
@@ -122,9 +122,15 @@ def wire_tables(cfg, n, pair_halves):
                 on |= en_bit[h]
         if on:
             # the decoders switch on in the same write as the last address bits: a glitch of
-            # a few ns on a wrong P-MOSFET gate at most, far too short to power a bank
-            pos_off[j] = en_all | (bm if low else lines ^ bm)
-            pos_on[j] = (lines ^ bm if low else bm) | on
+            # a few ns on a wrong P-MOSFET gate at most, far too short to power a bank; the
+            # select lines go to the first sensor channel in the same two writes (their
+            # high bits with the SET write, their low bits with the CLR write)
+            up, down = chm[chs[0]], sel_all ^ chm[chs[0]]
+            pos_off[j] = en_all | (bm | up if low else (lines ^ bm) | down)
+            pos_on[j] = ((lines ^ bm) | down if low else bm | up) | on
+        else:
+            # the bank is on already (the other half of a pair): step from the last rail/2
+            first[j] = chm[ref_ch[j - 1]] ^ chm[chs[0]]
     pos_half = bytes(cfg.SCAN_BANKS[k][0] for k in order)
     pos_dummy = bytes(1 if j == 0 or pos_half[j] != pos_half[j - 1] else 0 for j in range(npos))
     lines = (set_, clr, bankm, bankm[7], en_bit, en_all, set_ if low else clr, clr if low else set_)

@@ -256,7 +256,7 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
         best = None
         for _ in range(20):
             nxt = iter(answers).__next__
-            nsc._rd = [nxt, nxt]
+            nsc._set_reads([nxt, nxt])
             nsc.scans = start - (0 if worst else 1)
             gc.collect()
             t = time.ticks_us()
