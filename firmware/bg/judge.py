@@ -300,8 +300,11 @@ class Judge:
     def judge(self, end, explain=True):
         """The Verdict on `end` for this turn (the same object for a board judged lately).
         explain=False: a board no legal sequence reaches gets UNEXPLAINED (reason None)
-        instead of the search for the rule it breaks; for choosing among candidate
-        readings, where an illegal one is usually dropped unexplained."""
+        instead of the searches for the rule it breaks, unless that rule is a bear-off rule
+        (a checker gone, and a way here with the bear-off rules lifted). For ranking
+        candidate readings, where only whether the checkers may be in a hand counts: no
+        other rule the diagnosis names (too many moves, closed point, bar first, no such
+        die) is one a hand explains."""
         key = bytes(end.me) + bytes(end.opp)
         keys = self._memo_keys
         for i in range(len(keys)):
@@ -400,7 +403,11 @@ class Judge:
 
         found = self._reach(eme)
         if not found:
-            return self._diagnose(eme, changed) if explain else UNEXPLAINED
+            if explain or (off_now and self._reach(eme, 4)):
+                return self._diagnose(eme, changed)
+            # Not asked to explain, and no bear-off rule broken (the only rules a hand
+            # can explain): one relaxed search instead of the diagnosis's three.
+            return UNEXPLAINED
 
         # Which of the ways here leave the opponent as sensed (hits on the bar)?
         hit_ok = []

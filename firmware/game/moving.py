@@ -67,27 +67,17 @@ def judge_reading(t):
     board = t.board
 
     best = [None, None, 3]  # type: list  # the best-ranked reading so far, its verdict, its rank
-    explain = [False]       # name the rule an illegal candidate breaks (the second pass)
-    unexplained = [False]   # an illegal candidate was ranked without naming its rule
 
     def rank(pos):
-        v = judge.judge(pos if p == 0 else pos.swapped(), explain[0])
-        if v.kind == ILLEGAL and v.reason is None:
-            unexplained[0] = True
+        # explain=False: an illegal candidate is not diagnosed when no hand can explain it
+        # (J.UNEXPLAINED ranks 2, as every rule the diagnosis could name would)
+        v = judge.judge(pos if p == 0 else pos.swapped(), False)
         r = 0 if v.kind != ILLEGAL else (1 if v.reason in IN_HAND else 2)
         if r < best[2]:
             best[0], best[1], best[2] = pos, v, r
         return r
 
-    # First without naming the rules illegal candidates break: a legal candidate wins
-    # whatever they are. Only when none is legal does the rule decide (a checker in a
-    # hand ranks above a wrong move), and the candidates are ranked again, explained.
-    seen_totals = (sum(board.me), sum(board.opp))
-    pos, problem = sensing.read(t.seen, seen_totals, p, rank)
-    if best[2] != 0 and unexplained[0]:
-        best[0], best[1], best[2] = None, None, 3
-        explain[0] = True
-        pos, problem = sensing.read(t.seen, seen_totals, p, rank)
+    pos, problem = sensing.read(t.seen, (sum(board.me), sum(board.opp)), p, rank)
     t.lifted = 0
     t.choices = None           # a new reading: the plays it fits are found again on main
     t.dests = ()
@@ -115,7 +105,7 @@ def judge_reading(t):
         return
     view = pos if p == 0 else pos.swapped()
     # a reading chosen among candidates was judged while ranking them: not twice
-    v = best[1] if pos is best[0] else judge.judge(view)
+    v = best[1] if pos is best[0] and best[1] is not J.UNEXPLAINED else judge.judge(view)
     t.verdict = v
     if v.kind == COMPLETE:
         t.state = S_COMPLETE

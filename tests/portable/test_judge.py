@@ -287,3 +287,13 @@ def test_unexplained_illegal_board_is_named_when_asked_again():
     moved.opp[23] -= 1
     moved.opp[22] += 1
     assert judge.judge(moved, False).reason == J.OPPONENT_MOVED
+
+
+def test_a_checker_gone_is_always_explained_a_hand_may_hold_it():
+    # 3/off with a 5 while the 6-point is occupied: found only by the diagnosis, and a
+    # hand may hold the checker (the Table ranks such a reading above a wrong move)
+    home = pos_from({6: 1, 3: 2, 2: 2}, {24: 15})
+    end = home.copy()
+    end.me[2] -= 1
+    v = J.Judge(home, 5, 5).judge(end, False)
+    assert v is not J.UNEXPLAINED and v.reason == J.BEAROFF_HIGHER, v
