@@ -12,7 +12,8 @@ mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
 from bg.play import Play
 
-MEMO_BOARDS = 8     # boards a Judge remembers the verdict of (about 1 KB on the Pico)
+MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
+                    # take the demo's worst settled -> LED reading from 98 to 81 ms, estimated)
 COMPLETE = "complete"
 PARTIAL = "partial"
 ILLEGAL = "illegal"
