@@ -157,6 +157,17 @@ def run(app, ms):
         app.step(Clock.now)
 
 
+def opening_roll(app, sc, white, black):
+    """Set the start position and play the opening roll: White's die, then Black's."""
+    sc.put(Position.start())
+    run(app, 100)
+    app.loaded = [white, black]
+    app.press("p1_main")
+    run(app, 30)
+    app.press("p2_main")
+    run(app, 30)
+
+
 def oled_shows(app, rows):
     """True when the App's OLED holds exactly `rows` (drawn by a second, identical driver)."""
     ref = Oled(Bus(), cfg.OLED_ADDR)

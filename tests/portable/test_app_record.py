@@ -1,18 +1,12 @@
 """A match-record line the flash refuses is kept, in order, and written when the flash takes
 it again; play goes on. Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
-from apprig import rig, run, clean, Position, RECORD, TMP
+from apprig import rig, run, opening_roll, clean, RECORD, TMP
 
 
 def test_a_refused_record_line_is_kept_and_written_later_in_order():
     sc, app, lines = rig()
     app.record_path = TMP + "-no-such-dir/match.rec"     # open() fails: OSError, as a full flash
-    sc.put(Position.start())
-    run(app, 100)
-    app.loaded = [5, 3]
-    app.press("p1_main")
-    run(app, 30)
-    app.press("p2_main")
-    run(app, 30)
+    opening_roll(app, sc, 5, 3)
     assert app.record_failed and app._unrecorded, (app.record_failed, lines)
     kept = list(app._unrecorded)
     assert "R0 5 3" in kept

@@ -2,7 +2,7 @@
 recorded and sent, and the IDs asked on the serial line. Runs under pytest and MicroPython
 with the Pico's heap (see apprig; one test per module: the heap is nearly full)."""
 import json
-from apprig import rig, run, clean, Position, STATE, RECORD
+from apprig import rig, opening_roll, clean, STATE, RECORD
 from bg import ids  # noqa: F401  (loaded before the game: the serial "ids" command uses it)
 from app import commands
 import store
@@ -10,13 +10,7 @@ import store
 
 def test_opening_roll_is_saved_recorded_and_sent():
     sc, app, lines = rig()
-    sc.put(Position.start())
-    run(app, 100)
-    app.loaded = [5, 3]                      # White rolls 5, Black 3: White starts 5-3
-    app.press("p1_main")
-    run(app, 30)
-    app.press("p2_main")
-    run(app, 30)
+    opening_roll(app, sc, 5, 3)       # White rolls 5, Black 3: White starts 5-3
     assert app.saves >= 1, (app.last_fault, app.save_failed, lines)
     from game.table import Table
     t = Table(None, store.load(STATE))       # the saved state is one the Table resumes

@@ -1,6 +1,6 @@
 """A state save that fails (flash full or worn) is shown and sent; play goes on.
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
-from apprig import rig, run, oled_shows, Position
+from apprig import rig, opening_roll, oled_shows
 
 
 class FullFlash:
@@ -21,13 +21,7 @@ class FullFlash:
 def test_a_failed_save_is_shown_and_play_goes_on():
     sc, app, lines = rig()
     app.files = FullFlash()
-    sc.put(Position.start())
-    run(app, 100)
-    app.loaded = [6, 1]
-    app.press("p1_main")
-    run(app, 30)
-    app.press("p2_main")
-    run(app, 30)
+    opening_roll(app, sc, 6, 1)
     assert app.saves == 0 and app.save_failed
     assert any('"save_failed"' in l for l in lines), lines
     assert oled_shows(app, app._notice) and app._notice[0] == "STATE NOT SAVED"
@@ -46,13 +40,7 @@ class NoHeap(FullFlash):
 def test_a_save_out_of_memory_is_shown_and_play_goes_on():
     sc, app, lines = rig()
     app.files = NoHeap()
-    sc.put(Position.start())
-    run(app, 100)
-    app.loaded = [6, 1]
-    app.press("p1_main")
-    run(app, 30)
-    app.press("p2_main")
-    run(app, 30)
+    opening_roll(app, sc, 6, 1)
     assert app.saves == 0 and app.save_failed == "MemoryError"
     assert any('"save_failed"' in l for l in lines), lines
     assert app._notice[:2] == ["STATE NOT SAVED", "no memory"]
