@@ -1,26 +1,32 @@
 """Classification of hw/scanner.py's queued slots (split out so that each module compiles
 within the Pico's heap): readings -> ratiometric r -> layers, colour, band and
-out-of-range code with hysteresis (hardware-brief 3.3) -> debounced slot states.
+out-of-range code with hysteresis (hardware-brief 3.3) -> debounced slot states. With
+samples >= 3 a state changes only on medians of 3: a single reading that asks for a change
+marks its slot for a median after the last bank (hw.scanner._confirm_pass), a pending change
+takes a median in every walk (_sus, per bank MEDIAN_NOW / MEDIAN_WALK in Scanner._extra).
 
     classify_chunk(scanner, start)   # work[start:nwork]; returns nwork
 """
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
 FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
+MEDIAN_WALK = 4       # per bank: medians of its pending slots in the next walk (hw.scanner)
+MEDIAN_NOW = 8        # ... medians of the slots at _sus 3 after the last bank (hw.scanner)
 
 
 def classify_chunk(sc, start):
     """Raw readings -> debounced slot states for work[start:nwork]; returns nwork.
 
     Only the slots on the work list are looked at: those whose reading left the deadband
-    (the raw pass queues them), those with a change pending (held at FORCE, so their next
-    reading queues them), and whole banks whose rail or sc-test changed. A slot within
+    (the deadband test in the power-up waits queues them), those with a change pending
+    (held at FORCE, so their next reading queues them), and whole banks whose rail or
+    self-test changed. A slot within
     `deadband` of its last classified reading, with nothing pending, cannot change state.
     Every slot of a bank is queued before the bank's chunk runs, so the neighbours'
     crosstalk uses this scan's readings."""
     # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
     (raw, refs, r, base, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
-     bank_fault, unk, held, work, queued, nb, gd, grp_of) = sc._ctx
+     bank_fault, unk, held, work, queued, nb, gd, grp_of, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
     white_neg = sc.cfg.WHITE_SIGN < 0
@@ -47,6 +53,7 @@ def classify_chunk(sc, start):
             unk[i] = 1 if (d if d >= 0 else -d) > over[i] else 0
     xt = sc._xt
     npend = sc._npend
+    median = sc.samples >= 3
     for j in range(start, nw):
         i = work[j]
         queued[i] = 0
@@ -90,6 +97,15 @@ def classify_chunk(sc, start):
             if oor[i] == 3:
                 s += 32
         if cand != s:
+            if median and sus[i] != 2:
+                # samples >= 3 and one reading asks for a change: it counts only once a
+                # median of 3 shows it too, read after the last bank (a spike never
+                # unsettles the board)
+                if sus[i] != 3:
+                    sus[i] = 3
+                    extra[bank_of[i]] |= MEDIAN_NOW
+                    sc._ntent += 1
+                continue
             if cand == pend[i]:
                 c = cnt[i] + 1
             else:
@@ -110,12 +126,17 @@ def classify_chunk(sc, start):
                 gd[grp_of[i]] = 1
                 c = 0
                 sc._dirty = True
+                sus[i] = 0
             else:
                 held[i] = FORCE          # looked at again next scan, moved or not
                 npend += 1
+                if median:
+                    sus[i] = 1           # ... as a median, in the next walk
+                    extra[bank_of[i]] |= MEDIAN_WALK
             cnt[i] = c
         else:
             cnt[i] = 0
             pend[i] = cand
+            sus[i] = 0
     sc._npend = npend
     return nw

@@ -34,8 +34,8 @@ def check_bank(sc, k, half):
             if rd() < hi and sc._read_channel(half, ch) < hi:
                 code = 3
                 break
-    # a failed bank is checked in every walk (bit 2 of its extra work) until it passes
-    sc._extra[k] = (sc._extra[k] & 1) | (2 if code else 0)
+    # a failed bank is checked in every walk (RECHECK = 2, hw.scanner) until it passes
+    sc._extra[k] = (sc._extra[k] & ~2) | (2 if code else 0)
     if code != sc.bank_fault[k]:
         sc.bank_fault[k] = code
         sc._faults_changed = True
@@ -56,7 +56,7 @@ def check_values(sc, j):
         if v[t] < hi:
             bad = True
     if bad:
-        sc._extra[k] |= 2
+        sc._extra[k] |= 2                   # RECHECK (hw.scanner)
 
 
 def check_halves(sc):

@@ -14,12 +14,16 @@ Self-test channels (GND, unused = pull-up) of each bank every `selftest_every` s
 spread over the scans; a suspicious one is confirmed by medians next scan ('mux' fault).
 
 Speed (BENCHMARKS.md, scan): lines written through the SIO registers (`mem32`, one XOR mask
-per step, Gray order); one sample per channel; samples=3: a reading out of `deadband` of
-its slot's last classified one gets a median of 3 and is queued, samples=1: the deadband
-test runs in the next power-up wait, spikes left to the debounce. Classification, health
-watch (frozen readings, baseline drift) and self-test checks run during the power-up
-waits. No allocation per scan. Parts: hw/scanclassify.py, scanhealth.py, scanboard.py,
-scanwalk.py (each module must compile within the Pico's heap).
+per step, Gray order; a bank switch sets the select lines too); one reading per channel.
+The next bank's power-up wait tests the readings against their slot's `deadband` and
+classifies the slots that left it (the last bank's, after it), and runs the health watch
+(frozen readings, baseline drift) and the self-test checks. samples=3: a slot whose single
+reading asks for a change is read again as a median of 3 after the last bank (its bank
+powered once more, _confirm_pass) and the change counts only if the median shows it, so a
+spike never unsettles the board; a slot with a change pending is read as a median in every
+walk. samples=1: single readings only, spikes left to the debounce. No allocation per
+scan. Parts: hw/scanclassify.py, scanhealth.py, scanboard.py, scanwalk.py (each module
+must compile within the Pico's heap).
 
     sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
@@ -27,6 +31,12 @@ scanwalk.py (each module must compile within the Pico's heap).
 """
 from array import array
 import time
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):  # type: ignore[misc]
+        return x
 
 import board_config as _cfg
 import lazy
@@ -53,6 +63,15 @@ except AttributeError:  # CPython
 R_ONE = 4096          # r fixed-point unit
 UNKNOWN = 255         # slot state: cannot be read (dead sensor, bad bank)
 FORCE = -(1 << 20)    # a deadband floor no ADC value is near: the slot is looked at next scan
+# per bank, the work of its walk beyond the sensors (Scanner._extra; hw/scanclassify.py and
+# hw/scanhealth.py set them too): its self-test channels are read this scan; its confirmed
+# self-test (medians) runs in every walk until it passes; samples >= 3: slots with a change
+# pending are read as medians in the next walk; slots whose single reading asked for a change
+# are read as medians after the last bank (_confirm_pass)
+SELFTEST = const(1)
+RECHECK = const(2)
+MEDIAN_WALK = const(4)
+MEDIAN_NOW = const(8)
 
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
@@ -71,9 +90,9 @@ class Scanner:
     """The 152 slots of the board. mem: machine.mem32 (the lines S0..S3, A0..A2 and the half
     enables named in cfg are outputs already, see make_scanner); adcs one machine.ADC per
     half; cal a hw.calibration.Calibration (defaults if None). Options default to
-    board_config: settle_us (bank power-up wait), samples (1: one sample per channel, spikes
-    left to the debounce; 3: the median of three for a reading that left the deadband),
-    deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
+    board_config: settle_us (bank power-up wait), samples (1: one reading per channel,
+    spikes left to the debounce; 3: a change counts only once a median of three readings
+    shows it), deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
     once (twice the sensor current: charger profile only, hardware/power.md)."""
 
@@ -147,14 +166,21 @@ class Scanner:
         mem[en_off_reg] = en_all
         self._cur = 0                               # the channel S0..S3 select
         self._step = self._walk[1]
+        self._npos = len(self._order)
+        self._ch_of = bytearray(n)                  # the mux channel of each sensor
+        for k in range(nb):
+            for c, i in zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]):
+                self._ch_of[i] = c
         self._st_val = array("H", bytes(2 * self._st_off[len(self._order)]))  # self-test readings
-        # per bank: 1 its self-test channels are read this scan, 2 its confirmed self-test
-        # (medians) runs in every walk until it passes
-        self._extra = bytearray(nb)
+        self._extra = bytearray(nb)                 # per bank: SELFTEST | RECHECK | MEDIAN_*
+        # samples >= 3, per slot: 1 read as a median in the next walk (a change pending), 3
+        # read as a median after the last bank (its single reading asked for a change), 2 its
+        # reading this scan is that median (hw/scanclassify.py)
+        self._sus = bytearray(n)
+        self._ntent = 0                             # slots at 3 this scan
         self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
         self._nq = 0
         self._done = 0                              # work list entries classified this scan
-        self._tested = 0                            # positions deadband-tested this scan
         # the position of the second power-up wait (the drift watch runs there)
         self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
         self._due = b""                             # the banks due a self-test this scan
@@ -172,6 +198,7 @@ class Scanner:
         self.scans = 0
         self.last_change = 0
         self._pending = 0
+        self.settled = self.quiet_scans <= 0       # (see scan())
         self._dirty = True
         self._faults_changed = True
         self.base = array("i", bytes(4 * n))      # empty-board r per sensor (drift-tracked)
@@ -211,7 +238,8 @@ class Scanner:
         self._ctx = (self.raw, self.refs, self.r, self.base, self._on1, self._off1, self._on2,
                      self._off2, self._over, self.state, self._pend, self._cnt, self._band,
                      self._oor, self._bank_of, self.bank_fault, self._unk, self._held,
-                     self._work, self._queued, self._nb, self._gdirty, self._grp_of)
+                     self._work, self._queued, self._nb, self._gdirty, self._grp_of, self._sus,
+                     self._extra)
         self._force = True
         self._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)
         self._dirty = True
@@ -313,73 +341,55 @@ class Scanner:
         self.refs[k] = a
 
     def _hidden(self, j, classify):
-        """Work for the power-up wait before position j (-1: after the last): the health
-        watch (first wait), the self-test readings taken so far, the deadband test of the
-        banks walked since the last wait (one sample per channel), the classification of
-        the banks already read."""
-        if classify and j >= 0:
+        """More work for the power-up wait before position j (-1: after the last bank) than
+        its deadband test (_pass): the self-test readings taken so far; when classifying,
+        the health watch (first two waits) and the classification of the queued slots.
+        (Called only when there is some: a call with this many locals takes a heap frame.)"""
+        nq = self._nq
+        if nq:
+            self._nq = 0
+            while nq:
+                nq -= 1
+                check_values(self, self._st_q[nq])
+        if classify:
             if j == 0:
-                self._npend = 0              # (a new scan)
-                self._done = 0
-                self._tested = 0
                 health(self, 1)              # frozen readings
             elif j == self._second:
-                health(self, 2)              # baseline drift (the second wait)
-        nq = self._nq
-        while nq:
-            nq -= 1
-            check_values(self, self._st_q[nq])
-        self._nq = 0
-        if classify:
-            t = self._tested
-            end = len(self._order) if j < 0 else j
-            if t < end:
-                self._tested = end
-                if self.samples < 3:
-                    self._queue_moved(t, end)
+                health(self, 2)              # baseline drift
             if self._done < self._nwork:
                 self._done = classify_chunk(self, self._done)
 
-    def _queue_moved(self, first, end):
-        """Queue the sensors of positions first..end-1 whose reading left the deadband."""
-        raw, held = self.raw, self._held
-        work, queued = self._work, self._queued
-        all_sens = self._walk[0]
-        sh = self._db_shift
-        nw = self._nwork
-        for j in range(first, end):
-            for i in all_sens[j]:
-                if (raw[i] - held[i]) >> sh and not queued[i]:
-                    queued[i] = 1
-                    work[nw] = i
-                    nw += 1
-        self._nwork = nw
-
     def _pass(self, classify):
         """Every bank in turn: power it, do the work that does not need it while it powers
-        up (_hidden), walk its sensor channels, read its rail/2 channel. samples >= 3: a
-        reading that left the deadband of its slot's held value is re-read twice, the median
-        kept, and the slot queued; samples 1: one reading per channel, tested in the next
-        wait. (Long on purpose: a method call costs more on the Pico than a read; per bank
-        the bytecode here is a few dozen ops.)"""
+        up (_hidden), walk its sensor channels with one reading each, read its rail/2
+        channel, then the bank's extra work (self-test channels, samples >= 3: medians of
+        the slots with a change pending). After the last bank, samples >= 3: the slots whose
+        single reading asked for a change are read again as medians (_confirm_pass). (Long
+        on purpose: a method call costs more on the Pico than a read; per bank the bytecode
+        here is a few dozen ops.)"""
         # the names of the inner loops first: the first 16 locals load and store in one byte
         raw = self.raw
-        held = self._held
         step = self._step
         mem = self.mem
         xor = self._xor
-        sh = self._db_shift
         rd = self._rd[0]
-        i = a = b = c = 0
-        work = self._work
+        i = 0
+        held = self._held
+        sh = self._db_shift
         queued = self._queued
+        work = self._work
         nw = self._nwork
         if self._force or (classify and nw):
             nw = self._restart(classify)
+        # this scan's counts: classified slots, slots pending, slots wanting a median now
+        done = 0
+        self._done = 0
+        self._npend = 0
+        self._ntent = 0
         # the banks that read their self-test channels this scan; the halves' self-test
         extra = self._extra
         for k in self._due:
-            extra[k] &= 2
+            extra[k] &= ~SELFTEST
         every = self.selftest_every
         if every:
             if every != self._due_every:
@@ -387,7 +397,7 @@ class Scanner:
             r = self.scans % every
             self._due = self._due_list[r]
             for k in self._due:
-                extra[k] |= 1
+                extra[k] |= SELFTEST
             if not r:
                 self._check_halves()
         else:
@@ -396,10 +406,12 @@ class Scanner:
         en_on = self._lines[7]
         refs = self.refs
         rfloor = self._ref_floor
-        three = self.samples >= 3
+        sens_at = self._walk[0]
+        second = self._second
         settle = self.settle_us
         wait = settle or classify
         nq = 0
+        t = 0                                # positions deadband-tested so far
         for rd, sens, j, k, off, on, first, dummy in self._plan:
             if on:
                 # decoders off, then the address and the half's decoder on; the select
@@ -408,15 +420,27 @@ class Scanner:
                 mem[en_on] = on
                 if wait:
                     # the power-up wait: the ADC input settles (a dummy read where it changes
-                    # half), the work that does not need the bank runs (_hidden)
+                    # half), the work that does not need the bank runs
                     t0 = _ticks_us()
                     if dummy:
                         rd()
-                    self._nwork = nw
-                    self._nq = nq
-                    self._hidden(j, classify)
-                    nw = self._nwork
-                    nq = 0
+                    if classify:
+                        # the deadband test of the positions walked since the last wait: a
+                        # reading out of the deadband of its slot's held value queues it
+                        while t < j:
+                            for i in sens_at[t]:
+                                if (raw[i] - held[i]) >> sh and not queued[i]:
+                                    queued[i] = 1
+                                    work[nw] = i
+                                    nw += 1
+                            t += 1
+                    if nq or (classify and (j == 0 or j == second or done < nw)):
+                        self._nwork = nw
+                        self._nq = nq
+                        self._hidden(j, classify)
+                        nw = self._nwork
+                        done = self._done
+                        nq = 0
                     if settle:
                         left = settle - _ticks_diff(_ticks_us(), t0)
                         if left > 0:
@@ -427,31 +451,10 @@ class Scanner:
                 mem[xor] = first             # the other half of a pair: powered already
                 if dummy:
                     rd()                     # the ADC input mux just moved: drop one sample
-            if three:
-                for i in sens:
-                    a = rd()
-                    if (a - held[i]) >> sh:
-                        # left the deadband: a real change or a spike; the median of 3 tells
-                        b = rd()
-                        c = rd()
-                        if a > b:
-                            a, b = b, a
-                        if b > c:
-                            b = c
-                        if b > a:
-                            a = b
-                        if not queued[i]:
-                            queued[i] = 1
-                            work[nw] = i
-                            nw += 1
-                    raw[i] = a
-                    mem[xor] = step[i]
-            else:
-                # one sample: the deadband test runs in the next wait (_queue_moved), spikes
-                # are left to the debounce
-                for i in sens:
-                    raw[i] = rd()
-                    mem[xor] = step[i]
+            # one reading per channel: the deadband test runs in the next wait (_hidden)
+            for i in sens:
+                raw[i] = rd()
+                mem[xor] = step[i]
             # the bank's rail/2 (the last step led here): a move out of its deadband
             # (confirmed) moves every r of the bank
             a = rd()
@@ -463,39 +466,100 @@ class Scanner:
                 refs[k] = a
             x = extra[k]
             if x:
-                if x & 1:
+                if x & SELFTEST:
                     # the self-test channels (GND, unused): read now, checked in the next wait
                     sts = self._st_steps[j]
                     v = self._st_val
                     q = self._st_off[j]
                     last = len(sts) - 1
-                    for t in range(last):
-                        mem[xor] = sts[t]
-                        v[q + t] = rd()
+                    for u in range(last):
+                        mem[xor] = sts[u]
+                        v[q + u] = rd()
                     mem[xor] = sts[last]     # back to the rail/2 channel
                     self._st_q[nq] = j
                     nq += 1
-                if x & 2:
+                if x & (RECHECK | MEDIAN_WALK):
                     self._nwork = nw
-                    self._check_again(j, k)
+                    self._bank_extra(j, k, x)
                     nw = self._nwork
-        self._cur = self._walk[5][len(self._order) - 1]
+        self._cur = self._walk[5][self._npos - 1]
         mem[en_off] = self._lines[5]
+        if classify:
+            # after the last bank: its deadband test (no wait to hide in)
+            while t < self._npos:
+                for i in sens_at[t]:
+                    if (raw[i] - held[i]) >> sh and not queued[i]:
+                        queued[i] = 1
+                        work[nw] = i
+                        nw += 1
+                t += 1
         self._nwork = nw
         self._nq = nq
-        if classify or nq:
+        if nq or (classify and done < nw):
             self._hidden(-1, classify)
         if classify:
+            if self._ntent:
+                self._confirm_pass()
             self._pending = self._npend
             self._nwork = 0
 
-    def _check_again(self, j, k):
-        """The confirmed self-test of bank k (medians: a failed bank is checked every scan),
-        walked from position j's rail/2 channel and back to it."""
+    def _bank_extra(self, j, k, x):
+        """Bank k, routed at position j, the select lines on its rail/2 channel: its
+        confirmed self-test (medians: a failed bank is checked every scan); samples >= 3:
+        its slots with a change pending read as medians and queued (MEDIAN_WALK)."""
         back = self._walk[5][j]
         self._cur = back
-        self._check_bank(k, self._bank_half[k])
+        if x & RECHECK:
+            self._check_bank(k, self._bank_half[k])
+        if x & MEDIAN_WALK:
+            self._extra[k] &= ~MEDIAN_WALK
+            self._medians(j, k, 1)
         self._select(back)
+
+    def _medians(self, j, k, mark):
+        """Every slot of bank k (routed at position j) whose _sus is `mark`: read again as the
+        median of 3, marked 2 (this reading counts) and queued."""
+        sus, raw = self._sus, self.raw
+        work, queued = self._work, self._queued
+        ch_of = self._ch_of
+        half = self._bank_half[k]
+        nw = self._nwork
+        for i in self._walk[0][j]:
+            if sus[i] == mark:
+                sus[i] = 2
+                raw[i] = self._read_channel(half, ch_of[i])
+                if not queued[i]:
+                    queued[i] = 1
+                    work[nw] = i
+                    nw += 1
+        self._nwork = nw
+
+    def _confirm_pass(self):
+        """samples >= 3, after the last bank: the banks of the slots whose single reading
+        asked for a change (a checker placed, or a spike) powered once more, those slots read
+        as medians of 3 and classified now. A change counts only once a median shows it, so a
+        spike never unsettles the board; the walk itself stays at one reading per channel."""
+        extra = self._extra
+        half_prev = -1
+        settle = self.settle_us
+        self._nwork = self._done = 0             # (everything queued so far is classified)
+        for rd, sens, j, k, off, on, first, dummy in self._plan:
+            if extra[k] & MEDIAN_NOW:
+                extra[k] &= ~MEDIAN_NOW
+                half = self._bank_half[k]
+                self._set_bank(half, self.cfg.SCAN_BANKS[k][1])
+                t0 = _ticks_us()
+                if half != half_prev:
+                    rd()                     # the ADC input mux moved: drop one sample
+                    half_prev = half
+                if settle:
+                    left = settle - _ticks_diff(_ticks_us(), t0)
+                    if left > 0:
+                        _sleep_us(left)
+                self._medians(j, k, 3)
+        self._all_off()
+        self._ntent = 0
+        self._done = classify_chunk(self, self._done)
 
     def _check_bank(self, k, half):
         check_bank(self, k, half)
@@ -546,12 +610,11 @@ class Scanner:
             self._compose()
             self._dirty = False
             self.last_change = self.scans
+        # True when nothing changed for quiet_scans scans and no slot is about to change. A
+        # plain attribute, not a property: a class with a property makes every attribute
+        # store on its instances look the class up first (about 10x slower in MicroPython)
+        self.settled = self._pending == 0 and self.scans - self.last_change >= self.quiet_scans
         return self.sensed
-
-    @property
-    def settled(self):
-        """True when nothing changed for quiet_scans scans and no slot is about to change."""
-        return self._pending == 0 and self.scans - self.last_change >= self.quiet_scans
 
     def stable_for(self):
         """Scans since the last change of the sensed board."""

@@ -24,8 +24,10 @@ import subprocess
 import sys
 
 from host_tools.benchmd import PICO_FACTOR
+from host_tools.cmd_flash import compile_tree, tool
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MPY_DIR = os.path.join(ROOT, "build", "bench-scan-mpy")
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
 READ_US_PICO = 6.0      # ADC.read_u16 on the RP2040 with its call (hardware-brief 2.1: 4-6 us, est.)
 MEM32_US_PICO = 2.0     # one machine.mem32[addr] = v with its bytecode (brief 2.1: 2 writes 2-4 us, est.)
@@ -38,9 +40,11 @@ SCRIPT = r"""
 import sys, gc, time
 from array import array
 # the null pass's recorded ADC answers, allocated first: the heap is the Pico's, and once
-# the modules are compiled there is no free block this large
+# the modules are loaded there may be no free block this large
 LOG = array("H", bytes(2 * 300 * 10))
-sys.path[:0] = ['tests/portable', 'firmware', 'host_tools/fakes', 'host_tools']
+# the firmware precompiled by mpy-cross, as flashed (and the board model, the fakes, this
+# script): loaded as bytecode, not compiled on the 200 KB heap
+sys.path[:0] = [MPY_DIR, 'tests/portable', 'firmware', 'host_tools/fakes', 'host_tools']
 from scanrig import rig, settle, WHITE, BLACK, cfg
 from hw.scanner import Scanner
 
@@ -58,28 +62,32 @@ def per_call_us(fn, n):
     return best
 
 import hw.scanner as scanner_mod
-class Chunks:
-    # stands in for hw.scanner's classify_chunk: per scan, how many slots each chunk
-    # classified and how many the last bank's chunk did (after the last wait: not hidden)
+class Waits:
+    # stands in for the scanner's _hidden (the work of a power-up wait beyond its deadband
+    # test, or after the last bank with j = -1) and its _confirm_pass, and records what each
+    # call did: per scan
+    #   W tag changed j:checks:slots ... [C:banks:slots]
+    # checks: self-test readings checked; slots: classified; C: the confirm pass after the
+    # last bank (banks powered again, slots read as medians)
     def __init__(self, sc):
         self.sc = sc
-        self.fn = scanner_mod.classify_chunk
-        self.last_bank = set(sc._walk[0][-1])
-        self.sizes = []
-        self.final = 0
-    def __call__(self, sc, start):
-        nw = self.fn(sc, start)
-        work = self.sc._work
-        if any(work[j] in self.last_bank for j in range(start, nw)):
-            self.final += nw - start
-        else:
-            self.sizes.append(nw - start)
-        return nw
+        self.fn = sc._hidden
+        self.confirm = sc._confirm_pass
+        self.recs = []
+    def __call__(self, j, classify):
+        sc = self.sc
+        checks = sc._nq
+        d0 = sc._done
+        self.fn(j, classify)
+        self.recs.append("%d:%d:%d" % (j, checks, sc._done - d0))
+    def confirm_pass(self):
+        sc = self.sc
+        banks = len([k for k in range(len(sc._extra)) if sc._extra[k] & 8])
+        self.recs.append("C:%d:%d" % (banks, sc._ntent))
+        self.confirm()
     def flush(self, tag, changed):
-        # one line per scan: CH tag changed final size size ...
-        print("CH", tag, changed, self.final, " ".join(str(m) for m in self.sizes))
-        self.sizes = []
-        self.final = 0
+        print("W", tag, changed, " ".join(self.recs))
+        self.recs = []
 
 # ---- the simulated board: real readings (1 LSB rms noise), the opening position
 N = 200
@@ -94,16 +102,18 @@ def move(k):
         board.place(p, WHITE if board.counts(p)[1] == 0 else BLACK)
 
 def hidden(tag, scans, before=None):
-    ch = Chunks(sc)
-    scanner_mod.classify_chunk = ch
+    ws = Waits(sc)
+    sc._hidden = ws
+    sc._confirm_pass = ws.confirm_pass
     c0 = sc.last_change
     for k in range(scans):
         if before:
             before(k)
         sc.scan()
-        ch.flush(tag, 1 if sc.last_change != c0 else 0)
+        ws.flush(tag, 1 if sc.last_change != c0 else 0)
         c0 = sc.last_change
-    scanner_mod.classify_chunk = ch.fn
+    del sc._hidden
+    del sc._confirm_pass
 
 for samples in (3, 1):
     board = sc = None
@@ -115,6 +125,8 @@ for samples in (3, 1):
     board.set_position_counts(w, b)
     sc.quiet_scans = 30
     settle(sc)
+    print("second_wait", sc._second)
+    print("WAITS", " ".join(str(j) for j in range(len(sc._fresh)) if sc._fresh[j]))
     def sim_scan():
         sc.scan()
     print("sim_scan_us_s%d" % samples, per_call_us(sim_scan, N))
@@ -133,22 +145,22 @@ for samples in (3, 1):
     print("sim_reads_busy_s%d" % samples, (board.reads - r0) / 200)
 settle(sc)
 # cost of one chunk: c0 per call + cs per slot (every slot of the board queued at once)
+# (called as _hidden calls it)
 def empty_chunk():
     sc._nwork = 0
-    sc._classify(0)
+    scanner_mod.classify_chunk(sc, 0)
 def full_chunk():
     sc._nwork = sc.n
-    sc._classify(0)
+    scanner_mod.classify_chunk(sc, 0)
 for i in range(sc.n):
     sc._work[i] = i
 c0 = per_call_us(empty_chunk, N)
 print("chunk_call_us", c0, "chunk_slot_us", (per_call_us(full_chunk, N) - c0) / sc.n)
 sc._nwork = 0
 settle(sc)
-# samples=1: the deadband test of one bank (12 sensors), in the next wait
-def qm():
-    sc._queue_moved(3, 4)
-print("queue_moved_us", per_call_us(qm, N))
+def chk():
+    scanner_mod.check_values(sc, 0)
+print("check_values_us", per_call_us(chk, N))
 def compose_one():
     sc._gdirty[5] = 1
     sc._compose()
@@ -158,13 +170,19 @@ hs = [1000]
 def health():
     hs[0] += 1
     sc.scans = hs[0]
-    sc._health()
+    scanner_mod.health(sc, 3)
 print("health_us", per_call_us(health, N))
 def frozen():
     hs[0] += 1
     sc.scans = hs[0]
     scanner_mod.health(sc, 1)
 print("health_frozen_us", per_call_us(frozen, N))
+# a call of _hidden with nothing to do (its own cost: the watches, checks and chunks apart)
+def hidden_call():
+    sc._nq = 0
+    sc._done = sc._nwork
+    sc._hidden(5, True)
+print("hidden_call_us", per_call_us(hidden_call, N))
 
 # ---- null stand-ins: the scanner's own bytecode for the raw pass. The register file is an
 # array (small addresses in a copy of the board configuration: a store is one C call, like
@@ -267,10 +285,49 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
                 best = us
         print("walk_us_%s%s" % (tag, sfx), best)
         scanner_mod.check_values = real_check
-        if not worst and tag == "s3":
-            def chk():
-                real_check(nsc, 0)
-            print("check_values_us", per_call_us(chk, N))
+        if tag == "s3" and not worst:
+            # the deadband tests in the waits and after the last bank: a classifying pass
+            # minus the raw pass alone, on the null stand-ins (every reading in its deadband:
+            # nothing to classify), self-test and health watch off; per bank
+            real_health = scanner_mod.health
+            scanner_mod.health = lambda sc, parts: None
+            nsc.selftest_every = 0
+            for q in range(len(LOG)):
+                LOG[q] = 32000                  # (a healthy empty board's sensor and rail/2)
+            for classify in (True, False):
+                best = None
+                for _ in range(20):
+                    nxt = iter(LOG).__next__
+                    nsc._set_reads([nxt, nxt])
+                    gc.collect()
+                    t = time.ticks_us()
+                    for _ in range(BATCH):
+                        nsc._pass(classify)
+                    us = time.ticks_diff(time.ticks_us(), t) / BATCH
+                    if best is None or us < best:
+                        best = us
+                print("pass_classify_us_%d" % classify, best)
+            print("banks_tested", len(nsc._order))
+            scanner_mod.health = real_health
+            nsc.selftest_every = cfg.SELFTEST_EVERY_N_SCANS
+            # the confirm pass after the last bank: m slots of one bank read as medians
+            # (the classification stubbed: it is counted as a chunk)
+            real_chunk = scanner_mod.classify_chunk
+            scanner_mod.classify_chunk = lambda sc, start: sc._nwork
+            first_bank = nsc._walk[0][0]
+            for m in (1, 4):
+                # (the stand-in calls: a dummy and 3 reads per slot; 4 register writes for
+                # the bank, one per slot, one to switch it off: subtracted below)
+                nxt = iter(LOG).__next__       # (13 reads a call at most: 2600 of 3000)
+                nsc._set_reads([nxt, nxt])
+                def one_confirm():
+                    for i in first_bank[:m]:
+                        nsc._sus[i] = 3
+                    nsc._extra[nsc._order[0]] |= 8
+                    nsc._ntent = m
+                    nsc._confirm_pass()
+                print("confirm_us_%d" % m, per_call_us(one_confirm, N))
+            scanner_mod.classify_chunk = real_chunk
         nsc = None
         gc.collect()
 # the stand-ins' own calls, as the scanner makes them (bound method, local register file)
@@ -318,17 +375,42 @@ print("scans_to_slot", n_slot, "scans_to_settled", n_settled)
 """
 
 
+def _compile():
+    """The firmware as `flash` installs it (bytecode for this host), the board model and the
+    fakes, and this bench's script, into MPY_DIR: MicroPython loads them as the Pico loads
+    the flashed firmware (see tests/tools.py firmware_mpy)."""
+    compile_tree(MPY_DIR, march=None)
+    world = [os.path.join(ROOT, "host_tools", "physboard.py")]
+    fakes = os.path.join(ROOT, "host_tools", "fakes")
+    world += [os.path.join(fakes, f) for f in sorted(os.listdir(fakes)) if f.endswith(".py")]
+    script = os.path.join(MPY_DIR, "bench_scan_run.py")
+    with open(script, "w") as f:
+        f.write(SCRIPT.replace("MPY_DIR", repr(MPY_DIR)))
+    for src in world + [script]:
+        dest = os.path.join(MPY_DIR, os.path.basename(src)[:-3] + ".mpy")
+        subprocess.run([tool("mpy-cross"), "-o", dest, src], check=True, capture_output=True)
+    os.remove(script)
+
+
 def _measure():
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=200K", "-c", SCRIPT], cwd=ROOT,
+    _compile()
+    run = "import sys; sys.path.insert(0, %r); import bench_scan_run" % MPY_DIR
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=200K", "-c", run], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     if proc.returncode != 0:
         raise RuntimeError("bench_scan failed under MicroPython:\n" + proc.stdout + proc.stderr)
-    vals = {"CH": {}}
+    vals = {"W": {}}
     for line in proc.stdout.splitlines():
         toks = line.split()
-        if toks and toks[0] == "CH":
-            # per scan: changed, final chunk size, hidden chunk sizes
-            vals["CH"].setdefault(toks[1], []).append([int(t) for t in toks[2:]])
+        if toks and toks[0] == "WAITS":
+            vals["WAITS"] = [int(t) for t in toks[1:]]
+            continue
+        if toks and toks[0] == "W":
+            # per scan: changed, per _hidden call (j, checks, banks tested, slots), and the
+            # confirm pass (banks, slots) if there was one
+            waits = [tuple(int(x) for x in t.split(":")) for t in toks[3:] if t[0] != "C"]
+            confirm = [tuple(int(x) for x in t.split(":")[1:]) for t in toks[3:] if t[0] == "C"]
+            vals["W"].setdefault(toks[1], []).append((int(toks[2]), waits, confirm[0] if confirm else (0, 0)))
             continue
         for i in range(0, len(toks) - 1, 2):
             vals[toks[i]] = float(toks[i + 1])
@@ -344,61 +426,114 @@ def _load():
 
 def _chunk_pico_us(v, slots):
     """Pico us of one classification chunk of `slots` slots."""
-    return (v["chunk_call_us"] + v["chunk_slot_us"] * slots) * PICO_FACTOR
+    return (v["chunk_call_us"] + v["chunk_slot_us"] * slots) * PICO_FACTOR if slots else 0.0
 
 
-def _per_scan(v, sim, samples, banks):
-    """Per simulated scan, Pico us: what the work hidden in the power-up waits adds to them
-    (a wait ends when both the 350 us and its work are done), the work after the last bank,
-    compose if the board changed. samples=1 adds the deadband test of the bank just walked
-    to every wait."""
-    qm = v["queue_moved_us"] * PICO_FACTOR if samples == 1 else 0.0
-    # the health watch: frozen readings in the first wait, the drift watch in the second
-    h1 = v["health_frozen_us"] * PICO_FACTOR
-    h2 = max(v["health_us"] * PICO_FACTOR - h1, 0.0)
-    health_over = max(h1 - SETTLE_US, 0.0) + max(h2 + qm - SETTLE_US, 0.0) - max(qm - SETTLE_US, 0.0)
+def _deadband_bank_us(v):
+    """Host us of the deadband test of one bank in a wait (a classifying pass minus the raw
+    pass alone, on the null stand-ins, per bank; what else the difference holds is counted
+    with it)."""
+    return max(v["pass_classify_us_1"] - v["pass_classify_us_0"], 0.0) / v["banks_tested"]
+
+
+def _hidden_pico_us(v, j, checks, slots, second):
+    """Pico us of one _hidden call: its own cost, the frozen watch (first wait), the drift
+    watch (second wait), the self-test readings checked, the slots classified."""
+    us = v["hidden_call_us"] + checks * v["check_values_us"]
+    if j == 0:
+        us += v["health_frozen_us"]
+    elif j == second:
+        us += max(v["health_us"] - v["health_frozen_us"], 0.0)
+    return us * PICO_FACTOR + _chunk_pico_us(v, slots)
+
+
+def _confirm_costs(v):
+    """Host us of the confirm pass's own bytecode: per bank powered again, per slot read."""
+    own = {}
+    for m in (1, 4):
+        own[m] = v["confirm_us_%d" % m] - (1 + 3 * m) * v["null_read_us"] - (5 + m) * v["null_write_us"]
+    slot = max((own[4] - own[1]) / 3.0, 0.0)
+    return max(own[1] - slot, 0.0), slot
+
+
+def _per_scan(v, sim, second):
+    """Per simulated scan: Pico us that the work hidden in the power-up waits adds to them (a
+    wait ends when both the 350 us and its work are done), Pico us of the work after the
+    last bank (its deadband test and classification, the confirm pass's bytecode and
+    classification), of compose if the board changed; the confirm pass's banks and slots."""
+    bank_us, slot_us = _confirm_costs(v)
+    deadband = _deadband_bank_us(v) * PICO_FACTOR
+    at = v["WAITS"]                          # the positions with a power-up wait
+    npos = int(v["banks_tested"])
     out = []
-    for rec in v["CH"][sim]:
-        changed, final, sizes = rec[0], rec[1], rec[2:]
-        over = health_over + (banks - 1 - len(sizes)) * max(qm - SETTLE_US, 0.0)
-        over += sum(max(qm + _chunk_pico_us(v, m) - SETTLE_US, 0.0) for m in sizes)
-        after = qm + (_chunk_pico_us(v, final) if final else 0.0)
+    for changed, waits, (cbanks, cslots) in v["W"][sim]:
+        hidden = dict((j, _hidden_pico_us(v, j, checks, slots, second)) for j, checks, slots in waits)
+        over = 0.0
+        for q in range(len(at)):
+            # each wait deadband-tests the positions walked since the last one
+            us = deadband * (at[q] - at[q - 1] if q else 0) + hidden.get(at[q], 0.0)
+            over += max(us - SETTLE_US, 0.0)
+        after = deadband * (npos - at[-1]) + hidden.get(-1, 0.0)
+        if cbanks:
+            after += (cbanks * bank_us + cslots * slot_us) * PICO_FACTOR + _chunk_pico_us(v, cslots)
         compose = v["compose_us"] * PICO_FACTOR if changed else 0.0
-        out.append((over, after, compose))
+        out.append((over, after, compose, cbanks, cslots))
     return out
 
 
 def estimate(v, tag, samples, banks, sim, worst=False):
     """Pico ms of a scan (the mean over the simulated scans, or the worst one) and its parts:
     walk (bytecode of the raw pass), calls (reads and register writes), power-up (waits,
-    lengthened where the work hidden in them is longer), after (the last bank's
-    deadband test and classification), compose (Sensed rebuilt, on changing scans)."""
+    lengthened where the work hidden in them is longer; the confirm pass's), after (the
+    work after the last bank), compose (Sensed rebuilt, on changing scans)."""
     sfx = "_worst" if worst else ""
     sim = "%s_s%d" % (sim, samples)
     reads0 = v["reads_%s%s" % (tag, sfx)]
-    writes = v["writes_%s%s" % (tag, sfx)]
-    own = max(v["walk_us_%s%s" % (tag, sfx)] - reads0 * v["null_read_us"] - writes * v["null_write_us"], 0.0)
-    # the simulated board's confirm samples (slots that left the deadband) on top of the null pass's
-    reads = reads0 + max(v["sim_reads_" + sim] - v["reads_s%d" % samples], 0.0)
-    calls = reads * READ_US_PICO + writes * MEM32_US_PICO
-    scans = _per_scan(v, sim, samples, banks)
+    writes0 = v["writes_%s%s" % (tag, sfx)]
+    own = max(v["walk_us_%s%s" % (tag, sfx)] - reads0 * v["null_read_us"] - writes0 * v["null_write_us"], 0.0)
+    scans = _per_scan(v, sim, int(v["second_wait"]))
+
+    def confirm_calls(t):
+        # the confirm pass: a dummy and 3 reads per slot; 4 writes per bank, 1 per slot, 1 off
+        cbanks, cslots = t[3], t[4]
+        return cbanks + 3 * cslots, (4 * cbanks + cslots + 1) if cbanks else 0
+
+    # the simulated board's extra samples (rail/2 confirms, the confirm pass) on top of the
+    # null pass's; their mean share of the confirm pass is replaced by the scan's own below
+    extra = max(v["sim_reads_" + sim] - v["reads_s%d" % samples], 0.0)
+    extra -= sum(confirm_calls(t)[0] for t in scans) / len(scans)
+
+    def total(t):
+        cr, cw = confirm_calls(t)
+        calls = (reads0 + extra + cr) * READ_US_PICO + (writes0 + cw) * MEM32_US_PICO
+        return calls + t[3] * SETTLE_US + t[0] + t[1] + t[2]
+
     if worst:
-        over, after, compose = max(scans, key=lambda t: t[0] + t[1] + t[2])
+        pick = [max(scans, key=total)]
     else:
-        over = sum(t[0] for t in scans) / len(scans)
-        after = sum(t[1] for t in scans) / len(scans)
-        compose = sum(t[2] for t in scans) / len(scans)
+        pick = scans
+    n = float(len(pick))
+    reads = reads0 + extra + sum(confirm_calls(t)[0] for t in pick) / n
+    writes = writes0 + sum(confirm_calls(t)[1] for t in pick) / n
+    over = sum(t[0] + t[3] * SETTLE_US for t in pick) / n
+    after = sum(t[1] for t in pick) / n
+    compose = sum(t[2] for t in pick) / n
+    calls = reads * READ_US_PICO + writes * MEM32_US_PICO
     power = banks * SETTLE_US + over
-    total = own * PICO_FACTOR + calls + power + after + compose
+    total_us = own * PICO_FACTOR + calls + power + after + compose
     return {"own": own, "walk": own * PICO_FACTOR / 1000, "calls": calls / 1000, "power": power / 1000,
-            "after": after / 1000, "compose": compose / 1000, "total": total / 1000,
-            "reads": reads, "writes": writes}
+            "after": after / 1000, "compose": compose / 1000, "total": total_us / 1000,
+            "reads": reads, "writes": writes,
+            "confirms": sum(1 for t in pick if t[3]) / n}
 
 
 def _chunk_stats(v, sim):
-    recs = v["CH"][sim]
-    sizes = [m for r in recs for m in r[2:]]
-    return (max(sizes + [0]), sum(sizes) / len(recs), sum(r[1] for r in recs) / len(recs),
+    """Classified slots: most in one wait, mean per scan in the waits and after the last
+    bank; the share of scans that changed the board."""
+    recs = v["W"][sim]
+    hid = [w[2] for _, ws, _ in recs for w in ws if w[0] >= 0]
+    fin = [w[2] for _, ws, _ in recs for w in ws if w[0] < 0]
+    return (max(hid + [0]), sum(hid) / len(recs), sum(fin) / len(recs),
             sum(r[0] for r in recs) / len(recs))
 
 
@@ -432,31 +567,39 @@ def run():
     q1, b1, w1 = est[rows[3][0]], est[rows[4][0]], est[rows[5][0]]
     cq = _chunk_stats(v, "quiet_s3")
     cb = _chunk_stats(v, "busy_s3")
+    bank_us, slot_us = _confirm_costs(v)
     w("")
     w("How each part is obtained:")
-    w("- **walk**: the raw pass (bank switching, select steps, reads, deadband test when samples=3,")
-    w("  self-test channels) on null stand-ins: the register file is an array (one C store, like")
-    w("  `mem32`), the ADC answers are replayed by an iterator's `__next__` (one C call, like")
-    w("  `read_u16`), recorded from a stand-in that answers like a healthy empty board. The null")
-    w("  calls' own host time (%.3f us per read, %.3f us per write, timed alone) is subtracted;"
+    w("- **walk**: the raw pass (bank switching with the select lines, select steps, one read per")
+    w("  channel, the rail/2 reads, the self-test channels) on null stand-ins: the register file is")
+    w("  an array (one C store, like `mem32`), the ADC answers are replayed by an iterator's")
+    w("  `__next__` (one C call, like `read_u16`), recorded from a stand-in that answers like a")
+    w("  healthy empty board. The null calls' own host time (%.3f us per read, %.3f us per write,"
       % (v["null_read_us"], v["null_write_us"]))
-    w("  the rest x %d." % PICO_FACTOR)
+    w("  timed alone) is subtracted; the rest x %d." % PICO_FACTOR)
     w("- **calls**: %g us per `ADC.read_u16` and %g us per `machine.mem32` write, call included"
       % (READ_US_PICO, MEM32_US_PICO))
-    w("  (hardware-brief 2.1 estimates: read_u16 4-6 us, two mem32 writes 2-4 us). Reads: the null")
-    w("  pass's plus the confirm samples the simulated board (1 LSB rms noise) needs.")
-    w("- **power-up**: 350 us per bank power-up (DRV5055 tON 330 us, brief 2.1), 13 waits (7 paired).")
-    w("  The work that does not need the bank runs inside these waits (scanner._hidden): the health")
-    w("  watch (a slice of the sensors per scan, %.0f Pico us over the first two waits), the check of the"
-      % (v["health_us"] * PICO_FACTOR))
-    w("  self-test readings, with samples=1 the deadband test of the bank just walked (%.0f Pico us),"
-      % (v["queue_moved_us"] * PICO_FACTOR))
-    w("  and the classification of the banks already read: %.1f + %.2f host us per slot (%.0f + %.0f"
-      % (v["chunk_call_us"], v["chunk_slot_us"], v["chunk_call_us"] * PICO_FACTOR, v["chunk_slot_us"] * PICO_FACTOR))
-    w("  Pico us); %.2f slots per scan quiet, %.2f in fast play, at most %d at once. What a wait's"
-      % (cq[1], cb[1], cb[0]))
-    w("  work takes beyond %g us is added to it (from the simulated scans, one by one)." % SETTLE_US)
-    w("- **after**: the last bank's deadband test and classification, which have no wait to hide in.")
+    w("  (hardware-brief 2.1 estimates: read_u16 4-6 us, two mem32 writes 2-4 us): the null pass's,")
+    w("  plus the extra reads the simulated board (1 LSB rms noise) needs (rail/2 and confirm")
+    w("  medians) and the confirm pass's writes.")
+    w("- **power-up**: 350 us per bank power-up (DRV5055 tON 330 us, brief 2.1), 13 waits (7 paired),")
+    w("  and one more per bank the confirm pass powers again. The work that does not need the bank")
+    w("  runs inside these waits: the deadband test of the bank just walked (%.0f Pico us per bank),"
+      % (_deadband_bank_us(v) * PICO_FACTOR))
+    w("  the health watch (frozen readings in the first wait, %.0f Pico us; baseline drift in the"
+      % (v["health_frozen_us"] * PICO_FACTOR))
+    w("  second, %.0f), the check of the self-test readings (%.0f each) and the classification of the"
+      % ((v["health_us"] - v["health_frozen_us"]) * PICO_FACTOR, v["check_values_us"] * PICO_FACTOR))
+    w("  slots queued: %.0f + %.0f Pico us per slot; %.2f slots per scan quiet, %.2f in fast play,"
+      % (v["chunk_call_us"] * PICO_FACTOR, v["chunk_slot_us"] * PICO_FACTOR, cq[1], cb[1]))
+    w("  at most %d at once. What a wait's work takes beyond %g us is added to it (from the"
+      % (cb[0], SETTLE_US))
+    w("  simulated scans, wait by wait).")
+    w("- **after**: the last bank's deadband test and classification, which have no wait to hide")
+    w("  in, and with samples=3 the confirm pass (%.0f Pico us per bank powered again, %.0f per slot,"
+      % (bank_us * PICO_FACTOR, slot_us * PICO_FACTOR))
+    w("  and their classification): on %.0f %% of the scans in fast play, %.0f %% on the quiet board."
+      % (100.0 * b3["confirms"], 100.0 * q3["confirms"]))
     w("- **compose**: rebuilding the Sensed board after a slot changed, %.0f host us (%.1f Pico ms;"
       % (v["compose_us"], v["compose_us"] * PICO_FACTOR / 1000.0))
     w("  only the changed slot groups are recounted), on %.0f %% of the scans in fast play."
@@ -466,16 +609,23 @@ def run():
     w("  (samples=3); heap allocated per steady scan: %.0f bytes (samples=3), %.0f (samples=1)."
       % (v["alloc_per_scan_bytes_s3"], v["alloc_per_scan_bytes_s1"]))
     w("")
-    w("Sampling: samples=3 (`timing.samples_per_channel` in the pin map today) reads each channel")
-    w("once; a reading that leaves the deadband (+-64 u16 = 4 LSB) of its slot's held value is read")
-    w("twice more and the median kept, so a spike is dropped at the source (test_scanner_faults:")
-    w("a spike on every 7th read never unsettles the board) while a quiet slot costs one read; ch15")
-    w("likewise, the self-test channels a median when they look wrong. samples=1 only reads and")
-    w("stores in the walk; the deadband test runs in the next power-up wait and spikes are left to")
-    w("the 3-scan debounce (state, band and out-of-range codes are all debounced), which a spike")
-    w("source in step with the scan (LED refresh) can defeat: samples=1 trades that for speed.")
+    w("Sampling: the walk reads each channel once; the deadband test (+-64 u16 = 4 LSB of the")
+    w("slot's held value) runs in the next power-up wait. samples=3 (`timing.samples_per_channel`")
+    w("in the pin map today): a slot state changes only on medians of 3. A slot whose single")
+    w("reading asks for a change (a checker placed, a spike) is read again after the last bank, its")
+    w("bank powered once more (the confirm pass), and the change counts only if that median shows")
+    w("it too; while the change is pending the slot is read as a median in every walk. So a spike")
+    w("never unsettles the board (test_scanner_faults: a spike on every 7th read) while a quiet")
+    w("channel costs one read and one select step; the rail/2 channel is confirmed by a median")
+    w("when it moves, the self-test channels when they look wrong. samples=1 classifies single")
+    w("readings: spikes are left to the 3-scan debounce (state, band and out-of-range codes are all")
+    w("debounced), which a spike source in step with the scan (LED refresh) can defeat: it")
+    w("unsettles the board; samples=1 trades that for the confirm passes.")
     w("")
-    w("Evaluated and not kept: the ADC through `mem32` (CS.START_ONCE, poll READY, read RESULT)")
+    w("Evaluated and not kept: the median taken in the walk itself for every reading out of its")
+    w("deadband (this scanner until now) adds a subtraction, a shift and a test to every channel")
+    w("of the walk, about 7 host us (1.2 Pico ms) per scan, against a few tenths of a ms of waits")
+    w("and confirm passes here. The ADC through `mem32` (CS.START_ONCE, poll READY, read RESULT)")
     w("is three register accesses, about %g us, against %g us for one `read_u16` call: no gain"
       % (3 * MEM32_US_PICO, READ_US_PICO))
     w("within bytecode. Pre-powering the next bank while reading this one is impossible with this")
@@ -483,8 +633,9 @@ def run():
     w("A0..A2; only the same bank of both halves can be on together (paired row, +120 mA worst:")
     w("within the charger budget, 441 of 450 mA, not the computer-port one, 331 of 250 mA,")
     w("hardware/power.md). `@micropython.native`/`viper` are not used: they need `mpy-cross -march`")
-    w("and every firmware file must compile with plain `mpy-cross`. Before this work: 497 reads and")
-    w("254 Pin.value calls per scan, about 24 ms (41 scans/s).")
+    w("and every firmware file must compile with plain `mpy-cross`. Earlier figures: 497 reads and")
+    w("254 Pin.value calls per scan, about 24 ms (41 scans/s); then 92 scans/s (samples=3) and 98")
+    w("(samples=1) with the median in the walk.")
     w("")
     ok3 = q3["total"] <= TARGET_MS and b3["total"] <= TARGET_MS
     ok1 = q1["total"] <= TARGET_MS and b1["total"] <= TARGET_MS
