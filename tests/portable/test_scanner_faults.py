@@ -34,6 +34,35 @@ def test_documented_noise_never_changes_the_settled_position():
     _hold_still(sc, ref, 150)
 
 
+def test_a_spike_in_step_with_the_scan_never_unsettles_the_board_with_medians():
+    # the same read of every scan spiked (an LED refresh in step with the scan): the walk's
+    # single reading asks for a change, the median taken after the last bank drops it
+    board, sc = rig(seed=21)
+    _opening(board)
+    ref = type(sc.sensed)()
+    ref.copy_from(settle(sc))
+    r0 = board.reads
+    sc.scan()
+    board.spike_every = board.reads - r0
+    _hold_still(sc, ref, 60)
+
+
+def test_a_placed_checker_unsettles_at_once_and_counts_after_the_debounce():
+    # both sampling modes: not settled from the first scan that sees the checker, the
+    # reading changes on the scan the debounce ends (the single reading of samples=3 is
+    # confirmed by a median in the same scan), and no earlier
+    for samples in (3, 1):
+        board, sc = rig(seed=22, samples=samples, quiet=0)
+        _opening(board)
+        settle(sc)
+        board.place(3, WHITE)
+        for k in range(1, sc.debounce + 1):
+            s = sc.scan()
+            assert not sc.settled or k == sc.debounce, (samples, k)
+            assert (s.lo[3] == 1) == (k == sc.debounce), (samples, k, s.lo[3])
+        assert sc.settled and s.colour[3] == WHITE, samples
+
+
 def test_one_sample_per_channel_leaves_noise_to_the_debounce():
     # samples=1: no median; the documented noise (and 4x it) still never unsettles the board.
     # (Spikes are then only rejected by the debounce, which a spike source in step with the
