@@ -22,9 +22,8 @@ def _groups(sc, g):
     cfg = sc.cfg
     spp = cfg.SLOTS_PER_POINT
     npts = cfg.N_POINTS
-    for grp in range(len(gd)):
-        if not gd[grp]:
-            continue
+    grp = gd.find(b"\x01")           # (found in C: usually one or two groups of 26)
+    while grp >= 0:
         gd[grp] = 0
         if grp < npts:
             first, nslots = grp * spp, spp
@@ -56,13 +55,15 @@ def _groups(sc, g):
         g[q + 1] = b
         g[q + 2] = wopen
         g[q + 3] = bopen
-        g[q + 4] = min(extra, 255)
+        g[q + 4] = extra if extra < 255 else 255
+        grp = gd.find(b"\x01", grp + 1)
 
 
 def compose(sc):
     """Fill sc.sensed (points, bar, ranges, faults) from the scanner's debounced slot states."""
-    sc._update_bad_banks()
-    if sc._faults_changed:
+    hw_changed = sc._faults_changed
+    if hw_changed:
+        sc._update_bad_banks()
         gd = sc._gdirty             # a bank's or a half's health changes whole groups
         for q in range(len(gd)):
             gd[q] = 1
@@ -76,36 +77,49 @@ def compose(sc):
     tot = [0, 0, 0]
     _groups(sc, g)
     unsure = 0                      # some count is a range: conservation may narrow it
+    tw = tb = 0
+    q = 0
     for p in range(1, npts + 1):
-        q = 5 * (p - 1)
         w = g[q]
         b = g[q + 1]
         full = 0
-        if w and b:
-            col[p] = MIXED
-            lo = w + b
-            faults.append(("mixed", p))
-        elif w:
-            col[p] = WHITE
-            lo = w
-            tot[WHITE] += w
-            full = g[q + 2]
+        if w:
+            if b:
+                col[p] = MIXED
+                lo = w + b
+                faults.append(("mixed", p))
+            else:
+                col[p] = WHITE
+                lo = w
+                tw += w
+                full = g[q + 2]
         elif b:
             col[p] = BLACK
             lo = b
-            tot[BLACK] += b
+            tb += b
             full = g[q + 3]
         else:
             col[p] = 0
             lo = 0
         # without stack reading a full floor may hide a second layer
-        if not stack and lo >= spp:
+        if lo >= spp and not stack:
             full = 1
-        hi = 15 if full else lo + g[q + 4]
-        los[p] = min(lo, 255)
-        his[p] = min(max(hi, lo), 15) if lo <= 15 else lo
-        if his[p] != los[p]:
+        # (comparisons, not min/max: a builtin call costs more than the branches here)
+        if lo > 15:
+            hi = lo                 # mixed: two colours, more than one can have
+        elif full:
+            hi = 15
+        else:
+            hi = lo + g[q + 4]
+            if hi > 15:
+                hi = 15
+        los[p] = lo
+        his[p] = hi
+        if hi != lo:
             unsure = 1
+        q += 5
+    tot[WHITE] = tw
+    tot[BLACK] = tb
     first = cfg.N_POINT_SENSORS
     wl = bl = wh = bh = 0
     wo = bo = 0
@@ -144,7 +158,10 @@ def compose(sc):
         for p in range(1, npts + 1):
             if his[p] > room and not col[p]:
                 his[p] = room
-    _hardware_faults(sc, faults)
+    if hw_changed:
+        sc._hw_faults = []
+        _hardware_faults(sc, sc._hw_faults)
+    faults.extend(sc._hw_faults)    # unchanged since the last compose otherwise
     se.faults = faults
     sc._faults_changed = False
 

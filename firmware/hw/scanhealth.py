@@ -6,6 +6,7 @@ compiles within the Pico's heap): the self-test channels of a bank and of each h
     check_values(sc, j)       # the same on the readings the walk took (asks for check_bank)
     check_halves(sc)          # each 74HC4051's input 7 = 3.3 V / 2
     health(sc)                # a slice of the sensors: frozen watch, verdicts, drift tracking
+    frozen(sc), drift(sc)     # ... the one or the other (as the scanner's waits call them)
 """
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
 FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
@@ -82,15 +83,16 @@ def health(sc, parts=3):
     sensors per scan (no scan pays for all of them): each sensor is sampled for the frozen
     watch every stuck_stride scans and judged every stuck_scans scans, its empty baseline
     followed every track_every scans."""
+    if parts & 1:
+        frozen(sc)
+    if parts & 2:
+        drift(sc)
+
+
+def frozen(sc):
+    """The frozen watch's slice of this scan (see health)."""
     now = sc.scans
     n = sc.n
-    if parts & 1:
-        _frozen(sc, now, n)
-    if parts & 2:
-        _drift(sc, now, n)
-
-
-def _frozen(sc, now, n):
     raw, prev, moved = sc.raw, sc._prev, sc._moved
     i = now % sc.stuck_stride
     while i < n:                    # (a range with a variable step would allocate)
@@ -112,10 +114,13 @@ def _frozen(sc, now, n):
             i += every
 
 
-def _drift(sc, now, n):
-    raw = sc.raw
+def drift(sc):
+    """The baseline tracker's slice of this scan (see health)."""
     every = sc.track_every
     if every:
+        now = sc.scans
+        n = sc.n
+        raw = sc.raw
         st = sc.state              # one name per line: 4+ names at once build a tuple
         band = sc._band
         cnt = sc._cnt

@@ -43,7 +43,7 @@ import lazy
 from hw.sensed import Sensed
 from hw.calibration import Calibration
 from hw.scanboard import compose, BANK_FAULTS
-from hw.scanhealth import check_bank, check_halves, check_values, health
+from hw.scanhealth import check_bank, check_halves, check_values, health, frozen, drift
 from hw.scanclassify import classify_chunk
 
 try:
@@ -201,6 +201,7 @@ class Scanner:
         self.settled = self.quiet_scans <= 0       # (see scan())
         self._dirty = True
         self._faults_changed = True
+        self._hw_faults = []                      # the hardware part of sensed.faults (compose)
         self.base = array("i", bytes(4 * n))      # empty-board r per sensor (drift-tracked)
         self._on1 = array("H", bytes(2 * n))      # thresholds, R_ONE units (set_calibration)
         self._off1 = array("H", bytes(2 * n))
@@ -353,9 +354,9 @@ class Scanner:
                 check_values(self, self._st_q[nq])
         if classify:
             if j == 0:
-                health(self, 1)              # frozen readings
+                frozen(self)                 # the health watch: frozen readings
             elif j == self._second:
-                health(self, 2)              # baseline drift
+                drift(self)                  # ... and baseline drift
             if self._done < self._nwork:
                 self._done = classify_chunk(self, self._done)
 
@@ -540,17 +541,19 @@ class Scanner:
         as medians of 3 and classified now. A change counts only once a median shows it, so a
         spike never unsettles the board; the walk itself stays at one reading per channel."""
         extra = self._extra
+        order = self._order
         half_prev = -1
         settle = self.settle_us
         self._nwork = self._done = 0             # (everything queued so far is classified)
-        for rd, sens, j, k, off, on, first, dummy in self._plan:
+        for j in range(self._npos):
+            k = order[j]
             if extra[k] & MEDIAN_NOW:
                 extra[k] &= ~MEDIAN_NOW
                 half = self._bank_half[k]
                 self._set_bank(half, self.cfg.SCAN_BANKS[k][1])
                 t0 = _ticks_us()
                 if half != half_prev:
-                    rd()                     # the ADC input mux moved: drop one sample
+                    self._rd[half]()         # the ADC input mux moved: drop one sample
                     half_prev = half
                 if settle:
                     left = settle - _ticks_diff(_ticks_us(), t0)

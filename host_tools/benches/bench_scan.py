@@ -165,18 +165,19 @@ def compose_one():
     sc._gdirty[5] = 1
     sc._compose()
 print("compose_us", per_call_us(compose_one, N))
-# the health watch of one scan (a slice of the sensors: frozen watch, verdicts, drift tracking)
+# the health watch of one scan, as _hidden calls it: a slice of the sensors for the frozen
+# watch (and its verdicts) in the first wait, for the drift tracker in the second
 hs = [1000]
-def health():
-    hs[0] += 1
-    sc.scans = hs[0]
-    scanner_mod.health(sc, 3)
-print("health_us", per_call_us(health, N))
 def frozen():
     hs[0] += 1
     sc.scans = hs[0]
-    scanner_mod.health(sc, 1)
-print("health_frozen_us", per_call_us(frozen, N))
+    scanner_mod.frozen(sc)
+print("frozen_us", per_call_us(frozen, N))
+def drift():
+    hs[0] += 1
+    sc.scans = hs[0]
+    scanner_mod.drift(sc)
+print("drift_us", per_call_us(drift, N))
 # a call of _hidden with nothing to do (its own cost: the watches, checks and chunks apart)
 def hidden_call():
     sc._nq = 0
@@ -289,8 +290,8 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
             # the deadband tests in the waits and after the last bank: a classifying pass
             # minus the raw pass alone, on the null stand-ins (every reading in its deadband:
             # nothing to classify), self-test and health watch off; per bank
-            real_health = scanner_mod.health
-            scanner_mod.health = lambda sc, parts: None
+            real_watch = (scanner_mod.frozen, scanner_mod.drift)
+            scanner_mod.frozen = scanner_mod.drift = lambda sc: None
             nsc.selftest_every = 0
             for q in range(len(LOG)):
                 LOG[q] = 32000                  # (a healthy empty board's sensor and rail/2)
@@ -308,7 +309,7 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
                         best = us
                 print("pass_classify_us_%d" % classify, best)
             print("banks_tested", len(nsc._order))
-            scanner_mod.health = real_health
+            scanner_mod.frozen, scanner_mod.drift = real_watch
             nsc.selftest_every = cfg.SELFTEST_EVERY_N_SCANS
             # the confirm pass after the last bank: m slots of one bank read as medians
             # (the classification stubbed: it is counted as a chunk)
@@ -441,9 +442,9 @@ def _hidden_pico_us(v, j, checks, slots, second):
     watch (second wait), the self-test readings checked, the slots classified."""
     us = v["hidden_call_us"] + checks * v["check_values_us"]
     if j == 0:
-        us += v["health_frozen_us"]
+        us += v["frozen_us"]
     elif j == second:
-        us += max(v["health_us"] - v["health_frozen_us"], 0.0)
+        us += v["drift_us"]
     return us * PICO_FACTOR + _chunk_pico_us(v, slots)
 
 
@@ -587,9 +588,9 @@ def run():
     w("  runs inside these waits: the deadband test of the bank just walked (%.0f Pico us per bank),"
       % (_deadband_bank_us(v) * PICO_FACTOR))
     w("  the health watch (frozen readings in the first wait, %.0f Pico us; baseline drift in the"
-      % (v["health_frozen_us"] * PICO_FACTOR))
+      % (v["frozen_us"] * PICO_FACTOR))
     w("  second, %.0f), the check of the self-test readings (%.0f each) and the classification of the"
-      % ((v["health_us"] - v["health_frozen_us"]) * PICO_FACTOR, v["check_values_us"] * PICO_FACTOR))
+      % (v["drift_us"] * PICO_FACTOR, v["check_values_us"] * PICO_FACTOR))
     w("  slots queued: %.0f + %.0f Pico us per slot; %.2f slots per scan quiet, %.2f in fast play,"
       % (v["chunk_call_us"] * PICO_FACTOR, v["chunk_slot_us"] * PICO_FACTOR, cq[1], cb[1]))
     w("  at most %d at once. What a wait's work takes beyond %g us is added to it (from the"
