@@ -179,7 +179,6 @@ class Scanner:
         self._sus = bytearray(n)
         self._ntent = 0                             # slots at 3 this scan
         self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
-        self._nq = 0
         self._done = 0                              # work list entries classified this scan
         # the position of the second power-up wait (the drift watch runs there)
         self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
@@ -341,29 +340,16 @@ class Scanner:
             self._queue_bank(k)
         self.refs[k] = a
 
-    def _hidden(self, j, classify):
-        """More work for the power-up wait before position j (-1: after the last bank) than
-        its deadband test (_pass): the self-test readings taken so far; when classifying,
-        the health watch (first two waits) and the classification of the queued slots.
-        (Called only when there is some: a call with this many locals takes a heap frame.)"""
-        nq = self._nq
-        if nq:
-            self._nq = 0
-            while nq:
-                nq -= 1
-                check_values(self, self._st_q[nq])
-        if classify:
-            if j == 0:
-                frozen(self)                 # the health watch: frozen readings
-            elif j == self._second:
-                drift(self)                  # ... and baseline drift
-            if self._done < self._nwork:
-                self._done = classify_chunk(self, self._done)
+    def _hidden(self, j):
+        """The classification of the slots queued so far, in the power-up wait before
+        position j (-1: after the last bank)."""
+        self._done = classify_chunk(self, self._done)
 
     def _pass(self, classify):
         """Every bank in turn: power it, do the work that does not need it while it powers
-        up (_hidden), walk its sensor channels with one reading each, read its rail/2
-        channel, then the bank's extra work (self-test channels, samples >= 3: medians of
+        up (the deadband test and classification of the banks already walked, the health
+        watch, the self-test checks), walk its sensor channels with one reading each, read its
+        rail/2 channel, then the bank's extra work (self-test channels, samples >= 3: medians of
         the slots with a change pending). After the last bank, samples >= 3: the slots whose
         single reading asked for a change are read again as medians (_confirm_pass). (Long
         on purpose: a method call costs more on the Pico than a read; per bank the bytecode
@@ -409,6 +395,7 @@ class Scanner:
         rfloor = self._ref_floor
         sens_at = self._walk[0]
         second = self._second
+        stq = self._st_q
         settle = self.settle_us
         wait = settle or classify
         nq = 0
@@ -425,6 +412,9 @@ class Scanner:
                     t0 = _ticks_us()
                     if dummy:
                         rd()
+                    while nq:
+                        nq -= 1
+                        check_values(self, stq[nq])     # the self-test readings taken
                     if classify:
                         # the deadband test of the positions walked since the last wait: a
                         # reading out of the deadband of its slot's held value queues it
@@ -435,13 +425,14 @@ class Scanner:
                                     work[nw] = i
                                     nw += 1
                             t += 1
-                    if nq or (classify and (j == 0 or j == second or done < nw)):
-                        self._nwork = nw
-                        self._nq = nq
-                        self._hidden(j, classify)
-                        nw = self._nwork
-                        done = self._done
-                        nq = 0
+                        if j == 0:
+                            frozen(self)     # the health watch: frozen readings
+                        elif j == second:
+                            drift(self)      # ... and baseline drift
+                        if done < nw:
+                            self._nwork = nw
+                            self._hidden(j)
+                            done = self._done
                     if settle:
                         left = settle - _ticks_diff(_ticks_us(), t0)
                         if left > 0:
@@ -452,7 +443,7 @@ class Scanner:
                 mem[xor] = first             # the other half of a pair: powered already
                 if dummy:
                     rd()                     # the ADC input mux just moved: drop one sample
-            # one reading per channel: the deadband test runs in the next wait (_hidden)
+            # one reading per channel: the deadband test runs in the next wait
             for i in sens:
                 raw[i] = rd()
                 mem[xor] = step[i]
@@ -477,7 +468,7 @@ class Scanner:
                         mem[xor] = sts[u]
                         v[q + u] = rd()
                     mem[xor] = sts[last]     # back to the rail/2 channel
-                    self._st_q[nq] = j
+                    stq[nq] = j
                     nq += 1
                 if x & (RECHECK | MEDIAN_WALK):
                     self._nwork = nw
@@ -494,10 +485,12 @@ class Scanner:
                         work[nw] = i
                         nw += 1
                 t += 1
+        while nq:
+            nq -= 1
+            check_values(self, stq[nq])
         self._nwork = nw
-        self._nq = nq
-        if nq or (classify and done < nw):
-            self._hidden(-1, classify)
+        if classify and done < nw:
+            self._hidden(-1)
         if classify:
             if self._ntent:
                 self._confirm_pass()

@@ -63,23 +63,27 @@ def per_call_us(fn, n):
 
 import hw.scanner as scanner_mod
 class Waits:
-    # stands in for the scanner's _hidden (the work of a power-up wait beyond its deadband
-    # test, or after the last bank with j = -1) and its _confirm_pass, and records what each
-    # call did: per scan
-    #   W tag changed j:checks:slots ... [C:banks:slots]
-    # checks: self-test readings checked; slots: classified; C: the confirm pass after the
-    # last bank (banks powered again, slots read as medians)
+    # stands in for the scanner's _hidden (the classification in the power-up wait before
+    # position j, -1 after the last bank), its check_values and its _confirm_pass, and
+    # records what each call did: per scan
+    #   W tag changed j:slots ... K:p ... [C:banks:slots]
+    # j:slots: slots classified; K:p: the self-test readings of position p checked (in the
+    # first wait after p); C: the confirm pass after the last bank (banks powered again,
+    # slots read as medians)
     def __init__(self, sc):
         self.sc = sc
         self.fn = sc._hidden
+        self.check = scanner_mod.check_values
         self.confirm = sc._confirm_pass
         self.recs = []
-    def __call__(self, j, classify):
+    def __call__(self, j):
         sc = self.sc
-        checks = sc._nq
         d0 = sc._done
-        self.fn(j, classify)
-        self.recs.append("%d:%d:%d" % (j, checks, sc._done - d0))
+        self.fn(j)
+        self.recs.append("%d:%d" % (j, sc._done - d0))
+    def check_values(self, sc, p):
+        self.recs.append("K:%d" % p)
+        self.check(sc, p)
     def confirm_pass(self):
         sc = self.sc
         banks = len([k for k in range(len(sc._extra)) if sc._extra[k] & 8])
@@ -105,6 +109,7 @@ def hidden(tag, scans, before=None):
     ws = Waits(sc)
     sc._hidden = ws
     sc._confirm_pass = ws.confirm_pass
+    scanner_mod.check_values = ws.check_values
     c0 = sc.last_change
     for k in range(scans):
         if before:
@@ -114,6 +119,7 @@ def hidden(tag, scans, before=None):
         c0 = sc.last_change
     del sc._hidden
     del sc._confirm_pass
+    scanner_mod.check_values = ws.check
 
 for samples in (3, 1):
     board = sc = None
@@ -144,14 +150,15 @@ for samples in (3, 1):
     hidden("busy_s%d" % samples, 200, move)
     print("sim_reads_busy_s%d" % samples, (board.reads - r0) / 200)
 settle(sc)
-# cost of one chunk: c0 per call + cs per slot (every slot of the board queued at once)
-# (called as _hidden calls it)
+# cost of one chunk: c0 per call + cs per slot (every slot of the board queued at once),
+# called as _pass calls it
 def empty_chunk():
-    sc._nwork = 0
-    scanner_mod.classify_chunk(sc, 0)
+    sc._done = sc._nwork = 0
+    sc._hidden(-1)
 def full_chunk():
+    sc._done = 0
     sc._nwork = sc.n
-    scanner_mod.classify_chunk(sc, 0)
+    sc._hidden(-1)
 for i in range(sc.n):
     sc._work[i] = i
 c0 = per_call_us(empty_chunk, N)
@@ -178,12 +185,6 @@ def drift():
     sc.scans = hs[0]
     scanner_mod.drift(sc)
 print("drift_us", per_call_us(drift, N))
-# a call of _hidden with nothing to do (its own cost: the watches, checks and chunks apart)
-def hidden_call():
-    sc._nq = 0
-    sc._done = sc._nwork
-    sc._hidden(5, True)
-print("hidden_call_us", per_call_us(hidden_call, N))
 
 # ---- null stand-ins: the scanner's own bytecode for the raw pass. The register file is an
 # array (small addresses in a copy of the board configuration: a store is one C call, like
@@ -409,9 +410,11 @@ def _measure():
         if toks and toks[0] == "W":
             # per scan: changed, per _hidden call (j, checks, banks tested, slots), and the
             # confirm pass (banks, slots) if there was one
-            waits = [tuple(int(x) for x in t.split(":")) for t in toks[3:] if t[0] != "C"]
+            waits = [tuple(int(x) for x in t.split(":")) for t in toks[3:] if t[0] not in "CK"]
+            checks = [int(t[2:]) for t in toks[3:] if t[0] == "K"]
             confirm = [tuple(int(x) for x in t.split(":")[1:]) for t in toks[3:] if t[0] == "C"]
-            vals["W"].setdefault(toks[1], []).append((int(toks[2]), waits, confirm[0] if confirm else (0, 0)))
+            vals["W"].setdefault(toks[1], []).append(
+                (int(toks[2]), waits, checks, confirm[0] if confirm else (0, 0)))
             continue
         for i in range(0, len(toks) - 1, 2):
             vals[toks[i]] = float(toks[i + 1])
@@ -437,17 +440,6 @@ def _deadband_bank_us(v):
     return max(v["pass_classify_us_1"] - v["pass_classify_us_0"], 0.0) / v["banks_tested"]
 
 
-def _hidden_pico_us(v, j, checks, slots, second):
-    """Pico us of one _hidden call: its own cost, the frozen watch (first wait), the drift
-    watch (second wait), the self-test readings checked, the slots classified."""
-    us = v["hidden_call_us"] + checks * v["check_values_us"]
-    if j == 0:
-        us += v["frozen_us"]
-    elif j == second:
-        us += v["drift_us"]
-    return us * PICO_FACTOR + _chunk_pico_us(v, slots)
-
-
 def _confirm_costs(v):
     """Host us of the confirm pass's own bytecode: per bank powered again, per slot read."""
     own = {}
@@ -467,14 +459,20 @@ def _per_scan(v, sim, second):
     at = v["WAITS"]                          # the positions with a power-up wait
     npos = int(v["banks_tested"])
     out = []
-    for changed, waits, (cbanks, cslots) in v["W"][sim]:
-        hidden = dict((j, _hidden_pico_us(v, j, checks, slots, second)) for j, checks, slots in waits)
+    for changed, waits, checks, (cbanks, cslots) in v["W"][sim]:
+        work = dict((j, _chunk_pico_us(v, slots)) for j, slots in waits)
+        for p in checks:
+            # a position's self-test readings are checked in the first wait after it
+            j = min([q for q in at if q > p] or [-1])
+            work[j] = work.get(j, 0.0) + v["check_values_us"] * PICO_FACTOR
+        work[0] = work.get(0, 0.0) + v["frozen_us"] * PICO_FACTOR
+        work[second] = work.get(second, 0.0) + v["drift_us"] * PICO_FACTOR
         over = 0.0
         for q in range(len(at)):
             # each wait deadband-tests the positions walked since the last one
-            us = deadband * (at[q] - at[q - 1] if q else 0) + hidden.get(at[q], 0.0)
+            us = deadband * (at[q] - at[q - 1] if q else 0) + work.get(at[q], 0.0)
             over += max(us - SETTLE_US, 0.0)
-        after = deadband * (npos - at[-1]) + hidden.get(-1, 0.0)
+        after = deadband * (npos - at[-1]) + work.get(-1, 0.0)
         if cbanks:
             after += (cbanks * bank_us + cslots * slot_us) * PICO_FACTOR + _chunk_pico_us(v, cslots)
         compose = v["compose_us"] * PICO_FACTOR if changed else 0.0
@@ -532,8 +530,8 @@ def _chunk_stats(v, sim):
     """Classified slots: most in one wait, mean per scan in the waits and after the last
     bank; the share of scans that changed the board."""
     recs = v["W"][sim]
-    hid = [w[2] for _, ws, _ in recs for w in ws if w[0] >= 0]
-    fin = [w[2] for _, ws, _ in recs for w in ws if w[0] < 0]
+    hid = [w[1] for _, ws, _, _ in recs for w in ws if w[0] >= 0]
+    fin = [w[1] for _, ws, _, _ in recs for w in ws if w[0] < 0]
     return (max(hid + [0]), sum(hid) / len(recs), sum(fin) / len(recs),
             sum(r[0] for r in recs) / len(recs))
 
