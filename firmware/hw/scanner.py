@@ -22,8 +22,8 @@ reading asks for a change is read again as a median of 3 after the last bank (it
 powered once more, _confirm_pass) and the change counts only if the median shows it, so a
 spike never unsettles the board; a slot with a change pending is read as a median in every
 walk. samples=1: single readings only, spikes left to the debounce. No allocation per
-scan. Parts: hw/scanclassify.py, scanhealth.py, scanboard.py, scanwalk.py (each module
-must compile within the Pico's heap).
+scan. Parts: hw/scanclassify.py, scanmedian.py, scanhealth.py, scanboard.py, scanwalk.py
+(each module must compile within the Pico's heap).
 
     sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
@@ -43,8 +43,9 @@ import lazy
 from hw.sensed import Sensed
 from hw.calibration import Calibration
 from hw.scanboard import compose, BANK_FAULTS
-from hw.scanhealth import check_bank, check_halves, check_values, health, frozen, drift
+from hw.scanhealth import check_bank, check_halves, check_values, frozen, drift
 from hw.scanclassify import classify_chunk
+from hw.scanmedian import medians, confirm_pass
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -116,7 +117,7 @@ class Scanner:
         self.n = n
         self.raw = array("H", bytes(2 * n))       # reading per sensor, u16
         self.r = array("i", bytes(4 * n))         # ratiometric r - base per sensor, R_ONE units
-        self.refs = array("H", bytes(2 * nb))     # ch15 (rail / 2) per bank, median of 3
+        self.refs = array("H", bytes(2 * nb))     # ch15 (rail / 2) per bank (a median when it moves)
         self.state = bytearray(n)                 # stable: colour * 4 + layers, or UNKNOWN
         self._pend = bytearray(n)
         self._cnt = bytearray(n)
@@ -507,64 +508,35 @@ class Scanner:
             self._check_bank(k, self._bank_half[k])
         if x & MEDIAN_WALK:
             self._extra[k] &= ~MEDIAN_WALK
-            self._medians(j, k, 1)
+            medians(self, j, k, 1)
         self._select(back)
 
-    def _medians(self, j, k, mark):
-        """Every slot of bank k (routed at position j) whose _sus is `mark`: read again as the
-        median of 3, marked 2 (this reading counts) and queued."""
-        sus, raw = self._sus, self.raw
-        work, queued = self._work, self._queued
-        ch_of = self._ch_of
+    def _power_up(self, k):
+        """Route and power bank k alone and wait its power-up time (the walk does this
+        inline, with work in the wait; the confirm pass calls this)."""
         half = self._bank_half[k]
-        nw = self._nwork
-        for i in self._walk[0][j]:
-            if sus[i] == mark:
-                sus[i] = 2
-                raw[i] = self._read_channel(half, ch_of[i])
-                if not queued[i]:
-                    queued[i] = 1
-                    work[nw] = i
-                    nw += 1
-        self._nwork = nw
+        self._set_bank(half, self.cfg.SCAN_BANKS[k][1])
+        t0 = _ticks_us()
+        self._rd[half]()                     # the ADC input may have moved: drop one sample
+        left = self.settle_us - _ticks_diff(_ticks_us(), t0)
+        if left > 0:
+            _sleep_us(left)
 
     def _confirm_pass(self):
-        """samples >= 3, after the last bank: the banks of the slots whose single reading
-        asked for a change (a checker placed, or a spike) powered once more, those slots read
-        as medians of 3 and classified now. A change counts only once a median shows it, so a
-        spike never unsettles the board; the walk itself stays at one reading per channel."""
-        extra = self._extra
-        order = self._order
-        half_prev = -1
-        settle = self.settle_us
+        """samples >= 3, after the last bank: the slots whose single reading asked for a
+        change (a checker placed, or a spike) read again as medians of 3, their banks
+        powered once more, and classified now (hw/scanmedian.py). A change counts only
+        once a median shows it, so a spike never unsettles the board."""
         self._nwork = self._done = 0             # (everything queued so far is classified)
-        for j in range(self._npos):
-            k = order[j]
-            if extra[k] & MEDIAN_NOW:
-                extra[k] &= ~MEDIAN_NOW
-                half = self._bank_half[k]
-                self._set_bank(half, self.cfg.SCAN_BANKS[k][1])
-                t0 = _ticks_us()
-                if half != half_prev:
-                    self._rd[half]()         # the ADC input mux moved: drop one sample
-                    half_prev = half
-                if settle:
-                    left = settle - _ticks_diff(_ticks_us(), t0)
-                    if left > 0:
-                        _sleep_us(left)
-                self._medians(j, k, 3)
-        self._all_off()
+        confirm_pass(self)
         self._ntent = 0
-        self._done = classify_chunk(self, self._done)
+        self._done = classify_chunk(self, 0)
 
     def _check_bank(self, k, half):
         check_bank(self, k, half)
 
     def _check_halves(self):
         check_halves(self)
-
-    def _health(self):
-        health(self, 3)
 
     # ------------------------------------------------------------ classification
     def _queue_bank(self, k):
@@ -578,23 +550,6 @@ class Scanner:
                 nw += 1
         self._nwork = nw
 
-    def classify(self):
-        """Classify every queued slot now; returns True if any stable state changed (scan()
-        does this bank by bank during the power-up waits)."""
-        self._npend = 0
-        d = self._dirty
-        self._dirty = False
-        self._classify(0)
-        changed = self._dirty
-        self._dirty = self._dirty or d
-        self._pending = self._npend
-        self._nwork = 0
-        return changed
-
-    def _classify(self, start):
-        return classify_chunk(self, start)
-
-    # ------------------------------------------------------------ health over time
     # ------------------------------------------------------------ the board
     def scan(self):
         """One full scan; returns the (reused) Sensed object."""
