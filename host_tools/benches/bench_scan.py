@@ -3,20 +3,23 @@ unix port with the Pico's heap, the estimated Pico time with its breakdown, for 
 sampling modes, and the time from a checker coming to rest to its reading.
 
 How the Pico time is estimated (every part printed in the section):
-  walk      the raw pass (bank switching, select steps, reads, inline deadband test with
-            samples=3, self-test channels) on null stand-ins whose calls are single C calls
-            (an array as the register file, an array iterator replaying recorded ADC
-            answers of a healthy empty board); its host time minus those calls' own time,
-            x PICO_FACTOR.
+  walk      the raw pass (bank switching with the select lines, select steps, one read per
+            channel, rail/2 reads, self-test channels) on null stand-ins whose calls are
+            single C calls (an array as the register file, an array iterator replaying
+            recorded ADC answers of a healthy empty board); its host time minus those
+            calls' own time, x PICO_FACTOR.
   calls     what the hardware calls cost on the RP2040, call included (hardware-brief 2.1,
             estimates): ADC.read_u16 6 us, one machine.mem32 write 2 us (upper ends; the
-            lower ends 4 and 1 us are given too). Reads: the null pass's plus the confirm
-            samples the simulated board needs.
-  power-up  350 us per bank power-up (DRV5055 tON, hardware-brief 2.1), lengthened where
-            the work done during it (scanner._hidden: health watch, self-test check,
-            deadband test with samples=1, classification chunks) is longer: per simulated
-            scan, from the chunk sizes seen and their measured cost x PICO_FACTOR.
-  after     the last bank's deadband test and classification (no wait to hide in).
+            lower ends 4 and 1 us are given too). Reads: the null pass's plus the extra
+            samples the simulated board needs (rail/2 and confirm medians); writes: plus the
+            confirm pass's.
+  power-up  350 us per bank power-up (DRV5055 tON, hardware-brief 2.1), and per bank the
+            confirm pass powers again; a wait is lengthened where the work done during it
+            is longer (deadband test of the bank just walked, health watch, self-test checks,
+            classification): per simulated scan, wait by wait, from what each wait did
+            and the measured cost of each kind of work x PICO_FACTOR.
+  after     the last bank's deadband test and classification (no wait to hide in), and the
+            confirm pass's bytecode and classification (samples=3).
   compose   rebuilding the Sensed board: only on a scan where a slot changed.
 """
 import os
