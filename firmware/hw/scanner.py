@@ -473,7 +473,7 @@ class Scanner:
                     nq += 1
                 if x & (RECHECK | MEDIAN_WALK):
                     self._nwork = nw
-                    self._bank_extra(j, k, x)
+                    self._bank_extra(j, k, x if classify else x & RECHECK)
                     nw = self._nwork
         self._cur = self._walk[5][self._npos - 1]
         mem[en_off] = self._lines[5]
@@ -501,7 +501,8 @@ class Scanner:
     def _bank_extra(self, j, k, x):
         """Bank k, routed at position j, the select lines on its rail/2 channel: its
         confirmed self-test (medians: a failed bank is checked every scan); samples >= 3:
-        its slots with a change pending read as medians and queued (MEDIAN_WALK)."""
+        its slots with a change pending read as medians and queued (MEDIAN_WALK: only in a
+        scan that classifies them)."""
         back = self._walk[5][j]
         self._cur = back
         if x & RECHECK:
