@@ -6,6 +6,8 @@ COLS = 16
 
 def wrap(text, width=COLS):
     """Split `text` into rows of at most `width` characters, at spaces when possible."""
+    if len(text) <= width and "\n" not in text:
+        return [text]                 # most messages: one row, nothing to split
     rows = []
     for para in text.split("\n"):
         line = ""

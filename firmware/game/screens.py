@@ -119,13 +119,28 @@ def _letter(t, player):
 
 
 def _header(t):
+    """The header rows (a new list: render changes it). Made again only when what they show
+    changed: formatting and translating them is a fifth of a reading's time on the Pico,
+    and most readings change only the message rows."""
     m = t.match
     cube = m.cube
+    b = t.board
+    clock = t.clock
     who = t.acting()
     if who == NOBODY:
         who = t.on_roll
-    left = t._name(who) if who != NOBODY else ""
     d1, d2 = t.turn_dice
+    key = (t.settings.lang, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
+           m.length, m.score[0], m.score[1], m.winner, m.post_crawford, b.pips(), b.opp_pips(),
+           clock.enabled() and (clock.running, clock.text(0), clock.text(1), clock.turn_text()))
+    memo = t.header_memo
+    if memo is None or memo[0] != key:
+        memo = t.header_memo = (key, _header_rows(t, m, cube, b, clock, who, d1, d2))
+    return list(memo[1])
+
+
+def _header_rows(t, m, cube, b, clock, who, d1, d2):
+    left = t._name(who) if who != NOBODY else ""
     if d1:
         left += " %d-%d" % (d1, d2)
     if m.crawford:
@@ -146,9 +161,7 @@ def _header(t):
         elif m.post_crawford:
             tag = t.tr("post_crawford")[:8]
         rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
-    b = t.board
     rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
-    clock = t.clock
     if clock.enabled():
         run = clock.running
         rows.append(_fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),

@@ -68,6 +68,7 @@ class Table:
         self.want_roll = None
         self.leds = bytearray(colours.LED_COUNT)
         self.screen = []
+        self.header_memo = None    # (what the OLED's header rows show, the rows): game/screens.py
         self._outbox = []
         self.now = 0
         self.seen = None             # a copy of the last sensed reading
