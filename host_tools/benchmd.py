@@ -19,6 +19,15 @@ emulated RP2040; the factor ranges from 50 to 240 by workload, so the estimates 
 PICO_FACTOR = 170
 
 
+def read_section(name):
+    """The text of one section as last written, or "" when it is not there yet."""
+    text = open(PATH).read() if os.path.exists(PATH) else ""
+    start, end = "<!-- bench:%s -->" % name, "<!-- /bench:%s -->" % name
+    if start not in text or end not in text:
+        return ""
+    return text[text.index(start) + len(start):text.index(end)]
+
+
 def write_section(name, body):
     text = open(PATH).read() if os.path.exists(PATH) else HEADER % (PICO_FACTOR, PICO_FACTOR)
     start, end = "<!-- bench:%s -->" % name, "<!-- /bench:%s -->" % name

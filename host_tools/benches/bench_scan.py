@@ -673,9 +673,7 @@ def run():
       % (cfg.SCAN_PERIOD_MS, b3["total"]))
     w("so the Table gets the reading %.0f ms after rest; App.scan then judges it and writes the"
       % (v["scans_to_settled"] * fixed))
-    w("LEDs at once (the app section's settled -> LED figure: median about 47 ms, worst about")
-    w("113 ms by its estimate). Rest -> LED is their sum: about %.0f ms typically." % (
-        v["scans_to_settled"] * fixed + 47))
+    w("LEDs at once: the app section adds its settled -> LED figures to this for rest -> LED.")
     return "\n".join(lines)
 
 
