@@ -78,7 +78,11 @@ class Verdict:
         return "Verdict(complete, %r)" % (self.play,)
 
 
-UNEXPLAINED = Verdict(ILLEGAL)   # Judge.judge(end, explain=False): illegal, rule not named
+UNEXPLAINED = Verdict(ILLEGAL)   # Judge.judge(end, HAND or NO_RULE): illegal, rule not named
+# How much Judge.judge says of a board no legal sequence reaches (found by the diagnosis)
+NO_RULE = 0         # nothing: the caller wants only what is legal (the lifted checker's LEDs)
+HAND = 1            # the rule only if a checker in a hand may explain it (ranking readings)
+EVERY_RULE = 2      # the rule it breaks, always (what the player is told)
 
 
 def _illegal(reason, points=(), die=0, missing=0):
@@ -298,14 +302,15 @@ class Judge:
         return self._found
 
     # -- judging --------------------------------------------------------------------
-    def judge(self, end, explain=True):
+    def judge(self, end, explain=EVERY_RULE):
         """The Verdict on `end` for this turn (the same object for a board judged lately).
-        explain=False: a board no legal sequence reaches gets UNEXPLAINED (reason None)
-        instead of the searches for the rule it breaks, unless that rule is a bear-off rule
-        (a checker gone, and a way here with the bear-off rules lifted). For ranking
-        candidate readings, where only whether the checkers may be in a hand counts: no
+        Below EVERY_RULE, a board no legal sequence reaches gets UNEXPLAINED (reason None)
+        instead of the searches for the rule it breaks. HAND still names a bear-off rule
+        (a checker gone, and a way here with the bear-off rules lifted): for ranking
+        candidate readings, where only whether the checkers may be in a hand counts, and no
         other rule the diagnosis names (too many moves, closed point, bar first, no such
-        die) is one a hand explains."""
+        die) is one a hand explains. Rules found before or after the search (mixed points,
+        the opponent's side, a hit not on the bar...) are named at every level."""
         key = bytes(end.me) + bytes(end.opp)
         keys = self._memo_keys
         for i in range(len(keys)):
@@ -326,7 +331,7 @@ class Judge:
         del self._memo_keys[:]
         del self._memo_verdicts[:]
 
-    def _judge(self, end, explain=True):
+    def _judge(self, end, explain=EVERY_RULE):
         start = self.start
         sme, sopp = start.me, start.opp
         eme, eopp = end.me, end.opp
@@ -404,10 +409,10 @@ class Judge:
 
         found = self._reach(eme)
         if not found:
-            if explain or (off_now and self._reach(eme, 4)):
+            if explain == EVERY_RULE or (explain == HAND and off_now and self._reach(eme, 4)):
                 return self._diagnose(eme, changed)
-            # Not asked to explain, and no bear-off rule broken (the only rules a hand
-            # can explain): one relaxed search instead of the diagnosis's three.
+            # No rule asked for, or no bear-off rule broken (the only rules a hand can
+            # explain): none or one relaxed search instead of the diagnosis's three.
             return UNEXPLAINED
 
         # Which of the ways here leave the opponent as sensed (hits on the bar)?
@@ -552,7 +557,7 @@ def legal_destinations(judge_obj, current, from_point):
             if trial.opp[oi] == 1:
                 trial.opp[oi] = 0
                 trial.opp[24] += 1
-        v = judge_obj.judge(trial)
+        v = judge_obj.judge(trial, NO_RULE)
         # A chain through a blot needs that blot on the bar too: still a legal target.
         if v.kind != ILLEGAL or v.reason == HIT_NOT_ON_BAR:
             out.append(to)

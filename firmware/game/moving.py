@@ -69,9 +69,9 @@ def judge_reading(t):
     best = [None, None, 3]  # type: list  # the best-ranked reading so far, its verdict, its rank
 
     def rank(pos):
-        # explain=False: an illegal candidate is not diagnosed when no hand can explain it
+        # J.HAND: an illegal candidate is not diagnosed when no hand can explain it
         # (J.UNEXPLAINED ranks 2, as every rule the diagnosis could name would)
-        v = judge.judge(pos if p == 0 else pos.swapped(), False)
+        v = judge.judge(pos if p == 0 else pos.swapped(), J.HAND)
         r = 0 if v.kind != ILLEGAL else (1 if v.reason in IN_HAND else 2)
         if r < best[2]:
             best[0], best[1], best[2] = pos, v, r

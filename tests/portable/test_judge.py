@@ -277,16 +277,16 @@ def test_unexplained_illegal_board_is_named_when_asked_again():
     end.me[12] -= 1          # 13/10 with 6-5: no die makes 3, found only by the search
     end.me[9] += 1
     judge = J.Judge(s, 6, 5)
-    quick = judge.judge(end, False)
+    quick = judge.judge(end, J.HAND)
     assert quick is J.UNEXPLAINED and quick.kind == J.ILLEGAL and quick.reason is None
     named = judge.judge(end)          # not remembered unexplained: the rule is found now
     assert named.reason == J.NO_SUCH_DIE and named.points == (13, 10)
-    assert judge.judge(end, False) is named   # once named, the name is kept
+    assert judge.judge(end, J.HAND) is named   # once named, the name is kept
     # a board illegal before any search keeps its reason even when not asked to explain
     moved = s.copy()
     moved.opp[23] -= 1
     moved.opp[22] += 1
-    assert judge.judge(moved, False).reason == J.OPPONENT_MOVED
+    assert judge.judge(moved, J.HAND).reason == J.OPPONENT_MOVED
 
 
 def test_a_checker_gone_is_always_explained_a_hand_may_hold_it():
@@ -295,5 +295,7 @@ def test_a_checker_gone_is_always_explained_a_hand_may_hold_it():
     home = pos_from({6: 1, 3: 2, 2: 2}, {24: 15})
     end = home.copy()
     end.me[2] -= 1
-    v = J.Judge(home, 5, 5).judge(end, False)
+    v = J.Judge(home, 5, 5).judge(end, J.HAND)
     assert v is not J.UNEXPLAINED and v.reason == J.BEAROFF_HIGHER, v
+    # the lifted checker's LEDs ask for no rule at all: not even the bear-off diagnosis
+    assert J.Judge(home, 5, 5).judge(end, J.NO_RULE) is J.UNEXPLAINED
