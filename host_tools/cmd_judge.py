@@ -7,6 +7,7 @@ import sys
 
 from host_tools.rules_cli import batch, parse_dice, parse_position, single
 from bg import judge as J
+from bg.reasons import JUDGE as REASONS
 
 USAGE = "usage: python -m host_tools judge START_ID DICE END_ID   (or: judge - < requests)"
 
@@ -26,7 +27,7 @@ def answer(words):
     else:
         out["reason"] = v.reason
         out["points"] = list(v.points)
-        out["text"] = J.REASON_TEXT[v.reason]
+        out["text"] = REASONS[v.reason]
     return out
 
 

@@ -1,7 +1,8 @@
 """The doubling cube of one game: value, owner, a pending double, and the rules for turning it.
 
 Players are 0 and 1. Every action returns None when it was done, else a reason code (a
-short str) that the display can explain with `REASON_TEXT`; the cube is then unchanged.
+short str, worded by game/i18n on the board and bg/reasons.py on the host); the cube is
+then unchanged.
 
 Rules (the rule sheets in ../shared/seeds, GNU Backgammon's manual):
 - Each game starts with the cube centred at 1 (a physical cube shows 64: `face()`).
@@ -24,23 +25,6 @@ CENTRED = -1      # cube owner when nobody owns it (the same value as GNU Backga
 NOBODY = -1       # no double pending
 
 # Why an action was refused, in English; the Table may translate the codes.
-REASON_TEXT = {
-    "bad_player": "unknown player",
-    "cube_off": "the cube is not used in this game",
-    "game_over": "the game is over",
-    "double_pending": "a double is waiting for an answer",
-    "not_on_roll": "only the player on roll may double",
-    "already_rolled": "double before rolling the dice",
-    "crawford": "no doubling in the Crawford game",
-    "not_your_cube": "your opponent owns the cube",
-    "cube_max": "the cube is at its maximum",
-    "dead_cube": "you already win the match at this stake",
-    "no_double": "no double to answer",
-    "not_your_answer": "the doubled player answers",
-    "no_beaver_in_match": "beavers are for money play only",
-    "beavers_off": "beavers are switched off",
-    "no_raccoon": "a beaver cannot be beavered",
-}
 
 
 def other(player):

@@ -18,7 +18,7 @@ COMPLETE = "complete"
 PARTIAL = "partial"
 ILLEGAL = "illegal"
 
-# The fixed list of reasons a sensed board is illegal (see REASON_TEXT for the words).
+# The fixed list of reasons a sensed board is illegal (words: game/i18n, bg/reasons.py).
 MIXED = "mixed"                        # both colours on one point (not a blot being hit)
 BLOT_NOT_HIT = "blot_not_hit"          # landed on a blot that is still there
 HIT_NOT_ON_BAR = "hit_not_on_bar"      # a hit checker is missing: put it on the bar
@@ -39,25 +39,6 @@ PLAY_LARGER = "play_larger"            # only one die can be played: the larger 
 REASONS = (MIXED, BLOT_NOT_HIT, HIT_NOT_ON_BAR, NOT_HIT, OPPONENT_MOVED, CHECKERS_APPEARED,
            CHECKERS_MISSING, WRONG_DIRECTION, BAR_FIRST, CLOSED_POINT, NO_SUCH_DIE,
            TOO_MANY_MOVES, BEAROFF_NOT_ALLOWED, BEAROFF_HIGHER, MUST_PLAY_ALL, PLAY_LARGER)
-
-REASON_TEXT = {
-    MIXED: "two colours on one point",
-    BLOT_NOT_HIT: "hit blot: put it on the bar",
-    HIT_NOT_ON_BAR: "hit checker goes on the bar",
-    NOT_HIT: "that checker was not hit",
-    OPPONENT_MOVED: "opponent's checkers moved",
-    CHECKERS_APPEARED: "extra checkers on the board",
-    CHECKERS_MISSING: "checkers missing",
-    WRONG_DIRECTION: "wrong direction",
-    BAR_FIRST: "enter from the bar first",
-    CLOSED_POINT: "point is closed",
-    NO_SUCH_DIE: "no die for that move",
-    TOO_MANY_MOVES: "moved more than the dice",
-    BEAROFF_NOT_ALLOWED: "bear-off not yet allowed",
-    BEAROFF_HIGHER: "move from a higher point first",
-    MUST_PLAY_ALL: "all dice must be played",
-    PLAY_LARGER: "play the larger die",
-}
 
 
 class Verdict:

@@ -2,7 +2,7 @@
 game in progress, and a compact saved state.
 
 Players are 0 and 1. Actions return None when done, else a reason code (see
-`bg.cube.REASON_TEXT` and `REASON_TEXT` here); a refused action changes nothing.
+bg/reasons.py, game/i18n on the board); a refused action changes nothing.
 
 Rules (seeds 002, 003, 004; GNU Backgammon's manual):
 - A match is played to `length` points (any length; 3, 5, 7, 9 are the presets). Points
@@ -37,14 +37,6 @@ BY_RESIGNATION = 2
 
 STATE_VERSION = 1
 STATE_SIZE = 32
-
-REASON_TEXT = {
-    "match_over": "the match is over",
-    "bad_resignation": "resign a single game, a gammon or a backgammon",
-    "resignation_pending": "a resignation is waiting for an answer",
-    "no_resignation": "no resignation to answer",
-    "game_not_over": "the game is not over",
-}
 
 
 class Match:

@@ -1,5 +1,6 @@
 """The doubling cube: who may double, take, pass, redoubles, maximum, Crawford, beavers."""
-from bg.cube import Cube, CENTRED, NOBODY, REASON_TEXT
+from bg.cube import Cube, CENTRED, NOBODY
+from bg.reasons import CUBE as REASON_TEXT
 
 
 def test_starts_centred_at_one_showing_64():

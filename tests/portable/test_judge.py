@@ -2,6 +2,7 @@
 from bg.position import Position
 from bg.movegen import legal_plays
 from bg import judge as J
+from bg.reasons import JUDGE as REASONS
 from corepos import pos_from, played_positions, ROLLS
 from refrules import classify, fingerprint
 
@@ -241,7 +242,7 @@ def test_too_many_moves_and_no_such_die():
 
 def test_every_reason_has_words():
     for r in J.REASONS:
-        assert J.REASON_TEXT[r]
+        assert REASONS[r]
 
 
 def test_legal_destinations_of_a_lifted_checker():

@@ -3,7 +3,8 @@ from bg.cube import NOBODY
 from bg.position import Position
 from bg.scoring import SINGLE, GAMMON, BACKGAMMON
 from bg.match import (Match, MONEY, PRESETS, BY_PLAY, BY_PASS, BY_RESIGNATION, STATE_SIZE,
-                      STATE_VERSION, REASON_TEXT)
+                      STATE_VERSION)
+from bg.reasons import MATCH as REASON_TEXT
 
 
 def raises_value_error(fn, *args):
