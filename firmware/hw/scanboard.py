@@ -5,6 +5,7 @@ each module compiles within the Pico's heap.
 
     compose(scanner)    # fills scanner.sensed from scanner.state, ._band, faults
 """
+import lazy
 from hw.sensed import WHITE, BLACK, MIXED
 
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
@@ -63,8 +64,10 @@ def compose(sc):
     """Fill sc.sensed (points, bar, ranges, faults) from the scanner's debounced slot states."""
     hw_changed = sc._faults_changed
     if hw_changed:
-        sc._update_bad_banks()
-        gd = sc._gdirty             # a bank's or a half's health changes whole groups
+        # bad banks and the hardware faults (rare: loaded for the moment); a bank's or a
+        # half's health changes whole groups
+        lazy.call("hw.scanfaults", "hardware_faults", sc)
+        gd = sc._gdirty
         for q in range(len(gd)):
             gd[q] = 1
     g = sc._grp
@@ -158,36 +161,6 @@ def compose(sc):
         for p in range(1, npts + 1):
             if his[p] > room and not col[p]:
                 his[p] = room
-    if hw_changed:
-        sc._hw_faults = []
-        _hardware_faults(sc, sc._hw_faults)
-    faults.extend(sc._hw_faults)    # unchanged since the last compose otherwise
+    faults.extend(sc._hw_faults)    # unchanged since the last compose unless hw_changed
     se.faults = faults
     sc._faults_changed = False
-
-
-BANK_FAULTS = ("", "gnd channel not at 0 V", "rail/2 channel wrong (bank power)", "unused channel not at the pull-up")
-
-
-def _hardware_faults(sc, faults):
-    cfg = sc.cfg
-    zero = bytes(sc.n)
-    for k in range(len(sc.bank_fault)):
-        if sc.bank_fault[k]:
-            h, b = cfg.SCAN_BANKS[k]
-            faults.append(("mux", (h, b, BANK_FAULTS[sc.bank_fault[k]])))
-    for h in range(cfg.HALVES):
-        if sc.half_fault[h]:
-            faults.append(("mux", (h, cfg.HALF_REF_INPUT, "half reference wrong (4051/138/ribbon)")))
-    if sc._oor == zero and sc._stuck == zero and sc._drifted == zero:
-        return                      # no sensor fault (compared in C, not slot by slot)
-    for i in range(sc.n):
-        if sc._bank_unknown(i):
-            continue
-        o = sc._oor[i]
-        if o:
-            faults.append(("out_of_range", (i, ("", "low", "high", "field")[o])))
-        elif sc._stuck[i]:
-            faults.append(("stuck", i))
-        if sc._drifted[i]:
-            faults.append(("drift", i))

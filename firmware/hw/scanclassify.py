@@ -2,16 +2,27 @@
 within the Pico's heap): readings -> ratiometric r -> layers, colour, band and
 out-of-range code with hysteresis (hardware-brief 3.3) -> debounced slot states. With
 samples >= 3 a state changes only on medians of 3: a single reading that asks for a change
-marks its slot for a median after the last bank (hw.scanner._confirm_pass), a pending change
-takes a median in every walk (_sus, per bank MEDIAN_NOW / MEDIAN_WALK in Scanner._extra).
+marks its slot for a median after the last bank, its bank powered once more
+(confirm_pass), a pending change takes a median in every walk (medians, from the
+scanner's _bank_extra); _sus marks the slots, MEDIAN_NOW / MEDIAN_WALK their banks in
+Scanner._extra.
 
     classify_chunk(scanner, start)   # work[start:nwork]; returns nwork
+    medians(sc, k, mark)             # bank k (routed): its slots at _sus == mark
+    confirm_pass(sc)                 # after the last bank: the slots at _sus 3, then classify them
 """
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
 FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
 MEDIAN_WALK = 4       # per bank: medians of its pending slots in the next walk (hw.scanner)
 MEDIAN_NOW = 8        # ... medians of the slots at _sus 3 after the last bank (hw.scanner)
+
+
+def _group(cfg, i):
+    """Sensor i's slot group: its point - 1, or N_POINTS + its bar strip."""
+    if i < cfg.N_POINT_SENSORS:
+        return i // cfg.SLOTS_PER_POINT
+    return cfg.N_POINTS + (i - cfg.N_POINT_SENSORS) // cfg.BAR_SLOTS
 
 
 def classify_chunk(sc, start):
@@ -25,8 +36,10 @@ def classify_chunk(sc, start):
     Every slot of a bank is queued before the bank's chunk runs, so the neighbours'
     crosstalk uses this scan's readings."""
     # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
-    (raw, refs, r, base, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
-     bank_fault, unk, held, work, queued, nb, gd, grp_of, sus, extra) = sc._ctx
+    # thresholds: |r| against gain * factor / R_ONE (one checker's signal: gain), compared
+    # as |r| << 12 against gain * factor (hw.scanbuild.set_calibration)
+    (raw, refs, r, base, gain, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
+     bank_fault, unk, held, work, queued, nb, gd, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
     white_neg = sc.cfg.WHITE_SIGN < 0
@@ -50,7 +63,7 @@ def classify_chunk(sc, start):
         else:
             d = (v - ref) * R_ONE // ref - base[i]
             r[i] = d
-            unk[i] = 1 if (d if d >= 0 else -d) > over[i] else 0
+            unk[i] = 1 if (d if d >= 0 else -d) << 12 > gain[i] * over else 0
     xt = sc._xt
     npend = sc._npend
     median = sc.samples >= 3
@@ -74,18 +87,19 @@ def classify_chunk(sc, start):
                 if m & 2:
                     s += r[i + 1]
                 d += (s * xt) >> 12
-            a = d if d >= 0 else -d
+            a = (d if d >= 0 else -d) << 12
+            g = gain[i]
             L = st[i] & 3
             # band: held by hysteresis only (a checker half on its slot, a lifting hand)
-            if a >= on2[i] or (L >= 2 and a >= off2[i]):
+            if a >= g * on2 or (L >= 2 and a >= g * off2):
                 n = 2
-                b = 1 if a < on2[i] else 0
-            elif a >= on1[i] or (L >= 1 and a >= off1[i]):
+                b = 1 if a < g * on2 else 0
+            elif a >= g * on1 or (L >= 1 and a >= g * off1):
                 n = 1
-                b = 1 if a < on1[i] else 0
+                b = 1 if a < g * on1 else 0
             else:
                 n = 0
-                b = 1 if a >= off1[i] else 0
+                b = 1 if a >= g * off1 else 0
             cand = (b << 4) + (u << 5)
             if n:
                 cand += (4 if (d < 0) == white_neg else 8) + n
@@ -123,7 +137,7 @@ def classify_chunk(sc, start):
                 if o != oor[i]:
                     oor[i] = o
                     sc._faults_changed = True
-                gd[grp_of[i]] = 1
+                gd[_group(sc.cfg, i)] = 1
                 c = 0
                 sc._dirty = True
                 sus[i] = 0
@@ -140,3 +154,36 @@ def classify_chunk(sc, start):
             sus[i] = 0
     sc._npend = npend
     return nw
+
+
+def medians(sc, k, mark):
+    """Every slot of bank k (routed now) whose _sus is `mark`: read again as the median of
+    3, marked 2 (this reading counts) and queued for classification."""
+    sus, raw = sc._sus, sc.raw
+    work, queued = sc._work, sc._queued
+    chs = sc.cfg.SCAN_CHANNELS[k]
+    sens = sc.cfg.SCAN_SENSORS[k]
+    half = sc._bank_half[k]
+    nw = sc._nwork
+    for q in range(len(sens)):
+        i = sens[q]
+        if sus[i] == mark:
+            sus[i] = 2
+            raw[i] = sc._read_channel(half, chs[q])
+            if not queued[i]:
+                queued[i] = 1
+                work[nw] = i
+                nw += 1
+    sc._nwork = nw
+
+
+def confirm_pass(sc):
+    """After the last bank: each bank marked MEDIAN_NOW powered again (its power-up wait
+    included) and its slots at _sus 3 read as medians and queued; every bank off after."""
+    extra = sc._extra
+    for k in sc._order:
+        if extra[k] & MEDIAN_NOW:
+            extra[k] &= ~MEDIAN_NOW
+            sc._power_up(k)
+            medians(sc, k, 3)
+    sc._all_off()

@@ -22,8 +22,14 @@ reading asks for a change is read again as a median of 3 after the last bank (it
 powered once more, _confirm_pass) and the change counts only if the median shows it, so a
 spike never unsettles the board; a slot with a change pending is read as a median in every
 walk. samples=1: single readings only, spikes left to the debounce. No allocation per
-scan. Parts: hw/scanclassify.py, scanmedian.py, scanhealth.py, scanboard.py, scanwalk.py
-(each module must compile within the Pico's heap).
+scan.
+
+Parts, each small enough to compile within the Pico's heap. Kept loaded while the board
+plays: this module, hw/scanclassify.py (classification, medians), scanhealth.py (self-test
+checks, health watch), scanboard.py (the Sensed board). Loaded for the moment and forgotten
+(firmware/lazy.py), so that their code leaves the heap: scanbuild.py (construction,
+calibration), scanwalk.py (the wire tables, for scanbuild), scanfaults.py (the fault list,
+when a fault appears or clears).
 
     sc = make_scanner(cal)    # or Scanner(machine.mem32, adcs, cal)
     sensed = sc.scan()        # one full scan; the same Sensed object every time
@@ -41,11 +47,9 @@ except ImportError:  # CPython
 import board_config as _cfg
 import lazy
 from hw.sensed import Sensed
-from hw.calibration import Calibration
-from hw.scanboard import compose, BANK_FAULTS
+from hw.scanboard import compose
 from hw.scanhealth import check_bank, check_halves, check_values, frozen, drift
-from hw.scanclassify import classify_chunk
-from hw.scanmedian import medians, confirm_pass
+from hw.scanclassify import classify_chunk, medians, confirm_pass
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -77,14 +81,7 @@ MEDIAN_NOW = const(8)
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
     """A Scanner on the pins named in board_config (imports machine only here)."""
-    from machine import Pin, ADC, mem32
-    for n in cfg.MUX_SEL + cfg.BANK_SEL:
-        Pin(n, Pin.OUT, value=0)
-    off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
-    for n in cfg.HALF_EN:
-        Pin(n, Pin.OUT, value=off)
-    adcs = [ADC(n) for n in cfg.ADC_PINS]
-    return Scanner(mem32, adcs, cal, cfg, **kw)
+    return lazy.call("hw.scanbuild", "make_scanner", cal, cfg, kw)
 
 
 class Scanner:
@@ -95,155 +92,113 @@ class Scanner:
     spikes left to the debounce; 3: a change counts only once a median of three readings
     shows it), deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
-    once (twice the sensor current: charger profile only, hardware/power.md)."""
+    once (twice the sensor current: charger profile only, hardware/power.md).
+
+    Built by hw/scanbuild.py, loaded for the constructor only (its code leaves the heap);
+    its state is listed below: arrays per sensor unless said, * per position of the bank
+    order."""
+    # options (see above; and cfg, mem) and the results
+    settle_us: int
+    samples: int
+    debounce: int
+    quiet_scans: int
+    selftest_every: int
+    stuck_scans: int
+    stuck_stride: int
+    track_every: int
+    deadband: int                   # u16, a power of two (1 << _db_shift - 1)
+    _db_shift: int
+    n: int
+    sensed: Sensed                  # the board, refilled in place (hw/scanboard.py)
+    scans: int
+    last_change: int                # the scan of the last change of `sensed`
+    settled: bool                   # no change for quiet_scans scans, nothing pending
+    cal: object                     # the Calibration: its gain is read in place
+    stack_reading: bool
+    # readings and slot states
+    raw: array                      # u16 reading
+    r: array                        # ratiometric r - base, R_ONE units (hw/scanclassify.py)
+    refs: array                     # per bank: ch15 (rail / 2), a median when it moves
+    base: array                     # empty-board r, drift-tracked (hw/scanhealth.py)
+    state: bytearray                # stable: colour * 4 + layers, or UNKNOWN
+    _pend: bytearray                # the candidate state being debounced, and its count
+    _cnt: bytearray
+    _band: bytearray                # 1: the reading is between a leave and an enter threshold
+    _unk: bytearray                 # this scan's reading usable or why not (scanclassify)
+    _sus: bytearray                 # samples >= 3: 1 median next walk, 3 median after the
+                                    # last bank, 2 this reading is that median
+    _ctx: tuple                     # the arrays classify_chunk unpacks in one go
+    # the deadband test and the work list
+    _held: array                    # the floor of the slot's deadband (FORCE: look next scan)
+    _ref_floor: array               # per bank, the same for its rail/2
+    _work: bytearray                # the slots to classify this scan, _nwork of them
+    _queued: bytearray              # 1: on the work list
+    _nwork: int
+    _done: int                      # work list entries classified this scan
+    _npend: int                     # slots with a change pending this scan
+    _ntent: int                     # slots at _sus 3 this scan
+    _pending: int
+    _force: bool                    # every slot looked at next scan (a new calibration)
+    # health (hw/scanhealth.py) and faults (hw/scanfaults.py)
+    _prev: array                    # u16 reading at the frozen watch's last look, ...
+    _moved: bytearray               # ... 1 if it moved since, 1 if frozen for a window
+    _stuck: bytearray
+    _oor: bytearray                 # 1 below GND margin, 2 above the rail, 3 field
+    _drifted: bytearray
+    bank_fault: bytearray           # per bank: 0 ok, else a reason (hw.scanfaults.BANK_FAULTS)
+    half_fault: bytearray           # per half: 1 its 4051 reference is wrong
+    _bad_bank: bytearray            # per bank: it or its half failed the self-test
+    _hw_faults: list                # the hardware part of sensed.faults
+    _faults_changed: bool
+    _dirty: bool                    # a slot changed: compose
+    _grp: bytearray                 # per slot group (24 points, 2 bar strips): 5 bytes
+    _gdirty: bytearray              # ... and 1 if one of its slots changed (hw/scanboard.py)
+    # the wires (hw/scanwalk.py)
+    _bank_of: bytearray
+    _nb: bytearray                  # neighbours on the same point: bit 0 below, bit 1 above
+    _bank_half: bytes               # per bank
+    _order: bytes                   # the banks in walk order
+    _fresh: bytes                   # * the halves powered there (0: on already)
+    _lines: tuple                   # what a bank switch writes (hw.scanwalk.wire_tables)
+    _xor: int                       # the GPIO_OUT_XOR register
+    _chm: array                     # per channel, the select lines' mask
+    _cur: int                       # the channel S0..S3 select now
+    _sens: list                     # * the sensors in walk order
+    _step: array                    # the XOR mask to the next channel
+    _ref_ch: bytes                  # * the rail/2 channel
+    _plan: tuple                    # * (rd, sensors, position, bank, switch words, step, dummy)
+    _rd: list                       # per half, its ADC's read_u16
+    _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
+    # the self-test channels
+    _st_steps: array                # the walks through them (hw.scanwalk.wire_tables)
+    _st_off: bytearray              # * where their readings go in _st_val
+    _st_val: array
+    _st_q: bytearray                # positions whose readings wait for a check
+    _due: bytes                     # the banks due a self-test this scan, ...
+    _due_list: tuple                # ... per scan % _due_every
+    _due_every: int
+    _second: int                    # the position of the second power-up wait (drift watch)
+    _raw_lo: int                    # u16 rail margins, GND and rail/2 limits
+    _raw_hi: int
+    _gnd_max: int
+    _ref_lo: int
+    _ref_hi: int
+    _xt: int                        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
+    _drift_lim: int                 # r units
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
                  stuck_scans=512, stuck_stride=16, track_every=64, deadband=64, pair_halves=False):
         self.cfg = cfg
         self.mem = mem
-        self.adcs = adcs
-        self._rd = [a.read_u16 for a in adcs]   # bound once: no allocation per bank
-        self.settle_us = cfg.BANK_SETTLE_US if settle_us is None else settle_us
-        self.samples = cfg.SAMPLES_PER_CHANNEL if samples is None else samples
-        self.debounce = cfg.SLOT_DEBOUNCE_SCANS if debounce is None else debounce
-        self.quiet_scans = (cfg.BOARD_QUIET_MS // cfg.SCAN_PERIOD_MS) if quiet_scans is None else quiet_scans
-        self.selftest_every = cfg.SELFTEST_EVERY_N_SCANS if selftest_every is None else selftest_every
-        self.stuck_scans = stuck_scans
-        self.pair_halves = pair_halves
-        self.track_every = track_every
-        n = cfg.N_SENSORS
-        nb = len(cfg.SCAN_BANKS)
-        self.n = n
-        self.raw = array("H", bytes(2 * n))       # reading per sensor, u16
-        self.r = array("i", bytes(4 * n))         # ratiometric r - base per sensor, R_ONE units
-        self.refs = array("H", bytes(2 * nb))     # ch15 (rail / 2) per bank (a median when it moves)
-        self.state = bytearray(n)                 # stable: colour * 4 + layers, or UNKNOWN
-        self._pend = bytearray(n)
-        self._cnt = bytearray(n)
-        self._band = bytearray(n)                 # 1: reading between leave and enter thresholds
-        self._prev = array("H", bytes(2 * n))
-        # per slot the floor of its deadband: the reading at its last classification minus
-        # deadband/2 (FORCE: look at it next scan); moved = (a - floor) >> shift != 0
-        self._held = array("i", [FORCE] * n)
-        self._work = bytearray(n)                 # sensors to classify this scan
-        self._nwork = 0
-        self._queued = bytearray(n)               # 1: already on the work list
-        self._npend = 0
-        # per bank the floor of its rail/2 deadband (FORCE: classify the whole bank next scan)
-        self._ref_floor = array("i", [FORCE] * nb)
-        self._force = True                        # classify every slot on the next scan
-        # deadband as a power of two: the |a - held| test is one shift, (a - floor) >> sh
-        p, sh = 2, 1
-        while p < 2 * deadband:
-            p <<= 1
-            sh += 1
-        self.deadband = p >> 1
-        self._db_shift = sh
-        self.stuck_stride = stuck_stride
-        self._moved = bytearray(n)
-        self._stuck = bytearray(n)
-        self._oor = bytearray(n)                  # 1 below GND margin, 2 above the rail, 3 field
-        self.bank_fault = bytearray(nb)           # 0 ok, else a reason code (see _BANK_FAULTS)
-        self.half_fault = bytearray(cfg.HALVES)
-        self._drifted = bytearray(n)
-        self._unk = bytearray(n)                  # this scan's reading: see hw/scanclassify.py
-        self._xt = int(-cfg.XTALK * R_ONE)        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
-        self._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
-        self._bad_bank = bytearray(nb)            # bank or its half failed the self-test
-        # per slot group (24 points, 2 bar strips): layers and ranges (hw.scanboard._groups),
-        # and 1 if a slot of the group changed since the last compose
-        self._grp = bytearray(5 * (cfg.N_POINTS + 2))
-        self._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
-        # slot maps, bank order, register masks and walk tables: hw/scanwalk.py, loaded for
-        # this call only (its code leaves the heap); grouped in tuples to keep the
-        # instance's attribute table small
-        (self._bank_of, self._nb, self._grp_of, self._order, self._fresh, self._lines, self._xor,
-         self._chm, self._walk, self._st_steps,
-         self._st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
-        # known line states: select ch0, address 0, every half off
-        set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
-        mem[clr] = self._chm[cfg.MUX_CHANNELS - 1] | bank_lines
-        mem[en_off_reg] = en_all
-        self._cur = 0                               # the channel S0..S3 select
-        self._step = self._walk[1]
-        self._npos = len(self._order)
-        self._ch_of = bytearray(n)                  # the mux channel of each sensor
-        for k in range(nb):
-            for c, i in zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]):
-                self._ch_of[i] = c
-        self._st_val = array("H", bytes(2 * self._st_off[len(self._order)]))  # self-test readings
-        self._extra = bytearray(nb)                 # per bank: SELFTEST | RECHECK | MEDIAN_*
-        # samples >= 3, per slot: 1 read as a median in the next walk (a change pending), 3
-        # read as a median after the last bank (its single reading asked for a change), 2 its
-        # reading this scan is that median (hw/scanclassify.py)
-        self._sus = bytearray(n)
-        self._ntent = 0                             # slots at 3 this scan
-        self._st_q = bytearray(len(self._order))   # positions whose readings wait for a check
-        self._done = 0                              # work list entries classified this scan
-        # the position of the second power-up wait (the drift watch runs there)
-        self._second = [j for j in range(len(self._fresh)) if self._fresh[j]][1]
-        self._due = b""                             # the banks due a self-test this scan
-        self._due_list = tuple([b""])               # ... per scan % selftest_every (_due_banks)
-        self._due_every = 0
-        # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
-        vcc = cfg.SENSOR_VCC
-        self._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
-        self._raw_hi = int((vcc - cfg.RAIL_MARGIN_V) / vcc * 65535)
-        self._gnd_max = int(cfg.GND_MAX_V / vcc * 65535)
-        self._ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
-        self._ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
-        self._set_reads(self._rd)
-        self.sensed = Sensed(cfg.N_POINTS)
-        self.scans = 0
-        self.last_change = 0
-        self._pending = 0
-        self.settled = self.quiet_scans <= 0       # (see scan())
-        self._dirty = True
-        self._faults_changed = True
-        self._hw_faults = []                      # the hardware part of sensed.faults (compose)
-        self.base = array("i", bytes(4 * n))      # empty-board r per sensor (drift-tracked)
-        self._on1 = array("H", bytes(2 * n))      # thresholds, R_ONE units (set_calibration)
-        self._off1 = array("H", bytes(2 * n))
-        self._on2 = array("H", bytes(2 * n))
-        self._off2 = array("H", bytes(2 * n))
-        self._over = array("H", bytes(2 * n))
-        self.set_calibration(cal)
+        lazy.call("hw.scanbuild", "build", self, mem, adcs, cal, cfg, settle_us, samples, debounce,
+                  quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
+                  pair_halves)
 
-    # ------------------------------------------------------------ calibration
     def set_calibration(self, cal):
-        """Per-sensor thresholds from a Calibration (or the built-in defaults if None)."""
-        if cal is None:
-            cal = Calibration(self.cfg)
-        c, n = self.cfg, self.n
-        self.cal = cal
-        self.stack_reading = bool(c.STACK_READING_ENABLED and cal.stack_ok)
-        d2, d3 = cal.delta2, cal.delta3
-        # filled in place (allocated once in __init__: no heap churn on recalibration);
-        # thresholds are |r| values in R_ONE units, 0..65535 (65535: never reached)
-        base, on1, off1 = self.base, self._on1, self._off1
-        on2, off2, over = self._on2, self._off2, self._over
-        top = 65535
-        for i in range(n):
-            base[i] = cal.base[i]
-            g = cal.gain[i]
-            on1[i] = min(int(c.OCC_ON * g), top)
-            off1[i] = min(int(c.OCC_OFF * g), top)
-            if self.stack_reading:
-                on2[i] = min(int((1 + c.L2_ON_FRAC * d2) * g), top)
-                off2[i] = min(int((1 + c.L2_OFF_FRAC * d2) * g), top)
-            else:
-                on2[i] = off2[i] = top
-            over[i] = min(int((1 + d2 + 2 * d3 + c.OVERRANGE) * g), top)
-        # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
-        self._ctx = (self.raw, self.refs, self.r, self.base, self._on1, self._off1, self._on2,
-                     self._off2, self._over, self.state, self._pend, self._cnt, self._band,
-                     self._oor, self._bank_of, self.bank_fault, self._unk, self._held,
-                     self._work, self._queued, self._nb, self._gdirty, self._grp_of, self._sus,
-                     self._extra)
-        self._force = True
-        self._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)
-        self._dirty = True
+        """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call
+        it again after changing the calibration (the scanner reads its gain in place)."""
+        lazy.call("hw.scanbuild", "set_calibration", self, cal)
 
     # ------------------------------------------------------------ the wires
     def _set_bank(self, half, bank, halves=0):
@@ -265,17 +220,6 @@ class Scanner:
 
     def _all_off(self):
         self.mem[self._lines[6]] = self._lines[5]     # every half's decoder off
-
-    def _set_reads(self, rds):
-        """The read of each half's ADC (bound methods, made once) and the walk plan that holds
-        them: per position of the bank order (rd, sensors in walk order, position, bank,
-        the two bank-switch words, the step from the last rail/2 channel, the dummy-read flag;
-        see hw/scanwalk.py). One tuple unpacked per bank instead of a lookup per table."""
-        self._rd = rds
-        sens, step, first, off, on, ref, half, dummy = self._walk
-        order = self._order
-        self._plan = tuple((rds[half[j]], sens[j], j, order[j], off[j], on[j], first[j], dummy[j])
-                           for j in range(len(order)))
 
     def _select(self, ch):
         chm = self._chm
@@ -316,13 +260,6 @@ class Scanner:
                 held[i] = FORCE
             self._force = False
         return self._nwork
-
-    def _due_banks(self, every):
-        """Per scan s % every: the banks that read their self-test channels (bank k when
-        (s + k) % every == 0, about nb / every banks per scan)."""
-        nb = len(self._extra)
-        self._due_list = tuple(bytes(k for k in range(nb) if (r + k) % every == 0) for r in range(every))
-        self._due_every = every
 
     def _ref_moved(self, k, rd, a):
         """ch15 of bank k read `a`, outside its deadband: confirm with a median of 3; if it
@@ -381,20 +318,20 @@ class Scanner:
         every = self.selftest_every
         if every:
             if every != self._due_every:
-                self._due_banks(every)
+                lazy.call("hw.scanbuild", "due_banks", self, every)
             r = self.scans % every
             self._due = self._due_list[r]
             for k in self._due:
                 extra[k] |= SELFTEST
             if not r:
-                self._check_halves()
+                check_halves(self)
         else:
             self._due = b""
         en_off = self._lines[6]
         en_on = self._lines[7]
         refs = self.refs
         rfloor = self._ref_floor
-        sens_at = self._walk[0]
+        sens_at = self._sens
         second = self._second
         stq = self._st_q
         settle = self.settle_us
@@ -461,25 +398,29 @@ class Scanner:
             if x:
                 if x & SELFTEST:
                     # the self-test channels (GND, unused): read now, checked in the next wait
-                    sts = self._st_steps[j]
+                    sts = self._st_steps
                     v = self._st_val
                     q = self._st_off[j]
-                    last = len(sts) - 1
-                    for u in range(last):
+                    u = q + j                # this position's first step
+                    end = self._st_off[j + 1]
+                    while q < end:
                         mem[xor] = sts[u]
-                        v[q + u] = rd()
-                    mem[xor] = sts[last]     # back to the rail/2 channel
+                        v[q] = rd()
+                        q += 1
+                        u += 1
+                    mem[xor] = sts[u]        # back to the rail/2 channel
                     stq[nq] = j
                     nq += 1
                 if x & (RECHECK | MEDIAN_WALK):
                     self._nwork = nw
                     self._bank_extra(j, k, x if classify else x & RECHECK)
                     nw = self._nwork
-        self._cur = self._walk[5][self._npos - 1]
+        npos = len(self._order)
+        self._cur = self._ref_ch[npos - 1]
         mem[en_off] = self._lines[5]
         if classify:
             # after the last bank: its deadband test (no wait to hide in)
-            while t < self._npos:
+            while t < npos:
                 for i in sens_at[t]:
                     if (raw[i] - held[i]) >> sh and not queued[i]:
                         queued[i] = 1
@@ -503,13 +444,13 @@ class Scanner:
         confirmed self-test (medians: a failed bank is checked every scan); samples >= 3:
         its slots with a change pending read as medians and queued (MEDIAN_WALK: only in a
         scan that classifies them)."""
-        back = self._walk[5][j]
+        back = self._ref_ch[j]
         self._cur = back
         if x & RECHECK:
-            self._check_bank(k, self._bank_half[k])
+            check_bank(self, k, self._bank_half[k])
         if x & MEDIAN_WALK:
             self._extra[k] &= ~MEDIAN_WALK
-            medians(self, j, k, 1)
+            medians(self, k, 1)
         self._select(back)
 
     def _power_up(self, k):
@@ -533,12 +474,6 @@ class Scanner:
         self._ntent = 0
         self._done = classify_chunk(self, 0)
 
-    def _check_bank(self, k, half):
-        check_bank(self, k, half)
-
-    def _check_halves(self):
-        check_halves(self)
-
     # ------------------------------------------------------------ classification
     def _queue_bank(self, k):
         """Classify every sensor of bank k in this scan (its context changed)."""
@@ -559,7 +494,7 @@ class Scanner:
         if self._faults_changed:
             self._dirty = True
         if self._dirty:
-            self._compose()
+            compose(self)
             self._dirty = False
             self.last_change = self.scans
         # True when nothing changed for quiet_scans scans and no slot is about to change. A
@@ -571,26 +506,3 @@ class Scanner:
     def stable_for(self):
         """Scans since the last change of the sensed board."""
         return self.scans - self.last_change
-
-    def _bank_unknown(self, i):
-        """True if sensor i's bank or half failed its self-test (its reading means nothing)."""
-        return self._bad_bank[self._bank_of[i]]
-
-    def _update_bad_banks(self):
-        bad, half = self._bad_bank, self._bank_half
-        for k in range(len(bad)):
-            bad[k] = 1 if self.bank_fault[k] or self.half_fault[half[k]] else 0
-
-    def _compose(self):
-        compose(self)
-
-    _BANK_FAULTS = BANK_FAULTS
-
-
-def sensor_name(i, cfg=_cfg):
-    """'P06s3' for point 6 slot 3, 'BWs2' / 'BBs1' for the white / black bar strip."""
-    spp = cfg.SLOTS_PER_POINT
-    if i < cfg.N_POINT_SENSORS:
-        return "P%02ds%d" % (i // spp + 1, i % spp + 1)
-    j = i - cfg.N_POINT_SENSORS
-    return "B%ss%d" % ("WB"[j // cfg.BAR_SLOTS], j % cfg.BAR_SLOTS + 1)

@@ -18,11 +18,10 @@ def _mask(gpios, value):
 
 def wire_tables(cfg, n, pair_halves):
     """The slot maps, the bank order, the register addresses, masks and walk tables for a
-    scanner of n sensors. Returns (bank_of, nb, grp_of, order, fresh, lines, xor, chm,
-    walk, st_steps, st_off):
+    scanner of n sensors. Returns (bank_of, nb, order, fresh, lines, xor, chm, walk,
+    st_steps, st_off):
       bank_of[i]: sensor i's bank; nb[i]: its neighbours on the same point or bar strip (bit
-        0 the slot below, bit 1 the slot above); grp_of[i]: its slot group (24 points, then
-        the two bar strips);
+        0 the slot below, bit 1 the slot above);
       order: the banks in visiting order; fresh[j]: mask of halves to power before position
         j (0: already on). pair_halves powers bank b of both halves at once: one 350 us wait
         for two banks, twice the sensor current (USB charger profile only, hardware/power.md);
@@ -37,19 +36,18 @@ def wire_tables(cfg, n, pair_halves):
         other address and select bits and the decoders to power, 0 if the bank is already
         on: the select lines land on the first sensor channel), the rail/2 channel, the
         half, 1 where the ADC input changes half;
-      st_steps[j]: the self-test walk after position j's rail/2 channel, through GND and
-        the unused channels and back to the rail/2 channel (one XOR mask per step);
-        st_off[j]: where its readings go in the scanner's self-test values."""
+      st_steps: the self-test walks, one after the other (one array: fewer objects); position
+        j's starts at st_off[j] + j and leads from its rail/2 channel through GND and the
+        unused channels back to the rail/2 channel (one XOR mask per step, one step more
+        than readings); st_off[j]: where its readings go in the scanner's self-test values."""
     nbk = len(cfg.SCAN_BANKS)
     npt, spp, nbar = cfg.N_POINT_SENSORS, cfg.SLOTS_PER_POINT, cfg.BAR_SLOTS
-    bank_of, nb, grp_of = bytearray(n), bytearray(n), bytearray(n)
+    bank_of, nb = bytearray(n), bytearray(n)
     for i in range(n):
         if i < npt:
             s, top = i % spp, spp - 1
-            grp_of[i] = i // spp
         else:
             s, top = (i - npt) % nbar, nbar - 1
-            grp_of[i] = cfg.N_POINTS + (i - npt) // nbar
         nb[i] = (1 if s > 0 else 0) | (2 if s < top else 0)
     for k in range(nbk):
         for i in cfg.SCAN_SENSORS[k]:
@@ -94,20 +92,21 @@ def wire_tables(cfg, n, pair_halves):
     lines = bankm[7]
     sel_all = chm[cfg.MUX_CHANNELS - 1]
     ref_ch = bytes(cfg.REF_CHANNEL[order[j]] for j in range(npos))
-    st_steps = []
     st_off = bytearray(npos + 1)
+    for j in range(npos):
+        k = order[j]
+        st_off[j + 1] = st_off[j] + 1 + len(cfg.UNUSED_CHANNELS[k])
+    st_steps = array("i", bytes(4 * (st_off[npos] + npos)))
     for j in range(npos):
         k = order[j]
         ref = ref_ch[j]
         tc = bytes([cfg.GND_CHANNEL[k]]) + bytes(cfg.UNUSED_CHANNELS[k])
-        st = array("i", bytes(4 * (len(tc) + 1)))
+        p = st_off[j] + j
         prev = ref
         for t in range(len(tc)):
-            st[t] = chm[prev] ^ chm[tc[t]]
+            st_steps[p + t] = chm[prev] ^ chm[tc[t]]
             prev = tc[t]
-        st[len(tc)] = chm[prev] ^ chm[ref]
-        st_steps.append(st)
-        st_off[j + 1] = st_off[j] + len(tc)
+        st_steps[p + len(tc)] = chm[prev] ^ chm[ref]
         pairs = dict(zip(cfg.SCAN_CHANNELS[k], cfg.SCAN_SENSORS[k]))
         chs = bytes(c for c in gray if c in pairs)
         sens = bytes(pairs[c] for c in chs)
@@ -135,4 +134,4 @@ def wire_tables(cfg, n, pair_halves):
     pos_dummy = bytes(1 if j == 0 or pos_half[j] != pos_half[j - 1] else 0 for j in range(npos))
     lines = (set_, clr, bankm, bankm[7], en_bit, en_all, set_ if low else clr, clr if low else set_)
     walk = (sens_t, step, first, pos_off, pos_on, ref_ch, pos_half, pos_dummy)
-    return bank_of, nb, grp_of, order, fresh, lines, xor, chm, walk, st_steps, st_off
+    return bank_of, nb, order, fresh, lines, xor, chm, walk, st_steps, st_off

@@ -10,13 +10,21 @@ past DRIFT_LIMIT_MT), 'field' (more than any stack), 'noisy' (calibration noise 
 'bank' (its multiplexer or bank power failed), 'uncal' (no calibration: defaults in use).
 """
 import board_config as _cfg
-from hw.scanner import sensor_name
 
 LINES = 6
 WIDTH = 16
 LIT = (40, 40, 40)       # dim white: under the LED budget even on a PC port
 OFF = (0, 0, 0)
 NOISY_R = 24             # calibration peak-to-peak above this (R_ONE units, ~0.1 of a checker / 4)
+
+
+def sensor_name(i, cfg=_cfg):
+    """'P06s3' for point 6 slot 3, 'BWs2' / 'BBs1' for the white / black bar strip."""
+    spp = cfg.SLOTS_PER_POINT
+    if i < cfg.N_POINT_SENSORS:
+        return "P%02ds%d" % (i // spp + 1, i % spp + 1)
+    j = i - cfg.N_POINT_SENSORS
+    return "B%ss%d" % ("WB"[j // cfg.BAR_SLOTS], j % cfg.BAR_SLOTS + 1)
 
 
 class SelfTest:
@@ -76,8 +84,8 @@ class SelfTest:
                 h, b = cfg.SCAN_BANKS[k]
                 out.append(("H%dB%d" % (h, b), "bank"))
         for i in range(sc.n):
-            if sc._bank_unknown(i):
-                continue
+            if sc._bad_bank[sc._bank_of[i]]:
+                continue                # its bank or half failed the self-test
             o = sc._oor[i]
             if o:
                 out.append((sensor_name(i, cfg), ("", "short", "open", "field")[o]))

@@ -173,7 +173,7 @@ def chk():
 print("check_values_us", per_call_us(chk, N))
 def compose_one():
     sc._gdirty[5] = 1
-    sc._compose()
+    scanner_mod.compose(sc)
 print("compose_us", per_call_us(compose_one, N))
 # the health watch of one scan, as _hidden calls it: a slice of the sensors for the frozen
 # watch (and its verdicts) in the first wait, for the drift tracker in the second
@@ -194,6 +194,7 @@ print("drift_us", per_call_us(drift, N))
 # machine.mem32's); the ADC answers are replayed by array.pop (one C call, like read_u16),
 # recorded first from a stand-in that decodes the lines like a healthy empty board.
 from array import array
+from hw.scanbuild import set_reads    # (kept loaded here: the plan is rebuilt per replay)
 real_check = scanner_mod.check_values
 def skip_check(sc, j):
     pass
@@ -279,7 +280,7 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
         best = None
         for _ in range(20):
             nxt = iter(answers).__next__
-            nsc._set_reads([nxt, nxt])
+            set_reads(nsc, [nxt, nxt])
             nsc.scans = start - (0 if worst else 1)
             gc.collect()
             t = time.ticks_us()
@@ -303,7 +304,7 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
                 best = None
                 for _ in range(20):
                     nxt = iter(LOG).__next__
-                    nsc._set_reads([nxt, nxt])
+                    set_reads(nsc, [nxt, nxt])
                     gc.collect()
                     t = time.ticks_us()
                     for _ in range(BATCH):
@@ -319,12 +320,12 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
             # (the classification stubbed: it is counted as a chunk)
             real_chunk = scanner_mod.classify_chunk
             scanner_mod.classify_chunk = lambda sc, start: sc._nwork
-            first_bank = nsc._walk[0][0]
+            first_bank = nsc._sens[0]
             for m in (1, 4):
                 # (the stand-in calls: a dummy and 3 reads per slot; 4 register writes for
                 # the bank, one per slot, one to switch it off: subtracted below)
                 nxt = iter(LOG).__next__       # (13 reads a call at most: 2600 of 3000)
-                nsc._set_reads([nxt, nxt])
+                set_reads(nsc, [nxt, nxt])
                 def one_confirm():
                     for i in first_bank[:m]:
                         nsc._sus[i] = 3

@@ -1,0 +1,172 @@
+"""What hw/scanner.py needs only to be built or recalibrated, loaded for that moment and
+forgotten (firmware/lazy.py): its code does not stay in the heap while the board plays.
+The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
+
+    build(sc, mem, adcs, cal, cfg, ...)   # Scanner.__init__
+    set_calibration(sc, cal)              # Scanner.set_calibration
+    set_reads(sc, rds)                    # each half's ADC read, and the walk plan holding them
+    due_banks(sc, every)                  # the self-test rota, when selftest_every changes
+"""
+from array import array
+
+import lazy
+from hw.sensed import Sensed
+
+R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
+FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
+NEVER = 1 << 16       # a threshold factor no reading reaches (16 checkers' signal)
+
+
+def make_scanner(cal, cfg, kw):
+    """hw.scanner.make_scanner: the pins set up, a Scanner on them."""
+    from machine import Pin, ADC, mem32
+    from hw.scanner import Scanner
+    for n in cfg.MUX_SEL + cfg.BANK_SEL:
+        Pin(n, Pin.OUT, value=0)
+    off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
+    for n in cfg.HALF_EN:
+        Pin(n, Pin.OUT, value=off)
+    return Scanner(mem32, [ADC(n) for n in cfg.ADC_PINS], cal, cfg, **kw)
+
+
+def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, selftest_every,
+          stuck_scans, stuck_stride, track_every, deadband, pair_halves):
+    """Scanner.__init__ (the arguments are documented there; cfg and mem are set)."""
+    sc.settle_us = cfg.BANK_SETTLE_US if settle_us is None else settle_us
+    sc.samples = cfg.SAMPLES_PER_CHANNEL if samples is None else samples
+    sc.debounce = cfg.SLOT_DEBOUNCE_SCANS if debounce is None else debounce
+    sc.quiet_scans = (cfg.BOARD_QUIET_MS // cfg.SCAN_PERIOD_MS) if quiet_scans is None else quiet_scans
+    sc.selftest_every = cfg.SELFTEST_EVERY_N_SCANS if selftest_every is None else selftest_every
+    sc.stuck_scans = stuck_scans
+    sc.stuck_stride = stuck_stride
+    sc.track_every = track_every
+    sc.pair_halves = pair_halves
+    n = cfg.N_SENSORS
+    nb = len(cfg.SCAN_BANKS)
+    sc.n = n
+    sc.raw = array("H", bytes(2 * n))
+    sc.r = array("i", bytes(4 * n))
+    sc.refs = array("H", bytes(2 * nb))
+    sc.state = bytearray(n)
+    sc._pend = bytearray(n)
+    sc._cnt = bytearray(n)
+    sc._band = bytearray(n)
+    sc._prev = array("H", bytes(2 * n))
+    sc._held = array("i", [FORCE] * n)
+    sc._work = bytearray(n)
+    sc._nwork = 0
+    sc._queued = bytearray(n)
+    sc._npend = 0
+    sc._ref_floor = array("i", [FORCE] * nb)
+    sc._force = True
+    # deadband as a power of two: the |a - held| test is one shift, (a - floor) >> sh
+    p, sh = 2, 1
+    while p < 2 * deadband:
+        p <<= 1
+        sh += 1
+    sc.deadband = p >> 1
+    sc._db_shift = sh
+    sc._moved = bytearray(n)
+    sc._stuck = bytearray(n)
+    sc._oor = bytearray(n)
+    sc.bank_fault = bytearray(nb)
+    sc.half_fault = bytearray(cfg.HALVES)
+    sc._drifted = bytearray(n)
+    sc._unk = bytearray(n)
+    sc._xt = int(-cfg.XTALK * R_ONE)
+    sc._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
+    sc._bad_bank = bytearray(nb)
+    sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
+    sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
+    (sc._bank_of, sc._nb, sc._order, sc._fresh, sc._lines, sc._xor, sc._chm, walk, sc._st_steps,
+     sc._st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
+    sens, step, first, off, on, ref_ch, half, dummy = walk
+    sc._sens = sens
+    sc._step = step
+    sc._ref_ch = ref_ch
+    # known line states: select ch0, address 0, every half off
+    lines = sc._lines
+    mem[lines[1]] = sc._chm[cfg.MUX_CHANNELS - 1] | lines[3]
+    mem[lines[6]] = lines[5]
+    sc._cur = 0
+    npos = len(sc._order)
+    sc._st_val = array("H", bytes(2 * sc._st_off[npos]))
+    sc._extra = bytearray(nb)
+    sc._sus = bytearray(n)
+    sc._ntent = 0
+    sc._st_q = bytearray(npos)
+    sc._done = 0
+    sc._second = [j for j in range(npos) if sc._fresh[j]][1]
+    sc._due = b""
+    due_banks(sc, sc.selftest_every)
+    # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
+    vcc = cfg.SENSOR_VCC
+    sc._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
+    sc._raw_hi = int((vcc - cfg.RAIL_MARGIN_V) / vcc * 65535)
+    sc._gnd_max = int(cfg.GND_MAX_V / vcc * 65535)
+    sc._ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
+    sc._ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
+    # the walk plan, per position: (rd, sensors, position, bank, the two bank-switch words,
+    # the step from the last rail/2 channel, the dummy-read flag)
+    order = sc._order
+    sc._plan = tuple((None, sens[j], j, order[j], off[j], on[j], first[j], dummy[j])
+                     for j in range(npos))
+    set_reads(sc, [a.read_u16 for a in adcs])
+    sc.sensed = Sensed(cfg.N_POINTS)
+    sc.scans = 0
+    sc.last_change = 0
+    sc._pending = 0
+    sc.settled = sc.quiet_scans <= 0
+    sc._dirty = True
+    sc._faults_changed = True
+    sc._hw_faults = []
+    sc.base = array("i", bytes(4 * n))
+    set_calibration(sc, cal)
+
+
+def set_calibration(sc, cal):
+    """Scanner.set_calibration: the baseline copied (the drift watch moves it), the
+    thresholds as factors of each sensor's gain, read from cal.gain itself."""
+    if cal is None:
+        from hw.calibration import Calibration
+        cal = Calibration(sc.cfg)
+    c = sc.cfg
+    sc.cal = cal
+    sc.stack_reading = bool(c.STACK_READING_ENABLED and cal.stack_ok)
+    d2, d3 = cal.delta2, cal.delta3
+    base = sc.base
+    for i in range(sc.n):
+        base[i] = cal.base[i]
+    # |r| against gain * factor / R_ONE: one checker's share, R_ONE units
+    on2 = off2 = NEVER
+    if sc.stack_reading:
+        on2 = int((1 + c.L2_ON_FRAC * d2) * R_ONE)
+        off2 = int((1 + c.L2_OFF_FRAC * d2) * R_ONE)
+    sc._ctx = (sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
+               int(c.OCC_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
+               sc.state, sc._pend, sc._cnt, sc._band, sc._oor, sc._bank_of, sc.bank_fault,
+               sc._unk, sc._held, sc._work, sc._queued, sc._nb, sc._gdirty, sc._sus, sc._extra)
+    sc._force = True
+    # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
+    sc._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)
+    sc._dirty = True
+
+
+def set_reads(sc, rds):
+    """The read of each half's ADC (bound methods, made once) and the walk plan that holds
+    them (one tuple unpacked per bank instead of a lookup per table)."""
+    sc._rd = rds
+    half = sc._bank_half
+    sc._plan = tuple((rds[half[k]], sens, j, k, off, on, first, dummy)
+                     for _, sens, j, k, off, on, first, dummy in sc._plan)
+
+
+def due_banks(sc, every):
+    """Per scan s % every: the banks that read their self-test channels (bank k when
+    (s + k) % every == 0, about nb / every banks per scan)."""
+    nb = len(sc._extra)
+    if every:
+        sc._due_list = tuple(bytes(k for k in range(nb) if (r + k) % every == 0) for r in range(every))
+    else:
+        sc._due_list = (b"",)
+    sc._due_every = every
