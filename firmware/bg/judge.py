@@ -519,15 +519,24 @@ def legal_destinations(judge_obj, current, from_point):
     if verdict.kind != PARTIAL:
         return out
     remaining = verdict.remaining
+    # With a double, the lifted checker's own walk proves most destinations legal at once
+    # (the others, and every destination with two different dice, are judged as boards)
+    walked = _double_walk(judge_obj, current, from_point, remaining) \
+        if len(judge_obj.dice) == 4 else ()
     sums = []  # type: list[int]
     # One checker may travel any running total of the remaining dice, taken in any order.
     _die_sums(remaining, 0, sums)
     trial = current.copy()             # one scratch board, refilled for each candidate
+    tried = []  # type: list[int]     # in the bear-off several sums lead off: judge it once
     for s in sums:
         to = from_point - s
         if to < 0:
             to = 0
-        if to in out:
+        if to in tried:
+            continue
+        tried.append(to)
+        if to in walked:
+            out.append(to)
             continue
         trial.me[:] = current.me
         trial.opp[:] = current.opp
@@ -542,6 +551,40 @@ def legal_destinations(judge_obj, current, from_point):
         # A chain through a blot needs that blot on the bar too: still a legal target.
         if v.kind != ILLEGAL or v.reason == HIT_NOT_ON_BAR:
             out.append(to)
+    return out
+
+
+def _double_walk(judge_obj, current, p, remaining):
+    """Destinations a checker lifted from `p` reaches legally by its own steps of a double:
+    after k steps the board is start -> current -> k more dice, a way there, legal when
+    the dice used then are all that must be played or the rest can still complete a full
+    play (the judge's own test of each way it finds). Only accepts: a destination not
+    found here may still be reached another way, and is judged as a board. Stops at a
+    blocked step, at the bear-off and after a hit (a chain through a hit blot needs it on
+    the bar: the judge decides that one)."""
+    out = []  # type: list[int]
+    d = remaining[0]
+    n = len(remaining)
+    used = len(judge_obj.dice) - n
+    me = bytearray(current.me)
+    opp = bytearray(current.opp)
+    for k in range(1, n + 1):
+        to = _can_step(me, opp, p, d)
+        if to < 0:
+            break
+        me[p - 1] -= 1
+        hit = to > 0 and opp[24 - to] == 1
+        if to:
+            me[to - 1] += 1
+        if hit:
+            opp[24 - to] = 0
+            opp[24] += 1
+        if used + k == judge_obj.max_dice or \
+                used + k + max_dice(me, opp, remaining[k:]) == judge_obj.max_dice:
+            out.append(to)
+        if to == 0 or hit:
+            break
+        p = to
     return out
 
 

@@ -300,3 +300,55 @@ def test_a_checker_gone_is_always_explained_a_hand_may_hold_it():
     assert v is not J.UNEXPLAINED and v.reason == J.BEAROFF_HIGHER, v
     # the lifted checker's LEDs ask for no rule at all: not even the bear-off diagnosis
     assert J.Judge(home, 5, 5).judge(end, J.NO_RULE) is J.UNEXPLAINED
+
+
+def _destinations_judged(judge, current, from_point):
+    """The reference: every running total of the remaining dice tried as a board, judged."""
+    out = []
+    if not current.me[from_point - 1]:
+        return out
+    v = judge.judge(current)
+    if v.kind != J.PARTIAL:
+        return out
+    sums = []
+    J._die_sums(v.remaining, 0, sums)
+    for s in sums:
+        to = max(0, from_point - s)
+        trial = current.copy()
+        trial.me[from_point - 1] -= 1
+        if to:
+            trial.me[to - 1] += 1
+            if trial.opp[24 - to] == 1:
+                trial.opp[24 - to] = 0
+                trial.opp[24] += 1
+        w = judge.judge(trial)
+        if (w.kind != J.ILLEGAL or w.reason == J.HIT_NOT_ON_BAR) and to not in out:
+            out.append(to)
+    return sorted(out)
+
+
+def test_destinations_of_a_double_walk_agree_with_judging_each_board():
+    # doubles take the walk's short cut: every position met in play (bar, contact,
+    # bear-off) after 0 to 3 of its steps, every checker lifted, against the reference
+    from bg.movegen import apply_step
+    checked = 0
+    n = 0
+    for pos in played_positions(7, 400, max_plies=120):
+        n += 1
+        d = n % 6 + 1
+        judge = J.Judge(pos, d, d)
+        plays = legal_plays(pos, d, d)
+        if not len(plays):
+            continue
+        play = plays[n % len(plays)]
+        mid = pos.copy()
+        for k in range(min(len(play.moves), 3)):
+            if n % 4 == k:
+                break
+            apply_step(mid.me, mid.opp, play.moves[k][0], play.moves[k][1])
+        for p in range(1, 26):
+            if mid.me[p - 1]:
+                got = sorted(J.legal_destinations(judge, mid, p))
+                assert got == _destinations_judged(judge, mid, p), (pos.me, pos.opp, d, mid.me, p)
+                checked += 1
+    assert checked > 1500, checked
