@@ -5,7 +5,6 @@ The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
     build(sc, mem, adcs, cal, cfg, ...)   # Scanner.__init__
     set_calibration(sc, cal)              # Scanner.set_calibration
     set_reads(sc, rds)                    # each half's ADC read, and the walk plan holding them
-    due_banks(sc, every)                  # the self-test rota, when selftest_every changes
 """
 from array import array
 
@@ -73,17 +72,15 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc.half_fault = bytearray(cfg.HALVES)
     sc._drifted = bytearray(n)
     sc._unk = bytearray(n)
-    sc._xt = int(-cfg.XTALK * R_ONE)
     sc._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
     sc._bad_bank = bytearray(nb)
     sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
     sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
     (sc._bank_of, sc._nb, sc._order, sc._fresh, sc._lines, sc._xor, sc._chm, walk, sc._st_steps,
      sc._st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
-    sens, step, first, off, on, ref_ch, half, dummy = walk
-    sc._sens = sens
+    sens, step, first, off, on, _, _, dummy = walk
+    sc._sens = tuple(sens)
     sc._step = step
-    sc._ref_ch = ref_ch
     # known line states: select ch0, address 0, every half off
     lines = sc._lines
     mem[lines[1]] = sc._chm[cfg.MUX_CHANNELS - 1] | lines[3]
@@ -97,8 +94,6 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._st_q = bytearray(npos)
     sc._done = 0
     sc._second = [j for j in range(npos) if sc._fresh[j]][1]
-    sc._due = b""
-    due_banks(sc, sc.selftest_every)
     # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
     vcc = cfg.SENSOR_VCC
     sc._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
@@ -106,16 +101,17 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._gnd_max = int(cfg.GND_MAX_V / vcc * 65535)
     sc._ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
     sc._ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
-    # the walk plan, per position: (rd, sensors, position, bank, the two bank-switch words,
-    # the step from the last rail/2 channel, the dummy-read flag)
+    # the walk plan, per position: (rd, sensors, bank, w, on, dummy): where the bank is
+    # powered there, w and on are the two bank-switch words, else w is the step from the
+    # last rail/2 channel to the first sensor and on is 0; dummy 1 where the ADC input
+    # changes half (a sample dropped). Six items: a tuple of two heap blocks
     order = sc._order
-    sc._plan = tuple((None, sens[j], j, order[j], off[j], on[j], first[j], dummy[j])
+    sc._plan = tuple((None, sens[j], order[j], off[j] if on[j] else first[j], on[j], dummy[j])
                      for j in range(npos))
     set_reads(sc, [a.read_u16 for a in adcs])
     sc.sensed = Sensed(cfg.N_POINTS)
     sc.scans = 0
     sc.last_change = 0
-    sc._pending = 0
     sc.settled = sc.quiet_scans <= 0
     sc._dirty = True
     sc._faults_changed = True
@@ -145,7 +141,8 @@ def set_calibration(sc, cal):
     sc._ctx = (sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
                int(c.OCC_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
                sc.state, sc._pend, sc._cnt, sc._band, sc._oor, sc._bank_of, sc.bank_fault,
-               sc._unk, sc._held, sc._work, sc._queued, sc._nb, sc._gdirty, sc._sus, sc._extra)
+               sc._unk, sc._held, sc._work, sc._queued, sc._nb, int(-c.XTALK * R_ONE), sc._gdirty,
+               sc._sus, sc._extra)
     sc._force = True
     # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
     sc._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)
@@ -157,16 +154,5 @@ def set_reads(sc, rds):
     them (one tuple unpacked per bank instead of a lookup per table)."""
     sc._rd = rds
     half = sc._bank_half
-    sc._plan = tuple((rds[half[k]], sens, j, k, off, on, first, dummy)
-                     for _, sens, j, k, off, on, first, dummy in sc._plan)
+    sc._plan = tuple((rds[half[k]], sens, k, w, on, dummy) for _, sens, k, w, on, dummy in sc._plan)
 
-
-def due_banks(sc, every):
-    """Per scan s % every: the banks that read their self-test channels (bank k when
-    (s + k) % every == 0, about nb / every banks per scan)."""
-    nb = len(sc._extra)
-    if every:
-        sc._due_list = tuple(bytes(k for k in range(nb) if (r + k) % every == 0) for r in range(every))
-    else:
-        sc._due_list = (b"",)
-    sc._due_every = every

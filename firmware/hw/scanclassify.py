@@ -39,7 +39,7 @@ def classify_chunk(sc, start):
     # thresholds: |r| against gain * factor / R_ONE (one checker's signal: gain), compared
     # as |r| << 12 against gain * factor (hw.scanbuild.set_calibration)
     (raw, refs, r, base, gain, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
-     bank_fault, unk, held, work, queued, nb, gd, sus, extra) = sc._ctx
+     bank_fault, unk, held, work, queued, nb, xt, gd, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
     white_neg = sc.cfg.WHITE_SIGN < 0
@@ -64,7 +64,6 @@ def classify_chunk(sc, start):
             d = (v - ref) * R_ONE // ref - base[i]
             r[i] = d
             unk[i] = 1 if (d if d >= 0 else -d) << 12 > gain[i] * over else 0
-    xt = sc._xt
     npend = sc._npend
     median = sc.samples >= 3
     for j in range(start, nw):

@@ -5,8 +5,7 @@ compiles within the Pico's heap): the self-test channels of a bank and of each h
     check_bank(sc, k, half)   # bank k (routed now): GND ~0 V, ch15 ~rail/2, unused = pull-up
     check_values(sc, j)       # the same on the readings the walk took (asks for check_bank)
     check_halves(sc)          # each 74HC4051's input 7 = 3.3 V / 2
-    health(sc)                # a slice of the sensors: frozen watch, verdicts, drift tracking
-    frozen(sc), drift(sc)     # ... the one or the other (as the scanner's waits call them)
+    frozen(sc), drift(sc)     # a slice of the sensors: frozen watch and verdicts, drift tracking
 """
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
 FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
@@ -78,19 +77,9 @@ def check_halves(sc):
     sc._all_off()
 
 
-def health(sc, parts=3):
-    """Frozen readings (parts & 1) and slow baseline drift (parts & 2), a slice of the
-    sensors per scan (no scan pays for all of them): each sensor is sampled for the frozen
-    watch every stuck_stride scans and judged every stuck_scans scans, its empty baseline
-    followed every track_every scans."""
-    if parts & 1:
-        frozen(sc)
-    if parts & 2:
-        drift(sc)
-
-
 def frozen(sc):
-    """The frozen watch's slice of this scan (see health)."""
+    """The frozen watch's slice of this scan (no scan pays for all the sensors): each sensor
+    is sampled every stuck_stride scans and judged every stuck_scans scans."""
     now = sc.scans
     n = sc.n
     raw, prev, moved = sc.raw, sc._prev, sc._moved
@@ -115,7 +104,8 @@ def frozen(sc):
 
 
 def drift(sc):
-    """The baseline tracker's slice of this scan (see health)."""
+    """The baseline tracker's slice of this scan: each sensor's empty baseline followed
+    every track_every scans."""
     every = sc.track_every
     if every:
         now = sc.scans

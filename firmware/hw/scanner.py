@@ -137,7 +137,6 @@ class Scanner:
     _done: int                      # work list entries classified this scan
     _npend: int                     # slots with a change pending this scan
     _ntent: int                     # slots at _sus 3 this scan
-    _pending: int
     _force: bool                    # every slot looked at next scan (a new calibration)
     # health (hw/scanhealth.py) and faults (hw/scanfaults.py)
     _prev: array                    # u16 reading at the frozen watch's last look, ...
@@ -163,10 +162,9 @@ class Scanner:
     _xor: int                       # the GPIO_OUT_XOR register
     _chm: array                     # per channel, the select lines' mask
     _cur: int                       # the channel S0..S3 select now
-    _sens: list                     # * the sensors in walk order
+    _sens: tuple                    # * the sensors in walk order
     _step: array                    # the XOR mask to the next channel
-    _ref_ch: bytes                  # * the rail/2 channel
-    _plan: tuple                    # * (rd, sensors, position, bank, switch words, step, dummy)
+    _plan: tuple                    # * (rd, sensors, bank, w, on, dummy): hw.scanbuild.set_reads
     _rd: list                       # per half, its ADC's read_u16
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
@@ -174,16 +172,12 @@ class Scanner:
     _st_off: bytearray              # * where their readings go in _st_val
     _st_val: array
     _st_q: bytearray                # positions whose readings wait for a check
-    _due: bytes                     # the banks due a self-test this scan, ...
-    _due_list: tuple                # ... per scan % _due_every
-    _due_every: int
     _second: int                    # the position of the second power-up wait (drift watch)
     _raw_lo: int                    # u16 rail margins, GND and rail/2 limits
     _raw_hi: int
     _gnd_max: int
     _ref_lo: int
     _ref_hi: int
-    _xt: int                        # crosstalk share, R_ONE units (hardware-brief 3.2.4)
     _drift_lim: int                 # r units
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
@@ -311,22 +305,19 @@ class Scanner:
         self._done = 0
         self._npend = 0
         self._ntent = 0
-        # the banks that read their self-test channels this scan; the halves' self-test
+        # the banks that read their self-test channels this scan (bank k when
+        # (scans + k) % every == 0: about nb / every a scan; the walk clears the mark);
+        # the halves' self-test
         extra = self._extra
-        for k in self._due:
-            extra[k] &= ~SELFTEST
         every = self.selftest_every
         if every:
-            if every != self._due_every:
-                lazy.call("hw.scanbuild", "due_banks", self, every)
             r = self.scans % every
-            self._due = self._due_list[r]
-            for k in self._due:
+            k = (every - r) % every
+            while k < len(extra):
                 extra[k] |= SELFTEST
+                k += every
             if not r:
                 check_halves(self)
-        else:
-            self._due = b""
         en_off = self._lines[6]
         en_on = self._lines[7]
         refs = self.refs
@@ -338,11 +329,13 @@ class Scanner:
         wait = settle or classify
         nq = 0
         t = 0                                # positions deadband-tested so far
-        for rd, sens, j, k, off, on, first, dummy in self._plan:
+        j = -1                               # the position in the bank order
+        for rd, sens, k, w, on, dummy in self._plan:
+            j += 1
             if on:
                 # decoders off, then the address and the half's decoder on; the select
                 # lines land on the first sensor channel in the same two writes
-                mem[en_off] = off
+                mem[en_off] = w
                 mem[en_on] = on
                 if wait:
                     # the power-up wait: the ADC input settles (a dummy read where it changes
@@ -378,7 +371,7 @@ class Scanner:
                 elif dummy:
                     rd()
             else:
-                mem[xor] = first             # the other half of a pair: powered already
+                mem[xor] = w                 # the other half of a pair: powered already
                 if dummy:
                     rd()                     # the ADC input mux just moved: drop one sample
             # one reading per channel: the deadband test runs in the next wait
@@ -398,6 +391,7 @@ class Scanner:
             if x:
                 if x & SELFTEST:
                     # the self-test channels (GND, unused): read now, checked in the next wait
+                    extra[k] = x ^ SELFTEST
                     sts = self._st_steps
                     v = self._st_val
                     q = self._st_off[j]
@@ -413,14 +407,13 @@ class Scanner:
                     nq += 1
                 if x & (RECHECK | MEDIAN_WALK):
                     self._nwork = nw
-                    self._bank_extra(j, k, x if classify else x & RECHECK)
+                    self._bank_extra(k, x if classify else x & RECHECK)
                     nw = self._nwork
-        npos = len(self._order)
-        self._cur = self._ref_ch[npos - 1]
+        self._cur = self.cfg.REF_CHANNEL[k]  # (the last bank's)
         mem[en_off] = self._lines[5]
         if classify:
             # after the last bank: its deadband test (no wait to hide in)
-            while t < npos:
+            while t < len(sens_at):
                 for i in sens_at[t]:
                     if (raw[i] - held[i]) >> sh and not queued[i]:
                         queued[i] = 1
@@ -436,15 +429,14 @@ class Scanner:
         if classify:
             if self._ntent:
                 self._confirm_pass()
-            self._pending = self._npend
             self._nwork = 0
 
-    def _bank_extra(self, j, k, x):
-        """Bank k, routed at position j, the select lines on its rail/2 channel: its
-        confirmed self-test (medians: a failed bank is checked every scan); samples >= 3:
-        its slots with a change pending read as medians and queued (MEDIAN_WALK: only in a
-        scan that classifies them)."""
-        back = self._ref_ch[j]
+    def _bank_extra(self, k, x):
+        """Bank k, routed now, the select lines on its rail/2 channel: its confirmed
+        self-test (medians: a failed bank is checked every scan); samples >= 3: its slots
+        with a change pending read as medians and queued (MEDIAN_WALK: only in a scan that
+        classifies them)."""
+        back = self.cfg.REF_CHANNEL[k]
         self._cur = back
         if x & RECHECK:
             check_bank(self, k, self._bank_half[k])
@@ -500,7 +492,7 @@ class Scanner:
         # True when nothing changed for quiet_scans scans and no slot is about to change. A
         # plain attribute, not a property: a class with a property makes every attribute
         # store on its instances look the class up first (about 10x slower in MicroPython)
-        self.settled = self._pending == 0 and self.scans - self.last_change >= self.quiet_scans
+        self.settled = self._npend == 0 and self.scans - self.last_change >= self.quiet_scans
         return self.sensed
 
     def stable_for(self):
