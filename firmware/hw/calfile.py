@@ -3,11 +3,12 @@ format, and loading that never raises.
 
 File layout (after store.py's header and CRC): b"TCAL", version, stack_ok, n (u16 LE),
 delta2 and delta3 (u16 LE, 1/10000), then base and gain (int32 per sensor) and noise (a
-byte per sensor).
+byte per sensor). In the heap base and gain are int16 and uint16 (Calibration).
 """
 from array import array
 
 import lazy
+from hw.calibration import BASE_MAX
 
 MAGIC = b"TCAL"
 VERSION = 1
@@ -20,7 +21,7 @@ def _u16(v):
 def to_bytes(cal):
     head = MAGIC + bytes((VERSION, 1 if cal.stack_ok else 0)) + _u16(cal.n)
     d = _u16(int(cal.delta2 * 10000)) + _u16(int(cal.delta3 * 10000))
-    return head + d + bytes(cal.base) + bytes(cal.gain) + bytes(cal.noise)
+    return head + d + bytes(array("i", cal.base)) + bytes(array("i", cal.gain)) + bytes(cal.noise)
 
 
 def from_bytes(cal, data):
@@ -39,7 +40,8 @@ def from_bytes(cal, data):
     for g in gain:
         if g <= 0:
             return "calibration has a zero gain"
-    cal.base, cal.gain = base, gain
+    cal.base = array("h", [-BASE_MAX if b < -BASE_MAX else BASE_MAX if b > BASE_MAX else b for b in base])
+    cal.gain = array("H", [g if g < 65535 else 65535 for g in gain])
     cal.noise = bytearray(data[12 + 8 * n:])
     cal.stack_ok = bool(data[5])
     cal.delta2 = (data[8] | (data[9] << 8)) / 10000

@@ -1,8 +1,8 @@
 """Per-sensor calibration: empty-board baseline, one-checker gain, stack step (hardware-brief 3.2).
 
 All values are ratiometric r = sensor / ch15 - 1 in units of 1/4096 (scanner.R_ONE).
-  base[i]   r of sensor i on the empty board
-  gain[i]   |r - base| for one centred checker on slot i
+  base[i]   r of sensor i on the empty board (int16, within +-BASE_MAX)
+  gain[i]   |r - base| for one centred checker on slot i (uint16)
   noise[i]  peak-to-peak r on the empty board (diagnostic, saturates at 255)
   delta2/3  what a second / third stacked layer adds, in units of one checker
   stack_ok  gains and delta2 measured: the scanner may read second layers
@@ -27,6 +27,7 @@ import board_config as _cfg
 import lazy
 
 R_ONE = 4096
+BASE_MAX = 4 * R_ONE    # a baseline beyond this was measured on a dead bank: kept at it
 DEFAULT_PATH = "calibration.bin"
 
 
@@ -34,8 +35,8 @@ class Calibration:
     def __init__(self, cfg=_cfg):
         n = cfg.N_SENSORS
         self.n = n
-        self.base = array("i", bytes(4 * n))
-        self.gain = array("i", [int(cfg.NOMINAL_GAIN * R_ONE)] * n)
+        self.base = array("h", bytes(2 * n))
+        self.gain = array("H", [int(cfg.NOMINAL_GAIN * R_ONE)] * n)
         self.noise = bytearray(n)
         self.delta2 = cfg.DELTA2
         self.delta3 = cfg.DELTA3

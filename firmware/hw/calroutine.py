@@ -4,7 +4,7 @@ lazy.call), so none of it stays in the heap while playing. Each step takes a Sca
 ends with scanner.set_calibration(cal)."""
 from array import array
 
-R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
+from hw.calibration import R_ONE, BASE_MAX
 
 
 def _measure(scanner, scans):
@@ -36,7 +36,8 @@ def calibrate_empty(scanner, cal, scans):
     dead = []
     lo, hi = scanner._raw_lo, scanner._raw_hi
     for i in range(cal.n):
-        cal.base[i] = mean[i]
+        b = mean[i]
+        cal.base[i] = -BASE_MAX if b < -BASE_MAX else BASE_MAX if b > BASE_MAX else b
         cal.noise[i] = min(p2p[i], 255)
         if not lo < scanner.raw[i] < hi:
             dead.append(i)
@@ -54,7 +55,7 @@ def calibrate_gain(scanner, cal, sensors, scans):
         if g < R_ONE // 40:          # under a tenth of the nominal signal: no checker, or dead
             weak.append(i)
             continue
-        cal.gain[i] = g
+        cal.gain[i] = g if g < 65535 else 65535
     scanner.set_calibration(cal)
     return weak
 

@@ -44,7 +44,7 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     nb = len(cfg.SCAN_BANKS)
     sc.n = n
     sc.raw = array("H", bytes(2 * n))
-    sc.r = array("i", bytes(4 * n))
+    sc.r = array("h", bytes(2 * n))
     sc.refs = array("H", bytes(2 * nb))
     sc.state = bytearray(n)
     sc._pend = bytearray(n)
@@ -116,7 +116,7 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._dirty = True
     sc._faults_changed = True
     sc._hw_faults = []
-    sc.base = array("i", bytes(4 * n))
+    sc.base = array("h", bytes(2 * n))
     set_calibration(sc, cal)
 
 

@@ -62,6 +62,10 @@ def classify_chunk(sc, start):
             r[i] = 0
         else:
             d = (v - ref) * R_ONE // ref - base[i]
+            if d > 32767:            # (a sagging rail: r is int16)
+                d = 32767
+            elif d < -32767:
+                d = -32767
             r[i] = d
             unk[i] = 1 if (d if d >= 0 else -d) << 12 > gain[i] * over else 0
     npend = sc._npend

@@ -117,9 +117,9 @@ class Scanner:
     stack_reading: bool
     # readings and slot states
     raw: array                      # u16 reading
-    r: array                        # ratiometric r - base, R_ONE units (hw/scanclassify.py)
+    r: array                        # int16 ratiometric r - base, R_ONE units (hw/scanclassify.py)
     refs: array                     # per bank: ch15 (rail / 2), a median when it moves
-    base: array                     # empty-board r, drift-tracked (hw/scanhealth.py)
+    base: array                     # int16 empty-board r, drift-tracked (hw/scanhealth.py)
     state: bytearray                # stable: colour * 4 + layers, or UNKNOWN
     _pend: bytearray                # the candidate state being debounced, and its count
     _cnt: bytearray
