@@ -39,7 +39,6 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc.stuck_scans = stuck_scans
     sc.stuck_stride = stuck_stride
     sc.track_every = track_every
-    sc.pair_halves = pair_halves
     n = cfg.N_SENSORS
     nb = len(cfg.SCAN_BANKS)
     sc.n = n
@@ -47,7 +46,6 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc.r = array("h", bytes(2 * n))
     sc.refs = array("H", bytes(2 * nb))
     sc.state = bytearray(n)
-    sc._pend = bytearray(n)
     sc._cnt = bytearray(n)
     sc._band = bytearray(n)
     sc._prev = array("H", bytes(2 * n))
@@ -76,8 +74,8 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._bad_bank = bytearray(nb)
     sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
     sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
-    (sc._bank_of, sc._nb, sc._order, sc._fresh, sc._lines, sc._xor, sc._chm, walk, sc._st_steps,
-     sc._st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
+    (sc._bank_of, nbrs, sc._order, fresh, sc._lines, sc._xor, sc._chm, walk, st_steps,
+     st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
     sens, step, first, off, on, _, _, dummy = walk
     sc._sens = tuple(sens)
     sc._step = step
@@ -87,20 +85,20 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     mem[lines[6]] = lines[5]
     sc._cur = 0
     npos = len(sc._order)
-    sc._st_val = array("H", bytes(2 * sc._st_off[npos]))
     sc._extra = bytearray(nb)
     sc._sus = bytearray(n)
     sc._ntent = 0
-    sc._st_q = bytearray(npos)
+    sc._st = (st_steps, st_off, array("H", bytes(2 * st_off[npos])), bytearray(npos))
     sc._done = 0
-    sc._second = [j for j in range(npos) if sc._fresh[j]][1]
+    sc._second = [j for j in range(npos) if fresh[j]][1]
     # rail limits in u16: a sensor output within RAIL_MARGIN_V of a rail is open or shorted
     vcc = cfg.SENSOR_VCC
     sc._raw_lo = int(cfg.RAIL_MARGIN_V / vcc * 65535)
     sc._raw_hi = int((vcc - cfg.RAIL_MARGIN_V) / vcc * 65535)
-    sc._gnd_max = int(cfg.GND_MAX_V / vcc * 65535)
-    sc._ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
-    sc._ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
+    # the self-test's: GND, a 4051's rail/2 (REF_HALF_TOL), a bank's rail/2 (10 % wider)
+    ref_lo = int((0.5 - cfg.REF_HALF_TOL) * 65535)
+    ref_hi = int((0.5 + cfg.REF_HALF_TOL) * 65535)
+    sc._st_lim = (int(cfg.GND_MAX_V / vcc * 65535), ref_lo, ref_hi, ref_lo * 9 // 10, ref_hi * 11 // 10)
     # the walk plan, per position: (rd, sensors, bank, w, on, dummy): where the bank is
     # powered there, w and on are the two bank-switch words, else w is the step from the
     # last rail/2 channel to the first sensor and on is 0; dummy 1 where the ADC input
@@ -117,6 +115,10 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._faults_changed = True
     sc._hw_faults = []
     sc.base = array("h", bytes(2 * n))
+    # what only classify_chunk reads is kept in its context alone, first (set_calibration
+    # keeps them): the candidate state being debounced, the neighbours on the same point
+    # or bar strip (bit 0 the slot below, bit 1 the slot above)
+    sc._ctx = (bytearray(n), nbrs)
     set_calibration(sc, cal)
 
 
@@ -138,11 +140,11 @@ def set_calibration(sc, cal):
     if sc.stack_reading:
         on2 = int((1 + c.L2_ON_FRAC * d2) * R_ONE)
         off2 = int((1 + c.L2_OFF_FRAC * d2) * R_ONE)
-    sc._ctx = (sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
+    sc._ctx = (sc._ctx[0], sc._ctx[1], sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
                int(c.OCC_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
-               sc.state, sc._pend, sc._cnt, sc._band, sc._oor, sc._bank_of, sc.bank_fault,
-               sc._unk, sc._held, sc._work, sc._queued, sc._nb, int(-c.XTALK * R_ONE), sc._gdirty,
-               sc._sus, sc._extra)
+               sc.state, sc._cnt, sc._band, sc._oor, sc._bank_of, sc.bank_fault, sc._unk,
+               sc._held, sc._work, sc._queued, int(-c.XTALK * R_ONE), sc._gdirty, sc._sus,
+               sc._extra)
     sc._force = True
     # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
     sc._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)

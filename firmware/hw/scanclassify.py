@@ -38,8 +38,8 @@ def classify_chunk(sc, start):
     # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
     # thresholds: |r| against gain * factor / R_ONE (one checker's signal: gain), compared
     # as |r| << 12 against gain * factor (hw.scanbuild.set_calibration)
-    (raw, refs, r, base, gain, on1, off1, on2, off2, over, st, pend, cnt, band, oor, bank_of,
-     bank_fault, unk, held, work, queued, nb, xt, gd, sus, extra) = sc._ctx
+    (pend, nb, raw, refs, r, base, gain, on1, off1, on2, off2, over, st, cnt, band, oor,
+     bank_of, bank_fault, unk, held, work, queued, xt, gd, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
     white_neg = sc.cfg.WHITE_SIGN < 0

@@ -18,13 +18,14 @@ def check_bank(sc, k, half):
     ref = sc.refs[k]
     mem, xor = sc.mem, sc._xor
     chm, rd = sc._chm, sc._rd[half]
+    gnd_max, _, _, bank_lo, bank_hi = sc._st_lim
     code = 0
     ch = cfg.GND_CHANNEL[k]
     mem[xor] = chm[sc._cur] ^ chm[ch]
     sc._cur = ch
-    if rd() > sc._gnd_max and sc._read_channel(half, ch) > sc._gnd_max:
+    if rd() > gnd_max and sc._read_channel(half, ch) > gnd_max:
         code = 1
-    elif not (sc._ref_lo * 9 // 10 <= ref <= sc._ref_hi * 11 // 10):
+    elif not (bank_lo <= ref <= bank_hi):
         code = 2
     else:
         hi = sc._raw_hi
@@ -46,11 +47,12 @@ def check_values(sc, j):
     """The self-test readings the walk took at position j (GND, then the unused channels):
     one that looks wrong asks for the confirmed check_bank on the bank's next read."""
     k = sc._order[j]
-    v = sc._st_val
-    q = sc._st_off[j]
-    end = sc._st_off[j + 1]
+    _, st_off, v, _ = sc._st
+    q = st_off[j]
+    end = st_off[j + 1]
     ref = sc.refs[k]
-    bad = v[q] > sc._gnd_max or not (sc._ref_lo * 9 // 10 <= ref <= sc._ref_hi * 11 // 10)
+    gnd_max, _, _, bank_lo, bank_hi = sc._st_lim
+    bad = v[q] > gnd_max or not (bank_lo <= ref <= bank_hi)
     hi = sc._raw_hi
     for t in range(q + 1, end):
         if v[t] < hi:
@@ -63,11 +65,12 @@ def check_halves(sc):
     """Each 74HC4051's input 7 must read 3.3 V / 2 (before the banks: a change marks the
     half's banks for classification after their read)."""
     cfg = sc.cfg
+    _, ref_lo, ref_hi, _, _ = sc._st_lim
     for h in range(cfg.HALVES):
         sc._set_bank(h, cfg.HALF_REF_INPUT)
         sc._rd[h]()                         # the ADC input may have moved
         v = sc._read_channel(h, sc._cur)    # the 4051 input ignores S0..S3
-        code = 0 if sc._ref_lo <= v <= sc._ref_hi else 1
+        code = 0 if ref_lo <= v <= ref_hi else 1
         if code != sc.half_fault[h]:
             sc.half_fault[h] = code
             sc._faults_changed = True

@@ -121,13 +121,14 @@ class Scanner:
     refs: array                     # per bank: ch15 (rail / 2), a median when it moves
     base: array                     # int16 empty-board r, drift-tracked (hw/scanhealth.py)
     state: bytearray                # stable: colour * 4 + layers, or UNKNOWN
-    _pend: bytearray                # the candidate state being debounced, and its count
-    _cnt: bytearray
+    _cnt: bytearray                 # the count of the candidate state being debounced
     _band: bytearray                # 1: the reading is between a leave and an enter threshold
     _unk: bytearray                 # this scan's reading usable or why not (scanclassify)
     _sus: bytearray                 # samples >= 3: 1 median next walk, 3 median after the
                                     # last bank, 2 this reading is that median
-    _ctx: tuple                     # the arrays classify_chunk unpacks in one go
+    _ctx: tuple                     # what classify_chunk unpacks in one go (hw/scanbuild.py),
+                                    # with the state only it keeps: per slot the candidate
+                                    # state being debounced, its neighbours
     # the deadband test and the work list
     _held: array                    # the floor of the slot's deadband (FORCE: look next scan)
     _ref_floor: array               # per bank, the same for its rail/2
@@ -154,10 +155,8 @@ class Scanner:
     _gdirty: bytearray              # ... and 1 if one of its slots changed (hw/scanboard.py)
     # the wires (hw/scanwalk.py)
     _bank_of: bytearray
-    _nb: bytearray                  # neighbours on the same point: bit 0 below, bit 1 above
     _bank_half: bytes               # per bank
     _order: bytes                   # the banks in walk order
-    _fresh: bytes                   # * the halves powered there (0: on already)
     _lines: tuple                   # what a bank switch writes (hw.scanwalk.wire_tables)
     _xor: int                       # the GPIO_OUT_XOR register
     _chm: array                     # per channel, the select lines' mask
@@ -168,16 +167,13 @@ class Scanner:
     _rd: list                       # per half, its ADC's read_u16
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
-    _st_steps: array                # the walks through them (hw.scanwalk.wire_tables)
-    _st_off: bytearray              # * where their readings go in _st_val
-    _st_val: array
-    _st_q: bytearray                # positions whose readings wait for a check
+    _st: tuple                      # (the walks through them (hw.scanwalk.wire_tables), *
+                                    # where their readings go, the readings, the positions
+                                    # whose readings wait for a check)
+    _st_lim: tuple                  # u16 limits: GND, 4051 rail/2 low, high, bank rail/2 low, high
     _second: int                    # the position of the second power-up wait (drift watch)
-    _raw_lo: int                    # u16 rail margins, GND and rail/2 limits
+    _raw_lo: int                    # u16 rail margins
     _raw_hi: int
-    _gnd_max: int
-    _ref_lo: int
-    _ref_hi: int
     _drift_lim: int                 # r units
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
@@ -324,7 +320,7 @@ class Scanner:
         rfloor = self._ref_floor
         sens_at = self._sens
         second = self._second
-        stq = self._st_q
+        sts, st_off, st_val, stq = self._st
         settle = self.settle_us
         wait = settle or classify
         nq = 0
@@ -392,14 +388,12 @@ class Scanner:
                 if x & SELFTEST:
                     # the self-test channels (GND, unused): read now, checked in the next wait
                     extra[k] = x ^ SELFTEST
-                    sts = self._st_steps
-                    v = self._st_val
-                    q = self._st_off[j]
+                    q = st_off[j]
                     u = q + j                # this position's first step
-                    end = self._st_off[j + 1]
+                    end = st_off[j + 1]
                     while q < end:
                         mem[xor] = sts[u]
-                        v[q] = rd()
+                        st_val[q] = rd()
                         q += 1
                         u += 1
                     mem[xor] = sts[u]        # back to the rail/2 channel

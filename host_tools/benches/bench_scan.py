@@ -135,7 +135,7 @@ for samples in (3, 1):
     sc.quiet_scans = 30
     settle(sc)
     print("second_wait", sc._second)
-    print("WAITS", " ".join(str(j) for j in range(len(sc._fresh)) if sc._fresh[j]))
+    print("WAITS", " ".join(str(j) for j in range(len(sc._plan)) if sc._plan[j][4]))
     def sim_scan():
         sc.scan()
     print("sim_scan_us_s%d" % samples, per_call_us(sim_scan, N))
