@@ -3,7 +3,7 @@ ranges where the physics cannot count (hardware-brief 1.5), the 15-checker conse
 that narrows them, and the fault list. Split from hw/scanner.py (the scan itself) so that
 each module compiles within the Pico's heap.
 
-    compose(scanner)    # fills scanner.sensed from scanner.state, ._band, faults
+    compose(scanner)    # fills scanner.sensed from scanner.state and the faults
 """
 import lazy
 from hw.sensed import WHITE, BLACK, MIXED
@@ -16,7 +16,6 @@ def _groups(sc, g):
     strips), five bytes of g from 5 * group: white layers, black layers, white open, black
     open, unknown/band slots. The other groups keep last time's bytes."""
     st = sc.state
-    band = sc._band
     bad = sc._bad_bank
     bank_of = sc._bank_of
     gd = sc._gdirty
@@ -38,16 +37,17 @@ def _groups(sc, g):
                 continue
             n = s & 3
             deep = n >= 2               # a third layer could hide on a second one
-            if band[i]:
-                # held only by hysteresis: not sure of the top layer either way
+            if s & 16:
+                # in the band, held only by hysteresis: not sure of the top layer either way
                 extra += 1
                 if n:
                     n -= 1
-            if s >> 2 == 1:
+            s &= 12                     # the colour
+            if s == 4:
                 w += n
                 if deep:
                     wopen = 1
-            elif s >> 2 == 2:
+            elif s == 8:
                 b += n
                 if deep:
                     bopen = 1

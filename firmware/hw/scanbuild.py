@@ -47,7 +47,6 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc.refs = array("H", bytes(2 * nb))
     sc.state = bytearray(n)
     sc._cnt = bytearray(n)
-    sc._band = bytearray(n)
     sc._prev = array("H", bytes(2 * n))
     sc._held = array("i", [FORCE] * n)
     sc._work = bytearray(n)
@@ -63,8 +62,7 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
         sh += 1
     sc.deadband = p >> 1
     sc._db_shift = sh
-    sc._moved = bytearray(n)
-    sc._stuck = bytearray(n)
+    sc._frozen = bytearray(n)
     sc._oor = bytearray(n)
     sc.bank_fault = bytearray(nb)
     sc.half_fault = bytearray(cfg.HALVES)
@@ -77,7 +75,6 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     (sc._bank_of, nbrs, sc._order, fresh, sc._lines, sc._xor, sc._chm, walk, st_steps,
      st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
     sens, step, first, off, on, _, _, dummy = walk
-    sc._sens = tuple(sens)
     sc._step = step
     # known line states: select ch0, address 0, every half off
     lines = sc._lines
@@ -142,7 +139,7 @@ def set_calibration(sc, cal):
         off2 = int((1 + c.L2_OFF_FRAC * d2) * R_ONE)
     sc._ctx = (sc._ctx[0], sc._ctx[1], sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
                int(c.OCC_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
-               sc.state, sc._cnt, sc._band, sc._oor, sc._bank_of, sc.bank_fault, sc._unk,
+               sc.state, sc._cnt, sc._oor, sc._bank_of, sc.bank_fault, sc._unk,
                sc._held, sc._work, sc._queued, int(-c.XTALK * R_ONE), sc._gdirty, sc._sus,
                sc._extra)
     sc._force = True

@@ -38,7 +38,7 @@ def classify_chunk(sc, start):
     # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
     # thresholds: |r| against gain * factor / R_ONE (one checker's signal: gain), compared
     # as |r| << 12 against gain * factor (hw.scanbuild.set_calibration)
-    (pend, nb, raw, refs, r, base, gain, on1, off1, on2, off2, over, st, cnt, band, oor,
+    (pend, nb, raw, refs, r, base, gain, on1, off1, on2, off2, over, st, cnt, oor,
      bank_of, bank_fault, unk, held, work, queued, xt, gd, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
@@ -109,10 +109,8 @@ def classify_chunk(sc, start):
         s = st[i]
         if s == UNKNOWN:
             s = 128 + oor[i]
-        else:
-            s += band[i] << 4
-            if oor[i] == 3:
-                s += 32
+        elif oor[i] == 3:
+            s += 32
         if cand != s:
             if median and sus[i] != 2:
                 # samples >= 3 and one reading asks for a change: it counts only once a
@@ -131,11 +129,9 @@ def classify_chunk(sc, start):
             if c >= deb:
                 if cand >= 128:
                     st[i] = UNKNOWN
-                    band[i] = 0
                     o = cand - 128
                 else:
-                    st[i] = cand & 15
-                    band[i] = (cand >> 4) & 1
+                    st[i] = cand & 31            # colour, layers, band
                     o = 3 if cand & 32 else 0
                 if o != oor[i]:
                     oor[i] = o

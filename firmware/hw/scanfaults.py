@@ -25,9 +25,6 @@ def hardware_faults(sc):
     for h in range(cfg.HALVES):
         if sc.half_fault[h]:
             faults.append(("mux", (h, cfg.HALF_REF_INPUT, "half reference wrong (4051/138/ribbon)")))
-    zero = bytes(sc.n)
-    if sc._oor == zero and sc._stuck == zero and sc._drifted == zero:
-        return                      # no sensor fault (compared in C, not slot by slot)
     bank_of = sc._bank_of
     for i in range(sc.n):
         if bad[bank_of[i]]:
@@ -35,7 +32,7 @@ def hardware_faults(sc):
         o = sc._oor[i]
         if o:
             faults.append(("out_of_range", (i, OUT_OF_RANGE[o])))
-        elif sc._stuck[i]:
+        elif sc._frozen[i] & 2:
             faults.append(("stuck", i))
         if sc._drifted[i]:
             faults.append(("drift", i))

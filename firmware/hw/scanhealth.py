@@ -85,24 +85,23 @@ def frozen(sc):
     is sampled every stuck_stride scans and judged every stuck_scans scans."""
     now = sc.scans
     n = sc.n
-    raw, prev, moved = sc.raw, sc._prev, sc._moved
+    raw, prev, fr = sc.raw, sc._prev, sc._frozen
     i = now % sc.stuck_stride
     while i < n:                    # (a range with a variable step would allocate)
         v = raw[i]
         if v != prev[i]:
             prev[i] = v
-            moved[i] = 1
+            fr[i] |= 1              # moved
         i += sc.stuck_stride
     every = sc.stuck_scans
     if every and now >= every:      # after one whole window
-        stuck = sc._stuck
         i = now % every
         while i < n:
-            s = 0 if moved[i] else 1
-            if s != stuck[i]:
-                stuck[i] = s
+            f = fr[i]
+            s = 0 if f & 1 else 2   # stuck: it did not move in the window
+            if s != f & 2:
                 sc._faults_changed = True
-            moved[i] = 0
+            fr[i] = s
             i += every
 
 
@@ -115,7 +114,6 @@ def drift(sc):
         n = sc.n
         raw = sc.raw
         st = sc.state              # one name per line: 4+ names at once build a tuple
-        band = sc._band
         cnt = sc._cnt
         unk = sc._unk
         refs = sc.refs
@@ -126,7 +124,7 @@ def drift(sc):
         i = now % every
         while i < n:
             ref = refs[bank_of[i]]
-            if st[i] == 0 and not band[i] and not cnt[i] and not unk[i] and ref:
+            if st[i] == 0 and not cnt[i] and not unk[i] and ref:   # empty, out of the band
                 # this scan's r (the slot may not have been classified since long)
                 d = (raw[i] - ref) * R_ONE // ref - base[i]
                 # EMA, alpha = 1/64 per step, at least one unit so that it converges

@@ -120,9 +120,10 @@ class Scanner:
     r: array                        # int16 ratiometric r - base, R_ONE units (hw/scanclassify.py)
     refs: array                     # per bank: ch15 (rail / 2), a median when it moves
     base: array                     # int16 empty-board r, drift-tracked (hw/scanhealth.py)
-    state: bytearray                # stable: colour * 4 + layers, or UNKNOWN
+    state: bytearray                # stable: colour * 4 + layers, + 16 when the reading is
+                                    # between a leave and an enter threshold (the band: a
+                                    # checker half on its slot); or UNKNOWN
     _cnt: bytearray                 # the count of the candidate state being debounced
-    _band: bytearray                # 1: the reading is between a leave and an enter threshold
     _unk: bytearray                 # this scan's reading usable or why not (scanclassify)
     _sus: bytearray                 # samples >= 3: 1 median next walk, 3 median after the
                                     # last bank, 2 this reading is that median
@@ -141,8 +142,7 @@ class Scanner:
     _force: bool                    # every slot looked at next scan (a new calibration)
     # health (hw/scanhealth.py) and faults (hw/scanfaults.py)
     _prev: array                    # u16 reading at the frozen watch's last look, ...
-    _moved: bytearray               # ... 1 if it moved since, 1 if frozen for a window
-    _stuck: bytearray
+    _frozen: bytearray              # ... bit 0: it moved since; bit 1: frozen for a window
     _oor: bytearray                 # 1 below GND margin, 2 above the rail, 3 field
     _drifted: bytearray
     bank_fault: bytearray           # per bank: 0 ok, else a reason (hw.scanfaults.BANK_FAULTS)
@@ -161,9 +161,9 @@ class Scanner:
     _xor: int                       # the GPIO_OUT_XOR register
     _chm: array                     # per channel, the select lines' mask
     _cur: int                       # the channel S0..S3 select now
-    _sens: tuple                    # * the sensors in walk order
     _step: array                    # the XOR mask to the next channel
-    _plan: tuple                    # * (rd, sensors, bank, w, on, dummy): hw.scanbuild.set_reads
+    _plan: tuple                    # * (rd, the sensors in walk order, bank, w, on, dummy):
+                                    # hw.scanbuild.build
     _rd: list                       # per half, its ADC's read_u16
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
@@ -318,7 +318,7 @@ class Scanner:
         en_on = self._lines[7]
         refs = self.refs
         rfloor = self._ref_floor
-        sens_at = self._sens
+        plan = self._plan
         second = self._second
         sts, st_off, st_val, stq = self._st
         settle = self.settle_us
@@ -326,7 +326,7 @@ class Scanner:
         nq = 0
         t = 0                                # positions deadband-tested so far
         j = -1                               # the position in the bank order
-        for rd, sens, k, w, on, dummy in self._plan:
+        for rd, sens, k, w, on, dummy in plan:
             j += 1
             if on:
                 # decoders off, then the address and the half's decoder on; the select
@@ -346,7 +346,7 @@ class Scanner:
                         # the deadband test of the positions walked since the last wait: a
                         # reading out of the deadband of its slot's held value queues it
                         while t < j:
-                            for i in sens_at[t]:
+                            for i in plan[t][1]:
                                 if (raw[i] - held[i]) >> sh and not queued[i]:
                                     queued[i] = 1
                                     work[nw] = i
@@ -407,8 +407,8 @@ class Scanner:
         mem[en_off] = self._lines[5]
         if classify:
             # after the last bank: its deadband test (no wait to hide in)
-            while t < len(sens_at):
-                for i in sens_at[t]:
+            while t < len(plan):
+                for i in plan[t][1]:
                     if (raw[i] - held[i]) >> sh and not queued[i]:
                         queued[i] = 1
                         work[nw] = i
@@ -489,6 +489,3 @@ class Scanner:
         self.settled = self._npend == 0 and self.scans - self.last_change >= self.quiet_scans
         return self.sensed
 
-    def stable_for(self):
-        """Scans since the last change of the sensed board."""
-        return self.scans - self.last_change

@@ -96,7 +96,8 @@ def wire_tables(cfg, n, pair_halves):
     for j in range(npos):
         k = order[j]
         st_off[j + 1] = st_off[j] + 1 + len(cfg.UNUSED_CHANNELS[k])
-    st_steps = array("i", bytes(4 * (st_off[npos] + npos)))
+    m = st_off[npos] + npos
+    st_steps = array("H", bytes(2 * m)) if chm[len(chm) - 1] < 65536 else array("i", bytes(4 * m))
     for j in range(npos):
         k = order[j]
         ref = ref_ch[j]

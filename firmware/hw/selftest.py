@@ -55,7 +55,7 @@ class SelfTest:
             return None, "??"
         g = sc.cal.gain[i] or 1
         u = sc.r[i] / g
-        return u, ("-", "w", "b")[s >> 2] + str(s & 3) if s else "--"
+        return u, ("-", "w", "b")[(s >> 2) & 3] + str(s & 3) if s & 15 else "--"
 
     def sensor_lines(self, first):
         out = []
@@ -89,7 +89,7 @@ class SelfTest:
             o = sc._oor[i]
             if o:
                 out.append((sensor_name(i, cfg), ("", "short", "open", "field")[o]))
-            elif sc._stuck[i]:
+            elif sc._frozen[i] & 2:
                 out.append((sensor_name(i, cfg), "stuck"))
             elif sc._drifted[i]:
                 out.append((sensor_name(i, cfg), "drift"))

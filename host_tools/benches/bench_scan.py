@@ -320,7 +320,7 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
             # (the classification stubbed: it is counted as a chunk)
             real_chunk = scanner_mod.classify_chunk
             scanner_mod.classify_chunk = lambda sc, start: sc._nwork
-            first_bank = nsc._sens[0]
+            first_bank = nsc._plan[0][1]
             for m in (1, 4):
                 # (the stand-in calls: a dummy and 3 reads per slot; 4 register writes for
                 # the bank, one per slot, one to switch it off: subtracted below)
