@@ -5,6 +5,7 @@ The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
     build(sc, mem, adcs, cal, cfg, ...)   # Scanner.__init__
     set_calibration(sc, cal)              # Scanner.set_calibration
     set_reads(sc, rds)                    # each half's ADC read, and the walk plan holding them
+    restart(sc, classify)                 # Scanner._pass, after a calibration or a raw pass
 """
 from array import array
 
@@ -62,11 +63,10 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
         sh += 1
     sc.deadband = p >> 1
     sc._db_shift = sh
-    sc._frozen = bytearray(n)
+    sc._health = bytearray(n)
     sc._oor = bytearray(n)
     sc.bank_fault = bytearray(nb)
     sc.half_fault = bytearray(cfg.HALVES)
-    sc._drifted = bytearray(n)
     sc._unk = bytearray(n)
     sc._bank_half = bytes(h for h, b in cfg.SCAN_BANKS)
     sc._bad_bank = bytearray(nb)
@@ -155,3 +155,20 @@ def set_reads(sc, rds):
     half = sc._bank_half
     sc._plan = tuple((rds[half[k]], sens, k, w, on, dummy) for _, sens, k, w, on, dummy in sc._plan)
 
+
+def restart(sc, classify):
+    """Before the banks, when asked (Scanner._pass): leftovers of a raw pass alone (read
+    before this scan) read again, every slot looked at (FORCE) after a calibration change.
+    Returns the work list's length."""
+    work, queued, held = sc._work, sc._queued, sc._held
+    if classify:
+        for j in range(sc._nwork):
+            i = work[j]
+            queued[i] = 0
+            held[i] = FORCE
+        sc._nwork = 0
+    if sc._force:
+        for i in range(sc.n):
+            held[i] = FORCE
+        sc._force = False
+    return sc._nwork

@@ -32,7 +32,7 @@ def hardware_faults(sc):
         o = sc._oor[i]
         if o:
             faults.append(("out_of_range", (i, OUT_OF_RANGE[o])))
-        elif sc._frozen[i] & 2:
+        elif sc._health[i] & 2:
             faults.append(("stuck", i))
-        if sc._drifted[i]:
+        if sc._health[i] & 4:
             faults.append(("drift", i))

@@ -85,7 +85,7 @@ def frozen(sc):
     is sampled every stuck_stride scans and judged every stuck_scans scans."""
     now = sc.scans
     n = sc.n
-    raw, prev, fr = sc.raw, sc._prev, sc._frozen
+    raw, prev, fr = sc.raw, sc._prev, sc._health
     i = now % sc.stuck_stride
     while i < n:                    # (a range with a variable step would allocate)
         v = raw[i]
@@ -101,7 +101,7 @@ def frozen(sc):
             s = 0 if f & 1 else 2   # stuck: it did not move in the window
             if s != f & 2:
                 sc._faults_changed = True
-            fr[i] = s
+            fr[i] = s | (f & 4)     # (the drift flag kept)
             i += every
 
 
@@ -121,6 +121,7 @@ def drift(sc):
         base = sc.base
         cbase = sc.cal.base
         lim = sc._drift_lim
+        hf = sc._health
         i = now % every
         while i < n:
             ref = refs[bank_of[i]]
@@ -135,7 +136,8 @@ def drift(sc):
                 elif b < cbase[i] - lim:
                     b, over = cbase[i] - lim, 1
                 base[i] = b
-                if over != sc._drifted[i]:
-                    sc._drifted[i] = over
+                f = hf[i]
+                if over << 2 != f & 4:
+                    hf[i] = f ^ 4
                     sc._faults_changed = True
             i += every

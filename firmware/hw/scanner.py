@@ -142,9 +142,9 @@ class Scanner:
     _force: bool                    # every slot looked at next scan (a new calibration)
     # health (hw/scanhealth.py) and faults (hw/scanfaults.py)
     _prev: array                    # u16 reading at the frozen watch's last look, ...
-    _frozen: bytearray              # ... bit 0: it moved since; bit 1: frozen for a window
+    _health: bytearray              # ... bit 0: it moved since; bit 1: frozen for a window;
+                                    # bit 2: its baseline drifted past DRIFT_LIMIT_MT
     _oor: bytearray                 # 1 below GND margin, 2 above the rail, 3 field
-    _drifted: bytearray
     bank_fault: bytearray           # per bank: 0 ok, else a reason (hw.scanfaults.BANK_FAULTS)
     half_fault: bytearray           # per half: 1 its 4051 reference is wrong
     _bad_bank: bytearray            # per bank: it or its half failed the self-test
@@ -235,22 +235,6 @@ class Scanner:
         (calibration uses it; scan() classifies as it goes)."""
         self._pass(False)
 
-    def _restart(self, classify):
-        """Before the banks, when asked: leftovers of a raw pass alone (read before this scan)
-        read again, every slot looked at (FORCE) after a calibration change."""
-        work, queued, held = self._work, self._queued, self._held
-        if classify:
-            for j in range(self._nwork):
-                i = work[j]
-                queued[i] = 0
-                held[i] = FORCE
-            self._nwork = 0
-        if self._force:
-            for i in range(self.n):
-                held[i] = FORCE
-            self._force = False
-        return self._nwork
-
     def _ref_moved(self, k, rd, a):
         """ch15 of bank k read `a`, outside its deadband: confirm with a median of 3; if it
         did move, every r of the bank moves with it (the bank is queued)."""
@@ -295,7 +279,7 @@ class Scanner:
         work = self._work
         nw = self._nwork
         if self._force or (classify and nw):
-            nw = self._restart(classify)
+            nw = lazy.call("hw.scanbuild", "restart", self, classify)   # (rare: calibration)
         # this scan's counts: classified slots, slots pending, slots wanting a median now
         done = 0
         self._done = 0

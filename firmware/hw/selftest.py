@@ -89,9 +89,9 @@ class SelfTest:
             o = sc._oor[i]
             if o:
                 out.append((sensor_name(i, cfg), ("", "short", "open", "field")[o]))
-            elif sc._frozen[i] & 2:
+            elif sc._health[i] & 2:
                 out.append((sensor_name(i, cfg), "stuck"))
-            elif sc._drifted[i]:
+            elif sc._health[i] & 4:
                 out.append((sensor_name(i, cfg), "drift"))
             elif sc.cal.noise[i] > NOISY_R:
                 out.append((sensor_name(i, cfg), "noisy"))
