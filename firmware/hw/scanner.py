@@ -273,6 +273,7 @@ class Scanner:
         xor = self._xor
         rd = self._rd[0]
         i = 0
+        k = 0                                # (the bank: used a few times per bank)
         held = self._held
         sh = self._db_shift
         queued = self._queued
@@ -293,7 +294,8 @@ class Scanner:
         if every:
             r = self.scans % every
             k = (every - r) % every
-            while k < len(extra):
+            nb = len(extra)
+            while k < nb:
                 extra[k] |= SELFTEST
                 k += every
             if not r:
@@ -372,15 +374,11 @@ class Scanner:
                 if x & SELFTEST:
                     # the self-test channels (GND, unused): read now, checked in the next wait
                     extra[k] = x ^ SELFTEST
-                    q = st_off[j]
-                    u = q + j                # this position's first step
-                    end = st_off[j + 1]
-                    while q < end:
-                        mem[xor] = sts[u]
+                    end = st_off[j + 1]      # (position j's steps start at st_off[j] + j)
+                    for q in range(st_off[j], end):
+                        mem[xor] = sts[q + j]
                         st_val[q] = rd()
-                        q += 1
-                        u += 1
-                    mem[xor] = sts[u]        # back to the rail/2 channel
+                    mem[xor] = sts[end + j]  # back to the rail/2 channel
                     stq[nq] = j
                     nq += 1
                 if x & (RECHECK | MEDIAN_WALK):
