@@ -191,22 +191,16 @@ class Scanner:
         lazy.call("hw.scanbuild", "set_calibration", self, cal)
 
     # ------------------------------------------------------------ the wires
-    def _set_bank(self, half, bank, halves=0):
-        """Power and route `bank` of `half` (or of every half in the bit mask `halves`);
-        every other bank off: decoders off, address, decoders on (four register writes)."""
-        if not halves:
-            halves = 1 << half
+    def _set_bank(self, half, bank):
+        """Power and route `bank` of `half`, every other bank off: decoders off, address,
+        the half's decoder on (four register writes)."""
         m = self.mem
         set_, clr, bankm, bank_lines, en_bit, en_all, en_off_reg, en_on_reg = self._lines
         bm = bankm[bank]
         m[en_off_reg] = en_all
         m[clr] = bank_lines ^ bm
         m[set_] = bm
-        on = 0
-        for h in range(len(en_bit)):
-            if halves >> h & 1:
-                on |= en_bit[h]
-        m[en_on_reg] = on
+        m[en_on_reg] = en_bit[half]
 
     def _all_off(self):
         self.mem[self._lines[6]] = self._lines[5]     # every half's decoder off
