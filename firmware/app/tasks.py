@@ -19,6 +19,7 @@ except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 import board_config as _cfg
+from lazy import call
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
@@ -80,8 +81,9 @@ def _display(app):
 
 
 def _answer(app, line):
-    from app import commands   # loaded with the first command line, not at power-up
-    return commands.answer(app, line)
+    # app.commands for the line only (lazy.call): a monitor on the serial line should not
+    # keep its code in the heap between commands
+    return call("app.commands", "answer", app, line)
 
 
 async def serial_task(app, stream=None):
