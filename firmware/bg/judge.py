@@ -519,10 +519,14 @@ def legal_destinations(judge_obj, current, from_point):
     if verdict.kind != PARTIAL:
         return out
     remaining = verdict.remaining
-    # With a double, the lifted checker's own walk proves most destinations legal at once
-    # (the others, and every destination with two different dice, are judged as boards)
-    walked = _double_walk(judge_obj, current, from_point, remaining) \
-        if len(judge_obj.dice) == 4 else ()
+    # The lifted checker's own walk proves most destinations legal at once (the others are
+    # judged as boards)
+    if len(judge_obj.dice) == 4:
+        walked = _double_walk(judge_obj, current, from_point, remaining)
+    else:
+        walked = []
+        _walk(judge_obj, bytearray(current.me), bytearray(current.opp), from_point,
+              remaining, walked)
     sums = []  # type: list[int]
     # One checker may travel any running total of the remaining dice, taken in any order.
     _die_sums(remaining, 0, sums)
@@ -562,16 +566,60 @@ def _double_walk(judge_obj, current, p, remaining):
     found here may still be reached another way, and is judged as a board. Stops at a
     blocked step, at the bear-off and after a hit (a chain through a hit blot needs it on
     the bar: the judge decides that one)."""
-    out = []  # type: list[int]
     d = remaining[0]
     n = len(remaining)
     used = len(judge_obj.dice) - n
     me = bytearray(current.me)
     opp = bytearray(current.opp)
-    for k in range(1, n + 1):
+    out = []  # type: list[int]
+    check = False
+    frm = p
+    for rnd in range(2):
+        p = frm
+        for k in range(1, n + 1):
+            to = _can_step(me, opp, p, d)
+            if to < 0:
+                break
+            me[p - 1] -= 1
+            hit = to > 0 and opp[24 - to] == 1
+            if to:
+                me[to - 1] += 1
+            if hit:
+                opp[24 - to] = 0
+                opp[24] += 1
+            if not check or used + k == judge_obj.max_dice or \
+                    used + k + max_dice(me, opp, remaining[k:]) == judge_obj.max_dice:
+                out.append(to)
+            if to == 0 or hit:
+                break
+            p = to
+        if check or len(out) == n:
+            # n steps: after k of them the walk itself plays the n - k others, so every
+            # destination leaves a full play (the judge's test holds without a search)
+            return out
+        # fewer steps than dice: walk again, testing what the rest of the dice can do
+        check = True
+        del out[:]
+        me[:] = current.me
+        opp[:] = current.opp
+    return out
+
+
+def _walk(judge_obj, me, opp, p, left, out):
+    """Destinations a checker on `p` reaches legally by its own steps of the different dice
+    `left` (one or two of a non-double roll), taken in either order, as _double_walk does
+    for a double: each landing is start -> current -> these dice, a way the judge would
+    find, legal by the judge's own test (all the dice that must be played, the larger
+    one when only one can be; or the rest can still complete a full play). Only accepts;
+    stops at a hit and at the bear-off. `me` and `opp` are scratch copies, restored."""
+    dice = judge_obj.dice
+    for i in range(len(left)):
+        d = left[i]
         to = _can_step(me, opp, p, d)
         if to < 0:
-            break
+            continue
+        rest = left[:i] + left[i + 1:]
+        used = len(dice) - len(rest)
         me[p - 1] -= 1
         hit = to > 0 and opp[24 - to] == 1
         if to:
@@ -579,13 +627,21 @@ def _double_walk(judge_obj, current, p, remaining):
         if hit:
             opp[24 - to] = 0
             opp[24] += 1
-        if used + k == judge_obj.max_dice or \
-                used + k + max_dice(me, opp, remaining[k:]) == judge_obj.max_dice:
-            out.append(to)
-        if to == 0 or hit:
-            break
-        p = to
-    return out
+        if to not in out:
+            if used == judge_obj.max_dice:
+                ok = not judge_obj.larger_needed or sum(dice) - sum(rest) == judge_obj.larger
+            else:
+                ok = used + max_dice(me, opp, rest) == judge_obj.max_dice
+            if ok:
+                out.append(to)
+        if rest and to and not hit:
+            _walk(judge_obj, me, opp, to, rest, out)
+        if hit:
+            opp[24] -= 1
+            opp[24 - to] = 1
+        if to:
+            me[to - 1] -= 1
+        me[p - 1] += 1
 
 
 def _die_sums(dice, acc, out):

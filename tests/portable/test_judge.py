@@ -327,17 +327,18 @@ def _destinations_judged(judge, current, from_point):
     return sorted(out)
 
 
-def test_destinations_of_a_double_walk_agree_with_judging_each_board():
-    # doubles take the walk's short cut: every position met in play (bar, contact,
-    # bear-off) after 0 to 3 of its steps, every checker lifted, against the reference
+def test_destinations_of_the_checkers_walk_agree_with_judging_each_board():
+    # the lifted checker's own walk accepts destinations without judging their boards:
+    # positions met in play (bar, contact, bear-off), every roll, after 0 to 3 steps of a
+    # legal play, every checker lifted, against judging every destination board
     from bg.movegen import apply_step
     checked = 0
     n = 0
-    for pos in played_positions(7, 400, max_plies=120):
+    for pos in played_positions(7, 700, max_plies=120):
         n += 1
-        d = n % 6 + 1
-        judge = J.Judge(pos, d, d)
-        plays = legal_plays(pos, d, d)
+        d1, d2 = ROLLS[n % 21] if n % 3 else (n % 6 + 1, n % 6 + 1)   # a double every third
+        judge = J.Judge(pos, d1, d2)
+        plays = legal_plays(pos, d1, d2)
         if not len(plays):
             continue
         play = plays[n % len(plays)]
@@ -349,6 +350,6 @@ def test_destinations_of_a_double_walk_agree_with_judging_each_board():
         for p in range(1, 26):
             if mid.me[p - 1]:
                 got = sorted(J.legal_destinations(judge, mid, p))
-                assert got == _destinations_judged(judge, mid, p), (pos.me, pos.opp, d, mid.me, p)
+                assert got == _destinations_judged(judge, mid, p), (pos.me, pos.opp, d1, d2, mid.me, p)
                 checked += 1
-    assert checked > 1500, checked
+    assert checked > 2500, checked
