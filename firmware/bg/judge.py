@@ -580,13 +580,7 @@ def _double_walk(judge_obj, current, p, remaining):
             to = _can_step(me, opp, p, d)
             if to < 0:
                 break
-            me[p - 1] -= 1
-            hit = to > 0 and opp[24 - to] == 1
-            if to:
-                me[to - 1] += 1
-            if hit:
-                opp[24 - to] = 0
-                opp[24] += 1
+            hit = _put(me, opp, p, to)
             if not check or used + k == judge_obj.max_dice or \
                     used + k + max_dice(me, opp, remaining[k:]) == judge_obj.max_dice:
                 out.append(to)
@@ -620,13 +614,7 @@ def _walk(judge_obj, me, opp, p, left, out):
             continue
         rest = left[:i] + left[i + 1:]
         used = len(dice) - len(rest)
-        me[p - 1] -= 1
-        hit = to > 0 and opp[24 - to] == 1
-        if to:
-            me[to - 1] += 1
-        if hit:
-            opp[24 - to] = 0
-            opp[24] += 1
+        hit = _put(me, opp, p, to)
         if to not in out:
             if used == judge_obj.max_dice:
                 ok = not judge_obj.larger_needed or sum(dice) - sum(rest) == judge_obj.larger
@@ -636,12 +624,30 @@ def _walk(judge_obj, me, opp, p, left, out):
                 out.append(to)
         if rest and to and not hit:
             _walk(judge_obj, me, opp, to, rest, out)
-        if hit:
-            opp[24] -= 1
-            opp[24 - to] = 1
-        if to:
-            me[to - 1] -= 1
-        me[p - 1] += 1
+        _take_back(me, opp, p, to, hit)
+
+
+def _put(me, opp, p, to):
+    """One of our checkers p -> to (0 = off) on scratch boards; True when it hit a blot."""
+    me[p - 1] -= 1
+    if not to:
+        return False
+    me[to - 1] += 1
+    if opp[24 - to] == 1:
+        opp[24 - to] = 0
+        opp[24] += 1
+        return True
+    return False
+
+
+def _take_back(me, opp, p, to, hit):
+    """Undo _put."""
+    if hit:
+        opp[24] -= 1
+        opp[24 - to] = 1
+    if to:
+        me[to - 1] -= 1
+    me[p - 1] += 1
 
 
 def _die_sums(dice, acc, out):
