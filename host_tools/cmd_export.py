@@ -22,6 +22,7 @@ if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
 import record  # noqa: E402
+from bg.play import apply_step  # noqa: E402
 from host_tools import matfile  # noqa: E402
 
 
@@ -148,7 +149,7 @@ def sgf_text(match):
             if kind == "move":
                 _, _, d1, d2, moves = a
                 for f, t in moves or ():
-                    matfile._step(boards[p], boards[1 - p], f, t)
+                    apply_step(boards[p], boards[1 - p], f, t)
                 # gnubg stores a play's steps highest point first (its canonical order)
                 ordered = sorted(moves or (), key=lambda m: (-m[0], -m[1]))
                 steps = "".join(_sgf_point(p, f) + _sgf_point(p, t) for f, t in ordered)

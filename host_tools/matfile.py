@@ -17,7 +17,15 @@ pairs, `*` (a hit) is dropped: whether a step hits follows from the board.
 Players are 0 (the left column, `Player 1`) and 1 (the right column) everywhere, as in
 the board's record (firmware/record.py). CPython only.
 """
+import os
 import re
+import sys
+
+FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+if FIRMWARE not in sys.path:
+    sys.path.append(FIRMWARE)
+
+from bg.play import apply_step  # noqa: E402  (the rules core's step, hit included)
 
 # ---------------------------------------------------------------- data
 
@@ -223,20 +231,6 @@ def read(path):
 
 # ---------------------------------------------------------------- writing
 
-def _step(me, opp, frm, to):
-    """Move a checker (me/opp in GNU Backgammon layout, index 24 = bar); True if it hit.
-    Not a legality check: the board's record was judged legal when it was played."""
-    me[frm - 1] -= 1
-    if to == 0:
-        return False
-    me[to - 1] += 1
-    if opp[24 - to] == 1:
-        opp[24 - to] = 0
-        opp[24] += 1
-        return True
-    return False
-
-
 _START = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
 
 
@@ -251,7 +245,7 @@ def _cell(action, boards):
     if kind == "move":
         _, _, d1, d2, moves = action
         me, opp = boards[p], boards[1 - p]
-        hits = [_step(me, opp, f, t) for f, t in moves]
+        hits = [apply_step(me, opp, f, t) for f, t in moves]
         text = play_text(moves, hits)
         return "%d%d: %s" % (d1, d2, text) if text else "%d%d: " % (d1, d2)
     if kind == "double":

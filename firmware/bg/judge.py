@@ -10,7 +10,7 @@ Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so f
 `.remaining` dice still to play), ILLEGAL (`.reason`, one of REASONS, and `.points`, in the
 mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
-from bg.play import Play
+from bg.play import Play, apply_step
 
 MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
                     # take the demo's worst settled -> LED reading from 98 to 81 ms, estimated)
@@ -544,13 +544,7 @@ def legal_destinations(judge_obj, current, from_point):
             continue
         trial.me[:] = current.me
         trial.opp[:] = current.opp
-        trial.me[from_point - 1] -= 1
-        if to:
-            trial.me[to - 1] += 1
-            oi = 24 - to
-            if trial.opp[oi] == 1:
-                trial.opp[oi] = 0
-                trial.opp[24] += 1
+        apply_step(trial.me, trial.opp, from_point, to)
         v = judge_obj.judge(trial, NO_RULE)
         # A chain through a blot needs that blot on the bar too: still a legal target.
         if v.kind != ILLEGAL or v.reason == HIT_NOT_ON_BAR:
@@ -580,7 +574,7 @@ def _double_walk(judge_obj, current, p, remaining):
             to = _can_step(me, opp, p, d)
             if to < 0:
                 break
-            hit = _put(me, opp, p, to)
+            hit = apply_step(me, opp, p, to)
             if not check or used + k == judge_obj.max_dice or \
                     used + k + max_dice(me, opp, remaining[k:]) == judge_obj.max_dice:
                 out.append(to)
@@ -614,7 +608,7 @@ def _walk(judge_obj, me, opp, p, left, out):
             continue
         rest = left[:i] + left[i + 1:]
         used = len(dice) - len(rest)
-        hit = _put(me, opp, p, to)
+        hit = apply_step(me, opp, p, to)
         if to not in out:
             if used == judge_obj.max_dice:
                 ok = not judge_obj.larger_needed or sum(dice) - sum(rest) == judge_obj.larger
@@ -627,21 +621,8 @@ def _walk(judge_obj, me, opp, p, left, out):
         _take_back(me, opp, p, to, hit)
 
 
-def _put(me, opp, p, to):
-    """One of our checkers p -> to (0 = off) on scratch boards; True when it hit a blot."""
-    me[p - 1] -= 1
-    if not to:
-        return False
-    me[to - 1] += 1
-    if opp[24 - to] == 1:
-        opp[24 - to] = 0
-        opp[24] += 1
-        return True
-    return False
-
-
 def _take_back(me, opp, p, to, hit):
-    """Undo _put."""
+    """Undo bg.play.apply_step (hit: what it returned)."""
     if hit:
         opp[24] -= 1
         opp[24 - to] = 1
