@@ -179,7 +179,7 @@ def test_bad_dice_and_unknown_buttons_are_ignored_and_the_roll_still_wanted():
     assert r.t.want_roll == 1 and not r.t.opening[0]
     r.give_dice(4)
     r.press("p3_main")
-    r.press("p2_main", "long")
+    r.press("p2_main", "triple")        # no such press
     assert r.t.want_roll is None
     r.press("p2_main")
     r.give_dice(2)
