@@ -84,6 +84,7 @@ class Table:
         self.last_move = b""         # LED indices, (from, to) pairs, of the last play
         self.end_how = HOW_PLAY
         self.roller = NOBODY
+        self.in_hand_since = 0       # ticks_ms when checkers went into a hand (game/moving.py)
         self.match = None  # type: Any  # bg.match.Match, made by game/ending.py's new_match
         if saved is not None:
             call("game.snapshot", "restore", self, saved)
@@ -91,7 +92,7 @@ class Table:
             self._turn_reset()
             if self.phase == MOVING or self.phase == NO_MOVE:
                 self._prepare_judge()
-            m = self.match
+            m = self.match  # type: Any
             if m.resigned_by != NOBODY and self.phase < GAME_OVER:
                 self.clock.start_answer(other(m.resigned_by))
             self.clock.paused = True     # until a reading shows the board as saved
