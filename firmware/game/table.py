@@ -3,7 +3,7 @@
     t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
     t.sensed(sensed)       # a settled hw.sensed.Sensed reading (White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
-    t.tick(now_ms)         # monotonic ms: clocks, the in-hand grace period, notes
+    t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
 Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
 of <= 16 characters), t.take_outbox(): ('record', line) for the match record (record_writer.py),
@@ -12,10 +12,13 @@ snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
 Players: 0 = White = p1, 1 = Black = p2. Phases: setting up, opening roll, before the roll
 (double or roll), a double waiting for its answer, moving, no legal move, game over, match
-over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts; the
-cube button doubles (press), beavers (press, when allowed) and passes a double (long press);
-it declines a resignation. The menu button opens and walks the menu, undo goes back, a main
-button selects (the player whose button it is resigns).
+over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts (a
+long press rolls before the roll and does nothing elsewhere); the cube button doubles
+(press), beavers (press, when allowed) and passes a double (long press); it declines a
+resignation. The menu button opens and walks the menu, undo goes back, a main button
+selects (resigning: only the resigner's main, and a confirmation, game/menu.py).
+The clock charges the player who must act and pauses only for what that player cannot
+put right (game/clock.py, _clock_waits).
 """
 from bg.position import Position
 from bg.judge import Judge, PARTIAL
