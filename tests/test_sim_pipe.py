@@ -38,3 +38,11 @@ def test_a_power_cut_resumes_the_match(tmp_path):
     assert "0/4" in cleared                                     # the 6-point: 4 after 6/3 (not 5)
     resumed = after_cut.split("sim> putback")[1]
     assert "Black on roll" in resumed and "159 167" in resumed  # White's 5-3 was kept
+
+
+def test_wait_runs_the_clock_until_the_player_loses_on_time(tmp_path):
+    # 2 min + 20 s (standard clock): White thinks 150 s after the opening roll and loses a
+    # single game on time; each 10 ms step is charged in full (under game.clock.MAX_TICK_MS)
+    out = _sim(["setup", "dice 5 3", "press p1", "press p2", "wait 150000", "quit"], tmp_path)
+    after = out.split("sim> wait 150000")[1]
+    assert "out of time" in after and "Black wins 1" in after, after[-1500:]

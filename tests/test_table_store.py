@@ -40,9 +40,11 @@ def test_a_game_through_store_record_and_events(tmp_path):
     rig.roll(1, 6, 5)
     rig.move(1, [(24, 13)])
     rig.press("p2_main")
-    rig.press("menu")
+    for _ in range(3):
+        rig.press("menu")                 # the cursor on Resign
     rig.press("p1_main")
-    rig.press("p1_main")                  # White resigns a single game at cube 2
+    rig.press("p1_main")
+    rig.press("p1_main")                  # White confirms: a single game at cube 2
     rig.press("p2_main")
     assert rig.t.match.score == [0, 2]
     events_back, problems = record.read_lines([record.HEADER] + lines)

@@ -3,14 +3,36 @@
 Standard: 2-minute reserve, 20 s per turn; blitz: 30 s and 10 s. A turn's time comes
 out of its allowance first; only the excess is taken from the reserve, so a player who
 keeps within the allowance never loses reserve. When the reserve is empty the player has
-run out of time (`flagged`). The Table decides who runs and when the clock is paused (a
-disputed board, a menu, no game in progress): time only counts between `run` calls'
-ticks while `running` is a player.
+run out of time (`flagged`).
+
+Who is charged: the player who must act (the Table's `acting()`: the player on roll
+before the roll and while moving, the doubled player while a double waits, the opponent
+while a resignation waits for an answer). A resignation's answer has its own allowance
+(`start_answer`); the resigner's allowance is kept aside and goes on where it stopped if
+the resignation is declined, so offering one refreshes nothing.
+
+When it pauses (`paused`, set by the Table, docs/table.md "Clocks"): only while the board
+waits on something the acting player cannot fix: the board put back after a power cut
+(until a reading matches the saved position) and a hardware fault of the sensors. An
+illegal board, checkers in a hand, an uncertain count, a disturbed board between turns
+and an open menu do not pause it: the acting player can always put things right, and a
+pause there would let them stop their own clock. Nobody is charged while no game is in
+progress (setting up, the opening roll, a game over).
+
+Time is counted from tick to tick (`tick(now_ms)`, ticks_ms values, wrap-safe through
+firmware/ticks.py). A gap between two ticks longer than MAX_TICK_MS is a stall of the
+board itself (a flash write, a serial flood, a blocked loop): only MAX_TICK_MS of it is
+charged, the rest belongs to nobody. A tick earlier than the previous one is not charged.
 """
+import ticks
 from game.settings import CLOCK_STANDARD, CLOCK_BLITZ
 
 NOBODY = -1
 _MODES = {CLOCK_STANDARD: (120000, 20000), CLOCK_BLITZ: (30000, 10000)}
+# The most one tick may charge. The board ticks every 20 ms (app/tasks.py) and its longest
+# normal step (judging a board with bounded counts, a save, an OLED update) stays near 100
+# ms on the Pico: a longer gap is the board stalling, not a player thinking.
+MAX_TICK_MS = 250
 
 
 class Clock:
@@ -23,7 +45,9 @@ class Clock:
         self.running = NOBODY               # whose time is counting, or NOBODY
         self.paused = False
         self.flagged = NOBODY               # the player whose reserve ran out
-        self._last = None                   # ms of the previous tick
+        self.answering = False              # running answers a resignation (answer_left)
+        self.answer_left = 0                # ms left of that answer's own allowance
+        self._last = None                   # ticks_ms of the previous tick
 
     def enabled(self):
         return self.mode in _MODES
@@ -32,9 +56,23 @@ class Clock:
         """`player` must act now, with a fresh allowance."""
         self.running = player
         self.turn_left = self.turn_ms
+        self.answering = False
+
+    def start_answer(self, player):
+        """`player` must answer a resignation: a fresh allowance of its own; the turn's
+        allowance (turn_left, the resigner's) waits untouched."""
+        self.running = player
+        self.answering = True
+        self.answer_left = self.turn_ms
+
+    def end_answer(self, player):
+        """A declined resignation: `player` (the resigner) goes on with the allowance left."""
+        self.running = player
+        self.answering = False
 
     def stop(self):
         self.running = NOBODY
+        self.answering = False
 
     def tick(self, now_ms):
         """Count the time since the last tick. Returns the player who just ran out, or NOBODY."""
@@ -44,11 +82,17 @@ class Clock:
             return NOBODY
         if self.flagged != NOBODY:
             return NOBODY
-        dt = now_ms - last
+        dt = ticks.diff(now_ms, last)
         if dt <= 0:
             return NOBODY
-        use = min(dt, self.turn_left)
-        self.turn_left -= use
+        if dt > MAX_TICK_MS:
+            dt = MAX_TICK_MS                # a stall of the board: not the player's time
+        if self.answering:
+            use = min(dt, self.answer_left)
+            self.answer_left -= use
+        else:
+            use = min(dt, self.turn_left)
+            self.turn_left -= use
         dt -= use
         if dt:
             p = self.running
@@ -65,7 +109,7 @@ class Clock:
             return 0
         r0 = (self.reserve[0] + 999) // 1000      # <= 120: 7 bits
         r1 = (self.reserve[1] + 999) // 1000
-        turn = (self.turn_left + 999) // 1000     # <= 20: 5 bits
+        turn = (self._allowance() + 999) // 1000  # <= 20: 5 bits
         return r0 << 15 | r1 << 8 | turn << 2 | (self.running + 1)
 
     def text(self, player):
@@ -74,7 +118,11 @@ class Clock:
         return "%d:%02d" % (s // 60, s % 60)
 
     def turn_text(self):
-        return "%d" % ((self.turn_left + 999) // 1000)
+        return "%d" % ((self._allowance() + 999) // 1000)
+
+    def _allowance(self):
+        """ms left of the allowance running now (a resignation's answer has its own)."""
+        return self.answer_left if self.answering else self.turn_left
 
     def to_bytes(self):
         b = bytearray(13)

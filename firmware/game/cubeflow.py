@@ -68,6 +68,9 @@ def resign(t, player, kind):
         return
     t._record(("resign", player, kind))
     t._event(events.resign(player, "offer", kind))
+    # the opponent must answer: its clock runs, with an allowance of its own; the
+    # resigner's allowance waits and goes on where it stopped if play goes on
+    t.clock.start_answer(other(player))
     t._save()
 
 
@@ -83,5 +86,6 @@ def answer_resignation(t, player, accept):
         t._record(("decline", player))
         t._event(events.resign(player, "decline", kind))
         m.decline_resignation(player)
+        t.clock.end_answer(other(player))
         t._note(t.tr("declined"))
         t._save()

@@ -107,6 +107,7 @@ play_larger=Play the %d
 which=Which play?
 which_keys=Main: this one Cube: next
 unsure_none=No full play fits
+main_short=Press main briefly
 """,
 )
 

@@ -124,4 +124,14 @@ which=Quel coup ?
 which_keys=Bouton: celui-ci Videau: suivant
 unsure_none=Aucun coup complet
 """,
+    """
+r_title=%s abandonne
+r_kind1=partie simple ?
+r_kind2=un gammon ?
+r_kind3=un backgammon ?
+r_if=s'il accepte
+r_yes=Bouton: oui
+r_no=Annuler: non
+main_short=Appui bref sur Bouton
+""",
 )

@@ -31,5 +31,12 @@ v_standard=2m+20s
 v_blitz=30s+10s
 v_lang=English
 next_match=(next match)
+r_title=%s resigns
+r_kind1=a single game?
+r_kind2=a gammon?
+r_kind3=a backgammon?
+r_if=if accepted
+r_yes=Main: yes
+r_no=Undo: no
 """,
 )

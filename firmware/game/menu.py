@@ -1,15 +1,26 @@
-"""The OLED menu: resign, position and match IDs, settings, abandoning the match.
+"""The OLED menu: position and match IDs, settings, resigning, abandoning the match.
 
 Navigation (docs/table.md): the menu button opens the menu and moves to the next item
 (a long press closes it); undo goes back one level (closing the menu from the top); a
-main button selects the item under the cursor, and the player whose button it is is the
-one who resigns. A setting cycles to its next value each time it is selected. Abandoning
-the match asks to be selected twice.
-"""
-from game.settings import SPEC, NAMES
-from game.screens import COLS, ROWS
+main button selects the item under the cursor. A setting cycles to its next value each
+time it is selected. Abandoning the match asks to be selected twice.
 
-MAIN = ("m_resign", "m_ids", "m_settings", "m_new", "m_close")
+Resigning is never an accident (issue 8.12): Resign is not the first item, the player
+whose main button selects it is the one resigning and from then on only that player's
+main goes on (the other's does nothing); after the kind (single, gammon, backgammon) a
+last screen says what will happen ("White resigns / a gammon? / Black wins 4 / if
+accepted / Main: yes / Undo: no") and only that player's main offers it.
+
+The clock is not paused by the menu (game/clock.py): the player who must act keeps
+paying, so opening it is no way to stop one's own clock; its top row shows that clock.
+Either player closes the menu with undo, and while a player is moving, a checker moved
+closes it (game/table.py): a menu the other player opened costs the mover nothing.
+"""
+from bg.cube import NOBODY, other
+from game.settings import SPEC, NAMES
+from game.screens import COLS, ROWS, _fit, _letter
+
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_close")
 RESIGN = ("kind1", "kind2", "kind3")
 _NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
@@ -20,6 +31,8 @@ class Menu:
         self.cursor = 0
         self.armed = False      # abandoning: selected once, waits for the second select
         self.ids = None         # (position ID, match ID) on the IDs screen
+        self.player = NOBODY    # resigning: the player who chose Resign (only its main goes on)
+        self.kind = 0           # resigning: the kind chosen, waiting for the confirmation
 
     def items(self):
         if self.level == "main":
@@ -48,15 +61,24 @@ def button(t, name, kind):
     elif name == "undo":
         if m.level == "main":
             t.menu = None
+        elif m.level == "confirm":
+            m.level = "resign"          # back to the kinds, the same one under the cursor
         else:
             m.level = "main"
             m.cursor = 0
             m.ids = None
+            m.player = NOBODY
     elif name in ("p1_main", "p2_main") and kind == "press":
         _select(t, m, 0 if name == "p1_main" else 1)
 
 
 def _select(t, m, player):
+    if m.player != NOBODY and player != m.player:
+        return                         # resigning is that player's choice alone
+    if m.level == "confirm":
+        t.menu = None
+        t.resign(player, m.kind)
+        return
     items = m.items()
     if not items:                      # the IDs screen: back to the menu
         m.level = "main"
@@ -65,7 +87,12 @@ def _select(t, m, player):
     item = items[m.cursor]
     if m.level == "main":
         if item == "m_resign":
-            m.level, m.cursor = "resign", 0
+            from game.table import PRE_ROLL, MOVING, NO_MOVE
+            if t.phase not in (PRE_ROLL, MOVING, NO_MOVE) or t.match.resigned_by != NOBODY:
+                t.menu = None
+                t._note(t.tr("refused"))
+                return
+            m.level, m.cursor, m.player = "resign", 0, player
         elif item == "m_settings":
             m.level, m.cursor = "settings", 0
         elif item == "m_ids":
@@ -79,8 +106,7 @@ def _select(t, m, player):
         else:
             t.menu = None
     elif m.level == "resign":
-        t.menu = None
-        t.resign(player, m.cursor + 1)
+        m.level, m.kind = "confirm", m.cursor + 1
     elif m.level == "settings":
         t.settings.cycle(item)
         if item in _NEXT_MATCH:
@@ -114,12 +140,34 @@ def _value_text(t, name):
     return str(v)
 
 
+def _title(t, m):
+    if m.level == "resign":
+        return t.tr("r_title", t._name(m.player))
+    if m.level == "settings":
+        return t.tr("m_settings")
+    # the main level: the clock running meanwhile, "MENU   W1:52 +17"
+    c = t.clock
+    run = c.running
+    if c.enabled() and run != NOBODY:
+        return _fit(t.tr("m_title"), "%s%s +%s" % (_letter(t, run), c.text(run), c.turn_text()))
+    return t.tr("m_title")
+
+
+def _confirm_rows(t, m):
+    """What the resignation will do, and the keys."""
+    p = m.player
+    pts = m.kind * t.match.cube.value
+    return [t.tr("r_title", t._name(p)), t.tr("r_kind%d" % m.kind),
+            t.tr("wins", t._name(other(p)), pts), t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
+
+
 def rows(t):
     m = t.menu
     if m.level == "ids":
         return [t.tr("m_ids"), m.ids[0], "Match ID", m.ids[1]]
-    title = {"main": "m_title", "resign": "m_resign", "settings": "m_settings"}[m.level]
-    out = [t.tr(title)]
+    if m.level == "confirm":
+        return [r[:COLS] for r in _confirm_rows(t, m)]
+    out = [_title(t, m)]
     items = m.items()
     shown = ROWS - 1
     first = 0

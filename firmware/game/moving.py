@@ -11,6 +11,7 @@ from bg.judge import legal_destinations, COMPLETE, PARTIAL, ILLEGAL
 from bg import judge as J
 from game import sensing
 import events
+import ticks
 
 # what the board shows while moving
 S_NONE = 0
@@ -31,7 +32,6 @@ IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROF
 def evaluate(t):
     """Judge the last reading in the light of the phase."""
     t.mismatch = None
-    t.clock.paused = False
     if t.seen is None:
         return
     from game import table as T
@@ -52,13 +52,12 @@ def evaluate(t):
 
 
 def check_target(t, target):
-    """True when the board holds `target`; else mismatch is set and the clock waits."""
+    """True when the board holds `target`; else mismatch is set."""
     seen = t.seen
     pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
     if pos is not None and pos == target:
         return True
     t.mismatch = sensing.expected_diff(seen, target)
-    t.clock.paused = True
     return False
 
 def judge_reading(t):
@@ -101,7 +100,6 @@ def judge_reading(t):
         else:
             t.state = S_UNCERTAIN
             t.problem_points = pts
-            t.clock.paused = True
         return
     view = pos if p == 0 else pos.swapped()
     # a reading chosen among candidates was judged while ranking them: not twice
@@ -134,7 +132,7 @@ def illegal_or_in_hand(t):
             t.state = S_IN_HAND
             t.in_hand_since = t.now
             t.in_hand_reason = reason
-        if t.now - t.in_hand_since >= GRACE_MS:
+        if ticks.diff(t.now, t.in_hand_since) >= GRACE_MS:
             show_illegal(t)
         else:
             t.state = S_IN_HAND
@@ -145,7 +143,6 @@ def show_illegal(t):
     v = t.verdict
     t.state = S_ILLEGAL
     t.problem_points = v.points
-    t.clock.paused = True
     key = (v.reason, v.points)
     if key != t.shown_error:
         t.shown_error = key

@@ -3,7 +3,7 @@
     t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
     t.sensed(sensed)       # a settled hw.sensed.Sensed reading (White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
-    t.tick(now_ms)         # monotonic ms: clocks, the in-hand grace period, notes
+    t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
 Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
 of <= 16 characters), t.take_outbox(): ('record', line) for the match record (record_writer.py),
@@ -12,10 +12,13 @@ snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
 Players: 0 = White = p1, 1 = Black = p2. Phases: setting up, opening roll, before the roll
 (double or roll), a double waiting for its answer, moving, no legal move, game over, match
-over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts; the
-cube button doubles (press), beavers (press, when allowed) and passes a double (long press);
-it declines a resignation. The menu button opens and walks the menu, undo goes back, a main
-button selects (the player whose button it is resigns).
+over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts (a
+long press rolls before the roll and does nothing elsewhere); the cube button doubles
+(press), beavers (press, when allowed) and passes a double (long press); it declines a
+resignation. The menu button opens and walks the menu, undo goes back, a main button
+selects (resigning: only the resigner's main, and a confirmation, game/menu.py).
+The clock charges the player who must act and pauses only for what that player cannot
+put right (game/clock.py, _clock_waits).
 """
 from bg.position import Position
 from bg.judge import Judge, PARTIAL
@@ -27,6 +30,7 @@ from game import colours
 from game.settings import Settings
 from game.clock import Clock
 import events
+import ticks
 from record_writer import encode as record_line
 from lazy import call, forget
 
@@ -48,6 +52,9 @@ MATCH_OVER = 8
 PHASES = 9
 
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
+# sensor faults of the hardware itself (hw/sensed.py): while one keeps the board from being
+# read, the clock waits (game/clock.py); 'mixed' and 'too_many' are checkers, not hardware
+HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
 # what the board shows while moving (game/moving.py)
 from game.moving import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
@@ -80,6 +87,7 @@ class Table:
         self.last_move = b""         # LED indices, (from, to) pairs, of the last play
         self.end_how = HOW_PLAY
         self.roller = NOBODY
+        self.in_hand_since = 0       # ticks_ms when checkers went into a hand (game/moving.py)
         self.match = None  # type: Any  # bg.match.Match, made by game/ending.py's new_match
         if saved is not None:
             call("game.snapshot", "restore", self, saved)
@@ -87,6 +95,9 @@ class Table:
             self._turn_reset()
             if self.phase == MOVING or self.phase == NO_MOVE:
                 self._prepare_judge()
+            m = self.match  # type: Any
+            if m.resigned_by != NOBODY and self.phase < GAME_OVER:
+                self.clock.start_answer(other(m.resigned_by))
             self.clock.paused = True     # until a reading shows the board as saved
         else:
             self._new_match()
@@ -104,12 +115,17 @@ class Table:
             return
         if self.seen is None:
             self.seen = Sensed(reading.n_points)
+        elif self.menu is not None and self.phase == MOVING and not self.seen.same_as(reading):
+            # a checker moved: the mover plays on, whoever opened the menu (the clock runs
+            # meanwhile: a menu must not cost the mover time it cannot use)
+            self._close_menu()
         self.seen.copy_from(reading)
         self._evaluate()
         self._refresh()
         self.fresh = True
 
     def tick(self, now_ms):
+        """now_ms: a ticks_ms value; every comparison wraps (firmware/ticks.py)."""
         self.now = now_ms
         clock = self.clock
         shown = clock.shown()
@@ -118,10 +134,17 @@ class Table:
         if flagged != NOBODY:
             self._timeout(flagged)
             changed = True
-        elif self.state == S_IN_HAND and now_ms - self.in_hand_since >= GRACE_MS:
-            self._show_illegal()
-            changed = True
-        if self.note and now_ms >= self.note[1]:
+        elif self.state == S_IN_HAND:
+            held = ticks.diff(now_ms, self.in_hand_since)
+            if held < 0:
+                self.in_hand_since = now_ms   # time went back (or no tick yet): a new grace
+            elif held >= GRACE_MS:
+                self._show_illegal()
+                changed = True
+        note = self.note
+        # expired, or further ahead than a note lasts (set before the first tick, or the
+        # time jumped back): a note never outstays NOTE_MS
+        if note and not 0 < ticks.diff(note[1], now_ms) <= NOTE_MS:
             self.note = None
             changed = True
         # ticks come often: redraw only when something on show changed
@@ -148,15 +171,21 @@ class Table:
             from game import menu
             menu.button(self, name, kind)
             if self.menu is None:
-                forget("game.menu", "game.i18n_menu")   # closed: its code and texts leave the heap
+                self._close_menu()
         elif name in PLAYER_BUTTONS:
             player = 0 if name[1] == "1" else 1
             if name.endswith("main"):
                 if kind == "press":
                     self._main(player)
+                elif kind == "long" or kind == "double":
+                    self._main_held(player)
             else:
                 self._cube(player, kind)
         self._refresh()
+
+    def _close_menu(self):
+        self.menu = None
+        forget("game.menu", "game.i18n_menu")   # closed: its code and texts leave the heap
 
     def ids(self):
         """GNU Backgammon's (position ID, match ID) of the game on the board, from the view of
@@ -194,7 +223,7 @@ class Table:
         self._emit("save", call("game.snapshot", "to_bytes", self))
 
     def _note(self, text):
-        self.note = (text, self.now + NOTE_MS)
+        self.note = (text, ticks.add(self.now, NOTE_MS))
 
     def tr(self, key, *args):
         from game.i18n import tr
@@ -351,6 +380,18 @@ class Table:
         elif phase == MATCH_OVER:
             self._new_match()
 
+    def _main_held(self, player):
+        """A long (or double) press of a main button. Before the roll it does what a press
+        does (rolls): holding the button a little long is still asking for the dice.
+        Elsewhere it does nothing, and a note says so: a held main never commits, takes or
+        accepts by accident."""
+        phase = self.phase
+        if self.match.resigned_by == NOBODY and \
+                (phase == OPENING or phase == OPENING_REROLL or phase == PRE_ROLL):
+            self._main(player)
+        elif phase != SETUP:
+            self._note(self.tr("main_short"))
+
     # ---------------------------------------------------------------- committing
     def _try_commit(self):
         if self.restoring:
@@ -428,9 +469,31 @@ class Table:
     # ---------------------------------------------------------------- the board
     def _evaluate(self):
         moving.evaluate(self)
+        self.clock.paused = self._clock_waits()
 
     def _show_illegal(self):
         moving.show_illegal(self)
+
+    def _clock_waits(self):
+        """True while the board waits on something the acting player cannot put right:
+        the board put back after a power cut, or a hardware fault of the sensors that keeps
+        the board from being read (game/clock.py). An illegal board, a hand, an uncertain
+        count or a disturbed board is the acting player's to fix: the clock runs."""
+        if self.restoring:
+            return True
+        seen = self.seen
+        if seen is None or not seen.faults:
+            return False
+        fault = False
+        for f in seen.faults:
+            if f[0] in HARDWARE_FAULTS:
+                fault = True
+        if not fault or self.mismatch:
+            return fault
+        if self.phase == MOVING:
+            # a board read well enough to play on is the mover's time, a fault or not
+            return self.state not in (S_LEGAL, S_COMPLETE, S_LIFTED)
+        return False
 
     # ---------------------------------------------------------------- output
     def _name(self, player):

@@ -46,6 +46,7 @@ BLACK = physboard.BLACK
 STEP_MS = cfg.SCAN_PERIOD_MS
 PRESS_MS = 80          # a short press, well over the 20 ms debounce
 LONG_MS = 1000         # held past the 800 ms long press
+IDLE_SCAN_MS = 500     # idle(): the sensors scanned this often while nobody touches the board
 
 
 def calibrate(board, scanner, scans=8):
@@ -116,6 +117,15 @@ class SimRig:
 
     def wait(self, ms, scan=True):
         self.step(max(1, ms // STEP_MS), scan)
+
+    def idle(self, ms):
+        """Let `ms` pass with nobody touching the board (the `wait` command): every scan
+        period the loop runs (buttons, Table.tick, display) as on the board, the sensors
+        are scanned once every IDLE_SCAN_MS only: a settled board reads the same, and a
+        whole scan is most of a step's cost (`wait 150000` in under a second, not 11 s)."""
+        every = IDLE_SCAN_MS // STEP_MS
+        for i in range(max(1, ms // STEP_MS)):
+            self.step(1, i % every == 0)
 
     def settle(self, limit_ms=5000):
         """Run until the sensors settled and the reading went to the Table; False on timeout."""

@@ -150,7 +150,7 @@ class Session:
         if cmd == "wait":
             if len(args) != 1 or not args[0].isdigit() or int(args[0]) > 3600000:
                 raise ValueError("usage: wait MS (at most 3600000)")
-            self.rig.wait(int(args[0]))
+            self.rig.idle(int(args[0]))
             return
         if cmd == "serial":
             if not args:

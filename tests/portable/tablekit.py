@@ -7,6 +7,9 @@ the Table's own board layout. Points given to the rig's moves are in the mover's
 from bg.position import Position
 from hw.sensed import Sensed, WHITE, BLACK, MIXED
 from game.table import Table
+import ticks
+
+STEP_MS = 100      # the rig's tick period: under game.clock.MAX_TICK_MS, quick to run
 
 
 def sensed_of(pos, ranges=None):
@@ -44,9 +47,10 @@ def white_point(point, player):
 class Rig:
     """A Table, a physical board and a clock, with everything the Table sent kept."""
 
-    def __init__(self, settings=None, saved=None, board=None):
-        self.now = 0
+    def __init__(self, settings=None, saved=None, board=None, now=0):
+        self.now = now            # ticks_ms of the last tick: `now` near 2**30 tests the wrap
         self.t = Table(settings, saved)
+        self.t.tick(now)
         self.board = board.copy() if board is not None else Position.start()
         self.records = []
         self.events = []
@@ -83,12 +87,22 @@ class Rig:
         self.t.button(name, kind)
         self.collect()
 
-    def wait(self, ms):
-        """Let `ms` pass in steps of at most 500 ms."""
-        end = self.now + ms
-        while self.now < end:
-            self.now = min(end, self.now + 500)
+    def wait(self, ms, step=STEP_MS):
+        """Let `ms` pass in ticks `step` ms apart (the board ticks every 20 ms; a gap over
+        game.clock.MAX_TICK_MS is a stall, not charged). `now` is a ticks_ms value: it
+        wraps at 2**30 as on the board."""
+        left = ms
+        while left > 0:
+            d = step if left > step else left
+            left -= d
+            self.now = ticks.add(self.now, d)
             self.t.tick(self.now)
+        self.collect()
+
+    def jump(self, ms):
+        """One tick `ms` after the last (negative: before it): a stall, or a clock jump."""
+        self.now = ticks.add(self.now, ms)
+        self.t.tick(self.now)
         self.collect()
 
     def give_dice(self, d1, d2=0):

@@ -57,17 +57,27 @@ def test_no_clock_mode_shows_no_clock_and_never_flags():
     assert r.t.phase == 5
 
 
-def test_time_does_not_run_while_the_board_is_set_up_or_put_back():
+def test_no_time_runs_while_the_board_is_set_up():
     r = Rig(Settings(clock=CLOCK_BLITZ))
     r.setup()
     r.wait(100000)                        # before the opening roll: no clock
     r.opening(3, 1)
+    assert r.t.clock.reserve == [30000, 30000] and r.t.clock.turn_left == 10000
+
+
+def test_a_disturbed_board_between_turns_runs_the_clock_of_the_player_on_roll():
+    # The board cannot tell who knocked the checker off; pausing would let the player on
+    # roll stop its own clock by lifting one (issue 8.7). Only a put-back after a power
+    # cut waits (tests/portable/test_table_save.py).
+    r = Rig(Settings(clock=CLOCK_BLITZ))
+    r.setup()
+    r.opening(3, 1)
     r.move(0, [(8, 5), (6, 5)])
     r.press("p1_main")
-    r.lift(0, 13)                         # White knocks a checker off in Black's turn
+    r.lift(0, 13)                         # a White checker off the board in Black's turn
     assert "Put back:" in r.text() and "13 W 4/5" in r.t.screen
-    r.wait(100000)
-    assert r.t.clock.reserve == [30000, 30000]
+    r.wait(15000)
+    assert r.t.clock.reserve == [30000, 25000] and r.t.clock.running == 1
     r.press("p2_main")                    # and Black may not roll meanwhile
     assert r.t.want_roll is None
     r.put(0, 13)

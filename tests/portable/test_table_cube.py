@@ -118,8 +118,11 @@ def test_crawford_game_then_post_crawford_in_a_3_point_match():
     assert "No cube: Crawford" in r.text()
     # White wins the Crawford game by Black's resignation (menu)
     r.press("menu")
+    r.press("menu")
+    r.press("menu")
     r.press("p2_main")                       # Black selects Resign
     r.press("p2_main")                       # ... a single game
+    r.press("p2_main")                       # yes
     r.press("p1_main")                       # White accepts
     assert r.t.match.score == [1, 2]
     r.press("p1_main")
@@ -139,9 +142,12 @@ def test_crawford_game_then_post_crawford_in_a_3_point_match():
     r.press("p2_cube")
     assert "Cube is dead" in r.text()
     r.press("menu")
+    r.press("menu")
+    r.press("menu")
     r.press("p2_main")                       # Resign
     r.press("menu")                          # cursor on "gammon"
     r.press("p2_main")
+    r.press("p2_main")                       # yes
     assert r.records[-1] == "S1 2" and "Black resigns gammon" in r.text()
     r.press("p1_main")
     assert r.t.match.score == [4, 2] and r.t.phase == 8

@@ -179,10 +179,30 @@ def test_bad_dice_and_unknown_buttons_are_ignored_and_the_roll_still_wanted():
     assert r.t.want_roll == 1 and not r.t.opening[0]
     r.give_dice(4)
     r.press("p3_main")
-    r.press("p2_main", "long")
+    r.press("p2_main", "triple")        # no such press
     assert r.t.want_roll is None
     r.press("p2_main")
     r.give_dice(2)
     r.press("p2_main")                  # not Black's turn
     r.give_dice(3, 9)
     assert r.t.phase == 5 and r.t.turn_dice == (4, 2)
+
+
+def test_a_long_press_of_main_before_the_roll_rolls_and_elsewhere_says_so():
+    # issue 8.24: a held main before the roll asked for the dice and got nothing
+    r = Rig()
+    r.setup()
+    r.press("p1_main", "long")            # the opening roll: White's die
+    assert r.t.want_roll == 1
+    r.give_dice(5)
+    r.press("p2_main", "long")
+    r.give_dice(2)
+    assert r.t.phase == 5 and r.t.on_roll == 0
+    r.move(0, [(13, 8), (13, 11)])
+    r.press("p1_main", "long")            # a held main never commits
+    assert r.t.phase == 5 and "Press main briefly" in r.text()
+    r.press("p1_main")
+    r.press("p2_main", "long")            # Black before its roll: rolls
+    assert r.t.want_roll == 2
+    r.give_dice(6, 4)
+    assert r.t.phase == 5 and r.t.on_roll == 1 and r.t.turn_dice == (6, 4)

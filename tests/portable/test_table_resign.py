@@ -15,10 +15,13 @@ def _black_on_roll(settings):
 def _resign(r, player, kind):
     main = "p%d_main" % (player + 1)
     r.press("menu")
-    r.press(main)                         # "Resign"
+    r.press("menu")
+    r.press("menu")                       # the cursor on "Resign"
+    r.press(main)
     for _ in range(kind - 1):
         r.press("menu")
-    r.press(main)
+    r.press(main)                         # the kind
+    r.press(main)                         # yes: offer it
 
 
 def test_resign_gammon_accepted_at_cube_two():
@@ -74,8 +77,98 @@ def test_abandon_match_asks_twice_then_starts_a_new_match():
 def test_undo_leaves_the_menu_and_nothing_changes():
     r = _black_on_roll(Settings())
     r.press("menu")
+    r.press("menu")
+    r.press("menu")
     r.press("p2_main")                    # into Resign
     r.press("undo")                       # back to the menu
-    assert r.t.screen[0] == "MENU"
+    assert r.t.screen[0].startswith("MENU")
     r.press("undo")
     assert r.t.menu is None and r.t.match.resigned_by == -1
+
+
+# ---------------------------------------------------------------- issue 8.12: no accidents
+
+def _to_resign(r, main):
+    for _ in range(3):
+        r.press("menu")                   # open, then the cursor down to "Resign"
+    assert r.t.screen[3] in (">Resign", ">Abandonner"), r.t.screen
+    r.press(main)
+
+
+def test_main_pressed_twice_in_a_fresh_menu_resigns_nothing():
+    r = Rig(Settings())
+    r.setup()
+    r.opening(3, 1)
+    r.press("menu")
+    r.press("p1_main")                    # the first item: the position ID
+    r.press("p1_main")                    # back to the menu
+    r.press("p2_main")
+    r.press("undo")
+    r.press("p2_main")                    # the opponent's main outside the menu
+    assert r.t.match.resigned_by == -1 and r.t.phase == 5 and r.t.match.score == [0, 0]
+    assert not [x for x in r.records if x.startswith("S")]
+
+
+def test_only_the_resigner_goes_on_and_a_last_screen_says_what_will_happen():
+    r = _black_on_roll(Settings(length=7))
+    r.press("p2_cube")
+    r.press("p1_main")                    # cube 2, White owns it
+    _to_resign(r, "p2_main")              # Black chose Resign
+    assert r.t.screen[0] == "Black resigns"
+    r.press("p1_main")                    # White's main: nothing
+    assert r.t.screen[0] == "Black resigns" and r.t.menu.level == "resign"
+    r.press("menu")                       # gammon
+    r.press("p2_main")
+    assert r.t.screen == ["Black resigns", "a gammon?", "White wins 4", "if accepted",
+                          "Main: yes", "Undo: no"]
+    r.press("p1_main")                    # White cannot confirm for Black
+    assert r.t.menu is not None and r.t.match.resigned_by == -1
+    r.press("undo")                       # back to the kinds, gammon still chosen
+    assert r.t.screen[2] == ">gammon"
+    r.press("p2_main")
+    r.press("p2_main")                    # yes
+    assert r.t.menu is None and r.records[-1] == "S1 2" and r.t.match.resigned_by == 1
+
+
+def test_the_confirmation_fits_the_oled_in_french():
+    r = Rig(Settings(lang=1))
+    r.setup()
+    r.opening(3, 1)
+    _to_resign(r, "p1_main")
+    assert r.t.screen[0] == "Blancs abandonne"
+    r.press("menu")
+    r.press("menu")
+    r.press("p1_main")
+    assert r.t.screen == ["Blancs abandonne", "un backgammon ?", "Noirs gagne 3", "s'il accepte",
+                          "Bouton: oui", "Annuler: non"]
+    assert all(len(row) <= 16 for row in r.t.screen)
+
+
+def test_resign_is_refused_at_once_when_no_resignation_may_be_offered():
+    r = _black_on_roll(Settings())
+    r.press("p2_cube")                    # a double waits for White's answer
+    _to_resign(r, "p1_main")
+    assert r.t.menu is None and "Not now" in r.text() and r.t.match.resigned_by == -1
+
+
+def test_the_clock_runs_with_the_menu_open_and_its_top_row_shows_it():
+    # opening the menu is no way to stop one's own clock (game/clock.py)
+    r = Rig(Settings())
+    r.setup()
+    r.opening(3, 1)
+    r.press("menu")
+    assert r.t.screen[0] == "MENU   W2:00 +20"
+    r.wait(25000)
+    assert r.t.clock.reserve == [115000, 120000] and r.t.screen[0] == "MENU    W1:55 +0"
+
+
+def test_a_checker_moved_closes_a_menu_the_other_player_opened():
+    r = Rig(Settings())
+    r.setup()
+    r.opening(3, 1)
+    r.press("menu")                       # whoever opened it, White plays on
+    r.press("menu")
+    r.move(0, [(8, 5), (6, 5)])
+    assert r.t.menu is None and "Main: done" in r.text()
+    r.press("p1_main")
+    assert r.records[-1] == "P0 8 5 6 5"

@@ -114,8 +114,7 @@ def test_position_and_match_id_from_the_menu():
     r = Rig(Settings(length=5))
     r.setup()
     r.opening(3, 1)
-    r.press("menu")
-    r.press("menu")                       # cursor on "Position ID"
+    r.press("menu")                       # the cursor on "Position ID"
     r.press("p1_main")
     assert r.t.screen[1] == "4HPwATDgc/ABMA"
     st = ids.match_from_id(r.t.screen[3])

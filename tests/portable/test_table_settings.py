@@ -8,7 +8,6 @@ from tablekit import Rig
 
 def _open_settings(r):
     r.press("menu")
-    r.press("menu")
     r.press("menu")                       # cursor on "Settings"
     r.press("p1_main")
     assert r.t.screen[0] == "Settings"
