@@ -17,7 +17,9 @@ venv: $(STAMP)
 
 # Everything: CPython tests, the same firmware tests under the real MicroPython
 # interpreter with the Pico's heap, mpy-cross compilation and the stub type-check.
-test: $(STAMP)
+# (the browser tests need web/node_modules: installed when npm is here, else they skip)
+NPM := $(shell command -v npm 2>/dev/null)
+test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
 	$(PY) -m pytest -q tests
 
 # The board simulator needs only the standard library: it runs from a fresh clone.

@@ -206,6 +206,13 @@ def test_oled_read_back_from_its_pixels_matches_the_table_screen(seen):
     assert b["dom"]["turnLed"][1 if white else 0] == "rgb(%d, %d, %d)" % want
 
 
+def test_demo_plays_on_by_itself(seen):
+    d = seen[0]["board"]["demo"]
+    assert d["errors"] == []
+    assert sum(1 for t in d["said"] if " plays " in t) >= 2
+    assert d["plays"] >= 3             # the clicked play and the demo's, on the serial line
+
+
 def test_screenshot_was_taken(seen):
     path = seen[0]["board"]["screenshot"]
     assert os.path.getsize(path) > 20000

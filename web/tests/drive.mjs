@@ -85,6 +85,12 @@ async function board(browser) {
               getComputedStyle(document.getElementById("led-28")).backgroundColor] }));
   await page.screenshot({ path: outdir + "/board.png" });
   r.screenshot = outdir + "/board.png";
+  // the demo takes the game on from here: simui's two players, run by the page's MicroPython
+  await page.click("#demo");
+  await waitFor(page, () => tablier.demo.filter((t) => / plays /.test(t)).length >= 2, null, 20000);
+  await page.click("#demo");
+  r.demo = await page.evaluate(() => ({ said: tablier.demo.slice(), errors: tablier.errors.slice(),
+    plays: tablier.serial.filter((l) => l.includes('"t":"play"')).length }));
   await page.close();
   return r;
 }
