@@ -223,7 +223,10 @@ for (const b of document.querySelectorAll("button[data-button]")) {
   const up = () => { if (!down) return; down = false; b.classList.remove("down"); T.send({ t: "button", name: name, down: false }); };
   b.addEventListener("pointerup", up); b.addEventListener("pointerleave", up);
 }
-document.getElementById("setup").addEventListener("click", () => T.send({ t: "setup" }));
+document.getElementById("setup").addEventListener("click", () => {
+  T.send({ t: "setup" });
+  statusEl.textContent = "Set up. Each player presses main to roll one die for the opening.";
+});
 const demoBtn = document.getElementById("demo");
 function setDemo(on) { demoBtn.classList.toggle("on", on); demoBtn.textContent = on ? "stop demo" : "demo"; T.send({ t: "demo", on: on }); }
 demoBtn.addEventListener("click", () => setDemo(!demoBtn.classList.contains("on")));

@@ -94,7 +94,7 @@ self.onmessage = (ev) => {
     else if (m.t === "place") rig.place(m.place);
     else if (m.t === "button") rig.button(m.name, m.down, m.hold || 0);
     else if (m.t === "setup") { rig.set_start(); }
-    else if (m.t === "demo") { demo = !!m.on; lastDemo = 0; if (demo) rig.hand = 0; }
+    else if (m.t === "demo") { demo = !!m.on; lastDemo = 0; if (demo) rig.put_back(); }
     else if (m.t === "serial") post({ t: "answer", id: m.id, line: rig.serial(m.line) });
     else if (m.t === "rows") post({ t: "rows", id: m.id, rows: JSON.parse(rig.rows_json()) });
     sendFrame(false);

@@ -72,6 +72,6 @@ class WebBot(Bot):
 
 def demo(rig, seed=1):
     """A WebBot on `rig` (the page calls .action() once per demo beat)."""
-    rig.hand = 0
+    rig.put_back()
     s = DemoSession(rig)
     return WebBot(s, seed)

@@ -229,6 +229,11 @@ class WebRig:
         self.moved()
         return c
 
+    def put_back(self):
+        """The checker in hand goes back where it was lifted from (the demo takes over)."""
+        if self.hand:
+            self.place(self.hand_from if self.hand_from is not None else OFF)
+
     def set_start(self):
         """Both sides' start position, hands and trays emptied (the page's "set up")."""
         white = [0] * 26
