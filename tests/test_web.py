@@ -206,6 +206,12 @@ def test_oled_read_back_from_its_pixels_matches_the_table_screen(seen):
     assert b["dom"]["turnLed"][1 if white else 0] == "rgb(%d, %d, %d)" % want
 
 
+def test_menu_opens_with_a_press_and_closes_with_a_long_press(seen):
+    b = seen[0]["board"]
+    assert b["menuOpen"] != b["menuBefore"]
+    assert b["menuClosed"] == b["menuBefore"]
+
+
 def test_demo_plays_on_by_itself(seen):
     d = seen[0]["board"]["demo"]
     assert d["errors"] == []
