@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 PORT ?=
 
-.PHONY: test test-cpython test-micropython sim demo bench sweep flash clean
+.PHONY: test test-cpython test-micropython sim demo bench sweep flash web web-deps clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -17,7 +17,9 @@ venv: $(STAMP)
 
 # Everything: CPython tests, the same firmware tests under the real MicroPython
 # interpreter with the Pico's heap, mpy-cross compilation and the stub type-check.
-test: $(STAMP)
+# (the browser tests need web/node_modules: installed when npm is here, else they skip)
+NPM := $(shell command -v npm 2>/dev/null)
+test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
 	$(PY) -m pytest -q tests
 
 # The board simulator needs only the standard library: it runs from a fresh clone.
@@ -36,6 +38,20 @@ sweep: $(STAMP)
 
 flash: $(STAMP)
 	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT),)
+
+# Tablier in a browser: the firmware (.mpy, as `make flash` installs it) on MicroPython's
+# WebAssembly port, served on 127.0.0.1 (PORT=8000 for a fixed port). npm installs the
+# pinned port (web/package-lock.json) into web/node_modules once; nothing loads at run time.
+WEB_STAMP := web/node_modules/.installed
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $(WEB_STAMP)
+
+web-deps: $(WEB_STAMP)
+
+web: $(STAMP) $(WEB_STAMP)
+	$(PY) -m host_tools web $(if $(PORT),--port $(PORT),)
 
 clean:
 	rm -rf build .pytest_cache .mypy_cache .hypothesis

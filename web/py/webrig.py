@@ -1,0 +1,357 @@
+"""The board in a browser: the real firmware (App, drivers, Table, hall scanner) on the fake
+`machine` (host_tools/fakes), reading the physical board model (host_tools/physboard.py),
+run by MicroPython's WebAssembly port in a Web Worker (web/worker.js).
+
+    rig = WebRig(seed=1, workdir="/state")   # calibrated as a maker would, then booted
+    rig.run_to(wall_ms)                      # steps the App every 10 ms up to wall_ms
+    rig.lift(13); rig.place(7)               # hands on the wooden board (White's numbering)
+    rig.button(name, True/False)             # a button pin held down / released
+    rig.state()                              # JSON text: checkers, LEDs, OLED RAM
+
+host_tools/simui/rig.py does the same for `make sim` but needs os.path (CPython's); this one
+keeps to what the WebAssembly port has. Time: virtual ms = wall ms (the page's clock), plus
+whatever the demo's players spend in a synchronous settle (self.ahead, never taken back).
+"""
+import json
+import sys
+
+import board_config as cfg
+import fake_io
+import neopixel
+import physboard
+from hw import calibration
+from hw.oled import ROW_Y
+from app.build import build_drivers, led_index
+from app.boot import start_app
+from app import commands
+from game import colours
+
+WHITE = physboard.WHITE
+BLACK = physboard.BLACK
+STEP_MS = cfg.SCAN_PERIOD_MS
+MAX_CATCH_UP = 25            # steps per run_to at most: a slow frame never freezes the page
+PRESS_MS = 80                # the demo's short press, well over the 20 ms debounce
+LONG_MS = 1000               # the demo's long press, past the 800 ms of the Buttons driver
+BAR = 25                     # the places a hand takes from or puts on, besides 1..24
+OFF = 0
+
+
+def calibrate(board, scanner, scans=8):
+    """The maker's routine (hardware-brief 3.2), as host_tools/simui/rig.py runs it."""
+    cal = calibration.Calibration()
+    board.clear()
+    calibration.calibrate_empty(scanner, cal, scans * 2)
+    for group in calibration.gain_passes():
+        board.clear()
+        for i in group:
+            board.put_on_sensor(i, WHITE)
+        calibration.calibrate_gain(scanner, cal, group, scans)
+    board.clear()
+    group = [i for g in calibration.gain_passes()[:2] for i in g]
+    for i in group:
+        board.put_on_sensor(i, BLACK, 2)
+    calibration.calibrate_stack(scanner, cal, group, scans)
+    board.clear()
+    return cal
+
+
+def nearest_code(rgb, scale):
+    """The palette code whose colour, scaled like the LED driver does, is nearest to `rgb`."""
+    best, best_d = 0, None
+    for code in range(len(colours.RGB)):
+        c = colours.RGB[code]
+        d = 0
+        for k in range(3):
+            e = ((c[k] * scale) >> 8) - rgb[k]
+            d += e * e
+        if best_d is None or d < best_d:
+            best, best_d = code, d
+    return best
+
+
+class WebRig:
+    def __init__(self, seed=1, workdir="/state", write_line=None, dice_seed=None, cal_path=None):
+        fake_io.reset_fakes()
+        neopixel.reset_fakes()
+        self.now = 0
+        self.ahead = 0                     # virtual ms the demo ran ahead of the wall clock
+        fake_io.set_clock(lambda: self.now)
+        self.workdir = workdir
+        self.board = physboard.PhysicalBoard(seed=seed).install()
+        self.lines = []                    # serial lines not yet taken by state()
+        self._write = write_line
+        # the maker's calibration of this board (same seed), made by `make web` on the host
+        # (save_calibration): running the routine here would cost 1.6 s of the page's start
+        cal = calibration.Calibration.load(cal_path) if cal_path else None
+        self.drivers = build_drivers(cal, cfg, {"settle_us": 0}, dice_seed=dice_seed)
+        if cal is None or cal.warning:
+            cal = calibrate(self.board, self.drivers.scanner)
+        self.cal = cal
+        self.off = {WHITE: 0, BLACK: 0}    # borne off: the trays have no sensors
+        self.hand = 0                      # colour of the checker held (0: none)
+        self.hand_from = None              # where it came from (a point, BAR or OFF)
+        self.app = start_app(self.drivers, workdir + "/state.bin", workdir + "/match.rec",
+                             self._line, fault_log=workdir + "/faults.log")
+        self.table = self.app.table
+        self._screen_key = None
+        self._screen_rows = []
+        self._held = {}                    # button -> virtual ms at which to release it
+        self.scanning = True               # the sensors are read until the reading is fed
+        self.step()
+
+    def _line(self, text):
+        if self._write is not None:
+            self._write(text)              # the page's serial console (webhost.serial)
+        else:
+            self.lines.append(text)
+
+    # ------------------------------------------------------------ time
+    def step(self, n=1, scan=True):
+        """n cycles of the App. A scan of the model costs ~6 ms of the WebAssembly port's
+        time (152 sensors through the real mux code): the sensors are read from a change of
+        the checkers until the Table got the settled reading, and not while nothing moved
+        (as host_tools/simui/rig.py skips them during a press)."""
+        sc = self.drivers.scanner
+        for _ in range(n):
+            self.now += STEP_MS
+            self.app.step(self.now, scan and self.scanning)
+            if self.scanning and sc.settled and self.app._fed_change == sc.last_change:
+                self.scanning = False
+            if self._held:
+                self._release_due()
+
+    def moved(self):
+        """The checkers changed: read the sensors until the new reading settles."""
+        self.scanning = True
+
+    def run_to(self, wall_ms):
+        """Step the App until its clock reaches wall_ms (+ the demo's lead); returns steps."""
+        target = int(wall_ms) + self.ahead
+        n = 0
+        while self.now + STEP_MS <= target and n < MAX_CATCH_UP:
+            self.step()
+            n += 1
+        if self.now + STEP_MS <= target:
+            self.ahead -= (target - self.now) // STEP_MS * STEP_MS   # drop what cannot be caught up
+        return n
+
+    def wait(self, ms, scan=True):
+        self.step(max(1, ms // STEP_MS), scan)
+
+    def settle(self, limit_ms=5000):
+        """Run until the sensors settled and the reading reached the Table (the demo)."""
+        sc = self.drivers.scanner
+        start = self.now
+        ok = False
+        self.moved()
+        for _ in range(limit_ms // STEP_MS):
+            self.step()
+            if sc.settled and self.app._fed_change == sc.last_change:
+                self.step(2)
+                ok = True
+                break
+        self.ahead += self.now - start
+        return ok
+
+    # ------------------------------------------------------------ buttons
+    def button(self, name, down, hold_ms=0):
+        """The player's finger on a button: down=True holds it, False lets go; hold_ms > 0
+        holds it that long from now (a shift-click: a long press)."""
+        gpio = cfg.BUTTONS[name]
+        level = (0 if cfg.BUTTONS_ACTIVE_LOW else 1) if down else None
+        fake_io.set_input(gpio, level)
+        if down and hold_ms:
+            self._held[name] = self.now + hold_ms
+        elif not down:
+            self._held.pop(name, None)
+
+    def _release_due(self):
+        for name in list(self._held):
+            if self.now - self._held[name] >= 0:
+                self.button(name, False)
+
+    def press(self, name, kind="press"):
+        """A whole press, run synchronously (the demo's players)."""
+        start = self.now
+        times = (LONG_MS,) if kind == "long" else (PRESS_MS,)
+        for ms in times:
+            self.button(name, True)
+            self.wait(ms, scan=False)
+            self.button(name, False)
+        self.wait(60, scan=False)
+        self.ahead += self.now - start
+
+    # ------------------------------------------------------------ hands (White's numbering)
+    def _stack(self, place, colour=0):
+        st = self.board._stacks
+        if place == BAR:
+            return st[cfg.N_POINTS - 1 + colour]
+        return st[place - 1]
+
+    def lift(self, place, colour=0):
+        """Take a checker into the hand: from a point (the top one), from the bar (colour's
+        strip, else the other one) or from colour's off tray. Returns its colour, 0 if none."""
+        if self.hand:
+            return 0
+        place = int(place)
+        colour = int(colour)
+        c = 0
+        if 1 <= place <= cfg.N_POINTS:
+            c = self.board.lift(place)
+        elif place == BAR:
+            for strip in (colour or WHITE, BLACK if (colour or WHITE) == WHITE else WHITE):
+                if self._stack(BAR, strip):
+                    c = self.board.lift_bar(strip)
+                    break
+        elif place == OFF and colour in (WHITE, BLACK) and self.off[colour]:
+            self.off[colour] -= 1
+            c = colour
+        if c:
+            self.hand = c
+            self.hand_from = place
+            self.moved()
+        return c
+
+    def place(self, place):
+        """Put the held checker down on a point, the bar (its own strip) or off (its tray)."""
+        c = self.hand
+        if not c:
+            return 0
+        place = int(place)
+        if 1 <= place <= cfg.N_POINTS:
+            self.board.place(place, c)
+        elif place == BAR:
+            self.board.place_bar(c, c)
+        else:
+            self.off[c] += 1
+        self.hand = 0
+        self.hand_from = None
+        self.moved()
+        return c
+
+    def put_back(self):
+        """The checker in hand goes back where it was lifted from (the demo takes over)."""
+        if self.hand:
+            self.place(self.hand_from if self.hand_from is not None else OFF)
+
+    def set_start(self):
+        """Both sides' start position, hands and trays emptied (the page's "set up")."""
+        white = [0] * 26
+        black = [0] * 26
+        for p, n in ((24, 2), (13, 5), (8, 3), (6, 5)):
+            white[p] = n
+            black[25 - p] = n
+        self.board.set_position_counts(white, black)
+        self.off = {WHITE: 0, BLACK: 0}
+        self.hand = 0
+        self.hand_from = None
+        self.moved()
+
+    def serial(self, line):
+        """A command line as on USB serial (app/commands.py); returns the answer line."""
+        out = commands.answer(self.app, line)
+        self._line(out)
+        return out
+
+    # ------------------------------------------------------------ what the board shows
+    def screen_rows(self):
+        dev = fake_io.oled_device(cfg.OLED_ADDR)
+        key = bytes(dev.ram)
+        if key != self._screen_key:
+            self._screen_key = key
+            self._screen_rows = dev.text_rows(ROW_Y)
+        return list(self._screen_rows)
+
+    def led_codes(self):
+        """Table.leds roles 1..30 -> palette code, decoded from the frame the strip got."""
+        frame = neopixel.last_frame(cfg.LED_PIN)
+        out = bytearray(colours.LED_COUNT)
+        if frame is None:
+            return out
+        scale = self.drivers.leds.scale
+        for role in range(1, colours.LED_COUNT):
+            i = led_index(role)
+            if 0 <= i < len(frame):
+                out[role] = nearest_code(frame[i], scale)
+        return out
+
+    def mover(self):
+        codes = self.led_codes()
+        w = codes[colours.LED_TURN_P1] != colours.OFF
+        b = codes[colours.LED_TURN_P2] != colours.OFF
+        if w and not b:
+            return WHITE
+        if b and not w:
+            return BLACK
+        return 0
+
+    def state(self, with_text=False):
+        """Everything the page draws, as JSON text: the checkers (White's numbering), the
+        LED strip's frame per role (what the LEDs show, after the brightness cap) and the
+        palette code it decodes to, the OLED's display RAM and mode (drawn by the page as a
+        viewer sees the panel), the Table's own screen rows."""
+        st = self.board._stacks
+        pts = []
+        for q in range(1, cfg.N_POINTS + 1):
+            s = st[q - 1]
+            pts.append([c for c in s if c])
+        bar = {"w": 0, "b": 0}
+        for strip in (WHITE, BLACK):
+            for c in st[cfg.N_POINTS - 1 + strip]:
+                if c:
+                    bar["w" if c == WHITE else "b"] += 1
+        frame = neopixel.last_frame(cfg.LED_PIN)
+        rgb = []
+        for role in range(colours.LED_COUNT):
+            i = led_index(role) if role else -1
+            rgb.append(list(frame[i]) if frame is not None and 0 <= i < len(frame) else [0, 0, 0])
+        dev = fake_io.oled_device(cfg.OLED_ADDR)
+        t = self.table
+        out = {
+            "now": self.now,
+            "points": pts,
+            "bar": bar,
+            "off": {"w": self.off[WHITE], "b": self.off[BLACK]},
+            "hand": self.hand,
+            "hand_from": self.hand_from,
+            "leds": rgb,
+            "codes": list(self.led_codes()),
+            "oled": {"ram": "".join("%02x" % b for b in dev.ram),
+                     "on": bool(dev.display_on and dev.charge_pump), "inverse": dev.inverse,
+                     "seg_remap": dev.seg_remap, "com_remap": dev.com_remap,
+                     "start": (dev.start_line + dev.offset) & 63, "entire": dev.entire_on},
+            "screen": list(t.screen),
+            "phase": t.phase,
+            "faults": self.app.faults,
+        }
+        if with_text:
+            out["rows"] = self.screen_rows()
+        return json.dumps(out)
+
+    def rows_json(self):
+        """The OLED's text rows read back from its display RAM (slow: on request only)."""
+        return json.dumps(self.screen_rows())
+
+
+def save_calibration(path, seed=1):
+    """Calibrate board `seed` as the page would and save it (`make web`, on the host)."""
+    fake_io.reset_fakes()
+    board = physboard.PhysicalBoard(seed=seed).install()
+    drivers = build_drivers(None, cfg, {"settle_us": 0}, dice_seed=1)
+    cal = calibrate(board, drivers.scanner)
+    cal.save(path)
+    return cal
+
+
+def palette():
+    """JSON text: the LED palette (game.colours.RGB) and the codes' names, for the page."""
+    try:
+        from game import colour_names
+        names = list(colour_names.NAMES)
+    except (ImportError, AttributeError):
+        names = []
+    return json.dumps({"rgb": [list(c) for c in colours.RGB], "names": names})
+
+
+def version():
+    return "%s %s" % (sys.implementation.name, ".".join(str(v) for v in sys.implementation.version[:3]))
