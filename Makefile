@@ -3,6 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
 .PHONY: test test-cpython test-micropython sim demo bench sweep flash web web-deps clean
@@ -42,8 +43,6 @@ flash: $(STAMP)
 # Tablier in a browser: the firmware (.mpy, as `make flash` installs it) on MicroPython's
 # WebAssembly port, served on 127.0.0.1 (PORT=8000 for a fixed port). npm installs the
 # pinned port (web/package-lock.json) into web/node_modules once; nothing loads at run time.
-WEB_STAMP := web/node_modules/.installed
-
 $(WEB_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
 	touch $(WEB_STAMP)
