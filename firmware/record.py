@@ -28,11 +28,28 @@ a damaged flash page), reports it with its line number and keeps the rest; a rec
 a newer firmware is refused as a whole with a clear message.
 """
 from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, \
-    encode  # noqa: F401 (the writer's names, for the host tools and tests)
+    encode, seal, fletcher16  # noqa: F401 (the writer's names, for the host tools and tests)
 
 _KIND = dict((c, k) for k, c in _CODE.items())
-_NO_PLAYER = ("M", "G")
+_NO_PLAYER = ("M", "G", "W", "H")
 _RULE_LETTERS = "CJB"
+
+
+# the largest values a real match can hold (GNU Backgammon's match length limit, the cube's
+# 2**15 that bg.match and the replay accept): a line beyond them is damaged, not a match
+MAX_LENGTH = 32767
+MAX_SCORE = 2 * MAX_LENGTH + 3 * 32768
+MAX_CUBE = 32768
+TORN = ("torn line", "check failed")   # reasons of the lines a power cut can leave
+
+
+def is_torn(reason):
+    """True when a problem read_lines reported is a torn or damaged line that its check
+    caught (a power cut leaves those; the record around it is sound)."""
+    for t in TORN:
+        if reason.startswith(t):
+            return True
+    return False
 
 
 class RecordError(Exception):
@@ -65,14 +82,23 @@ def decode(line):
         if kind == "match":
             _check(len(fields) == 3, "match start needs length, rules and date")
             length = _ints(fields[:1])[0]
+            _check(length <= MAX_LENGTH, "match length %d is above %d" % (length, MAX_LENGTH))
             rules = "" if fields[1] == "-" else fields[1]
             _check(all(c in _RULE_LETTERS for c in rules), "unknown rule letter in %r" % rules)
             date = "" if fields[2] == "-" else fields[2]
             _check(not date or (len(date) == 10 and date[4] == "-" and date[7] == "-"),
                    "bad date %r" % date)
             return ("match", length, rules, date)
+        if kind == "resume":
+            _check(len(fields) == 1, "a resume line holds one line number")
+            return ("resume", _ints(fields)[0])
+        if kind == "position":
+            _check(len(fields) == 2 and all(len(f) <= 20 for f in fields),
+                   "a position line holds the position and match IDs")
+            return ("position", fields[0], fields[1])
         _check(len(fields) in (2, 3), "game start needs the two scores")
         s0, s1 = _ints(fields[:2])
+        _check(s0 <= MAX_SCORE and s1 <= MAX_SCORE, "score %d-%d is not a real score" % (s0, s1))
         _check(len(fields) == 2 or fields[2] == "C", "unknown game flag %r" % fields[-1])
         return ("game", s0, s1, len(fields) == 3)
     _check(len(line) > 1 and line[1] in "01", "player must be 0 or 1")
@@ -100,45 +126,117 @@ def decode(line):
     _check(len(nums) == 1, "%s takes one number" % kind)
     n = nums[0]
     if kind in ("double", "beaver"):
-        _check(n >= 2 and n & (n - 1) == 0, "cube value %d is not a power of two" % n)
+        _check(2 <= n <= MAX_CUBE and n & (n - 1) == 0,
+               "cube value %d is not a power of two up to %d" % (n, MAX_CUBE))
     elif kind == "resign":
         _check(1 <= n <= 3, "resignation must be 1, 2 or 3")
     else:
-        _check(n >= 1, "a game is won by at least 1 point")
+        _check(1 <= n <= 3 * MAX_CUBE, "a game is won by 1 to %d points, not %d" % (3 * MAX_CUBE, n))
     return (kind, player, n)
+
+
+def unseal(line):
+    """(event text, seq) of a format 2 line: seq None for `-`; ValueError when the seal is
+    missing (a torn line) or its check fails (a damaged one)."""
+    j = line.rfind(" ")
+    i = line.rfind(" @", 0, j) if j > 0 else -1
+    _check(i > 0, "torn line: no check at its end")
+    chk = line[j + 1:]
+    _check(len(chk) == 4 and all(c in "0123456789abcdef" for c in chk), "torn line: no check at its end")
+    _check(int(chk, 16) == fletcher16(line[:j].encode()), "check failed: torn or damaged line")
+    s = line[i + 2:j]
+    if s == "-":
+        return line[:i], None
+    _check(s.isdigit(), "bad sequence number %r" % s)
+    return line[:i], int(s)
+
+
+def _header_version(line):
+    """The format number of a `TBR n` header line, or None when it is not one."""
+    if line.startswith("TBR") and line[3:4] == " " and line[4:].isdigit():
+        return int(line[4:])
+    return None
 
 
 def read_lines(lines):
     """(events, problems) for an iterable of record lines.
 
-    problems is a list of (line number, reason) for the lines skipped. Raises RecordError
-    when the header says the record comes from a newer firmware."""
-    events = []
+    problems is a list of (line number, reason) for the lines skipped. Format 2 lines are
+    checked (a torn or damaged line is skipped) and sequenced: a `W n` line (a power-up
+    resuming the state saved at line n) voids the lines after n, and a line numbered at or
+    below one already read replaces it and those after it (the board resumed a state saved
+    before them); the voided lines are not events. Raises RecordError when the header says
+    the record comes from a newer firmware."""
+    kept = []                     # [seq, event]: seq None for the lines outside the count
     problems = []
+    version = FORMAT_VERSION
+    sealed = True                 # format 2: every line carries its check
+    last = None                   # the sequence number reached
+    skipped = 0                   # lines skipped since
     n = 0
     for raw in lines:
         n += 1
         line = raw.strip()
         if n == 1:
-            if line.startswith("TBR"):
-                v = line[4:]
-                if line[3:4] == " " and v.isdigit():
-                    if int(v) > FORMAT_VERSION:
-                        raise RecordError("record format %s comes from a newer firmware; this "
-                                          "reader handles format %d: update the software reading it"
-                                          % (v, FORMAT_VERSION))
-                    continue
-                problems.append((1, "damaged header %r; read as format %d" % (line[:20], FORMAT_VERSION)))
+            v = _header_version(line)
+            if v is not None:
+                if v > FORMAT_VERSION:
+                    raise RecordError("record format %d comes from a newer firmware; this "
+                                      "reader handles formats 1 to %d: update the software "
+                                      "reading it" % (v, FORMAT_VERSION))
+                version = v
+                sealed = v >= 2
                 continue
-            # no header at all: report it, and the line may still be an event
-            problems.append((1, "missing header; read as format %d" % FORMAT_VERSION))
+            # no header, or a damaged one: each line is read as sealed if it is
+            sealed = None
+            if line.startswith("TBR"):
+                problems.append((1, "damaged header %r; lines read as they come" % line[:20]))
+                continue
+            problems.append((1, "missing header; lines read as they come"))
         if not line:
             continue
         try:
-            events.append(decode(line))
+            seq = None
+            if sealed or (sealed is None and " @" in line):
+                line, seq = unseal(line)
+            ev = decode(line)
         except ValueError as e:
-            problems.append((n, "%s: %r" % (e, line[:40])))
-    return events, problems
+            problems.append((n, "%s: %r" % (e, _shown(line))))
+            skipped += 1           # a numbered line the count will skip: not a lost line
+            continue
+        if ev[0] == "resume":
+            _void_after(kept, ev[1])
+            last = ev[1]
+            skipped = 0
+            continue
+        if seq is not None and not (ev[0] == "match" and seq == 1):
+            # (a match numbered 1 is a Table started afresh: a new count, not a rewind)
+            if last is not None and seq <= last:
+                _void_after(kept, seq - 1)
+            elif last is not None and seq > last + 1 + skipped:
+                problems.append((n, "%d record line(s) missing before this one" % (seq - last - 1)))
+        if seq is not None:
+            last = seq
+            skipped = 0
+        kept.append((seq, ev))
+    return [ev for _, ev in kept], problems
+
+
+def _void_after(kept, n):
+    """Drop the last lines numbered above n (a power cut undid them); the lines outside the
+    count (a header written again) and the lines of an earlier count stop it."""
+    while kept and kept[-1][0] is not None and kept[-1][0] > n:
+        kept.pop()
+
+
+def _shown(line):
+    """A line as a message may show it: the first 40 characters, printable ASCII only."""
+    return "".join(c if " " <= c <= "~" else "?" for c in line[:40])
+
+
+def text_of(events):
+    """A whole format 2 record of event tuples, numbered from 1 (the host tools, tests)."""
+    return "\n".join([HEADER] + [seal(encode(e), i + 1) for i, e in enumerate(events)]) + "\n"
 
 
 def read_file(path):
@@ -158,14 +256,16 @@ def _text_lines(f):
 
 class RecordLog:
     """Appends events to a record file: one open-write-close per event, so that a power cut
-    loses at most the line being written (the reader skips it)."""
+    loses at most the line being written (the reader skips it). Lines are numbered on from
+    the file's last (the App numbers them with the Table's count instead: open_log)."""
 
     def __init__(self, path):
         self.path = path
-        state = _tail_state(path)
-        if state is None:
+        size, torn, reached = _tail(path)
+        self.seq = reached or 0
+        if not size:
             self._append(HEADER + "\n")
-        elif state == "torn":
+        elif torn:
             # end the torn line so the next event is not glued onto it
             self._append("\n")
 
@@ -173,30 +273,183 @@ class RecordLog:
         with open(self.path, "a") as f:
             f.write(text)
 
+    def _sealed(self, event):
+        self.seq += 1
+        return seal(encode(event), self.seq)
+
     def add(self, event):
-        line = encode(event)
+        line = self._sealed(event)
         self._append(line + "\n")
         return line
 
     def add_all(self, events):
         """Append several events in one write (a turn's roll and play): one flash update
         instead of one per line, which halves the record's flash wear (docs/persistence.md)."""
-        text = "".join(encode(e) + "\n" for e in events)
+        text = "".join(self._sealed(e) + "\n" for e in events)
         self._append(text)
         return text
 
 
-def _tail_state(path):
-    """None when the file does not exist, 'torn' when it does not end with a newline."""
+# ------------------------------------------------------------------ the App's record file
+
+TAIL_BYTES = 320      # the end of a record read at power-up: a few lines, whatever its length
+SERIES = 100          # match.rec, match-1.rec, ... match-99.rec: a record of another format is kept
+
+
+def open_log(path, queue, table):
+    """Make the record file ready for the App's queued lines (sealed, in order).
+
+    Returns (path, note, floor): the file to append to (`path`, or the next of its series
+    when `path` holds another format: it is kept untouched and `note` says so), and floor,
+    the Table's line count that the lines written here already stand for (the App drops
+    queued lines at or below it; 0 when none).
+
+    What is written, before the queued lines: the header of a new file, a newline ending a
+    torn last line, and, so that record and state agree:
+      - `W n` when the record holds lines beyond the state the queue follows from (a power
+        cut after a record line and before the state save): the reader voids them;
+      - when the record lacks the match in progress (the file is new or was deleted, or lines
+        were lost), the header again: `W n`, the match, the game and its score, the position
+        of a game in progress (the exporter takes the match on from there)."""
+    path, note = _own_file(path)
+    size, torn, reached = _tail(path)
+    lead = []
+    if not size:
+        lead.append(HEADER)
+    elif torn:
+        lead.append("")
+    floor = 0
+    first = queue[0] if queue else ""
+    code = first[:1]
+    if first and code != "M":
+        if code == "W":
+            base = int(first[2:first.index(" @")])
+        else:
+            base = _seq(first) - 1
+        if reached is not None and reached > base:
+            if code != "W":
+                lead.append(seal("W %d" % base))        # void the lines a power cut undid
+        elif reached is not None and reached == base:
+            if code == "W":
+                queue.pop(0)                            # record and state agree already
+        elif code == "G":
+            # a game about to start: the match line, then the queue from the game on
+            lead.append(seal("W %d" % base))
+            lead.append(seal(encode(_match_event(table.match))))
+        else:
+            floor = table.rec_seq
+            lead.extend(header_again(table))
+            while queue and (_seq(queue[0]) or 0) <= floor:
+                queue.pop(0)                            # the header stands for them
+    if lead:
+        with open(path, "a") as f:
+            f.write("\n".join(lead) + "\n")
+    return path, note, floor
+
+
+def _seq(sealed):
+    i = sealed.rfind(" @")
+    j = sealed.rfind(" ")
+    s = sealed[i + 2:j]
+    return int(s) if i >= 0 and s.isdigit() else None
+
+
+def _match_event(m):
+    rules = ("C" if m.length and m.crawford_rule else "") + ("J" if m.jacoby else "") + \
+        ("B" if m.beavers else "")
+    return ("match", m.length, rules, "")
+
+
+def header_again(table):
+    """The sealed lines that start the record again at the Table's state: `W n`, the match,
+    the game with its score and, for a game in progress, its position (`H` position ID,
+    match ID, GNU Backgammon's, from the view of the player on roll)."""
+    from game import table as T
+    t = table
+    out = [seal("W %d" % t.rec_seq)]
+    if t.phase == T.MATCH_OVER:
+        return out                      # a new match line comes next
+    m = t.match
+    out.append(seal(encode(_match_event(m))))
+    if t.phase == T.GAME_OVER:
+        return out                      # the next game's line comes next
+    out.append(seal(encode(("game", m.score[0], m.score[1], m.crawford))))
+    if T.PRE_ROLL <= t.phase <= T.NO_MOVE:
+        try:
+            pid, mid = t.ids()
+        except ValueError:
+            pid, mid = "-", "-"
+        out.append(seal(encode(("position", pid, mid))))
+    return out
+
+
+def _own_file(path):
+    """(the first file of path's series that is missing or of this format, a note when it is
+    not `path` itself)."""
+    dot = path.rfind(".")
+    if dot <= path.rfind("/"):
+        dot = len(path)
+    k = 0
+    while True:
+        name = path if k == 0 else "%s-%d%s" % (path[:dot], k, path[dot:])
+        v = _file_version(name)
+        if v is None or v == FORMAT_VERSION or k == SERIES - 1:
+            break
+        k += 1
+    if k == 0:
+        return path, None
+    return name, "%s is a format %d record (%s firmware), kept as it is; this match goes to %s" % (
+        path, _file_version(path), "a newer" if _file_version(path) > FORMAT_VERSION else "an older", name)
+
+
+def _file_version(path):
+    """The header's format number of a record file; None when it is missing or empty (a
+    file without a header counts as format 1)."""
     try:
         f = open(path, "rb")
     except OSError:
         return None
     try:
-        size = f.seek(0, 2)
-        if not size:
-            return None
-        f.seek(size - 1)
-        return "clean" if f.read(1) == b"\n" else "torn"
+        head = f.read(12)
     finally:
         f.close()
+    if not head:
+        return None
+    line = head.split(b"\n")[0].decode("utf-8", "replace") if b"\n" in head else head.decode("utf-8", "replace")
+    v = _header_version(line.strip())
+    return 1 if v is None else v
+
+
+def _tail(path):
+    """(size, torn, reached) of a record file: size 0 when it is missing or empty, torn when
+    it does not end with a newline, reached the line count its last sound line stands at
+    (a numbered line's own, a `W n` line's n), None when it has no numbered line."""
+    try:
+        f = open(path, "rb")
+    except OSError:
+        return 0, False, None
+    try:
+        size = f.seek(0, 2)
+        if not size:
+            return 0, False, None
+        start = size - TAIL_BYTES if size > TAIL_BYTES else 0
+        f.seek(start)
+        data = f.read()
+    finally:
+        f.close()
+    torn = data[-1:] != b"\n"
+    pieces = data.split(b"\n")
+    if start:
+        pieces.pop(0)              # the first piece may be the end of a longer line
+    if torn:
+        pieces.pop()               # the torn line
+    for raw in reversed(pieces):
+        try:
+            text, seq = unseal(raw.decode("utf-8").strip())
+        except (ValueError, UnicodeError):
+            continue
+        if text[:2] == "W ":
+            return size, torn, int(text[2:])
+        if seq is not None:
+            return size, torn, seq
+    return size, torn, None

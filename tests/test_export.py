@@ -167,7 +167,7 @@ def records(tmp_path_factory):
     for seed in SEEDS:
         events = play_match(seed, length=5 if seed % 2 else 7)
         path = d / ("m%02d.tbr" % seed)
-        path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+        path.write_text(record.text_of(events))
         out.append((path, events))
     return out
 
@@ -264,21 +264,27 @@ def test_mat_round_trips_through_our_reader(records):
 def test_damaged_record_exports_with_warnings(records, tmp_path):
     path, events = records[1]
     lines = path.read_text().splitlines()
-    lines.insert(5, "Q9 garbage")
+    lines.insert(5, lines[5][:7])               # a torn line (a power cut): caught by its check
     damaged = tmp_path / "damaged.tbr"
     damaged.write_text("\n".join(lines) + "\n")
     proc = export(damaged, tmp_path / "d.mat")
     assert proc.returncode == 0, proc.stderr
-    assert "line 6 skipped: unknown event code 'Q'" in proc.stderr
+    assert "line 6 skipped: torn line" in proc.stderr
+    # a sealed line no board writes is broken input: still exported, exit code 1
+    lines[5] = record.seal("Q9 garbage", 5)
+    damaged.write_text("\n".join(lines) + "\n")
+    proc = export(damaged, tmp_path / "d.mat")
+    assert proc.returncode == 1 and "line 6 skipped: unknown event code 'Q'" in proc.stderr
 
 
 def test_illegal_play_in_record_is_reported(records, tmp_path):
     path, events = records[0]
-    text = path.read_text()
-    i = text.index("\nP", 40)
-    j = text.index("\n", i + 1)
+    lines = path.read_text().splitlines()
+    i = next(k for k in range(8, len(lines)) if lines[k].startswith("P"))
+    text, seq = record.unseal(lines[i])
+    lines[i] = record.seal(text[:2] + " 24 2", seq)       # sealed: the check passes, the play is illegal
     bad = tmp_path / "bad.tbr"
-    bad.write_text(text[:i] + "\nP" + text[i + 2:i + 3] + " 24 2" + text[j:])
+    bad.write_text("\n".join(lines) + "\n")
     proc = export(bad, tmp_path / "bad.mat")
     assert proc.returncode == 1 and "is not a legal play" in proc.stderr
 
@@ -335,7 +341,7 @@ def test_money_session_exports(engine, tmp_path):
         events.append(("game", core.score[0], core.score[1], False))
         _play_game(rng, core, events)
     path = tmp_path / "money.tbr"
-    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    path.write_text(record.text_of(events))
     out = tmp_path / "money.mat"
     proc = export(path, out)
     assert proc.returncode == 0, proc.stderr
@@ -352,7 +358,7 @@ def test_beaver_exports(engine, tmp_path):
               ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))),
               ("resign", 0, 1), ("accept", 1), ("end", 1, 4)]
     path = tmp_path / "beaver.tbr"
-    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    path.write_text(record.text_of(events))
     out = tmp_path / "beaver.mat"
     proc = export(path, out)       # the replay check knows beavers from the record's rules
     assert proc.returncode == 0, proc.stderr
