@@ -1,6 +1,6 @@
 """The on-board match record: an append-only text log, one short line per event.
 
-The first line is the format header `TBR 1`. Each event line starts with a letter, most
+The first line is the format header `TBR 2`. Each event line starts with a letter, most
 followed by the acting player's digit (0 or 1), then space-separated fields:
 
   M len rules date   match start: length (0 = money), rules letters (C Crawford,
@@ -17,11 +17,22 @@ followed by the acting player's digit (0 or 1), then space-separated fields:
   A<p> / X<p>        p accepts / declines the resignation offered
   O<p>               p ran out of time
   E<p> pts           game over: p won pts points
+  W n                the board resumed the state saved after line n: later lines are void
+  H pos pdd          the game in progress when the record was started again: GNU
+                     Backgammon's position ID (from the view of the player on roll), that
+                     player's digit and the dice (00 before the roll)
+
+Format 2 ends every line with its seal ` @SEQ CCCC` (record_writer.py): SEQ numbers the
+Table's lines (the count is in the saved state; `-` for W, and for the lines written again
+by record_open.py), CCCC is a Fletcher-16 check, so a torn line is detected. Format 1
+(no seals) is still read.
 
 Events in Python are tuples: ('match', length, rules, date), ('name', p, name),
 ('game', s0, s1, crawford), ('roll', p, d1, d2), ('play', p, ((f, t), ...)),
 ('double', p, v), ('take', p), ('drop', p), ('beaver', p, v), ('resign', p, n),
-('accept', p), ('decline', p), ('timeout', p), ('end', p, points).
+('accept', p), ('decline', p), ('timeout', p), ('end', p, points), ('resume', n),
+('position', position_id, player_and_dice). read_lines() applies the resume lines and returns
+no ('resume', n) event.
 
 The reader skips a line it cannot make sense of (a power cut in the middle of an append,
 a damaged flash page), reports it with its line number and keeps the rest; a record from
@@ -29,6 +40,7 @@ a newer firmware is refused as a whole with a clear message.
 """
 from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, \
     encode, seal, fletcher16  # noqa: F401 (the writer's names, for the host tools and tests)
+from record_open import unseal, header_version as _header_version, tail as _tail  # noqa: F401
 
 _KIND = dict((c, k) for k, c in _CODE.items())
 _NO_PLAYER = ("M", "G", "W", "H")
@@ -94,7 +106,7 @@ def decode(line):
             return ("resume", _ints(fields)[0])
         if kind == "position":
             _check(len(fields) == 2 and all(len(f) <= 20 for f in fields),
-                   "a position line holds the position and match IDs")
+                   "a position line holds a position ID, the player on roll and the dice")
             return ("position", fields[0], fields[1])
         _check(len(fields) in (2, 3), "game start needs the two scores")
         s0, s1 = _ints(fields[:2])
@@ -133,29 +145,6 @@ def decode(line):
     else:
         _check(1 <= n <= 3 * MAX_CUBE, "a game is won by 1 to %d points, not %d" % (3 * MAX_CUBE, n))
     return (kind, player, n)
-
-
-def unseal(line):
-    """(event text, seq) of a format 2 line: seq None for `-`; ValueError when the seal is
-    missing (a torn line) or its check fails (a damaged one)."""
-    j = line.rfind(" ")
-    i = line.rfind(" @", 0, j) if j > 0 else -1
-    _check(i > 0, "torn line: no check at its end")
-    chk = line[j + 1:]
-    _check(len(chk) == 4 and all(c in "0123456789abcdef" for c in chk), "torn line: no check at its end")
-    _check(int(chk, 16) == fletcher16(line[:j].encode()), "check failed: torn or damaged line")
-    s = line[i + 2:j]
-    if s == "-":
-        return line[:i], None
-    _check(s.isdigit(), "bad sequence number %r" % s)
-    return line[:i], int(s)
-
-
-def _header_version(line):
-    """The format number of a `TBR n` header line, or None when it is not one."""
-    if line.startswith("TBR") and line[3:4] == " " and line[4:].isdigit():
-        return int(line[4:])
-    return None
 
 
 def read_lines(lines):
@@ -288,168 +277,3 @@ class RecordLog:
         text = "".join(self._sealed(e) + "\n" for e in events)
         self._append(text)
         return text
-
-
-# ------------------------------------------------------------------ the App's record file
-
-TAIL_BYTES = 320      # the end of a record read at power-up: a few lines, whatever its length
-SERIES = 100          # match.rec, match-1.rec, ... match-99.rec: a record of another format is kept
-
-
-def open_log(path, queue, table):
-    """Make the record file ready for the App's queued lines (sealed, in order).
-
-    Returns (path, note, floor): the file to append to (`path`, or the next of its series
-    when `path` holds another format: it is kept untouched and `note` says so), and floor,
-    the Table's line count that the lines written here already stand for (the App drops
-    queued lines at or below it; 0 when none).
-
-    What is written, before the queued lines: the header of a new file, a newline ending a
-    torn last line, and, so that record and state agree:
-      - `W n` when the record holds lines beyond the state the queue follows from (a power
-        cut after a record line and before the state save): the reader voids them;
-      - when the record lacks the match in progress (the file is new or was deleted, or lines
-        were lost), the header again: `W n`, the match, the game and its score, the position
-        of a game in progress (the exporter takes the match on from there)."""
-    path, note = _own_file(path)
-    size, torn, reached = _tail(path)
-    lead = []
-    if not size:
-        lead.append(HEADER)
-    elif torn:
-        lead.append("")
-    floor = 0
-    first = queue[0] if queue else ""
-    code = first[:1]
-    if first and code != "M":
-        if code == "W":
-            base = int(first[2:first.index(" @")])
-        else:
-            base = _seq(first) - 1
-        if reached is not None and reached > base:
-            if code != "W":
-                lead.append(seal("W %d" % base))        # void the lines a power cut undid
-        elif reached is not None and reached == base:
-            if code == "W":
-                queue.pop(0)                            # record and state agree already
-        elif code == "G":
-            # a game about to start: the match line, then the queue from the game on
-            lead.append(seal("W %d" % base))
-            lead.append(seal(encode(_match_event(table.match))))
-        else:
-            floor = table.rec_seq
-            lead.extend(header_again(table))
-            while queue and (_seq(queue[0]) or 0) <= floor:
-                queue.pop(0)                            # the header stands for them
-    if lead:
-        with open(path, "a") as f:
-            f.write("\n".join(lead) + "\n")
-    return path, note, floor
-
-
-def _seq(sealed):
-    i = sealed.rfind(" @")
-    j = sealed.rfind(" ")
-    s = sealed[i + 2:j]
-    return int(s) if i >= 0 and s.isdigit() else None
-
-
-def _match_event(m):
-    rules = ("C" if m.length and m.crawford_rule else "") + ("J" if m.jacoby else "") + \
-        ("B" if m.beavers else "")
-    return ("match", m.length, rules, "")
-
-
-def header_again(table):
-    """The sealed lines that start the record again at the Table's state: `W n`, the match,
-    the game with its score and, for a game in progress, its position (`H` position ID,
-    match ID, GNU Backgammon's, from the view of the player on roll)."""
-    from game import table as T
-    t = table
-    out = [seal("W %d" % t.rec_seq)]
-    if t.phase == T.MATCH_OVER:
-        return out                      # a new match line comes next
-    m = t.match
-    out.append(seal(encode(_match_event(m))))
-    if t.phase == T.GAME_OVER:
-        return out                      # the next game's line comes next
-    out.append(seal(encode(("game", m.score[0], m.score[1], m.crawford))))
-    if T.PRE_ROLL <= t.phase <= T.NO_MOVE:
-        try:
-            pid, mid = t.ids()
-        except ValueError:
-            pid, mid = "-", "-"
-        out.append(seal(encode(("position", pid, mid))))
-    return out
-
-
-def _own_file(path):
-    """(the first file of path's series that is missing or of this format, a note when it is
-    not `path` itself)."""
-    dot = path.rfind(".")
-    if dot <= path.rfind("/"):
-        dot = len(path)
-    k = 0
-    while True:
-        name = path if k == 0 else "%s-%d%s" % (path[:dot], k, path[dot:])
-        v = _file_version(name)
-        if v is None or v == FORMAT_VERSION or k == SERIES - 1:
-            break
-        k += 1
-    if k == 0:
-        return path, None
-    return name, "%s is a format %d record (%s firmware), kept as it is; this match goes to %s" % (
-        path, _file_version(path), "a newer" if _file_version(path) > FORMAT_VERSION else "an older", name)
-
-
-def _file_version(path):
-    """The header's format number of a record file; None when it is missing or empty (a
-    file without a header counts as format 1)."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return None
-    try:
-        head = f.read(12)
-    finally:
-        f.close()
-    if not head:
-        return None
-    line = head.split(b"\n")[0].decode("utf-8", "replace") if b"\n" in head else head.decode("utf-8", "replace")
-    v = _header_version(line.strip())
-    return 1 if v is None else v
-
-
-def _tail(path):
-    """(size, torn, reached) of a record file: size 0 when it is missing or empty, torn when
-    it does not end with a newline, reached the line count its last sound line stands at
-    (a numbered line's own, a `W n` line's n), None when it has no numbered line."""
-    try:
-        f = open(path, "rb")
-    except OSError:
-        return 0, False, None
-    try:
-        size = f.seek(0, 2)
-        if not size:
-            return 0, False, None
-        start = size - TAIL_BYTES if size > TAIL_BYTES else 0
-        f.seek(start)
-        data = f.read()
-    finally:
-        f.close()
-    torn = data[-1:] != b"\n"
-    pieces = data.split(b"\n")
-    if start:
-        pieces.pop(0)              # the first piece may be the end of a longer line
-    if torn:
-        pieces.pop()               # the torn line
-    for raw in reversed(pieces):
-        try:
-            text, seq = unseal(raw.decode("utf-8").strip())
-        except (ValueError, UnicodeError):
-            continue
-        if text[:2] == "W ":
-            return size, torn, int(text[2:])
-        if seq is not None:
-            return size, torn, seq
-    return size, torn, None

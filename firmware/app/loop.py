@@ -281,7 +281,7 @@ class App:
             for _ in range(2):
                 if not self._record_ready:
                     # header, torn last line, record against state (record.py, then forgotten)
-                    path, note, floor = call("record", "open_log", self.record_path, q, self.table)
+                    path, note, floor = call("record_open", "open_log", self.record_path, q, self.table)
                     self._record_ready = True
                     if floor:
                         self._record_floor = floor
@@ -308,8 +308,11 @@ class App:
             # a line may be half written: open_log ends it, and its number voids a repeat
             self._record_ready = False
             first = self.record_failed is None
-            from errwords import words
-            self.record_failed = words(e)
+            try:
+                from errwords import words      # only when something failed
+                self.record_failed = words(e)
+            except MemoryError:
+                self.record_failed = "no memory" if isinstance(e, MemoryError) else "flash error"
             if first:
                 self.write_line(events.error("record_failed", "%d record line(s) kept in memory: %s"
                                              % (len(q), self.record_failed)))
