@@ -197,8 +197,7 @@ def tail(path):
     pieces = data.split(b"\n")
     if start:
         pieces.pop(0)              # the first piece may be the end of a longer line
-    if torn:
-        pieces.pop()               # the torn line
+    # (a last line without its newline counts if its check holds: only the newline was lost)
     for raw in reversed(pieces):
         try:
             text, seq = unseal(raw.decode("utf-8").strip())
