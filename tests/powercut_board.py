@@ -44,6 +44,25 @@ class Power:
             raise PowerCut()
 
 
+class FullFlash(Power):
+    """No cut; the record's writes from point `start` to `start + span` are refused with
+    ENOSPC (a full flash; the App's close fails the same way on littlefs), then the flash
+    has room again (the player deleted old records)."""
+
+    def __init__(self, start, span):
+        Power.__init__(self)
+        self.start = start
+        self.span = span
+        self.refused = 0
+
+    def point(self, write=None, text=None):
+        k = self.points
+        self.points += 1
+        if text is not None and self.start <= k < self.start + self.span:
+            self.refused += 1
+            raise OSError(28, "No space left on device")
+
+
 class Recorder(Power):
     """No cut: keeps, for every write point, what the flash holds just before it (the
     record's bytes, the state file's bytes) and the text the point writes (None: a save)."""
