@@ -1,13 +1,13 @@
 """An OSError or MemoryError in words, for the OLED and the serial line (never an errno
-number alone): `words(exc)` -> "flash full", "flash read or write error", ...
+number alone): `words(exc)` -> "no space left", "flash read or write error", ...
 
 MicroPython's errno values are Linux's (littlefs errors come back as these too), so one
 table serves the board and the host. Loaded only when something failed.
 """
 _WORDS = (
-    (28, "flash full"),                     # ENOSPC
+    (28, "no space left"),                  # ENOSPC
     (5, "flash read or write error"),       # EIO
-    (2, "file not found"),                  # ENOENT
+    (2, "no such file or folder"),          # ENOENT
     (30, "flash is read-only"),             # EROFS
     (12, "no memory"),                      # ENOMEM
     (36, "file name too long"),             # ENAMETOOLONG

@@ -111,6 +111,10 @@ def words(exc):
 
 
 def _export_one(shown, events, out, check, err):
+    if events[0][0] != "match":
+        print("%s: a match whose match line is missing or damaged (its length and rules are "
+              "unknown): not exported" % shown, file=err)
+        return 1
     try:
         match = matfile.from_record(events)
     except ValueError as e:

@@ -300,6 +300,70 @@ def test_newer_record_and_missing_file_and_no_board(tmp_path):
     assert proc.returncode == 1 and "could not copy records/m0001.tbr from a board on" in proc.stderr
 
 
+# ------------------------------------------------------------------ broken input (issue 8 item 23)
+
+SHORT = [("match", 3, "C", ""), ("name", 0, "Ann"), ("name", 1, "Bob"), ("game", 0, 0, False),
+         ("roll", 0, 3, 1), ("play", 0, ((8, 5), (6, 5))), ("roll", 1, 6, 4),
+         ("play", 1, ((24, 18), (13, 9))), ("resign", 0, 1), ("accept", 1), ("end", 1, 1)]
+
+
+def _record_file(tmp_path, lines, name="r.tbr"):
+    path = tmp_path / name
+    path.write_text("\n".join([record.HEADER] + [record.seal(l, i + 1) for i, l in enumerate(lines)]) + "\n")
+    return path
+
+
+def _no_traceback(proc):
+    assert "Traceback" not in proc.stderr and "Error:" not in proc.stderr, proc.stderr
+
+
+def test_values_beyond_any_match_are_refused_in_words(tmp_path):
+    lines = [record.encode(e) for e in SHORT]
+    for bad, where in (("M 40000 C -", 0), ("E1 100000000000000000000000", -1)):
+        damaged = list(lines)
+        damaged[where] = bad
+        proc = export(_record_file(tmp_path, damaged), tmp_path / "x.mat")
+        _no_traceback(proc)
+        assert proc.returncode == 1, proc.stderr
+        assert ("match length 40000 is above 32767" in proc.stderr or
+                "a game is won by 1 to 98304 points" in proc.stderr), proc.stderr
+
+
+def test_a_game_without_a_result_before_the_next_is_broken_input(tmp_path):
+    # game 1 has no result; game 2 is in progress (a match exported as far as it goes)
+    lines = [record.encode(e) for e in SHORT[:-1]] + ["G 0 0"] + [record.encode(e) for e in SHORT[4:8]]
+    proc = export(_record_file(tmp_path, lines), tmp_path / "x.mat")
+    _no_traceback(proc)
+    assert proc.returncode == 1 and "game 1" in proc.stderr and "no result" in proc.stderr, proc.stderr
+
+
+def test_output_that_cannot_be_written_is_said_in_words(tmp_path):
+    path = _record_file(tmp_path, [record.encode(e) for e in SHORT])
+    proc = export(path, tmp_path / "no-such-folder" / "x.mat")
+    _no_traceback(proc)
+    assert proc.returncode == 1 and "cannot write" in proc.stderr and "no such file or folder" in proc.stderr
+    if os.path.exists("/dev/full"):                      # a full disk
+        proc = export(path, "/dev/full")
+        _no_traceback(proc)
+        assert proc.returncode == 1 and "cannot write /dev/full: no space left" in proc.stderr, proc.stderr
+
+
+def test_names_cannot_inject_header_lines_or_escape_codes(engine, tmp_path):
+    lines = [record.encode(e) for e in SHORT]
+    lines[1] = 'N0 Ann"]\x1b[2J; [Player 2 "Eve'
+    lines[2] = "N1 \x1b[31mBob\x07"
+    out = tmp_path / "x.mat"
+    proc = export(_record_file(tmp_path, lines), out)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert "\x1b" not in text and "\x07" not in text and "\x1b" not in proc.stdout + proc.stderr
+    headers = [l for l in text.splitlines() if l.startswith("; [")]
+    assert len([h for h in headers if h.startswith("; [Player")]) == 2, headers
+    assert all(h.count('"') == 2 for h in headers), headers
+    m = gnubg_games(engine, out)
+    assert m["match-info"]["X"]["name"].startswith("Ann") and m["match-info"]["O"]["name"].endswith("Bob")
+
+
 # ------------------------------------------------------------------ SGF
 
 def sgf_games(text):

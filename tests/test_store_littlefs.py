@@ -165,8 +165,8 @@ for i in range(3, 6):
     app.record(line(events[i], i + 1))
     closes_failed += app.record_failed is not None
 assert len(app._unrecorded) == 3, app._unrecorded
-assert app.record_failed == "flash full", app.record_failed
-assert [l for l in said if "record_failed" in l and "flash full" in l], said
+assert app.record_failed == "no space left", app.record_failed
+assert [l for l in said if "record_failed" in l and "no space left" in l], said
 for k in range(n):                           # the player deletes old files
     os.remove("/fl/fill%d" % k)
 app.record(line(events[6], 7))

@@ -46,11 +46,12 @@ def test_a_refused_record_line_is_kept_and_written_later_in_order():
     sc, app, lines = rig()
     app.record_path = TMP + "-no-such-dir/match.rec"     # open() fails: OSError, as a full flash
     opening_roll(app, sc, 5, 3)
-    assert app.record_failed == "file not found" and app._unrecorded, (app.record_failed, lines)
+    assert app.record_failed == "no such file or folder" and app._unrecorded, (app.record_failed, lines)
     kept = list(app._unrecorded)
     assert [l[:l.rfind(" ")] for l in kept] == ["M 5 C - @1", "G 0 0 @2", "R0 5 3 @3"]
-    assert [l for l in lines if '"record_failed"' in l and "file not found" in l], lines
-    assert app._notice[:3] == ["RECORD NOT SAVED", "kept, will retry", "file not found"]
+    assert [l for l in lines if '"record_failed"' in l and "no such file or folder" in l], lines
+    assert app._notice[:2] == ["RECORD NOT SAVED", "kept, will retry"]
+    assert "".join(app._notice[2:]) == "no such file or folder"          # in words, no errno
     assert app.faults == 0 and app.table.turn_dice == (5, 3)     # the game goes on
     app.record_path = RECORD                                    # the flash takes writes again
     run(app, 6000)                                              # the retry, with nothing new
