@@ -359,6 +359,9 @@ def from_record(events):
             raise ValueError("record event %r before any game start" % (ev,))
         elif kind == "position":
             game.joined = ev[1]
+            who = ev[2]
+            if len(who) == 3 and who.isdigit() and who[1] != "0":
+                pending_roll = ("roll", int(who[0]), int(who[1]), int(who[2]))  # rolled before
         elif kind == "roll":
             pending_roll = ev
         elif kind == "play":

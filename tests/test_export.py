@@ -317,6 +317,17 @@ def _no_traceback(proc):
     assert "Traceback" not in proc.stderr and "Error:" not in proc.stderr, proc.stderr
 
 
+def test_match_starts_without_a_move_are_left_out(engine, tmp_path):
+    # issue 8 item 19: five power cycles before the opening roll were five empty .mat files
+    starts = ["M 3 C -", "G 0 0"] * 5
+    path = _record_file(tmp_path, starts + [record.encode(e) for e in SHORT])
+    out = tmp_path / "x.mat"
+    proc = export(path, out)
+    assert proc.returncode == 0 and "5 match start(s) without a move left out" in proc.stderr
+    assert out.exists() and not (tmp_path / "x-1.mat").exists()
+    assert len(gnubg_games(engine, out)["games"]) == 1
+
+
 def test_values_beyond_any_match_are_refused_in_words(tmp_path):
     lines = [record.encode(e) for e in SHORT]
     for bad, where in (("M 40000 C -", 0), ("E1 100000000000000000000000", -1)):

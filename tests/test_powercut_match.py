@@ -220,3 +220,35 @@ def test_a_full_flash_at_every_record_write_loses_no_line(whole_match, engine, t
         pb.Board.unpatch()
     print("full flash: %d cases, %d record writes refused, 0 lines lost" % (cases, refused))
     assert cases > 200 and refused > 500
+
+
+def test_a_record_deleted_mid_match_exports_the_rest(whole_match, engine, tmp_path):
+    # issue 8 item 18: the record deleted while the board plays (docs/persistence.md says
+    # to delete records when the flash fills): the board writes the match's header again
+    # and the rest of the match exports, from the game after the one in progress
+    images, final, _ = whole_match
+    folder = str(tmp_path)
+    tried = 0
+    try:
+        for k in (40, 200, 330, 420):
+            pb.lay_out(folder, images[k], False)
+            board = pb.Board(folder, Settings(length=3, clock=1), pb.Power())
+            rng = Lcg(SEED + k)
+            pb.play(board, rng, 3)
+            os.remove(os.path.join(folder, "match.rec"))
+            assert pb.play(board, rng)
+            out = os.path.join(folder, "out")
+            os.makedirs(out, exist_ok=True)
+            code, msgs, matches, mats = pb.export_and_import(os.path.join(folder, "match.rec"),
+                                                            out, engine)
+            t = board.rig.t
+            if matches:
+                assert code == 0 and len(matches) == 1, msgs
+                assert pb.gnubg_score(matches[0]) == list(t.match.score), msgs
+                tried += 1
+            else:
+                # deleted in the last game: nothing complete after it, and the export says so
+                assert "joined in progress" in msgs and "no complete game" in msgs, msgs
+    finally:
+        pb.Board.unpatch()
+    assert tried >= 2
