@@ -42,6 +42,11 @@ from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, 
     encode, seal, fletcher16  # noqa: F401 (the writer's names, for the host tools and tests)
 from record_open import unseal, header_version as _header_version, tail as _tail  # noqa: F401
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 _KIND = dict((c, k) for k, c in _CODE.items())
 _NO_PLAYER = ("M", "G", "W", "H")
 _RULE_LETTERS = "CJB"
@@ -156,10 +161,10 @@ def read_lines(lines):
     below one already read replaces it and those after it (the board resumed a state saved
     before them); the voided lines are not events. Raises RecordError when the header says
     the record comes from a newer firmware."""
-    kept = []                     # [seq, event]: seq None for the lines outside the count
+    kept = []  # type: list      # (seq, event): seq None for the lines outside the count
     problems = []
     version = FORMAT_VERSION
-    sealed = True                 # format 2: every line carries its check
+    sealed = True  # type: Any   # format 2: every line carries its check; None: line by line
     last = None                   # the sequence number reached
     skipped = 0                   # lines skipped since
     n = 0

@@ -55,8 +55,10 @@ def open_log(path, queue, table):
     path, note = _own_file(path)
     size, torn, reached = tail(path)
     lead = []
-    if not size:
+    mode = "a"
+    if not size or _torn_header(path, size):
         lead.append(HEADER)
+        mode = "w"                 # (a header torn by a cut: the file holds nothing else)
     elif torn:
         lead.append("")
     floor = 0
@@ -83,7 +85,7 @@ def open_log(path, queue, table):
             while queue and (_seq(queue[0]) or 0) <= floor:
                 queue.pop(0)                            # the header stands for them
     if lead:
-        with open(path, "a") as f:
+        with open(path, mode) as f:
             f.write("\n".join(lead) + "\n")
     return path, note, floor
 
@@ -136,7 +138,7 @@ def position_id(pos):
                 key[bit >> 3] |= 1 << (bit & 7)
                 bit += 1
             bit += 1
-    return b2a_base64(key)[:14].decode()
+    return b2a_base64(bytes(key))[:14].decode()
 
 
 def _own_file(path):
@@ -158,6 +160,15 @@ def _own_file(path):
         path, _file_version(path), "a newer" if _file_version(path) > FORMAT_VERSION else "an older", name)
 
 
+def _torn_header(path, size):
+    """True when the file holds only the start of a header (its first write was cut)."""
+    if size > len(HEADER):
+        return False
+    with open(path, "rb") as f:
+        head = f.read()
+    return HEADER.encode()[:len(head)] == head
+
+
 def _file_version(path):
     """The header's format number of a record file; None when it is missing or empty (a
     file without a header counts as format 1)."""
@@ -169,8 +180,8 @@ def _file_version(path):
         head = f.read(12)
     finally:
         f.close()
-    if not head:
-        return None
+    if not head or (b"\n" not in head and HEADER.encode()[:len(head)] == head):
+        return None                # empty, or a header torn by a cut: this format's file
     line = head.split(b"\n")[0].decode("utf-8", "replace") if b"\n" in head else head.decode("utf-8", "replace")
     v = header_version(line.strip())
     return 1 if v is None else v
