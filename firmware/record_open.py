@@ -64,11 +64,12 @@ def open_log(path, queue, table):
     floor = 0
     first = queue[0] if queue else ""
     code = first[:1]
-    if first and code != "M":
-        if code == "W":
-            base = int(first[2:first.index(" @")])
-        else:
-            base = _seq(first) - 1
+    base = None
+    if first and code == "W":
+        base = int(first[2:first.index(" @")])
+    elif first and code != "M" and _seq(first) is not None:
+        base = _seq(first) - 1
+    if base is not None:
         if reached is not None and reached > base:
             if code != "W":
                 lead.append(seal("W %d" % base))        # void the lines a power cut undid
