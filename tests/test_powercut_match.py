@@ -257,3 +257,38 @@ def test_a_record_deleted_mid_match_exports_the_rest(whole_match, engine, tmp_pa
     finally:
         pb.Board.unpatch()
     assert tried >= 2
+
+
+def test_a_record_of_a_newer_format_is_kept_and_the_match_goes_on_beside_it(whole_match, engine, tmp_path):
+    # issue 8 item 17: the board appended to a `TBR 3` record, which the host then refused
+    images, final, _ = whole_match
+    folder = str(tmp_path)
+    newer = b"TBR 3\nwhatever a newer format holds\n"
+    tried = 0
+    try:
+        for k in (0, 20, 50, 90):
+            pb.lay_out(folder, images[k], False)
+            with open(os.path.join(folder, "match.rec"), "wb") as f:
+                f.write(newer)
+            beside = os.path.join(folder, "match-1.rec")
+            if os.path.exists(beside):
+                os.remove(beside)
+            board = pb.Board(folder, Settings(length=3, clock=1), pb.Power())
+            assert pb.play(board, Lcg(SEED + k))
+            assert board.app.record_path == beside
+            assert [l for l in board.lines if '"record_new_file"' in l]
+            with open(os.path.join(folder, "match.rec"), "rb") as f:
+                assert f.read() == newer                      # kept byte for byte
+            out = os.path.join(folder, "out")
+            os.makedirs(out, exist_ok=True)
+            code, msgs, matches, mats = pb.export_and_import(beside, out, engine)
+            t = board.rig.t
+            if matches:
+                assert code == 0 and len(matches) == 1, msgs
+                assert pb.gnubg_score(matches[0]) == list(t.match.score), msgs
+                tried += 1
+            else:
+                assert "joined in progress" in msgs and "no complete game" in msgs, msgs
+    finally:
+        pb.Board.unpatch()
+    assert tried >= 2
