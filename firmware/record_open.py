@@ -50,8 +50,8 @@ def open_log(path, queue, table):
       - `W n` when the record holds lines beyond the state the queue follows from (a power
         cut after a record line and before the state save): the reader voids them;
       - when the record lacks the match in progress (the file is new or was deleted, or lines
-        were lost), the header again: `W n`, the match, the game and its score, the position
-        of a game in progress (the exporter takes the match on from there)."""
+        were lost), the header again: the match, the game and its score, the position of a
+        game in progress (the exporter takes the match on from there), then `W n`."""
     path, note = _own_file(path)
     size, torn, reached = tail(path)
     lead = []
@@ -78,8 +78,8 @@ def open_log(path, queue, table):
                 queue.pop(0)                            # record and state agree already
         elif code == "G":
             # a game about to start: the match line, then the queue from the game on
-            lead.append(seal("W %d" % base))
             lead.append(seal(encode(_match_event(table.match))))
+            lead.append(seal("W %d" % base))
         else:
             floor = table.rec_seq
             lead.extend(header_again(table))
@@ -105,25 +105,26 @@ def _match_event(m):
 
 
 def header_again(table):
-    """The sealed lines that start the record again at the Table's state: `W n`, the match,
-    the game with its score and, for a game in progress, its position (`H`: GNU
-    Backgammon's position ID from the view of the player on roll, then that player's digit
-    and the dice, 0 0 before the roll)."""
+    """The sealed lines that start the record again at the Table's state: the match, the
+    game with its score, for a game in progress its position (`H`: GNU Backgammon's
+    position ID from the view of the player on roll, then that player's digit and the dice,
+    0 0 before the roll), then `W n`."""
     from game import table as T
     t = table
-    out = [seal("W %d" % t.rec_seq)]
-    if t.phase == T.MATCH_OVER:
-        return out                      # a new match line comes next
+    out = []
     m = t.match
-    out.append(seal(encode(_match_event(m))))
-    if t.phase == T.GAME_OVER:
-        return out                      # the next game's line comes next
-    out.append(seal(encode(("game", m.score[0], m.score[1], m.crawford))))
+    if t.phase != T.MATCH_OVER:         # (match over: a new match line comes next)
+        out.append(seal(encode(_match_event(m))))
+    if t.phase < T.GAME_OVER:           # (game over: the next game's line comes next)
+        out.append(seal(encode(("game", m.score[0], m.score[1], m.crawford))))
     if T.PRE_ROLL <= t.phase <= T.NO_MOVE:
         p = t.on_roll
         d = t.turn_dice
         view = t.board if p == 0 else t.board.swapped()
         out.append(seal(encode(("position", position_id(view), "%d%d%d" % (p, d[0], d[1])))))
+    # the count last: the end of the record stands at it only once the header is whole (a
+    # cut in the middle leaves the record behind, and the next power-up writes it again)
+    out.append(seal("W %d" % t.rec_seq))
     return out
 
 

@@ -254,9 +254,29 @@ def test_a_record_deleted_mid_match_exports_the_rest(whole_match, engine, tmp_pa
             else:
                 # deleted in the last game: nothing complete after it, and the export says so
                 assert "joined in progress" in msgs and "no complete game" in msgs, msgs
+        # deleted while the board was off, and the power cut again in the middle of the
+        # header written again (a cut while resuming): the next power-up writes it whole
+        for k in (40, 200):
+            for torn in (False, True):
+                pb.lay_out(folder, images[k], False)
+                os.remove(os.path.join(folder, "match.rec"))
+                try:
+                    pb.Board(folder, Settings(length=3, clock=1), pb.Power(0, torn))
+                    assert False, "no write at power-up"
+                except pb.PowerCut:
+                    pass
+                board = pb.Board(folder, Settings(length=3, clock=1), pb.Power())
+                assert pb.play(board, Lcg(SEED + k))
+                out = os.path.join(folder, "out")
+                os.makedirs(out, exist_ok=True)
+                code, msgs, matches, mats = pb.export_and_import(
+                    os.path.join(folder, "match.rec"), out, engine)
+                assert code == 0 and len(matches) == 1, msgs
+                assert pb.gnubg_score(matches[0]) == list(board.rig.t.match.score), msgs
+                tried += 1
     finally:
         pb.Board.unpatch()
-    assert tried >= 2
+    assert tried >= 6
 
 
 def test_a_record_of_a_newer_format_is_kept_and_the_match_goes_on_beside_it(whole_match, engine, tmp_path):
