@@ -72,3 +72,20 @@ def test_a_corrupt_state_file_is_refused_by_store_and_by_the_table(tmp_path):
         assert "saved game" in str(e)
     else:
         raise AssertionError("corrupt snapshot accepted")
+
+
+def test_a_version_1_snapshot_still_resumes_with_no_record_count():
+    rig = Rig(Settings(length=3))
+    rig.setup()
+    rig.opening(4, 2)
+    t = rig.t
+    assert t.rec_seq == 3                         # match, game, roll
+    v2 = snapshot.to_bytes(t)
+    body = bytearray(v2[:snapshot._SEQ])          # version 1: no line count before the sum
+    body[2] = 1
+    v1 = bytes(body) + snapshot.fletcher16(body).to_bytes(2, "little")
+    assert len(v1) == snapshot.SIZE_V1
+    t1 = Table(saved=v1)
+    assert t1.rec_seq == 0 and t1.turn_dice == t.turn_dice and t1.board == t.board
+    t2 = Table(saved=v2)
+    assert t2.rec_seq == 3 and snapshot.to_bytes(t2) == v2
