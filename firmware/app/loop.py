@@ -248,7 +248,7 @@ class App:
             self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
                         + _wrap(self.save_failed, 16, 3))
 
-    _record_floor = 0     # lines at or below this count are in the record already (record.open_log)
+    _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 
     def record(self, line):
         """Queue one sealed line for the match record and write the queue. A match's or a
@@ -280,7 +280,7 @@ class App:
         try:
             for _ in range(2):
                 if not self._record_ready:
-                    # header, torn last line, record against state (record.py, then forgotten)
+                    # header, torn last line, record against state (record_open.py, then forgotten)
                     path, note, floor = call("record_open", "open_log", self.record_path, q, self.table)
                     self._record_ready = True
                     if floor:

@@ -84,7 +84,7 @@ class Table:
         self.rec_seq = 0             # record lines emitted (saved): record and state agree after a cut
         if saved is not None:
             call("game.snapshot", "restore", self, saved)
-            # the record resumes where this state stands (record.open_log voids what is beyond)
+            # the record resumes where this state stands (record_open.open_log voids what is beyond)
             self._emit("record", record_line(("resume", self.rec_seq)))
             self.restoring = True
             self._turn_reset()
