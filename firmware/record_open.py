@@ -158,8 +158,10 @@ def _own_file(path):
         k += 1
     if k == 0:
         return path, None
-    return name, "%s is a format %d record (%s firmware), kept as it is; this match goes to %s" % (
-        path, _file_version(path), "a newer" if _file_version(path) > FORMAT_VERSION else "an older", name)
+    v = _file_version(path)
+    what = ("a format %d record from a newer firmware" % v if v > FORMAT_VERSION else
+            "a format 1 record (an older firmware) or no record")
+    return name, "%s is %s, kept as it is; this match goes to %s" % (path, what, name)
 
 
 def _torn_header(path, size):
@@ -184,8 +186,10 @@ def _file_version(path):
         f.close()
     if not head or (b"\n" not in head and HEADER.encode()[:len(head)] == head):
         return None                # empty, or a header torn by a cut: this format's file
-    line = head.split(b"\n")[0].decode("utf-8", "replace") if b"\n" in head else head.decode("utf-8", "replace")
-    v = header_version(line.strip())
+    try:
+        v = header_version(head.split(b"\n")[0].decode().strip())
+    except (UnicodeError, ValueError):
+        v = None                   # bytes that are no text: not a record of this format
     return 1 if v is None else v
 
 
