@@ -6,10 +6,13 @@ With --port, RECORD is a path on the board (e.g. `records/m0001.tbr`) and is fir
 to the PC with `mpremote connect P cp :RECORD .`; without a board that fails with a clear
 message and a non-zero exit.
 
-Damaged record lines are skipped with a warning naming each line; a record from a newer
-firmware is refused. Unless --no-check, the match is replayed through the rules core
-first and every problem is reported (GNU Backgammon would drop an illegal move and replay
-the rest of the game on a wrong board); the file is still written, and the exit code is 1.
+Torn record lines (their check fails: a power cut) are skipped with a warning naming each
+line; any other damaged line is skipped too, and the exit code is 1. A record from a newer
+firmware is refused. Matches started but never played are left out. Unless --no-check, the
+match is replayed through the rules core first and every problem is reported (GNU
+Backgammon would drop an illegal move and replay the rest of the game on a wrong board);
+the file is still written, and the exit code is 1. Messages say what is wrong in words;
+names and paths are printed with control characters replaced.
 """
 import argparse
 import os
@@ -61,49 +64,94 @@ def numbered(out, n, total):
 
 
 def export_record(path, out, check=True, err=sys.stderr):
-    """Write the .mat (or .sgf) of every match in record file `path`; returns the exit code."""
+    """Write the .mat (or .sgf) of every match in record file `path`; returns the exit code:
+    0, or 1 when the record is broken (a line that is not a torn one, a check that fails)
+    or the output cannot be written."""
+    shown = printable(path)
     try:
         events, problems = record.read_file(path)
     except record.RecordError as e:
-        print("%s: %s" % (path, e), file=err)
+        print("%s: %s" % (shown, e), file=err)
         return 1
     except OSError as e:
-        print("cannot read %s: %s" % (path, e), file=err)
-        return 1
-    for n, reason in problems:
-        print("%s line %d skipped: %s" % (path, n, reason), file=err)
-    matches = [m for m in split_matches(events) if any(ev[0] == "game" for ev in m)]
-    if not matches:
-        print("%s: no game in this record" % path, file=err)
+        print("cannot read %s: %s" % (shown, words(e)), file=err)
         return 1
     code = 0
-    for n, match_events in enumerate(matches, 1):
-        code = max(code, _export_one(path, match_events, numbered(out, n, len(matches)), check, err))
+    for n, reason in problems:
+        print("%s line %d skipped: %s" % (shown, n, reason), file=err)
+        if not record.is_torn(reason):
+            code = 1         # a line a power cut cannot leave: the record is damaged
+    matches = split_matches(events)
+    played = [m for m in matches if any(ev[0] in PLAYED for ev in m)]
+    if len(played) < len(matches):
+        # a match started and not played (a board switched off before its opening roll)
+        print("%s: %d match start(s) without a move left out" % (shown, len(matches) - len(played)),
+              file=err)
+    if not played:
+        print("%s: no game in this record" % shown, file=err)
+        return 1
+    for n, match_events in enumerate(played, 1):
+        code = max(code, _export_one(shown, match_events, numbered(out, n, len(played)), check, err))
     return code
 
 
-def _export_one(path, events, out, check, err):
+PLAYED = ("play", "double", "end")      # what makes a match more than its start
+
+
+def printable(text):
+    """`text` safe to print and to write into a file: control characters (escape codes)
+    replaced by '?'."""
+    return "".join(c if c.isprintable() else "?" for c in str(text))
+
+
+def words(exc):
+    """An OSError in words (firmware/errwords.py: the same table on the board)."""
+    import errwords
+    return errwords.words(exc)
+
+
+def _export_one(shown, events, out, check, err):
+    if events[0][0] != "match":
+        print("%s: a match whose match line is missing or damaged (its length and rules are "
+              "unknown): not exported" % shown, file=err)
+        return 1
     try:
         match = matfile.from_record(events)
     except ValueError as e:
-        print("%s: %s" % (path, e), file=err)
+        print("%s: %s" % (shown, e), file=err)
         return 1
+    joined = [g for g in match.games if g.joined]
+    for g in joined:
+        print("%s: the game at %d-%d was joined in progress (the record was started again "
+              "there, position %s): left out, the match goes on from the next game"
+              % (shown, g.score[0], g.score[1], printable(g.joined)), file=err)
+    match.games = [g for g in match.games if not g.joined]
     if not match.games:
-        print("%s: no game in this record" % path, file=err)
-        return 1
+        print("%s: no complete game yet in this match" % shown, file=err)
+        return 0 if joined else 1
     code = 0
     if check:
         from host_tools.cmd_replaymatches import replay
-        result = replay(match, path)
+        result = replay(match, shown)
         unfinished = match.final_score() is None
+        last_game = "%s game %d " % (shown, len(match.games))
+        continued = joined or match.games[0].score != (0, 0)
         for p in result.problems:
-            if unfinished and ("has no result" in p or "last game" in p):
+            if unfinished and p.startswith(last_game) and ("has no result" in p or "last game" in p):
                 continue     # a match in progress: exported as far as it goes
+            if continued and p.startswith("%s game 1 action 0: starts at" % shown):
+                continue     # the record started again mid-match: its first game's score holds
             print("check: " + p, file=err)
             code = 1
-    with open(out, "w") as f:
-        f.write(sgf_text(match) if out.lower().endswith(".sgf") else matfile.write(match))
-    print("wrote %s: %d game(s), %s vs %s" % (out, len(match.games), match.players[0], match.players[1]))
+    text = sgf_text(match) if out.lower().endswith(".sgf") else matfile.write(match)
+    try:
+        with open(out, "w") as f:
+            f.write(text)
+    except OSError as e:
+        print("cannot write %s: %s" % (printable(out), words(e)), file=err)
+        return 1
+    print("wrote %s: %d game(s), %s vs %s" % (printable(out), len(match.games), match.players[0],
+                                              match.players[1]))
     return code
 
 

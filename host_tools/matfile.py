@@ -40,6 +40,8 @@ class MatGame:
     def __init__(self, score):
         self.score = tuple(score)
         self.actions = []
+        self.joined = None    # board records: the game's position ID when the record was
+                              # started again in the middle of it (firmware/record.py `H`)
 
     def winner_action(self):
         """The game's ('win', p, points, ends_match) action, None while unfinished."""
@@ -263,12 +265,22 @@ def _points(n):
     return "%d point%s" % (n, "" if n == 1 else "s")
 
 
+def clean_name(name, default="Player"):
+    """A player's name as a .mat file can hold it: printable characters only (no escape
+    codes), none of the `"`, `[`, `]`, `\\`, `:` that would end a header field or a score, spaces
+    collapsed, at most 40 characters; `default` when nothing is left."""
+    kept = "".join(c if c.isprintable() and c not in '"[]\\:' else " " for c in name)
+    kept = " ".join(kept.split())[:40].strip()
+    return kept or default
+
+
 def write(match):
     """The .mat text of a MatMatch, laid out the way GNU Backgammon exports it."""
     out = []
-    out.append('; [Site "%s"]' % (match.site or "Tablier"))
-    out.append('; [Player 1 "%s"]' % match.players[0])
-    out.append('; [Player 2 "%s"]' % match.players[1])
+    names = [clean_name(match.players[0], "Player 1"), clean_name(match.players[1], "Player 2")]
+    out.append('; [Site "%s"]' % clean_name(match.site or "Tablier", "Tablier"))
+    out.append('; [Player 1 "%s"]' % names[0])
+    out.append('; [Player 2 "%s"]' % names[1])
     if match.date:
         out.append('; [EventDate "%s"]' % match.date.replace("-", "."))
     out.append('; [Variation "Backgammon"]')
@@ -278,8 +290,8 @@ def write(match):
     for number, game in enumerate(match.games, 1):
         out.append("")
         out.append(" Game %d" % number)
-        left = "%s : %d" % (match.players[0], game.score[0])
-        out.append(" " + left.ljust(31) + "%s : %d" % (match.players[1], game.score[1]))
+        left = "%s : %d" % (names[0], game.score[0])
+        out.append(" " + left.ljust(31) + "%s : %d" % (names[1], game.score[1]))
         boards = [list(_START), list(_START)]
         row = [None, None]
         rows = []
@@ -338,13 +350,18 @@ def from_record(events):
             match.length, match.crawford, match.date = ev[1], "C" in ev[2], ev[3]
             match.money_rules = "".join(c for c in ev[2] if c in "JB")
         elif kind == "name":
-            match.players[ev[1]] = ev[2]
+            match.players[ev[1]] = clean_name(ev[2], match.players[ev[1]])
         elif kind == "game":
             game = MatGame((ev[1], ev[2]))
             match.games.append(game)
             pending_roll = None
         elif game is None:
             raise ValueError("record event %r before any game start" % (ev,))
+        elif kind == "position":
+            game.joined = ev[1]
+            who = ev[2]
+            if len(who) == 3 and who.isdigit() and who[1] != "0":
+                pending_roll = ("roll", int(who[0]), int(who[1]), int(who[2]))  # rolled before
         elif kind == "roll":
             pending_roll = ev
         elif kind == "play":

@@ -167,7 +167,7 @@ def records(tmp_path_factory):
     for seed in SEEDS:
         events = play_match(seed, length=5 if seed % 2 else 7)
         path = d / ("m%02d.tbr" % seed)
-        path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+        path.write_text(record.text_of(events))
         out.append((path, events))
     return out
 
@@ -264,21 +264,27 @@ def test_mat_round_trips_through_our_reader(records):
 def test_damaged_record_exports_with_warnings(records, tmp_path):
     path, events = records[1]
     lines = path.read_text().splitlines()
-    lines.insert(5, "Q9 garbage")
+    lines.insert(5, lines[5][:7])               # a torn line (a power cut): caught by its check
     damaged = tmp_path / "damaged.tbr"
     damaged.write_text("\n".join(lines) + "\n")
     proc = export(damaged, tmp_path / "d.mat")
     assert proc.returncode == 0, proc.stderr
-    assert "line 6 skipped: unknown event code 'Q'" in proc.stderr
+    assert "line 6 skipped: torn line" in proc.stderr
+    # a sealed line no board writes is broken input: still exported, exit code 1
+    lines[5] = record.seal("Q9 garbage", 5)
+    damaged.write_text("\n".join(lines) + "\n")
+    proc = export(damaged, tmp_path / "d.mat")
+    assert proc.returncode == 1 and "line 6 skipped: unknown event code 'Q'" in proc.stderr
 
 
 def test_illegal_play_in_record_is_reported(records, tmp_path):
     path, events = records[0]
-    text = path.read_text()
-    i = text.index("\nP", 40)
-    j = text.index("\n", i + 1)
+    lines = path.read_text().splitlines()
+    i = next(k for k in range(8, len(lines)) if lines[k].startswith("P"))
+    text, seq = record.unseal(lines[i])
+    lines[i] = record.seal(text[:2] + " 24 2", seq)       # sealed: the check passes, the play is illegal
     bad = tmp_path / "bad.tbr"
-    bad.write_text(text[:i] + "\nP" + text[i + 2:i + 3] + " 24 2" + text[j:])
+    bad.write_text("\n".join(lines) + "\n")
     proc = export(bad, tmp_path / "bad.mat")
     assert proc.returncode == 1 and "is not a legal play" in proc.stderr
 
@@ -292,6 +298,81 @@ def test_newer_record_and_missing_file_and_no_board(tmp_path):
     assert proc.returncode == 1 and "no such record file" in proc.stderr
     proc = export("records/m0001.tbr", tmp_path / "b.mat", "--port", "/dev/does-not-exist-tablier")
     assert proc.returncode == 1 and "could not copy records/m0001.tbr from a board on" in proc.stderr
+
+
+# ------------------------------------------------------------------ broken input (issue 8 item 23)
+
+SHORT = [("match", 3, "C", ""), ("name", 0, "Ann"), ("name", 1, "Bob"), ("game", 0, 0, False),
+         ("roll", 0, 3, 1), ("play", 0, ((8, 5), (6, 5))), ("roll", 1, 6, 4),
+         ("play", 1, ((24, 18), (13, 9))), ("resign", 0, 1), ("accept", 1), ("end", 1, 1)]
+
+
+def _record_file(tmp_path, lines, name="r.tbr"):
+    path = tmp_path / name
+    path.write_text("\n".join([record.HEADER] + [record.seal(l, i + 1) for i, l in enumerate(lines)]) + "\n")
+    return path
+
+
+def _no_traceback(proc):
+    assert "Traceback" not in proc.stderr and "Error:" not in proc.stderr, proc.stderr
+
+
+def test_match_starts_without_a_move_are_left_out(engine, tmp_path):
+    # issue 8 item 19: five power cycles before the opening roll were five empty .mat files
+    starts = ["M 3 C -", "G 0 0"] * 5
+    path = _record_file(tmp_path, starts + [record.encode(e) for e in SHORT])
+    out = tmp_path / "x.mat"
+    proc = export(path, out)
+    assert proc.returncode == 0 and "5 match start(s) without a move left out" in proc.stderr
+    assert out.exists() and not (tmp_path / "x-1.mat").exists()
+    assert len(gnubg_games(engine, out)["games"]) == 1
+
+
+def test_values_beyond_any_match_are_refused_in_words(tmp_path):
+    lines = [record.encode(e) for e in SHORT]
+    for bad, where in (("M 40000 C -", 0), ("E1 100000000000000000000000", -1)):
+        damaged = list(lines)
+        damaged[where] = bad
+        proc = export(_record_file(tmp_path, damaged), tmp_path / "x.mat")
+        _no_traceback(proc)
+        assert proc.returncode == 1, proc.stderr
+        assert ("match length 40000 is above 32767" in proc.stderr or
+                "a game is won by 1 to 98304 points" in proc.stderr), proc.stderr
+
+
+def test_a_game_without_a_result_before_the_next_is_broken_input(tmp_path):
+    # game 1 has no result; game 2 is in progress (a match exported as far as it goes)
+    lines = [record.encode(e) for e in SHORT[:-1]] + ["G 0 0"] + [record.encode(e) for e in SHORT[4:8]]
+    proc = export(_record_file(tmp_path, lines), tmp_path / "x.mat")
+    _no_traceback(proc)
+    assert proc.returncode == 1 and "game 1" in proc.stderr and "no result" in proc.stderr, proc.stderr
+
+
+def test_output_that_cannot_be_written_is_said_in_words(tmp_path):
+    path = _record_file(tmp_path, [record.encode(e) for e in SHORT])
+    proc = export(path, tmp_path / "no-such-folder" / "x.mat")
+    _no_traceback(proc)
+    assert proc.returncode == 1 and "cannot write" in proc.stderr and "no such file or folder" in proc.stderr
+    if os.path.exists("/dev/full"):                      # a full disk
+        proc = export(path, "/dev/full")
+        _no_traceback(proc)
+        assert proc.returncode == 1 and "cannot write /dev/full: no space left" in proc.stderr, proc.stderr
+
+
+def test_names_cannot_inject_header_lines_or_escape_codes(engine, tmp_path):
+    lines = [record.encode(e) for e in SHORT]
+    lines[1] = 'N0 Ann"]\x1b[2J; [Player 2 "Eve'
+    lines[2] = "N1 \x1b[31mBob\x07"
+    out = tmp_path / "x.mat"
+    proc = export(_record_file(tmp_path, lines), out)
+    assert proc.returncode == 0, proc.stderr
+    text = out.read_text()
+    assert "\x1b" not in text and "\x07" not in text and "\x1b" not in proc.stdout + proc.stderr
+    headers = [l for l in text.splitlines() if l.startswith("; [")]
+    assert len([h for h in headers if h.startswith("; [Player")]) == 2, headers
+    assert all(h.count('"') == 2 for h in headers), headers
+    m = gnubg_games(engine, out)
+    assert m["match-info"]["X"]["name"].startswith("Ann") and m["match-info"]["O"]["name"].endswith("Bob")
 
 
 # ------------------------------------------------------------------ SGF
@@ -335,7 +416,7 @@ def test_money_session_exports(engine, tmp_path):
         events.append(("game", core.score[0], core.score[1], False))
         _play_game(rng, core, events)
     path = tmp_path / "money.tbr"
-    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    path.write_text(record.text_of(events))
     out = tmp_path / "money.mat"
     proc = export(path, out)
     assert proc.returncode == 0, proc.stderr
@@ -352,7 +433,7 @@ def test_beaver_exports(engine, tmp_path):
               ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))),
               ("resign", 0, 1), ("accept", 1), ("end", 1, 4)]
     path = tmp_path / "beaver.tbr"
-    path.write_text("\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n")
+    path.write_text(record.text_of(events))
     out = tmp_path / "beaver.mat"
     proc = export(path, out)       # the replay check knows beavers from the record's rules
     assert proc.returncode == 0, proc.stderr

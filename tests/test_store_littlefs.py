@@ -131,6 +131,57 @@ print("games %d erases %d max_block %d blocks %d" % (GAMES, sum(count), max(coun
 """
 
 
+FULL = PRELUDE + FLASH + r"""
+# issue 8 item 4: on littlefs a write into a full flash succeeds into the file's cache and
+# close() fails with ENOSPC; the App's record lines must stay queued until a close succeeds.
+from app.loop import App, Drivers
+from game.table import Table
+from record_writer import line
+dev = Flash(16)
+os.VfsLfs2.mkfs(dev, progsize=256)
+fs = os.VfsLfs2(dev, progsize=256)
+os.mount(fs, "/fl")
+said = []
+app = App(Table(), Drivers(), "/fl/state.bin", "/fl/match.rec", write_line=said.append, fault_log=None)
+app.drain()
+events = [("match", 3, "C", ""), ("game", 0, 0, False), ("roll", 0, 6, 3),
+          ("play", 0, ((24, 18), (13, 10))), ("roll", 1, 5, 2), ("play", 1, ((13, 8), (6, 4))),
+          ("roll", 0, 4, 4)]
+app._unrecorded = []
+for i in range(3):
+    app.record(line(events[i], i + 1))
+assert not app._unrecorded and app.record_failed is None
+n = 0
+for size in (4096, 1024, 256, 64, 16):       # fill the flash with closed files
+    try:
+        while True:
+            with open("/fl/fill%d" % n, "wb") as f:
+                f.write(b"x" * size)
+            n += 1
+    except OSError:
+        pass
+closes_failed = 0
+for i in range(3, 6):
+    app.record(line(events[i], i + 1))
+    closes_failed += app.record_failed is not None
+assert len(app._unrecorded) == 3, app._unrecorded
+assert app.record_failed == "no space left", app.record_failed
+assert [l for l in said if "record_failed" in l and "no space left" in l], said
+for k in range(n):                           # the player deletes old files
+    os.remove("/fl/fill%d" % k)
+app.record(line(events[6], 7))
+assert app._unrecorded == [] and app.record_failed is None
+got, problems = record.read_file("/fl/match.rec")
+assert got == events and problems == [], (got, problems)
+print("full flash: %d closes refused, every line written once, in order" % closes_failed)
+"""
+
+
+def test_record_lines_stay_queued_until_littlefs_takes_them():
+    out = run(FULL)
+    assert "full flash: 3 closes refused, every line written once, in order" in out, out
+
+
 def run(script, heap="32M"):
     proc = run_micropython(["-c", script], heap=heap, timeout=300)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]

@@ -12,7 +12,8 @@ from tablekit import Rig
 
 def test_a_game_through_store_record_and_events(tmp_path):
     rig = Rig(Settings(length=3, clock=1))
-    lines = list(rig.records)             # the match and game lines of the new Table
+    # the match and game lines of the new Table (the rig keeps their text: sealed again)
+    lines = [record.seal(l, i + 1) for i, l in enumerate(rig.records)]
     kinds = set()
     path = str(tmp_path / "state.bin")
     resumed = 0
@@ -73,3 +74,20 @@ def test_a_corrupt_state_file_is_refused_by_store_and_by_the_table(tmp_path):
         assert "saved game" in str(e)
     else:
         raise AssertionError("corrupt snapshot accepted")
+
+
+def test_a_version_1_snapshot_still_resumes_with_no_record_count():
+    rig = Rig(Settings(length=3))
+    rig.setup()
+    rig.opening(4, 2)
+    t = rig.t
+    assert t.rec_seq == 3                         # match, game, roll
+    v2 = snapshot.to_bytes(t)
+    body = bytearray(v2[:snapshot._SEQ])          # version 1: no line count before the sum
+    body[2] = 1
+    v1 = bytes(body) + snapshot.fletcher16(body).to_bytes(2, "little")
+    assert len(v1) == snapshot.SIZE_V1
+    t1 = Table(saved=v1)
+    assert t1.rec_seq == 0 and t1.turn_dice == t.turn_dice and t1.board == t.board
+    t2 = Table(saved=v2)
+    assert t2.rec_seq == 3 and snapshot.to_bytes(t2) == v2

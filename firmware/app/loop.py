@@ -17,6 +17,7 @@ import events
 import board_config as _cfg
 from lazy import call, forget  # noqa: F401 (forget: app/start.py and bench_app use it from here)
 from game.colours import RGB
+from record_writer import HEADER_CODES
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
@@ -247,32 +248,71 @@ class App:
             self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
                         + _wrap(self.save_failed, 16, 3))
 
+    _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
+
     def record(self, line):
-        """Append one line to the match record. If the flash or the heap refuses, the line is
-        kept in order with any others and written with the next one: the game goes on."""
+        """Queue one sealed line for the match record and write the queue. A match's or a
+        game's opening line waits for the first line of play (a power cycle before the
+        opening roll adds nothing); a line the flash or the heap refuses stays queued, in
+        order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
-            from record_writer import encode
-            line = encode(line)
+            from record_writer import line as sealed
+            line = sealed(line)
+        if self._record_floor:
+            from record_writer import seq_of
+            n = seq_of(line)
+            if n is not None and n <= self._record_floor:
+                return                     # the header written again stands for it
         self._unrecorded.append(line)
-        self.write_records()
+        if line[0] not in HEADER_CODES:
+            self.write_records()
 
     def write_records(self):
+        """Write the queued lines; each leaves the queue only once the file holding it is
+        closed (littlefs can accept the writes into its cache and refuse the close)."""
         q = self._unrecorded
         self._record_tried = self.now
+        for line in q:
+            if line[0] not in HEADER_CODES:
+                break
+        else:
+            return                         # only a match or game start: wait for play
         try:
-            if not self._record_ready:
-                # writes the header, ends a torn last line: record.py once, then forgotten
-                call("record", "RecordLog", self.record_path)
-                self._record_ready = True
-            with open(self.record_path, "a") as f:
-                while q:
-                    f.write(q[0] + "\n")
-                    q.pop(0)
+            for _ in range(2):
+                if not self._record_ready:
+                    # header, torn last line, record against state (record_open.py, then forgotten)
+                    path, note, floor = call("record_open", "open_log", self.record_path, q, self.table)
+                    self._record_ready = True
+                    if floor:
+                        self._record_floor = floor
+                    if note:
+                        self.record_path = path
+                        self.write_line(events.error("record_new_file", note))
+                        self.notice(["NEW RECORD FILE", "old one is from", "other firmware,",
+                                     "kept. Now:"] + _wrap(path.rsplit("/", 1)[-1], 16, 2))
+                n = len(q)
+                f = open(self.record_path, "a")
+                try:
+                    if f.seek(0, 2) == 0:
+                        # the file was deleted since it was opened: its header again
+                        self._record_ready = False
+                        continue
+                    for i in range(n):
+                        f.write(q[i])
+                        f.write("\n")
+                finally:
+                    f.close()
+                del q[:n]
+                break
         except (OSError, MemoryError) as e:
-            # a line may be half written: RecordLog ends it before the next one
+            # a line may be half written: open_log ends it, and its number voids a repeat
             self._record_ready = False
             first = self.record_failed is None
-            self.record_failed = str(e) or type(e).__name__
+            try:
+                from errwords import words      # only when something failed
+                self.record_failed = words(e)
+            except MemoryError:
+                self.record_failed = "no memory" if isinstance(e, MemoryError) else "flash error"
             if first:
                 self.write_line(events.error("record_failed", "%d record line(s) kept in memory: %s"
                                              % (len(q), self.record_failed)))

@@ -4,9 +4,12 @@ and game end, so that a power cut never loses more than the turn in progress.
 Layout: b"TS", version, phase, on_roll + 1, die 1, die 2, opening die of each player, how
 the last game ended, the board (50 bytes: White's 25 counts then Black's, each in its own
 numbering, bar last), the match (bg.match, 32 bytes), the settings (game.settings), the
-clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), and a
-Fletcher-16 checksum of everything before it. firmware/store.py adds its own CRC and the
-atomic rename; the checksum here guards a snapshot handed over by any other way.
+clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), the record
+line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
+power cut, docs/persistence.md), and a Fletcher-16 checksum of everything before it.
+Version 1 (no line count, 4 bytes shorter) is still read, as count 0. firmware/store.py
+adds its own CRC and the atomic rename; the checksum here guards a snapshot handed over by
+any other way.
 """
 from bg.position import Position
 from bg.match import Match, STATE_SIZE
@@ -15,15 +18,17 @@ from game.settings import Settings, SPEC
 from game.clock import Clock
 
 MAGIC = b"TS"
-VERSION = 1
+VERSION = 2
 _HEAD = 10
 _BOARD = _HEAD
 _MATCH = _BOARD + 50
 _SETTINGS = _MATCH + STATE_SIZE
 _CLOCK = _SETTINGS + len(SPEC)
 _LAST = _CLOCK + 13
-_SUM = _LAST + 9
+_SEQ = _LAST + 9
+_SUM = _SEQ + 4
 SIZE = _SUM + 2
+SIZE_V1 = SIZE - 4          # version 1: no record line count
 
 
 def fletcher16(data):
@@ -51,6 +56,7 @@ def to_bytes(t):
     lm = t.last_move
     b[_LAST] = len(lm)
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
+    b[_SEQ:_SUM] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
     b[_SUM:_SUM + 2] = fletcher16(memoryview(b)[:_SUM]).to_bytes(2, "little")
     return bytes(b)
 
@@ -63,11 +69,14 @@ def _check(cond, what):
 def restore(t, data):
     """Put the state saved in `data` into Table `t`; ValueError saying what is wrong."""
     from game import table as T
-    _check(isinstance(data, (bytes, bytearray)) and len(data) == SIZE,
+    _check(isinstance(data, (bytes, bytearray)) and len(data) in (SIZE, SIZE_V1),
            "expected %d bytes" % SIZE)
     _check(data[0:2] == MAGIC, "not a Tablier snapshot")
-    _check(data[2] == VERSION, "version %d, this firmware reads %d" % (data[2], VERSION))
-    _check(int.from_bytes(data[_SUM:_SUM + 2], "little") == fletcher16(data[:_SUM]),
+    _check(data[2] == VERSION or (data[2] == 1 and len(data) == SIZE_V1),
+           "version %d, this firmware reads %d" % (data[2], VERSION))
+    end = len(data) - 2
+    _check(len(data) == (SIZE if data[2] == VERSION else SIZE_V1) and
+           int.from_bytes(data[end:end + 2], "little") == fletcher16(data[:end]),
            "checksum mismatch")
     phase, on_roll, d1, d2 = data[3], data[4] - 1, data[5], data[6]
     _check(phase < T.PHASES, "bad phase")
@@ -98,6 +107,7 @@ def restore(t, data):
     t.match = match
     t.settings = settings
     t.last_move = last
+    t.rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if end == _SUM else 0
     t.clock = Clock.from_bytes(data[_CLOCK:_LAST], NOBODY)
     if T.PRE_ROLL <= phase <= T.NO_MOVE or phase == T.OPENING_REROLL:
         t.clock.running = t.acting()

@@ -6,7 +6,7 @@
     t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
 Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
-of <= 16 characters), t.take_outbox(): ('record', line) for the match record (record_writer.py),
+of <= 16 characters), t.take_outbox(): ('record', sealed line) for the match record (record_writer.py),
 ('event', json_line) built by firmware/events.py (one JSON object, no newline), ('save',
 snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
@@ -31,7 +31,7 @@ from game.settings import Settings
 from game.clock import Clock
 import events
 import ticks
-from record_writer import encode as record_line
+from record_writer import line as record_line
 from lazy import call, forget
 
 try:
@@ -89,8 +89,11 @@ class Table:
         self.roller = NOBODY
         self.in_hand_since = 0       # ticks_ms when checkers went into a hand (game/moving.py)
         self.match = None  # type: Any  # bg.match.Match, made by game/ending.py's new_match
+        self.rec_seq = 0             # record lines emitted (saved): record and state agree after a cut
         if saved is not None:
             call("game.snapshot", "restore", self, saved)
+            # the record resumes where this state stands (record_open.open_log voids what is beyond)
+            self._emit("record", record_line(("resume", self.rec_seq)))
             self.restoring = True
             self._turn_reset()
             if self.phase == MOVING or self.phase == NO_MOVE:
@@ -213,7 +216,8 @@ class Table:
         self._outbox.append((kind, payload))
 
     def _record(self, event):
-        self._emit("record", record_line(event))
+        self.rec_seq += 1
+        self._emit("record", record_line(event, self.rec_seq))
 
     def _event(self, line):
         self._emit("event", line)

@@ -6,6 +6,7 @@ from apprig import rig, opening_roll, clean, STATE, RECORD
 from bg import ids  # noqa: F401  (loaded before the game: the serial "ids" command uses it)
 from app import commands
 import store
+import record_writer
 
 
 def test_opening_roll_is_saved_recorded_and_sent():
@@ -16,8 +17,8 @@ def test_opening_roll_is_saved_recorded_and_sent():
     t = Table(None, store.load(STATE))       # the saved state is one the Table resumes
     assert t.turn_dice == (5, 3) and t.on_roll == 0
     rec = open(RECORD).read().split("\n")
-    assert rec[0] == "TBR 1"
-    assert "R0 5 3" in rec
+    assert rec[0] == record_writer.HEADER
+    assert "R0 5 3 @3" in [l[:l.rfind(" ")] for l in rec]     # its sequence number, then the check
     rolls = [json.loads(l) for l in lines if '"roll"' in l]
     assert rolls and rolls[-1]["d"] == [5, 3]
     got = json.loads(commands.answer(app, "ids"))

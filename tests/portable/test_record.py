@@ -63,14 +63,21 @@ def test_lines_are_short():
     assert record.encode(("match", 0, "", "")) == "M 0 - -"
 
 
+def sealed(events, first=1):
+    """Format 2 lines of `events`, numbered from `first`."""
+    return [record.seal(record.encode(ev), first + i) for i, ev in enumerate(events)]
+
+
 def test_read_lines_round_trip():
-    lines = [record.HEADER] + [record.encode(ev) for ev in EVENTS]
-    events, problems = record.read_lines(lines)
+    events, problems = record.read_lines([record.HEADER] + sealed(EVENTS))
+    assert events == EVENTS and problems == []
+    # format 1 records (no seal) are still read
+    events, problems = record.read_lines(["TBR 1"] + [record.encode(ev) for ev in EVENTS])
     assert events == EVENTS and problems == []
 
 
 def test_damaged_lines_are_skipped_with_their_numbers():
-    lines = [record.HEADER] + [record.encode(ev) for ev in EVENTS]
+    lines = ["TBR 1"] + [record.encode(ev) for ev in EVENTS]
     lines[5] = "R1 7 1"                 # a die of 7
     lines[6] = "P1 8 5 6"               # torn play: odd count
     lines[9] = "Q0 junk"                # unknown code
@@ -84,24 +91,65 @@ def test_damaged_lines_are_skipped_with_their_numbers():
     assert events == kept
 
 
+def test_a_torn_line_is_caught_by_its_check():
+    # issue 8 item 20: "P1 24 23 18 15" torn after "P1 24 2" read as 24/2 in format 1
+    play = ("play", 1, ((24, 23), (18, 15)))
+    assert record.read_lines(["TBR 1", "P1 24 2"])[0] == [("play", 1, ((24, 2),))]
+    whole = record.seal(record.encode(play), 7)
+    for cut in range(1, len(whole)):
+        events, problems = record.read_lines([record.HEADER, whole[:cut]])
+        assert events == [] and len(problems) == 1 and record.is_torn(problems[0][1]), whole[:cut]
+    assert record.read_lines([record.HEADER, whole]) == ([play], [])
+
+
+def test_values_no_match_holds_are_damage():
+    for text in ("M 40000 C -", "E0 100000000000000000000000", "D0 65536", "G 99999999 0"):
+        events, problems = record.read_lines([record.HEADER, record.seal(text, 1)])
+        assert events == [] and len(problems) == 1 and not record.is_torn(problems[0][1]), text
+
+
 def test_every_single_byte_damage_is_contained():
-    # Overwrite each byte of a record in turn: the reader never raises, and it always
-    # keeps every line but the damaged one (whatever that line now decodes to).
-    lines = [record.HEADER] + [record.encode(ev) for ev in EVENTS[:12]]
+    # Overwrite each byte of a record in turn: the reader never raises, the check catches
+    # the damaged line and every other line is kept.
+    lines = [record.HEADER] + sealed(EVENTS[:12])
     for i in range(1, len(lines)):
+        others = [ev for k, ev in enumerate(EVENTS[:12]) if k != i - 1]
         for j in range(len(lines[i])):
             for c in "x9 ":
+                if lines[i][j] == c:
+                    continue
                 damaged = list(lines)
                 damaged[i] = lines[i][:j] + c + lines[i][j + 1:]
                 events, problems = record.read_lines(damaged)
-                others = [ev for k, ev in enumerate(EVENTS[:12]) if k != i - 1]
-                assert [ev for ev in events if ev in others] == others
-                assert len(events) + len(problems) == 12
+                assert events == others and len(problems) == 1, (damaged[i], problems)
+
+
+def test_a_resume_line_voids_what_a_power_cut_undid():
+    # lines 4 and 5 were written, then power was cut before the state saved after line 3
+    lines = [record.HEADER] + sealed(EVENTS[:5]) + [record.seal("W 3")] + sealed(EVENTS[3:8], 4)
+    events, problems = record.read_lines(lines)
+    assert events == EVENTS[:8] and problems == []
+    # no resume line (it was lost): a line numbered again replaces the earlier ones
+    lines = [record.HEADER] + sealed(EVENTS[:6]) + sealed(EVENTS[4:8], 5)
+    assert record.read_lines(lines) == (EVENTS[:8], [])
+    # the same lines twice (a write retried after its close failed): read once
+    lines = [record.HEADER] + sealed(EVENTS[:6]) + sealed(EVENTS[3:8], 4)
+    assert record.read_lines(lines) == (EVENTS[:8], [])
+
+
+def test_lost_lines_are_reported_and_a_new_match_starts_any_count():
+    lines = [record.HEADER] + sealed(EVENTS[:4]) + sealed(EVENTS[5:8], 6)
+    events, problems = record.read_lines(lines)
+    assert events == EVENTS[:4] + EVENTS[5:8] and problems[0][0] == 6
+    assert "1 record line(s) missing" in problems[0][1]
+    # a board that lost its state starts counting again: its match is not a rewind
+    lines = [record.HEADER] + sealed(EVENTS[:8], 100) + sealed(EVENTS[:3])
+    assert record.read_lines(lines) == (EVENTS[:8] + EVENTS[:3], [])
 
 
 def test_newer_format_is_refused_clearly():
     try:
-        record.read_lines(["TBR 2", "R0 3 1"])
+        record.read_lines(["TBR %d" % (record.FORMAT_VERSION + 1), "R0 3 1"])
         assert False, "newer record read"
     except record.RecordError as e:
         assert "newer firmware" in str(e)
@@ -129,7 +177,7 @@ def test_log_file_append_and_torn_line():
             log.add(ev)
         # power cut in the middle of an append: a torn line without its newline
         with open(path, "a") as f:
-            f.write("R0 6")
+            f.write(record.seal("R0 6 6", 7)[:-3])
         log = record.RecordLog(path)     # after reboot
         log.add_all(EVENTS[6:8])         # a turn's roll and play in one append
         for ev in EVENTS[8:10]:
@@ -148,7 +196,7 @@ def test_undecodable_bytes_are_a_damaged_line():
     import sys
     path = "/tmp/_tablier_record_bytes_%s.tbr" % _unique()
     with open(path, "wb") as f:
-        f.write(b"TBR 1\nR0 3 1\n\xff\xfe\x80\nE0 1\n")
+        f.write(b"TBR 1\nR0 3 1\n\xff\xfe\x80\nE0 1\n")     # a format 1 record
     try:
         events, problems = record.read_file(path)
         assert events == [("roll", 0, 3, 1), ("end", 0, 1)]
