@@ -11,7 +11,6 @@ Every task body runs under App.guard: an exception is logged and shown, the task
 RESTART_MS and goes on. Tasks never block: they sleep with asyncio.sleep_ms.
 """
 import sys
-import time
 
 try:
     import asyncio
@@ -19,23 +18,20 @@ except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 import board_config as _cfg
+import events
+import ticks
 from lazy import call
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
 BEAT_LIMIT_MS = 2000
+SERIAL_PERIOD_MS = 20
+# Bytes the serial task reads per turn at most, and it answers at most one line per turn:
+# whatever floods the line (a 1 MB line, thousands of commands, noise), a turn stays short
+# and the scan runs between turns (issue 8: a flood froze the board for seconds). 64 bytes
+# a turn is 3.2 KB/s, far more than a person or the monitor sends.
+SERIAL_BYTES_PER_TURN = 64
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
-
-
-def _ticks():
-    if hasattr(time, "ticks_ms"):
-        return time.ticks_ms()  # type: ignore[attr-defined]
-    return int(time.monotonic() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]  # CPython (tests)
-
-
-def _diff(a, b):
-    """a - b for ticks_ms() values, across the 2**30 wrap."""
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 async def _sleep(ms):
@@ -49,19 +45,19 @@ class Beats:
     """When each task last completed a round (the watchdog's evidence of life)."""
 
     def __init__(self):
-        self.scan = _ticks()
+        self.scan = ticks.ms()
 
 
 async def forever(app, part, period_ms, fn, beats=None):
     """Call fn(now_ms) every period_ms (start to start) under app.guard; after a fault
     pause RESTART_MS."""
     while True:
-        now = _ticks()
+        now = ticks.ms()
         ok = app.guard(part, fn, now)
         if beats is not None and part == "scan":
             beats.scan = now
         # a fixed rate: sleep what is left of the period (0 still lets the others run)
-        left = period_ms - _diff(_ticks(), now)
+        left = period_ms - ticks.diff(ticks.ms(), now)
         await _sleep((left if left > 0 else 0) if ok else RESTART_MS)
 
 
@@ -80,14 +76,66 @@ def _display(app):
     return run
 
 
-def _answer(app, line):
+def _answer(app, line, length):
     # app.commands for the line only (lazy.call): a monitor on the serial line should not
     # keep its code in the heap between commands
-    return call("app.commands", "answer", app, line)
+    return call("app.commands", "answer", app, line, length)
 
 
-async def serial_task(app, stream=None):
-    """Read command lines from USB serial without blocking the other tasks."""
+class SerialLine:
+    """Command lines from a byte stream, a bounded amount per turn (turn() never waits).
+
+    `ready()` says whether a byte is waiting, `read1()` returns it (bytes or str of length 1;
+    empty at end of stream). A line is kept up to LINE_CAP bytes and counted whole, so an
+    overlong one is answered with its real length."""
+
+    def __init__(self, app, ready, read1, budget=SERIAL_BYTES_PER_TURN):
+        self.app = app
+        self.ready = ready
+        self.read1 = read1
+        self.budget = budget
+        self.buf = bytearray(LINE_CAP)   # allocated once: a flood allocates nothing per byte
+        self.kept = 0                    # bytes of the line in buf
+        self.length = 0                  # bytes of the line so far, kept or not
+        self.answers = 0                 # lines answered (for the tests and the bench)
+
+    def reset(self):
+        self.kept = self.length = 0
+
+    def turn(self):
+        """Read at most `budget` bytes and answer at most one line; returns the bytes read."""
+        got = 0
+        buf = self.buf
+        while got < self.budget and self.ready():
+            ch = self.read1()
+            if not ch:
+                break
+            got += 1
+            c = ord(ch) if isinstance(ch, str) else ch[0]
+            if c == 10 or c == 13:
+                if self.length:
+                    line = bytes(memoryview(buf)[:self.kept])
+                    n = self.length
+                    self.reset()
+                    self.answers += 1
+                    try:
+                        text = _answer(self.app, line, n)
+                    except MemoryError:
+                        # a fragmented heap may refuse the command's code (ids loads the
+                        # ID encoder): say so, the next try may find room
+                        text = events.error("no_memory", "no memory to answer that command now; try again")
+                    self.app.write_line(text)
+                    return got               # one answer a turn: the scan goes next
+            else:
+                if self.kept < LINE_CAP:
+                    buf[self.kept] = c & 0xFF
+                    self.kept += 1
+                self.length += 1
+        return got
+
+
+def stdin_line(app, stream=None):
+    """The SerialLine on USB serial (sys.stdin), read byte by byte as poll() sees them."""
     import select
     stream = stream or sys.stdin
     poller = select.poll()
@@ -95,42 +143,45 @@ async def serial_task(app, stream=None):
     # bytes, unbuffered: a buffered reader would keep the rest of a line out of poll()'s sight
     stream = getattr(stream, "buffer", stream)
     stream = getattr(stream, "raw", stream)
-    buf = bytearray()
+
+    def ready():
+        return bool(poller.poll(0))
+
+    def read1():
+        return stream.read(1)
+    return SerialLine(app, ready, read1)
+
+
+async def serial_task(app, line=None):
+    """Answer command lines on USB serial (or `line`, a SerialLine) without holding the
+    other tasks: one bounded turn, then a sleep."""
+    line = line or stdin_line(app)
     while True:
         try:
-            while poller.poll(0):
-                ch = stream.read(1)
-                if not ch:
-                    break
-                c = ord(ch) if isinstance(ch, str) else ch[0]
-                if c in (10, 13):
-                    if buf:
-                        app.write_line(_answer(app, bytes(buf)))
-                        buf = bytearray()
-                elif len(buf) <= LINE_CAP:
-                    buf.append(c & 0xFF)
+            line.turn()
         except Exception as e:
-            app.fault("serial", e, _ticks())
-            buf = bytearray()
-        await _sleep(20)
+            app.fault("serial", e, ticks.ms())
+            line.reset()
+        await _sleep(SERIAL_PERIOD_MS)
 
 
 async def watchdog_task(app, beats, wdt):
     """Feed the watchdog only while the scan task runs: a hung loop resets the board."""
     while True:
-        if _diff(_ticks(), beats.scan) < BEAT_LIMIT_MS:
+        if ticks.diff(ticks.ms(), beats.scan) < BEAT_LIMIT_MS:
             wdt.feed()
         await _sleep(500)
 
 
 async def run(app, wdt=None, cfg=_cfg, serial=True):
-    """Run the board: never returns (serial=False: no command line, for tests)."""
+    """Run the board: never returns (serial=False: no command line, for tests; or a
+    SerialLine to read instead of USB serial)."""
     beats = Beats()
     asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
     asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
     asyncio.create_task(forever(app, "clock", 20, _clock(app)))
     if serial:
-        asyncio.create_task(serial_task(app))
+        asyncio.create_task(serial_task(app, None if serial is True else serial))
     if wdt is not None:
         asyncio.create_task(watchdog_task(app, beats, wdt))
     await forever(app, "display", 20, _display(app))
