@@ -14,6 +14,7 @@ new state, so nothing is shown as done that a power cut could undo (design princ
 import gc
 import sys
 import events
+import ticks
 import board_config as _cfg
 from lazy import call, forget  # noqa: F401 (forget: app/start.py and bench_app use it from here)
 from game.colours import RGB
@@ -51,11 +52,6 @@ def led_index(role, cfg=_cfg):
     if 27 <= role <= 30:
         return cfg.LED_STATUS.get(names[role - 27], -1)
     return -1
-
-
-def _diff(a, b):
-    """a - b for ticks_ms() values, across MicroPython's 2**30 wrap."""
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 def _print_line(text):
@@ -125,7 +121,7 @@ class App:
         self.last_fault = (part, msg)
         self.notice(["FAULT in " + part] + _wrap(msg), now_ms)
         last = self._logged
-        if last is not None and last[0] == part and last[1] == msg and _diff(now, last[2]) < REPEAT_MS:
+        if last is not None and last[0] == part and last[1] == msg and ticks.diff(now, last[2]) < REPEAT_MS:
             return
         self._logged = (part, msg, now)
         self.write_line(events.error("task_" + part, msg))
@@ -142,7 +138,7 @@ class App:
         # no time yet (a boot message): the time starts at the next display
         self._notice_unstarted = now_ms is None
         if now_ms is not None:
-            self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
+            self._notice_until = ticks.add(now_ms, NOTICE_MS)
 
     # ------------------------------------------------------------ one cycle
     def step(self, now_ms, scan=True):
@@ -193,7 +189,7 @@ class App:
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
-        if self._unrecorded and _diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+        if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
             self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
@@ -311,8 +307,8 @@ class App:
         if self._notice is not None:
             if self._notice_unstarted:
                 self._notice_unstarted = False
-                self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
-            if _diff(now_ms, self._notice_until) >= 0:
+                self._notice_until = ticks.add(now_ms, NOTICE_MS)
+            if ticks.reached(now_ms, self._notice_until):
                 self._notice = None
             else:
                 rows = self._notice

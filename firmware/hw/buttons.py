@@ -10,20 +10,7 @@ Events, as (name, kind):
   'long'    held for long_ms; fires once, while still held; its release gives no 'press'
   'double'  a second press starting within double_ms of the first release (double_ms > 0)
 """
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
-
-_PERIOD = const(0x40000000)   # MicroPython ticks_ms() wraps at 2**30
-_HALF = const(0x20000000)
-
-
-def _diff(a, b):
-    """a - b for ticks_ms() values, across the wrap (like time.ticks_diff)."""
-    return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
+from ticks import diff as _diff   # ticks_ms() values wrap at 2**30: compare them here only
 
 
 class Buttons:

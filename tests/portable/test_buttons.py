@@ -116,3 +116,33 @@ def test_active_high_buttons_and_tick_wrap():
             fake_io.set_input(9, 0)
         got.extend(b.poll(t))
     assert got == [("menu", "press")]
+
+
+def test_long_and_double_presses_across_the_tick_wrap():
+    """ticks_ms() wraps at 2**30 (12.4 days powered on): a long press held across the wrap
+    fires once after long_ms, a double press across it is a double, timed through ticks.py."""
+    mask = (1 << 30) - 1
+    start = (1 << 30) - 300
+    b = _buttons(long_ms=800)
+    out = []
+    for k in range(0, 1500, 5):
+        t = (start + k) & mask
+        if k == 100:
+            fake_io.set_input(MAIN, 0)
+        if k == 1200:
+            fake_io.set_input(MAIN, 1)
+        for name, kind in b.poll(t):
+            out.append((k, kind))
+    assert out == [(900, "long")], out          # pressed at +100, held 800 ms: across the wrap
+    b = _buttons(double_ms=300)
+    out = []
+    start = (1 << 30) - 150
+    for k in range(0, 1000, 5):
+        t = (start + k) & mask
+        if k in (50, 250):
+            fake_io.set_input(MAIN, 0)
+        if k in (100, 300):
+            fake_io.set_input(MAIN, 1)
+        for name, kind in b.poll(t):
+            out.append((k, kind))
+    assert out == [(270, "double")], out
