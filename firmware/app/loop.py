@@ -33,7 +33,9 @@ class Drivers:
     app.build.build_drivers. Kept here, not in app.build, so that app.build can be
     forgotten after power-up (an instance's methods hold their module in the heap)."""
 
-    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None):
+    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None,
+                 unbuilt=()):
+        self.unbuilt = unbuilt            # [(part, why)]: drivers that could not be made
         self.scanner = scanner
         self.leds = leds
         self.oled = oled
@@ -90,6 +92,11 @@ class App:
         self._notice = None
         self._notice_until = 0
         self._notice_unstarted = False
+        self._notice_next = None           # rows to show when the notice up now ends
+        self._alarm_from = None            # the LED strip's red flash began then (tick)
+        self._alarm_lit = -1               # the flash's last state written (0 off, 1 red)
+        self._oled_lost = False            # the display's loss was said on serial
+        self._oled_retry = None            # when to try it again (None: set at the next display)
         self._shown_leds = bytearray(len(table.leds))
         # the strip index of each LED role, 255 = none: led_index() once, not per frame
         self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
@@ -132,8 +139,12 @@ class App:
             except Exception:
                 pass                          # a failing log must not make a second fault
 
-    def notice(self, rows, now_ms=None):
-        """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen."""
+    def notice(self, rows, now_ms=None, then=False):
+        """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen (then=True:
+        after the notice up now, if any)."""
+        if then and self._notice is not None:
+            self._notice_next = rows
+            return
         self._notice = rows
         # no time yet (a boot message): the time starts at the next display
         self._notice_unstarted = now_ms is None
@@ -155,9 +166,17 @@ class App:
         if self.wdt is not None:
             self.wdt.feed()
 
+    def led_alarm(self, now_ms=None):
+        """Flash the whole LED strip red for app.degraded.ALARM_MS (a part is missing and
+        the OLED cannot say so); the Table's LEDs come back after."""
+        self._alarm_from = -1 if now_ms is None else now_ms   # -1: from the next display
+        self._alarm_lit = -1
+
     def scan(self, now_ms):
         """One scan; a settled reading is fed to the Table once per change."""
         sc = self.d.scanner
+        if sc is None:                     # no scanner (app.parts said why): the rest runs
+            return
         sensed = sc.scan()
         if sc.settled and sc.last_change != self._fed_change:
             self._fed_change = sc.last_change
@@ -294,7 +313,10 @@ class App:
             self._brightness = t.brightness()
             leds.brightness(_cfg.LED_BRIGHTNESS_MAX * self._brightness / 100)
             self._leds_written = False
-        if leds is not None and (t.leds != self._shown_leds or not self._leds_written):
+        if leds is not None and self._alarm_from is not None:
+            from app import degraded     # only on a board missing a part (app.parts)
+            degraded.alarm(self, leds, now_ms)
+        elif leds is not None and (t.leds != self._shown_leds or not self._leds_written):
             self._shown_leds[:] = t.leds
             for role in range(1, len(t.leds)):
                 i = self._led_map[role]
@@ -310,8 +332,21 @@ class App:
                 self._notice_until = ticks.add(now_ms, NOTICE_MS)
             if ticks.reached(now_ms, self._notice_until):
                 self._notice = None
+                if self._notice_next is not None:
+                    self.notice(self._notice_next, now_ms)
+                    self._notice_next = None
+                    rows = self._notice
             else:
                 rows = self._notice
-        if self.d.oled is not None and rows != self._shown_screen:
+        oled = self.d.oled
+        if oled is None:
+            return
+        if not oled.ok:
+            from app import degraded     # only on a board whose display failed
+            degraded.oled_down(self, oled, now_ms)
+            if not oled.ok:
+                return
+            self._shown_screen = None      # answering again: draw it all
+        if rows != self._shown_screen:
             self._shown_screen = list(rows)
-            self.d.oled.lines(rows)
+            oled.lines(rows)

@@ -1,8 +1,8 @@
-"""Serial floods and garbage (issue 8 items 1 and 15, the fault matrix's serial part): the
-serial task reads a bounded amount per turn and answers at most one line per turn, so the
-scan runs between turns whatever floods the line; every answer is valid JSON text; no
-flood presses a button or moves a checker. Runs under pytest and MicroPython with the
-Pico's heap (see apprig)."""
+"""Serial floods and garbage (issue 8 item 1, the fault matrix's serial part): the serial
+task reads a bounded amount per turn and answers at most one line per turn, so the scan runs
+between turns whatever floods the line; every answer is valid JSON text; no flood presses a
+button or moves a checker. Runs under pytest and MicroPython with the Pico's heap (see
+apprig)."""
 import json
 import gc
 try:
@@ -11,63 +11,7 @@ except ImportError:
     import uasyncio as asyncio
 from apprig import rig, Position, cfg
 from app import tasks
-from app.commands import utf8_ok, MAX_LINE
-
-
-class Flood:
-    """A byte stream of `n` bytes, byte i = gen(i): generated as read, never held whole
-    (a 1 MB flood must not need 1 MB of the Pico-sized heap)."""
-
-    def __init__(self, n, gen):
-        self.n = n
-        self.gen = gen
-        self.i = 0
-
-    def ready(self):
-        return self.i < self.n
-
-    def read1(self):
-        if self.i >= self.n:
-            return b""
-        c = self.gen(self.i)
-        self.i += 1
-        return bytes((c,))
-
-
-def repeat(pattern):
-    def gen(i):
-        return pattern[i % len(pattern)]
-    return gen
-
-
-def noise(seed, lo=0, hi=256, newline_every=0):
-    """Pseudo-random bytes in lo..hi-1 (an LCG: the same on both interpreters)."""
-    state = [seed]
-
-    def gen(i):
-        if newline_every and i % newline_every == newline_every - 1:
-            return 10
-        state[0] = (state[0] * 1103515245 + 12345) & 0x7FFFFFFF
-        return lo + (state[0] >> 16) % (hi - lo)
-    return gen
-
-
-def line_of(n, fill, end=b"\n"):
-    """One line of n bytes of `fill` (repeated), then `end`."""
-    def gen(i):
-        if i < n:
-            return fill[i % len(fill)]
-        return end[i - n]
-    return n + len(end), gen
-
-
-def valid_answer(text):
-    """The answer is one line of valid UTF-8 JSON text holding an event object."""
-    raw = text.encode("utf-8") if isinstance(text, str) else text
-    if not utf8_ok(raw) or b"\n" in raw or b"\r" in raw:
-        return False
-    obj = json.loads(text)
-    return isinstance(obj, dict) and isinstance(obj.get("t"), str)
+from serialkit import Flood, repeat, noise, valid_answer
 
 
 class Answers:
@@ -92,11 +36,12 @@ class Answers:
 
 # (name, number of bytes, byte generator): the floods tried
 FLOODS = (
+    # ids first: its encoder is loaded for each command, best while the heap is unfragmented
+    ("ids commands, CR only", 4 * 300, repeat(b"ids\r")),
     ("1 MB line", 1 << 20, repeat(b"x")),
     ("1 MB line of 2-byte UTF-8", 1 << 20, repeat(b"\xc3\xa9")),
     ("state commands", 6 * 300, repeat(b"state\n")),
     ("help commands, CR LF", 6 * 300, repeat(b"help\r\n")),
-    ("ids commands, CR only", 4 * 300, repeat(b"ids\r")),
     ("random bytes", 1 << 15, noise(1)),
     ("random bytes, a line every 40", 1 << 15, noise(2, newline_every=40)),
     ("random printable ASCII, a line every 90", 1 << 15, noise(3, 32, 127, 90)),
@@ -170,72 +115,6 @@ def test_every_flood_is_read_a_bounded_amount_per_turn_and_answered_with_valid_j
     assert app.table.phase in (phase, phase + 1), app.table.phase
     assert plays == 0 and app.table.match.score == [0, 0]
     assert app.faults == 0, app.last_fault
-
-
-def test_a_1mb_line_is_answered_as_too_long_with_its_real_length():
-    sc, app, lines = rig()
-    n, gen = line_of(1 << 20, b"z")
-    flood = Flood(n, gen)
-    line = tasks.SerialLine(app, flood.ready, flood.read1)
-    turns = 0
-    while flood.ready():
-        got = line.turn()
-        assert got <= tasks.SERIAL_BYTES_PER_TURN
-        turns += 1
-    assert turns >= n // tasks.SERIAL_BYTES_PER_TURN
-    assert len(lines) == 1 and valid_answer(lines[0]), lines
-    msg = json.loads(lines[0])["msg"]
-    assert "too long" in msg and str(1 << 20) in msg, msg
-
-
-def test_overlong_lines_say_too_long_with_their_length_multibyte_too():
-    sc, app, lines = rig()
-    cases = ((130, b"x"), (500, b"state "), (200, b"\xc3\xa9"), (300, b"\xe2\x82\xac"),
-             (MAX_LINE + 1, b"h"))
-    for count, fill in cases:
-        del lines[:]
-        n, gen = line_of(count, fill)
-        flood = Flood(n, gen)
-        line = tasks.SerialLine(app, flood.ready, flood.read1)
-        while flood.ready():
-            line.turn()
-        assert len(lines) == 1 and valid_answer(lines[0]), lines
-        ans = json.loads(lines[0])
-        assert ans["code"] == "bad_command" and "too long" in ans["msg"], (fill, ans)
-        assert "%d bytes" % count in ans["msg"], ans["msg"]
-    # a line of exactly MAX_LINE bytes is a command, not too long
-    del lines[:]
-    n, gen = line_of(MAX_LINE, b"state" + b" " * (MAX_LINE - 5))
-    flood = Flood(n, gen)
-    line = tasks.SerialLine(app, flood.ready, flood.read1)
-    while flood.ready():
-        line.turn()
-    assert json.loads(lines[0])["t"] == "state", lines
-
-
-def test_invalid_utf8_is_never_echoed_and_answers_stay_valid_json():
-    from app import commands
-    sc, app, lines = rig()
-    for raw in (b"\xc0\x80", b"st\xed\xa0\x80ate", b"\xf4\x90\x80\x80", b"\xf5\x80\x80\x80",
-                b"\xe0\x80\x80x", b"\xc1\xbf", b"x\xe2\x82", b"\xff\xfe", b"press \xed\xbf\xbf",
-                b"\xef\xbf\xbf", "caf\xe9".encode("utf-8"), b"\xf0\x9f\x98\x80 party",
-                b"press \xc3\xa9"):
-        text = commands.answer(app, raw)
-        assert valid_answer(text), (raw, text)
-        ans = json.loads(text)
-        assert ans["t"] == "error", (raw, ans)
-        # nothing but printable ASCII is echoed back
-        assert all(32 <= ord(c) < 127 for c in ans["msg"]), (raw, ans["msg"])
-
-
-def test_version_and_help_refuse_arguments():
-    from app import commands
-    sc, app, lines = rig()
-    for text in ("version 2", "help me", "HELP  x", "version --all"):
-        ans = json.loads(commands.answer(app, text))
-        assert ans["t"] == "error" and "takes no arguments" in ans["msg"], (text, ans)
-    assert json.loads(commands.answer(app, " help "))["t"] == "help"
-    assert json.loads(commands.answer(app, "VERSION"))["t"] == "hello"
 
 
 class Watchdog:
