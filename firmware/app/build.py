@@ -20,6 +20,25 @@ def button_pins(cfg=_cfg):
     return pins
 
 
+SIO_GPIO_IN = 0xD0000004      # RP2040 datasheet 2.3.1.7: every GPIO's input level
+
+
+def button_levels(cfg=_cfg):
+    """A function reading the buttons' GPIO levels in one register read (the Buttons
+    driver's fast path while they rest), or None where machine has no mem32."""
+    try:
+        from machine import mem32
+    except ImportError:
+        return None
+    mask = 0
+    for name in cfg.BUTTONS:
+        mask |= 1 << cfg.BUTTONS[name]
+
+    def levels():
+        return mem32[SIO_GPIO_IN] & mask
+    return levels
+
+
 def buttons_held_at_boot(cfg=_cfg):
     """Names of the buttons pressed right now (read once, before the Buttons driver starts)."""
     held = []
@@ -63,7 +82,8 @@ def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=8
     # retries it; only a bus that cannot be made leaves it None
     oled = _part(unbuilt, "oled", lambda: Oled(I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA),
                                                    freq=cfg.I2C_FREQ), cfg.OLED_ADDR))
-    buttons = _part(unbuilt, "buttons", lambda: Buttons(button_pins(cfg), cfg.BUTTONS_ACTIVE_LOW, long_ms=long_ms))
+    buttons = _part(unbuilt, "buttons", lambda: Buttons(button_pins(cfg), cfg.BUTTONS_ACTIVE_LOW, long_ms=long_ms,
+                                                        levels=button_levels(cfg)))
     if dice_seed is None:
         def make_dice():
             vbus = ADC(cfg.VBUS_ADC)

@@ -104,6 +104,9 @@ class App:
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
+        # OLED pages sent per display round, 0 = all at once (step(): the simulator and the
+        # tests); app.tasks sets 1: a page is ~3 ms of blocking I2C, a screen ~24 ms
+        self.oled_pages = 0
         self._record_ready = False
         self._unrecorded = []              # record lines not yet on flash (kept, in order)
         self.record_failed = None
@@ -183,8 +186,11 @@ class App:
             self.settled_feeds += 1
             self.table.sensed(sensed)
             self.drain(now_ms)
-            # show the verdict now, not at the display task's next round: rest-to-LED time
-            self.display(now_ms)
+            # the LEDs show the verdict now, not at the display task's next round (rest to
+            # LED); the OLED follows in the display rounds, a page at a time (oled_pages)
+            self.display_leds(now_ms)
+            if not self.oled_pages:
+                self.display_screen(now_ms)
 
     def rescan_feed(self):
         """Feed the current reading again at the next settled scan (after a restore)."""
@@ -306,6 +312,12 @@ class App:
         self.write_line(events.line(kind, [(k, payload[k]) for k in keys]))
 
     def display(self, now_ms):
+        """The LEDs, then the OLED: the LED strip first, it is what a player moving a
+        checker watches; the OLED's I2C writes block the CPU for ~3 ms a page."""
+        self.display_leds(now_ms)
+        self.display_screen(now_ms)
+
+    def display_leds(self, now_ms):
         t = self.table
         leds = self.d.leds
         if leds is not None and t.brightness() != self._brightness:
@@ -325,7 +337,11 @@ class App:
                     leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
             leds.show()
             self._leds_written = True
-        rows = t.screen
+
+    def display_screen(self, now_ms):
+        """The Table's screen (or the notice up) into the OLED's buffer when it changed,
+        then at most `oled_pages` changed pages to the display (0: all of them)."""
+        rows = self.table.screen
         if self._notice is not None:
             if self._notice_unstarted:
                 self._notice_unstarted = False
@@ -349,4 +365,5 @@ class App:
             self._shown_screen = None      # answering again: draw it all
         if rows != self._shown_screen:
             self._shown_screen = list(rows)
-            oled.lines(rows)
+            oled.lines(rows, send=False)
+        oled.show(most=self.oled_pages)

@@ -31,6 +31,7 @@ SERIAL_PERIOD_MS = 20
 # and the scan runs between turns (issue 8: a flood froze the board for seconds). 64 bytes
 # a turn is 3.2 KB/s, far more than a person or the monitor sends.
 SERIAL_BYTES_PER_TURN = 64
+OLED_PAGES_PER_ROUND = 1
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
 
 
@@ -177,6 +178,9 @@ async def run(app, wdt=None, cfg=_cfg, serial=True):
     """Run the board: never returns (serial=False: no command line, for tests; or a
     SerialLine to read instead of USB serial)."""
     beats = Beats()
+    # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
+    # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
+    app.oled_pages = OLED_PAGES_PER_ROUND
     asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
     asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
     asyncio.create_task(forever(app, "clock", 20, _clock(app)))

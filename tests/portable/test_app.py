@@ -129,3 +129,37 @@ def test_notices_and_repeated_faults_across_the_tick_wrap():
     app.guard("clock", boom, ticks.add(start, REPEAT_MS + 10))     # after: logged again
     assert len([l for l in lines if "task_clock" in l]) == 2
     assert app.faults == 3
+
+
+def test_leds_first_then_the_screen_a_page_per_display_round():
+    """As app.tasks runs it (oled_pages = 1): a settled reading lights the LEDs in the scan
+    itself, no OLED page is sent before them, and the new screen reaches the display one
+    page per display round (~3 ms of I2C each instead of ~24 ms at once)."""
+    sc, app, lines = rig()
+    app.oled_pages = 1
+    run(app, 100)
+    bus = app.d.oled.i2c
+    sc.put(Position.start())
+    led_frame = [None]
+    show = app.d.leds.show
+
+    def shown():
+        led_frame[0] = bus.sent      # I2C bytes sent when the LED frame went out
+        show()
+    app.d.leds.show = shown
+    sent0 = bus.sent
+    fed = app.settled_feeds
+    t = 200
+    while app.settled_feeds == fed:
+        t += 10
+        pages = app.d.oled.pages_sent
+        app.scan(t)
+    assert led_frame[0] == sent0                   # the LEDs before any OLED byte
+    assert app.d.oled.pages_sent == pages          # the scan itself sent no OLED page
+    rounds = 0
+    while rounds == 0 or app.d.oled.pending():
+        p = app.d.oled.pages_sent
+        app.display(t)               # a display round: the screen drawn, a page sent
+        assert app.d.oled.pages_sent - p <= 1
+        rounds += 1
+    assert 2 <= rounds <= 8 and oled_shows(app, app.table.screen), rounds

@@ -146,3 +146,33 @@ def test_long_and_double_presses_across_the_tick_wrap():
         for name, kind in b.poll(t):
             out.append((k, kind))
     assert out == [(270, "double")], out
+
+
+def test_the_one_read_fast_path_gives_the_same_events():
+    """With levels() (the GPIO_IN register read once, app.build), a poll while every button
+    rests is one read; presses, long presses, doubles and bounce come out as without it."""
+    scripts = (({100: (MAIN, 0), 300: (MAIN, 1)}, {}),
+               ({100: (MAIN, 0), 1300: (MAIN, 1)}, {}),
+               ({100: (MAIN, 0), 105: (MAIN, 1), 110: (MAIN, 0), 200: (MAIN, 1)}, {}),
+               ({50: (MAIN, 0), 100: (MAIN, 1), 250: (MAIN, 0), 300: (MAIN, 1)}, {"double_ms": 300}),
+               ({100: (MAIN, 0), 120: (CUBE, 0), 400: (MAIN, 1), 900: (CUBE, 1)}, {}))
+    reads = [0]
+
+    def levels():
+        reads[0] += 1
+        return fake_io.mem32[0xD0000004] & (1 << MAIN | 1 << CUBE)   # SIO GPIO_IN
+
+    for n, (script, kw) in enumerate(scripts):
+        plain = _play(_buttons(**kw), script, 2000)
+        b = _buttons(levels=levels, **kw)
+        calls = [0]
+        real = b.pins[0].value
+
+        def counted(v=None):
+            calls[0] += 1
+            return real() if v is None else real(v)
+        b.pins[0].value = counted
+        fast = _play(b, script, 2000)
+        assert fast == plain, (script, fast, plain)
+        if n == 0:      # held 100..300 ms: the polls after the release's debounce are one read
+            assert calls[0] < 60, calls[0]
