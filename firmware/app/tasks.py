@@ -1,14 +1,17 @@
-"""The asyncio tasks around an App: each part of App.step() at its own rate.
+"""The asyncio tasks around an App: the parts of App.step() at their own rates.
 
-  scan      every SCAN_PERIOD_MS: one scan; a settled reading goes to the Table
-  buttons   every 5 ms (hardware brief 5.1)
-  clock     every 20 ms: Table.tick, the buzzer, and the dice the Table asks for
-  display   every 20 ms: outbox drained (state saved) first, then LEDs and OLED
-  serial    command lines on USB serial (app.commands)
+  scan      every SCAN_PERIOD_MS: one scan (a settled reading goes to the Table and its
+            LEDs are written at once), then the buttons' poll (hardware brief 5.1: every
+            ~5-10 ms, debounced over 20 ms)
+  ui        every 20 ms: the clock (Table.tick, the buzzer, the dice the Table asks for),
+            then the display: outbox drained (state saved) first, the LEDs, one OLED page
+  serial    every 50 ms: a bounded turn of the command line on USB serial (app.commands)
   watchdog  feeds machine.WDT only while the scan task keeps beating
 
-Every task body runs under App.guard: an exception is logged and shown, the task pauses
-RESTART_MS and goes on. Tasks never block: they sleep with asyncio.sleep_ms.
+Few tasks on purpose: on the Pico an asyncio switch costs about as much as a button poll
+(BENCHMARKS.md, app section, "Running board"), and every ms not spent switching is the
+scan's. Every part runs under App.guard: an exception is logged and shown, the part pauses
+RESTART_MS and the others go on. Tasks never block: they sleep with asyncio.sleep_ms.
 """
 import sys
 
@@ -25,11 +28,12 @@ from lazy import call
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
 BEAT_LIMIT_MS = 2000
-SERIAL_PERIOD_MS = 20
+SERIAL_PERIOD_MS = 50
+UI_PERIOD_MS = 20
 # Bytes the serial task reads per turn at most, and it answers at most one line per turn:
 # whatever floods the line (a 1 MB line, thousands of commands, noise), a turn stays short
 # and the scan runs between turns (issue 8: a flood froze the board for seconds). 64 bytes
-# a turn is 3.2 KB/s, far more than a person or the monitor sends.
+# a turn is 1.3 KB/s, far more than a person or the monitor sends.
 SERIAL_BYTES_PER_TURN = 64
 OLED_PAGES_PER_ROUND = 1
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
@@ -49,17 +53,20 @@ class Beats:
         self.scan = ticks.ms()
 
 
-async def forever(app, part, period_ms, fn, beats=None):
-    """Call fn(now_ms) every period_ms (start to start) under app.guard; after a fault
-    pause RESTART_MS."""
+async def scan_task(app, period_ms, beats):
+    """The scan every period_ms (start to start), then the buttons' poll. A scan that
+    raised is tried again RESTART_MS later; the buttons are polled at the period meanwhile
+    (a board with a failing scanner still has its menu)."""
+    retry_at = None
     while True:
         now = ticks.ms()
-        ok = app.guard(part, fn, now)
-        if beats is not None and part == "scan":
+        if retry_at is None or ticks.reached(now, retry_at):
+            ok = app.guard("scan", app.scan, now)
+            retry_at = None if ok else ticks.add(now, RESTART_MS)
             beats.scan = now
-        # a fixed rate: sleep what is left of the period (0 still lets the others run)
+        app.guard("buttons", app.poll_buttons, ticks.ms())
         left = period_ms - ticks.diff(ticks.ms(), now)
-        await _sleep((left if left > 0 else 0) if ok else RESTART_MS)
+        await _sleep(left if left > 0 else 0)
 
 
 def _clock(app):
@@ -75,6 +82,20 @@ def _display(app):
         app.drain(now)       # saved before shown
         app.display(now)
     return run
+
+
+async def ui_task(app, period_ms=UI_PERIOD_MS):
+    """The clock, then the display, every period_ms; a part that raised pauses RESTART_MS."""
+    clock, display = _clock(app), _display(app)
+    clock_at = display_at = None
+    while True:
+        now = ticks.ms()
+        if clock_at is None or ticks.reached(now, clock_at):
+            clock_at = None if app.guard("clock", clock, now) else ticks.add(now, RESTART_MS)
+        if display_at is None or ticks.reached(now, display_at):
+            display_at = None if app.guard("display", display, now) else ticks.add(now, RESTART_MS)
+        left = period_ms - ticks.diff(ticks.ms(), now)
+        await _sleep(left if left > 0 else 0)
 
 
 def _answer(app, line, length):
@@ -181,11 +202,9 @@ async def run(app, wdt=None, cfg=_cfg, serial=True):
     # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
     # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
     app.oled_pages = OLED_PAGES_PER_ROUND
-    asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
-    asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
-    asyncio.create_task(forever(app, "clock", 20, _clock(app)))
+    asyncio.create_task(scan_task(app, cfg.SCAN_PERIOD_MS, beats))
     if serial:
         asyncio.create_task(serial_task(app, None if serial is True else serial))
     if wdt is not None:
         asyncio.create_task(watchdog_task(app, beats, wdt))
-    await forever(app, "display", 20, _display(app))
+    await ui_task(app)

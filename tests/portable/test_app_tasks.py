@@ -52,3 +52,35 @@ def test_tasks_run_the_board_and_outlive_a_failing_task():
     assert app.table.phase == 1                # the start position seen: the opening roll
     assert wdt.feeds >= 1                      # fed while the scan task beats
     assert any("task_clock" in l for l in lines)
+
+
+class BrokenScanner:
+    settled = False
+    last_change = 0
+
+    def scan(self):
+        raise OSError(5, "mux bank 3 does not answer")
+
+
+def test_buttons_are_polled_at_the_scan_period_even_while_the_scan_fails():
+    """The buttons are polled in the scan task, after each scan; a scan that raises waits
+    RESTART_MS before its next try, the buttons do not (the menu must work on a board
+    whose scanner failed)."""
+    sc, app, lines = rig()
+    app.d.scanner = BrokenScanner()
+    polls = [0]
+    poll = app.poll_buttons
+
+    def counted(now):
+        polls[0] += 1
+        poll(now)
+    app.poll_buttons = counted
+
+    async def main():
+        asyncio.create_task(tasks.run(app, None, cfg, serial=False))
+        await asyncio.sleep(0.5)
+
+    asyncio.run(main())
+    assert app.last_fault[0] == "scan"
+    assert 2 <= app.faults <= 4, app.faults           # tried every RESTART_MS, not every period
+    assert polls[0] >= 20, polls[0]                    # ~every SCAN_PERIOD_MS meanwhile

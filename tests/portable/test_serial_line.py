@@ -73,3 +73,29 @@ def test_version_and_help_refuse_arguments():
         assert ans["t"] == "error" and "takes no arguments" in ans["msg"], (text, ans)
     assert json.loads(commands.answer(app, " help "))["t"] == "help"
     assert json.loads(commands.answer(app, "VERSION"))["t"] == "hello"
+
+
+def test_a_flood_of_ids_commands_is_answered_one_per_turn():
+    """The ids command loads the ID encoder for each line (lazy): 300 of them, CR-only line
+    ends, one answer a turn, every one valid JSON (the flood matrix's 21st flood; here, in
+    a small test module, so that the Pico-sized heap has room for the encoder)."""
+    import gc
+    sc, app, lines = rig()
+    flood = Flood(4 * 300, lambda i: b"ids\r"[i % 4])
+    line = tasks.SerialLine(app, flood.ready, flood.read1)
+    kinds = {}
+
+    def out(text):
+        assert valid_answer(text), text
+        k = json.loads(text)["t"]
+        kinds[k] = kinds.get(k, 0) + 1
+    app.write_line = out
+    gc.collect()
+    turns = 0
+    while flood.ready():
+        a0 = line.answers
+        assert line.turn() <= tasks.SERIAL_BYTES_PER_TURN
+        assert line.answers - a0 <= 1
+        turns += 1
+    assert kinds == {"ids": 300}, kinds
+    assert turns >= 300
