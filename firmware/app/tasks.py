@@ -23,7 +23,7 @@ except ImportError:  # older MicroPython
 import board_config as _cfg
 import events
 import ticks
-from lazy import call
+from lazy import forget
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
@@ -36,6 +36,7 @@ UI_PERIOD_MS = 20
 # a turn is 1.3 KB/s, far more than a person or the monitor sends.
 SERIAL_BYTES_PER_TURN = 64
 OLED_PAGES_PER_ROUND = 1
+KEEP_COMMANDS_MS = 5000    # the commands' code stays loaded this long after the last line
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
 
 
@@ -98,12 +99,6 @@ async def ui_task(app, period_ms=UI_PERIOD_MS):
         await _sleep(left if left > 0 else 0)
 
 
-def _answer(app, line, length):
-    # app.commands for the line only (lazy.call): a monitor on the serial line should not
-    # keep its code in the heap between commands
-    return call("app.commands", "answer", app, line, length)
-
-
 class SerialLine:
     """Command lines from a byte stream, a bounded amount per turn (turn() never waits).
 
@@ -120,12 +115,36 @@ class SerialLine:
         self.kept = 0                    # bytes of the line in buf
         self.length = 0                  # bytes of the line so far, kept or not
         self.answers = 0                 # lines answered (for the tests and the bench)
+        self.loaded = []                 # modules the commands loaded, kept while they come
+        self.last_command = 0            # when the last line was answered (tick)
 
     def reset(self):
         self.kept = self.length = 0
 
-    def turn(self):
+    def _answer(self, line, n, now):
+        """The answer to one line. app.commands (and bg.ids for `ids`) is loaded with the first
+        command and kept while commands come: loading it for each line cost ~90 ms of the
+        Pico's time a line by estimate (BENCHMARKS.md app section), a stall per command in a
+        flood. After KEEP_COMMANDS_MS without a command it is forgotten: a board nobody
+        talks to keeps none of this code in its heap."""
+        self.last_command = now
+        names = ("app.commands", "bg.ids") if line[:3].lower() == b"ids" else ("app.commands",)
+        for name in names:
+            if name not in sys.modules:
+                __import__(name)
+                self.loaded.append(name)
+        return sys.modules["app.commands"].answer(self.app, line, n)
+
+    def forget_idle(self, now):
+        if self.loaded and ticks.diff(now, self.last_command) >= KEEP_COMMANDS_MS:
+            forget(*self.loaded)
+            self.loaded = []
+
+    def turn(self, now=None):
         """Read at most `budget` bytes and answer at most one line; returns the bytes read."""
+        if self.loaded:
+            now = ticks.ms() if now is None else now
+            self.forget_idle(now)
         got = 0
         buf = self.buf
         while got < self.budget and self.ready():
@@ -141,7 +160,7 @@ class SerialLine:
                     self.reset()
                     self.answers += 1
                     try:
-                        text = _answer(self.app, line, n)
+                        text = self._answer(line, n, ticks.ms() if now is None else now)
                     except MemoryError:
                         # a fragmented heap may refuse the command's code (ids loads the
                         # ID encoder): say so, the next try may find room

@@ -178,9 +178,56 @@ def measure_bodies(app, now):
     display()
     print("cost|display_idle|%.3f" % best_us(display))
     print("cost|scan_app|%.3f" % best_us(lambda: app.scan(now)))
-    line = sys.modules["app.tasks"].SerialLine(app, lambda: False, None)
+    tasks = sys.modules["app.tasks"]
+    line = tasks.SerialLine(app, lambda: False, None)
     print("cost|serial_idle|%.3f" % best_us(line.turn))
+    # a serial turn in a flood: SERIAL_BYTES_PER_TURN bytes read and, if a line ended, one
+    # answer (app.commands loaded for it and forgotten, as on the board); the worst kind
+    writes = app.write_line
+    app.write_line = send
+    for kind, pattern in (("noise", b"\x9f\x00\xff garbage \xc0\x80"), ("long_line", b"x"),
+                          ("state", b"state\n"), ("ids", b"ids\n"), ("help", b"help\n"),
+                          ("bad_utf8", b"st\xed\xa0\x80ate " * 7 + b"\n")):
+        pos = [0]
+        def ready():
+            return True
+        def read1():
+            c = pattern[pos[0] % len(pattern)]
+            pos[0] += 1
+            return bytes((c,))
+        fl = tasks.SerialLine(app, ready, read1)
+        def turn():
+            # from the start of a line each time: a line ends within the turn if it can
+            pos[0] = 0
+            fl.reset()
+            fl.turn()
+        print("cost|serial_%s|%.3f" % (kind, best_us(turn, 20)))
+        forget(*fl.loaded)
+    # the first command after a silence: app.commands loaded from flash (once per burst)
+    def first():
+        fl = tasks.SerialLine(app, lambda: True, lambda: b"\n" if pos[0] else b"s")
+        fl.length = 1
+        fl.buf[0] = 115
+        fl.kept = 1
+        fl.turn()
+        forget(*fl.loaded)
+    pos = [1]
+    print("cost|serial_first|%.3f" % best_us(first, 10))
+    app.write_line = writes
     print("cost|page_cpu|%.3f" % best_us(lambda: oled._send(0, 0)))
+    # a task loop's own bookkeeping around its bodies (app.tasks.scan_task: the clock read,
+    # the guards, the sleep's arithmetic), bodies left out
+    import ticks
+    def noop(now):
+        pass
+    def loop():
+        t = ticks.ms()
+        if ticks.reached(t, t):
+            app.guard("scan", noop, t)
+        app.guard("buttons", noop, ticks.ms())
+        left = 10 - ticks.diff(ticks.ms(), t)
+        return left if left > 0 else 0
+    print("cost|task_loop|%.3f" % best_us(loop))
 
 sc = Replay()
 pins = {}
@@ -448,6 +495,13 @@ def _scan_figures():
     return float(mean.group(1)), float(worst.group(1))
 
 
+def _serial_bytes():
+    """app.tasks.SERIAL_BYTES_PER_TURN, read from the firmware's source."""
+    import re
+    text = open(os.path.join(ROOT, "firmware", "app", "tasks.py")).read()
+    return int(re.search(r"^SERIAL_BYTES_PER_TURN = (\d+)", text, re.M).group(1))
+
+
 def _running_board(rows, lat):
     """The running board's scan rate and rest -> LED under each schedule (runmodel.py)."""
     from host_tools.benches import runmodel as M
@@ -466,8 +520,10 @@ def _running_board(rows, lat):
                  x[4], draw_ms if x[4] else 0.0) for x in lat]
 
     def costs(buttons):
+        # every wake-up: the switch and the task loop's own bookkeeping
         return M.Costs(figs[0], figs[1], cost("scan_app"), cost(buttons), cost("clock"),
-                       cost("display_idle"), cost("serial_idle"), cost("switch"), cost("page_cpu"),
+                       cost("display_idle"), cost("serial_idle"), cost("switch") + cost("task_loop"),
+                       cost("page_cpu"),
                        OLED_PAGE_US / 1000.0, LED_WIRE_US / 1000.0, readings)
     cases = (
         (M.Schedule("before issue 8 (six tasks; the whole screen sent at once, also in App.scan after "
@@ -488,6 +544,9 @@ def _running_board(rows, lat):
            "worst case: scans/s, rest -> LED worst (every scan the worst single scan, every "
            "sensor read at the scan's start) |",
            "|---|---:|---:|---:|"]
+    flood_kinds = ("noise", "long_line", "state", "ids", "help", "bad_utf8")
+    flood = max(cost("serial_" + k) for k in flood_kinds)
+    worst_kind = [k for k in flood_kinds if cost("serial_" + k) == flood][0]
     results = []
     for sched, buttons in cases:
         c = costs(buttons.replace("_noswitch", ""))
@@ -499,6 +558,22 @@ def _running_board(rows, lat):
         out.append("| %s | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
             sched.name, rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms), wrate, max(wlat)))
     now = results[1]
+    c = costs("buttons_fast")
+    c.serial_idle = flood
+    frate, _ = M.simulate(c, cases[1][0])
+    fgap = M.simulate.longest_gap
+    c = costs("buttons_fast")
+    M.simulate(c, cases[1][0])
+    gap = M.simulate.longest_gap
+    out += ["", "A serial flood (issue 8 item 1): every serial turn reads %d bytes and answers at most one "
+                "line. Its Pico cost, timed in the replay for each kind of flood (Pico ms): %s; the worst "
+                "(%s, %.1f ms) in every turn: %.0f scans/s and at most %.1f ms from the end of a scan to the "
+                "start of the next (%.1f ms without a flood); target at most 50 ms: %s. The commands' code "
+                "is loaded with the first line and kept while lines come (forgotten 5 s after the last): "
+                "that first line's turn costs %.1f ms, once per burst (it cost that on every line before)." % (
+                    _serial_bytes(), ", ".join("%s %.1f" % (k, cost("serial_" + k)) for k in flood_kinds),
+                    worst_kind, flood, frate, fgap, gap, "met" if fgap <= 50 else "NOT met",
+                    cost("serial_first"))]
     verdict = ("Targets (issue 8), Pico estimate: at least 120 scans/s in play: **not met** (%.0f/s; the "
                "scan alone is %.1f ms, at most %.0f/s, before any other task runs: 120/s needs a "
                "faster scan, not scheduling); rest -> LED at most 60 ms worst: **%s** (%.0f ms: three "
@@ -516,13 +591,13 @@ def _running_board(rows, lat):
                 "own, ~every 10 ms: their 20 ms debounce holds), with one GPIO_IN register read while all "
                 "rest (%.2f instead of %.2f ms); clock and display share one task; the serial turn runs "
                 "every 50 ms. Each asyncio switch costs about %.2f ms by this estimate (x %d on frozen "
-                "bytecode and C: likely high, which would explain the model's 67 scans/s against the "
+                "bytecode and C: likely high, which would explain the model's %.0f scans/s against the "
                 "emulator's 84.5 before issue 8), so fewer tasks leave the scan more time." % (
                     draw + 8 * page, draw, page, page + draw, cost("buttons_fast"),
-                    cost("buttons_slow"), cost("switch"), PICO_FACTOR))
+                    cost("buttons_slow"), cost("switch"), PICO_FACTOR, results[0][0]))
     body = ", ".join("%s %.2f" % (n, cost(n)) for n in (
         "scan_app", "buttons_slow", "buttons_fast", "clock", "display_idle", "serial_idle", "switch",
-        "page_cpu"))
+        "task_loop", "page_cpu"))
     return ["Running board (`host_tools/benches/runmodel.py`): the asyncio tasks of app/tasks.py on one "
             "CPU, MicroPython's scheduling replayed with each body's Pico cost: the scan %.1f ms (bench "
             "scan, fast play mean; worst single scan %.1f ms), task bodies timed mid-match in the 200 KB "

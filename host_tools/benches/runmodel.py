@@ -86,6 +86,8 @@ def simulate(costs, sched, seconds=60.0, rest_every_ms=700.0, scans_to_settled=3
     draw_due = 0.0            # drawing CPU not done yet (display task)
     next_clock_row = 1000.0
     k = 0
+    last_scan = None
+    gaps = [0.0]
     scan_cost = costs.scan_worst if worst_scan else costs.scan
     while now < end:
         name = min(tasks, key=lambda n: (tasks[n][0], tasks[n][1]))
@@ -107,6 +109,8 @@ def simulate(costs, sched, seconds=60.0, rest_every_ms=700.0, scans_to_settled=3
             if sched.buttons_in_scan:
                 now += costs.buttons
             scans += 1
+            if last_scan is not None and start - last_scan > gaps[0]:
+                gaps[0] = start - last_scan   # the longest wait from a scan's end to the next
             done = [r for r in rests if r[1] >= scans_to_settled]
             if done:
                 lat, pages, draw = costs.readings[k % len(costs.readings)]
@@ -136,12 +140,15 @@ def simulate(costs, sched, seconds=60.0, rest_every_ms=700.0, scans_to_settled=3
             pages_due -= send
         elif name == "serial":
             now += costs.serial_idle
+        if name == "scan":
+            last_scan = now
         now += costs.switch
         if name == "serial":
             tasks[name] = wake(now + sched.serial_period)
         else:
             left = period[name] - (now - start)
             tasks[name] = wake(now + (left if left > 0 else 0))
+    simulate.longest_gap = gaps[0]
     return scans / seconds, latencies
 
 
