@@ -122,3 +122,20 @@ def test_screens_leds_sensors_suspects_then_a_full_calibration_saved():
 def test_group_lines_name_slots_by_point():
     spp = cfg.SLOTS_PER_POINT
     assert group_lines([0, 2, 4, spp + 1, cfg.N_POINT_SENSORS + 1]) == ["P01 s1 s3 s5", "P02 s2", "BW s2"]
+
+
+def test_the_led_walk_goes_on_across_the_tick_wrap():
+    """ticks_ms() wraps at 2**30 (12.4 days powered on): the screens' next refresh is a
+    tick value compared through ticks.py, so the LED walk does not stop at the wrap."""
+    path = _path()
+    _rm(path)
+    board, mode, clock = _setup(path)
+    clock.now = (1 << 30) - 600
+    seen = set()
+    for _ in range(400):                         # 2 s in 5 ms steps, the wrap 0.6 s in
+        clock.now = (clock.now + 5) & ((1 << 30) - 1)
+        mode.step(clock.now)
+        if clock.now < 1 << 29:
+            seen.add(mode.test.led_i)
+    assert len(seen) >= 5, seen                  # a new LED every 250 ms after the wrap
+    _rm(path)

@@ -20,6 +20,25 @@ def button_pins(cfg=_cfg):
     return pins
 
 
+SIO_GPIO_IN = 0xD0000004      # RP2040 datasheet 2.3.1.7: every GPIO's input level
+
+
+def button_levels(cfg=_cfg):
+    """A function reading the buttons' GPIO levels in one register read (the Buttons
+    driver's fast path while they rest), or None where machine has no mem32."""
+    try:
+        from machine import mem32
+    except ImportError:
+        return None
+    mask = 0
+    for name in cfg.BUTTONS:
+        mask |= 1 << cfg.BUTTONS[name]
+
+    def levels():
+        return mem32[SIO_GPIO_IN] & mask
+    return levels
+
+
 def buttons_held_at_boot(cfg=_cfg):
     """Names of the buttons pressed right now (read once, before the Buttons driver starts)."""
     held = []
@@ -31,28 +50,47 @@ def buttons_held_at_boot(cfg=_cfg):
     return held
 
 
+def _part(unbuilt, name, make):
+    """make() or None; a part that cannot be built is named in `unbuilt` with why, and the
+    others are built all the same (a board missing a part still runs what it can)."""
+    try:
+        return make()
+    except Exception as e:
+        unbuilt.append((name, "%s: %s" % (type(e).__name__, e)))
+        return None
+
+
 def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=800, scanner=None):
     """Every driver of the board on the pins of `cfg`; `cal` is a hw.calibration.Calibration.
-    `scanner`: one already made (a test's stand-in), else the hall scanner on cfg's pins."""
+    `scanner`: one already made (a test's stand-in), else the hall scanner on cfg's pins.
+    A driver that cannot be built is None and named in drivers.unbuilt (app.parts reports it)."""
     from machine import Pin, I2C, ADC
     from hw.leds import Leds
     from hw.oled import Oled
     from hw.buttons import Buttons
     from hw.dice import Dice
     from hw.buzzer import Buzzer
+    unbuilt = []  # type: list
     if scanner is None:
-        from hw.scanner import make_scanner
-        scanner = make_scanner(cal, cfg, **(scanner_kw or {}))
-    leds = Leds(Pin(cfg.LED_PIN, Pin.OUT), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
-                cfg.LED_BUDGET_MA, cfg.LED_ORDER)
-    i2c = I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA), freq=cfg.I2C_FREQ)
-    oled = Oled(i2c, cfg.OLED_ADDR)
-    buttons = Buttons(button_pins(cfg), cfg.BUTTONS_ACTIVE_LOW, long_ms=long_ms)
+        def make_scanner():
+            from hw.scanner import make_scanner
+            return make_scanner(cal, cfg, **(scanner_kw or {}))
+        scanner = _part(unbuilt, "sensors", make_scanner)
+    leds = _part(unbuilt, "leds", lambda: Leds(Pin(cfg.LED_PIN, Pin.OUT), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
+                                                cfg.LED_BUDGET_MA, cfg.LED_ORDER))
+    # an OLED that does not answer is still built (ok False): app.parts names it, the App
+    # retries it; only a bus that cannot be made leaves it None
+    oled = _part(unbuilt, "oled", lambda: Oled(I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA),
+                                                   freq=cfg.I2C_FREQ), cfg.OLED_ADDR))
+    buttons = _part(unbuilt, "buttons", lambda: Buttons(button_pins(cfg), cfg.BUTTONS_ACTIVE_LOW, long_ms=long_ms,
+                                                        levels=button_levels(cfg)))
     if dice_seed is None:
-        vbus = ADC(cfg.VBUS_ADC)
-        # the low bits of an ADC reading are noise: extra entropy for the seed
-        dice = Dice(entropy=lambda: vbus.read_u16() & 0xFF)
+        def make_dice():
+            vbus = ADC(cfg.VBUS_ADC)
+            # the low bits of an ADC reading are noise: extra entropy for the seed
+            return Dice(entropy=lambda: vbus.read_u16() & 0xFF)
+        dice = _part(unbuilt, "dice entropy", make_dice) or Dice()
     else:
         dice = Dice(dice_seed)
-    buzzer = Buzzer(cfg.BUZZER_PIN)
-    return Drivers(scanner, leds, oled, buttons, dice, buzzer)
+    buzzer = _part(unbuilt, "buzzer", lambda: Buzzer(cfg.BUZZER_PIN))
+    return Drivers(scanner, leds, oled, buttons, dice, buzzer, unbuilt)

@@ -8,12 +8,14 @@ Commands (case-insensitive, extra spaces ignored):
   press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double)
   version               firmware and record format
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
-with an "error" event saying what was wrong; it never raises.
+with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
+text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
+overlong and surrogate UTF-8 through, which json.dumps would then write raw).
 """
 import events
 
 FIRMWARE_VERSION = "0.1"
-MAX_LINE = 120
+MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
 HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version")
@@ -23,15 +25,62 @@ def _bad(msg):
     return events.error("bad_command", msg)
 
 
-def answer(app, text):
-    """The JSON line answering one command line `text` (str or bytes)."""
-    if isinstance(text, (bytes, bytearray)):
+def utf8_ok(b):
+    """True when the bytes `b` are well-formed UTF-8 (RFC 3629: no overlong forms, no
+    surrogates, nothing above U+10FFFF), which MicroPython's decode does not check."""
+    i = 0
+    n = len(b)
+    while i < n:
+        c = b[i]
+        if c < 0x80:
+            i += 1
+            continue
+        if 0xC2 <= c <= 0xDF:
+            k, lo, hi = 1, 0x80, 0xBF
+        elif 0xE0 <= c <= 0xEF:
+            k = 2
+            lo = 0xA0 if c == 0xE0 else 0x80
+            hi = 0x9F if c == 0xED else 0xBF
+        elif 0xF0 <= c <= 0xF4:
+            k = 3
+            lo = 0x90 if c == 0xF0 else 0x80
+            hi = 0x8F if c == 0xF4 else 0xBF
+        else:
+            return False
+        if i + k >= n:                 # the sequence is cut short
+            return False
+        if not lo <= b[i + 1] <= hi:
+            return False
+        for j in range(i + 2, i + k + 1):
+            if not 0x80 <= b[j] <= 0xBF:
+                return False
+        i += k + 1
+    return True
+
+
+def shown(text, most=20):
+    """`text` cut to `most` characters, anything but printable ASCII as '?': safe to echo."""
+    out = []
+    for ch in text[:most]:
+        out.append(ch if 32 <= ord(ch) < 127 else "?")
+    return "".join(out)
+
+
+def answer(app, text, length=None):
+    """The JSON line answering one command line `text` (str or bytes). `length`: the line's
+    real length in bytes when `text` holds only its first bytes (the serial task keeps
+    MAX_LINE + 1 of an overlong line)."""
+    if not isinstance(text, (bytes, bytearray)):
         try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeError:
-            return _bad("not text (undecodable bytes)")
-    if len(text) > MAX_LINE:
-        return _bad("line too long (%d characters, at most %d)" % (len(text), MAX_LINE))
+            text = text.encode("utf-8")
+        except UnicodeError:        # CPython: a str holding lone surrogates (the simulator)
+            return _bad("not text (invalid UTF-8)")
+    n = len(text) if length is None else length
+    if n > MAX_LINE:
+        return _bad("line too long (%d bytes, at most %d)" % (n, MAX_LINE))
+    if not utf8_ok(text):
+        return _bad("not text (invalid UTF-8)")
+    text = bytes(text).decode("utf-8")
     for ch in text:
         if ord(ch) < 32 and ch not in "\t\r\n":
             return _bad("control character 0x%02x in the command" % ord(ch))
@@ -39,13 +88,13 @@ def answer(app, text):
     if not words:
         return _bad("empty command; try 'help'")
     cmd, args = words[0], words[1:]
+    if cmd in ("help", "ids", "state", "sensed", "version") and args:
+        return _bad("'%s' takes no arguments" % cmd)
     if cmd == "help":
         return events.line("help", (("cmds", list(HELP)),))
     if cmd == "version":
         from record_writer import FORMAT_VERSION
         return events.hello(FIRMWARE_VERSION, FORMAT_VERSION)
-    if cmd in ("ids", "state", "sensed", "version") and args:
-        return _bad("'%s' takes no arguments" % cmd)
     if cmd == "ids":
         return _ids(app)
     if cmd == "state":
@@ -54,7 +103,7 @@ def answer(app, text):
         return _sensed(app)
     if cmd == "press":
         return _press(app, args)
-    return _bad("unknown command '%s'; try 'help'" % cmd[:20])
+    return _bad("unknown command '%s'; try 'help'" % shown(cmd))
 
 
 def _ids(app):
@@ -103,8 +152,8 @@ def _press(app, args):
     name = args[0]
     kind = args[1] if len(args) > 1 else "press"
     if name not in BUTTON_NAMES:
-        return _bad("no button '%s'; buttons: %s" % (name[:20], " ".join(BUTTON_NAMES)))
+        return _bad("no button '%s'; buttons: %s" % (shown(name), " ".join(BUTTON_NAMES)))
     if kind not in KINDS:
-        return _bad("no press kind '%s'; kinds: %s" % (kind[:20], " ".join(KINDS)))
+        return _bad("no press kind '%s'; kinds: %s" % (shown(kind), " ".join(KINDS)))
     app.press(name, kind)
     return events.line("pressed", (("name", name), ("kind", kind)))

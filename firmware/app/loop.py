@@ -14,6 +14,7 @@ new state, so nothing is shown as done that a power cut could undo (design princ
 import gc
 import sys
 import events
+import ticks
 import board_config as _cfg
 from lazy import call, forget  # noqa: F401 (forget: app/start.py and bench_app use it from here)
 from game.colours import RGB
@@ -33,7 +34,9 @@ class Drivers:
     app.build.build_drivers. Kept here, not in app.build, so that app.build can be
     forgotten after power-up (an instance's methods hold their module in the heap)."""
 
-    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None):
+    def __init__(self, scanner=None, leds=None, oled=None, buttons=None, dice=None, buzzer=None,
+                 unbuilt=()):
+        self.unbuilt = unbuilt            # [(part, why)]: drivers that could not be made
         self.scanner = scanner
         self.leds = leds
         self.oled = oled
@@ -52,11 +55,6 @@ def led_index(role, cfg=_cfg):
     if 27 <= role <= 30:
         return cfg.LED_STATUS.get(names[role - 27], -1)
     return -1
-
-
-def _diff(a, b):
-    """a - b for ticks_ms() values, across MicroPython's 2**30 wrap."""
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 def _print_line(text):
@@ -95,6 +93,11 @@ class App:
         self._notice = None
         self._notice_until = 0
         self._notice_unstarted = False
+        self._notice_next = None           # rows to show when the notice up now ends
+        self._alarm_from = None            # the LED strip's red flash began then (tick)
+        self._alarm_lit = -1               # the flash's last state written (0 off, 1 red)
+        self._oled_lost = False            # the display's loss was said on serial
+        self._oled_retry = None            # when to try it again (None: set at the next display)
         self._shown_leds = bytearray(len(table.leds))
         # the strip index of each LED role, 255 = none: led_index() once, not per frame
         self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
@@ -102,6 +105,9 @@ class App:
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
+        # OLED pages sent per display round, 0 = all at once (step(): the simulator and the
+        # tests); app.tasks sets 1: a page is ~3 ms of blocking I2C, a screen ~24 ms
+        self.oled_pages = 0
         self._record_ready = False
         self._unrecorded = []              # record lines not yet on flash (kept, in order)
         self.record_failed = None
@@ -126,7 +132,7 @@ class App:
         self.last_fault = (part, msg)
         self.notice(["FAULT in " + part] + _wrap(msg), now_ms)
         last = self._logged
-        if last is not None and last[0] == part and last[1] == msg and _diff(now, last[2]) < REPEAT_MS:
+        if last is not None and last[0] == part and last[1] == msg and ticks.diff(now, last[2]) < REPEAT_MS:
             return
         self._logged = (part, msg, now)
         self.write_line(events.error("task_" + part, msg))
@@ -137,13 +143,17 @@ class App:
             except Exception:
                 pass                          # a failing log must not make a second fault
 
-    def notice(self, rows, now_ms=None):
-        """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen."""
+    def notice(self, rows, now_ms=None, then=False):
+        """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen (then=True:
+        after the notice up now, if any)."""
+        if then and self._notice is not None:
+            self._notice_next = rows
+            return
         self._notice = rows
         # no time yet (a boot message): the time starts at the next display
         self._notice_unstarted = now_ms is None
         if now_ms is not None:
-            self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
+            self._notice_until = ticks.add(now_ms, NOTICE_MS)
 
     # ------------------------------------------------------------ one cycle
     def step(self, now_ms, scan=True):
@@ -160,17 +170,28 @@ class App:
         if self.wdt is not None:
             self.wdt.feed()
 
+    def led_alarm(self, now_ms=None):
+        """Flash the whole LED strip red for app.degraded.ALARM_MS (a part is missing and
+        the OLED cannot say so); the Table's LEDs come back after."""
+        self._alarm_from = -1 if now_ms is None else now_ms   # -1: from the next display
+        self._alarm_lit = -1
+
     def scan(self, now_ms):
         """One scan; a settled reading is fed to the Table once per change."""
         sc = self.d.scanner
+        if sc is None:                     # no scanner (app.parts said why): the rest runs
+            return
         sensed = sc.scan()
         if sc.settled and sc.last_change != self._fed_change:
             self._fed_change = sc.last_change
             self.settled_feeds += 1
             self.table.sensed(sensed)
             self.drain(now_ms)
-            # show the verdict now, not at the display task's next round: rest-to-LED time
-            self.display(now_ms)
+            # the LEDs show the verdict now, not at the display task's next round (rest to
+            # LED); the OLED follows in the display rounds, a page at a time (oled_pages)
+            self.display_leds(now_ms)
+            if not self.oled_pages:
+                self.display_screen(now_ms)
 
     def rescan_feed(self):
         """Feed the current reading again at the next settled scan (after a restore)."""
@@ -194,7 +215,7 @@ class App:
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
-        if self._unrecorded and _diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+        if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
             self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
@@ -331,6 +352,12 @@ class App:
         self.write_line(events.line(kind, [(k, payload[k]) for k in keys]))
 
     def display(self, now_ms):
+        """The LEDs, then the OLED: the LED strip first, it is what a player moving a
+        checker watches; the OLED's I2C writes block the CPU for ~3 ms a page."""
+        self.display_leds(now_ms)
+        self.display_screen(now_ms)
+
+    def display_leds(self, now_ms):
         t = self.table
         leds = self.d.leds
         if leds is not None and t.brightness() != self._brightness:
@@ -338,7 +365,10 @@ class App:
             self._brightness = t.brightness()
             leds.brightness(_cfg.LED_BRIGHTNESS_MAX * self._brightness / 100)
             self._leds_written = False
-        if leds is not None and (t.leds != self._shown_leds or not self._leds_written):
+        if leds is not None and self._alarm_from is not None:
+            from app import degraded     # only on a board missing a part (app.parts)
+            degraded.alarm(self, leds, now_ms)
+        elif leds is not None and (t.leds != self._shown_leds or not self._leds_written):
             self._shown_leds[:] = t.leds
             for role in range(1, len(t.leds)):
                 i = self._led_map[role]
@@ -347,15 +377,33 @@ class App:
                     leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
             leds.show()
             self._leds_written = True
-        rows = t.screen
+
+    def display_screen(self, now_ms):
+        """The Table's screen (or the notice up) into the OLED's buffer when it changed,
+        then at most `oled_pages` changed pages to the display (0: all of them)."""
+        rows = self.table.screen
         if self._notice is not None:
             if self._notice_unstarted:
                 self._notice_unstarted = False
-                self._notice_until = (now_ms + NOTICE_MS) & 0x3FFFFFFF
-            if _diff(now_ms, self._notice_until) >= 0:
+                self._notice_until = ticks.add(now_ms, NOTICE_MS)
+            if ticks.reached(now_ms, self._notice_until):
                 self._notice = None
+                if self._notice_next is not None:
+                    self.notice(self._notice_next, now_ms)
+                    self._notice_next = None
+                    rows = self._notice
             else:
                 rows = self._notice
-        if self.d.oled is not None and rows != self._shown_screen:
+        oled = self.d.oled
+        if oled is None:
+            return
+        if not oled.ok:
+            from app import degraded     # only on a board whose display failed
+            degraded.oled_down(self, oled, now_ms)
+            if not oled.ok:
+                return
+            self._shown_screen = None      # answering again: draw it all
+        if rows != self._shown_screen:
             self._shown_screen = list(rows)
-            self.d.oled.lines(rows)
+            oled.lines(rows, send=False)
+        oled.show(most=self.oled_pages)

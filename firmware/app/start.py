@@ -11,6 +11,9 @@ tasks start, so its code leaves the heap (app.loop.forget).
 
 def self_test(drivers, held):
     """Run the self-test screens if this firmware has them; say so on the OLED if not."""
+    if drivers.oled is None or drivers.scanner is None or drivers.leds is None:
+        print("self-test needs the OLED, the LEDs and the sensors: %s" % (drivers.unbuilt,))
+        return
     try:
         from hw import selftest
     except ImportError:
@@ -34,7 +37,10 @@ def main():
         import asyncio
     except ImportError:
         import uasyncio as asyncio  # type: ignore[no-redef]
-    held = buttons_held_at_boot(cfg)
+    try:
+        held = buttons_held_at_boot(cfg)
+    except Exception:          # button pins that cannot be made: app.parts names them
+        held = []
     cal = Calibration.load()
     drivers = build_drivers(cal, cfg)
     if held:
@@ -42,11 +48,13 @@ def main():
         return
     from app import tasks
     from app.boot import start_app
-    from app.loop import forget
+    from app.loop import forget, call
     from record_writer import FORMAT_VERSION
     wdt = WDT(timeout=tasks.WDT_TIMEOUT_MS)
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
+    # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
+    call("app.parts", "run", app)
     del build_drivers, buttons_held_at_boot, start_app
     # commands: loaded again with a serial line; store: for each save
     forget("app.boot", "app.build", "app.commands", "store")

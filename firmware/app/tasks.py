@@ -1,17 +1,19 @@
-"""The asyncio tasks around an App: each part of App.step() at its own rate.
+"""The asyncio tasks around an App: the parts of App.step() at their own rates.
 
-  scan      every SCAN_PERIOD_MS: one scan; a settled reading goes to the Table
-  buttons   every 5 ms (hardware brief 5.1)
-  clock     every 20 ms: Table.tick, the buzzer, and the dice the Table asks for
-  display   every 20 ms: outbox drained (state saved) first, then LEDs and OLED
-  serial    command lines on USB serial (app.commands)
+  scan      every SCAN_PERIOD_MS: one scan (a settled reading goes to the Table and its
+            LEDs are written at once), then the buttons' poll (hardware brief 5.1: every
+            ~5-10 ms, debounced over 20 ms)
+  ui        every 20 ms: the clock (Table.tick, the buzzer, the dice the Table asks for),
+            then the display: outbox drained (state saved) first, the LEDs, one OLED page
+  serial    every 50 ms: a bounded turn of the command line on USB serial (app.commands)
   watchdog  feeds machine.WDT only while the scan task keeps beating
 
-Every task body runs under App.guard: an exception is logged and shown, the task pauses
-RESTART_MS and goes on. Tasks never block: they sleep with asyncio.sleep_ms.
+Few tasks on purpose: on the Pico an asyncio switch costs about as much as a button poll
+(BENCHMARKS.md, app section, "Running board"), and every ms not spent switching is the
+scan's. Every part runs under App.guard: an exception is logged and shown, the part pauses
+RESTART_MS and the others go on. Tasks never block: they sleep with asyncio.sleep_ms.
 """
 import sys
-import time
 
 try:
     import asyncio
@@ -19,23 +21,23 @@ except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
 import board_config as _cfg
-from lazy import call
+import events
+import ticks
+from lazy import forget
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000
 BEAT_LIMIT_MS = 2000
+SERIAL_PERIOD_MS = 50
+UI_PERIOD_MS = 20
+# Bytes the serial task reads per turn at most, and it answers at most one line per turn:
+# whatever floods the line (a 1 MB line, thousands of commands, noise), a turn stays short
+# and the scan runs between turns (issue 8: a flood froze the board for seconds). 64 bytes
+# a turn is 1.3 KB/s, far more than a person or the monitor sends.
+SERIAL_BYTES_PER_TURN = 64
+OLED_PAGES_PER_ROUND = 1
+KEEP_COMMANDS_MS = 5000    # the commands' code stays loaded this long after the last line
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
-
-
-def _ticks():
-    if hasattr(time, "ticks_ms"):
-        return time.ticks_ms()  # type: ignore[attr-defined]
-    return int(time.monotonic() * 1000) & 0x3FFFFFFF  # type: ignore[attr-defined]  # CPython (tests)
-
-
-def _diff(a, b):
-    """a - b for ticks_ms() values, across the 2**30 wrap."""
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
 async def _sleep(ms):
@@ -49,20 +51,23 @@ class Beats:
     """When each task last completed a round (the watchdog's evidence of life)."""
 
     def __init__(self):
-        self.scan = _ticks()
+        self.scan = ticks.ms()
 
 
-async def forever(app, part, period_ms, fn, beats=None):
-    """Call fn(now_ms) every period_ms (start to start) under app.guard; after a fault
-    pause RESTART_MS."""
+async def scan_task(app, period_ms, beats):
+    """The scan every period_ms (start to start), then the buttons' poll. A scan that
+    raised is tried again RESTART_MS later; the buttons are polled at the period meanwhile
+    (a board with a failing scanner still has its menu)."""
+    retry_at = None
     while True:
-        now = _ticks()
-        ok = app.guard(part, fn, now)
-        if beats is not None and part == "scan":
+        now = ticks.ms()
+        if retry_at is None or ticks.reached(now, retry_at):
+            ok = app.guard("scan", app.scan, now)
+            retry_at = None if ok else ticks.add(now, RESTART_MS)
             beats.scan = now
-        # a fixed rate: sleep what is left of the period (0 still lets the others run)
-        left = period_ms - _diff(_ticks(), now)
-        await _sleep((left if left > 0 else 0) if ok else RESTART_MS)
+        app.guard("buttons", app.poll_buttons, ticks.ms())
+        left = period_ms - ticks.diff(ticks.ms(), now)
+        await _sleep(left if left > 0 else 0)
 
 
 def _clock(app):
@@ -80,14 +85,98 @@ def _display(app):
     return run
 
 
-def _answer(app, line):
-    # app.commands for the line only (lazy.call): a monitor on the serial line should not
-    # keep its code in the heap between commands
-    return call("app.commands", "answer", app, line)
+async def ui_task(app, period_ms=UI_PERIOD_MS):
+    """The clock, then the display, every period_ms; a part that raised pauses RESTART_MS."""
+    clock, display = _clock(app), _display(app)
+    clock_at = display_at = None
+    while True:
+        now = ticks.ms()
+        if clock_at is None or ticks.reached(now, clock_at):
+            clock_at = None if app.guard("clock", clock, now) else ticks.add(now, RESTART_MS)
+        if display_at is None or ticks.reached(now, display_at):
+            display_at = None if app.guard("display", display, now) else ticks.add(now, RESTART_MS)
+        left = period_ms - ticks.diff(ticks.ms(), now)
+        await _sleep(left if left > 0 else 0)
 
 
-async def serial_task(app, stream=None):
-    """Read command lines from USB serial without blocking the other tasks."""
+class SerialLine:
+    """Command lines from a byte stream, a bounded amount per turn (turn() never waits).
+
+    `ready()` says whether a byte is waiting, `read1()` returns it (bytes or str of length 1;
+    empty at end of stream). A line is kept up to LINE_CAP bytes and counted whole, so an
+    overlong one is answered with its real length."""
+
+    def __init__(self, app, ready, read1, budget=SERIAL_BYTES_PER_TURN):
+        self.app = app
+        self.ready = ready
+        self.read1 = read1
+        self.budget = budget
+        self.buf = bytearray(LINE_CAP)   # allocated once: a flood allocates nothing per byte
+        self.kept = 0                    # bytes of the line in buf
+        self.length = 0                  # bytes of the line so far, kept or not
+        self.answers = 0                 # lines answered (for the tests and the bench)
+        self.loaded = []                 # modules the commands loaded, kept while they come
+        self.last_command = 0            # when the last line was answered (tick)
+
+    def reset(self):
+        self.kept = self.length = 0
+
+    def _answer(self, line, n, now):
+        """The answer to one line. app.commands (and bg.ids for `ids`) is loaded with the first
+        command and kept while commands come: loading it for each line cost ~90 ms of the
+        Pico's time a line by estimate (BENCHMARKS.md app section), a stall per command in a
+        flood. After KEEP_COMMANDS_MS without a command it is forgotten: a board nobody
+        talks to keeps none of this code in its heap."""
+        self.last_command = now
+        names = ("app.commands", "bg.ids") if line[:3].lower() == b"ids" else ("app.commands",)
+        for name in names:
+            if name not in sys.modules:
+                __import__(name)
+                self.loaded.append(name)
+        return sys.modules["app.commands"].answer(self.app, line, n)
+
+    def forget_idle(self, now):
+        if self.loaded and ticks.diff(now, self.last_command) >= KEEP_COMMANDS_MS:
+            forget(*self.loaded)
+            self.loaded = []
+
+    def turn(self, now=None):
+        """Read at most `budget` bytes and answer at most one line; returns the bytes read."""
+        if self.loaded:
+            now = ticks.ms() if now is None else now
+            self.forget_idle(now)
+        got = 0
+        buf = self.buf
+        while got < self.budget and self.ready():
+            ch = self.read1()
+            if not ch:
+                break
+            got += 1
+            c = ord(ch) if isinstance(ch, str) else ch[0]
+            if c == 10 or c == 13:
+                if self.length:
+                    line = bytes(memoryview(buf)[:self.kept])
+                    n = self.length
+                    self.reset()
+                    self.answers += 1
+                    try:
+                        text = self._answer(line, n, ticks.ms() if now is None else now)
+                    except MemoryError:
+                        # a fragmented heap may refuse the command's code (ids loads the
+                        # ID encoder): say so, the next try may find room
+                        text = events.error("no_memory", "no memory to answer that command now; try again")
+                    self.app.write_line(text)
+                    return got               # one answer a turn: the scan goes next
+            else:
+                if self.kept < LINE_CAP:
+                    buf[self.kept] = c & 0xFF
+                    self.kept += 1
+                self.length += 1
+        return got
+
+
+def stdin_line(app, stream=None):
+    """The SerialLine on USB serial (sys.stdin), read byte by byte as poll() sees them."""
     import select
     stream = stream or sys.stdin
     poller = select.poll()
@@ -95,42 +184,46 @@ async def serial_task(app, stream=None):
     # bytes, unbuffered: a buffered reader would keep the rest of a line out of poll()'s sight
     stream = getattr(stream, "buffer", stream)
     stream = getattr(stream, "raw", stream)
-    buf = bytearray()
+
+    def ready():
+        return bool(poller.poll(0))
+
+    def read1():
+        return stream.read(1)
+    return SerialLine(app, ready, read1)
+
+
+async def serial_task(app, line=None):
+    """Answer command lines on USB serial (or `line`, a SerialLine) without holding the
+    other tasks: one bounded turn, then a sleep."""
+    line = line or stdin_line(app)
     while True:
         try:
-            while poller.poll(0):
-                ch = stream.read(1)
-                if not ch:
-                    break
-                c = ord(ch) if isinstance(ch, str) else ch[0]
-                if c in (10, 13):
-                    if buf:
-                        app.write_line(_answer(app, bytes(buf)))
-                        buf = bytearray()
-                elif len(buf) <= LINE_CAP:
-                    buf.append(c & 0xFF)
+            line.turn()
         except Exception as e:
-            app.fault("serial", e, _ticks())
-            buf = bytearray()
-        await _sleep(20)
+            app.fault("serial", e, ticks.ms())
+            line.reset()
+        await _sleep(SERIAL_PERIOD_MS)
 
 
 async def watchdog_task(app, beats, wdt):
     """Feed the watchdog only while the scan task runs: a hung loop resets the board."""
     while True:
-        if _diff(_ticks(), beats.scan) < BEAT_LIMIT_MS:
+        if ticks.diff(ticks.ms(), beats.scan) < BEAT_LIMIT_MS:
             wdt.feed()
         await _sleep(500)
 
 
 async def run(app, wdt=None, cfg=_cfg, serial=True):
-    """Run the board: never returns (serial=False: no command line, for tests)."""
+    """Run the board: never returns (serial=False: no command line, for tests; or a
+    SerialLine to read instead of USB serial)."""
     beats = Beats()
-    asyncio.create_task(forever(app, "scan", cfg.SCAN_PERIOD_MS, app.scan, beats))
-    asyncio.create_task(forever(app, "buttons", 5, app.poll_buttons))
-    asyncio.create_task(forever(app, "clock", 20, _clock(app)))
+    # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
+    # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
+    app.oled_pages = OLED_PAGES_PER_ROUND
+    asyncio.create_task(scan_task(app, cfg.SCAN_PERIOD_MS, beats))
     if serial:
-        asyncio.create_task(serial_task(app))
+        asyncio.create_task(serial_task(app, None if serial is True else serial))
     if wdt is not None:
         asyncio.create_task(watchdog_task(app, beats, wdt))
-    await forever(app, "display", 20, _display(app))
+    await ui_task(app)

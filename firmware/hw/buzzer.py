@@ -4,15 +4,7 @@ Hardware brief 5.2: a piezo disc on GP19, loudest near its 2..4 kHz resonance. A
 is a tuple of (frequency Hz, duration ms) steps; frequency 0 is a silent gap. beep() starts
 one (a new beep replaces the one playing); tick() switches tones when a step's time is up.
 """
-
-try:
-    from micropython import const
-except ImportError:  # CPython
-    def const(x):  # type: ignore[misc]
-        return x
-
-_PERIOD = const(0x40000000)   # ticks_ms() wraps at 2**30
-_HALF = const(0x20000000)
+import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
 
 PATTERNS = {
     "illegal": ((2000, 150), (0, 80), (2000, 150)),          # two low buzzes: not allowed
@@ -21,10 +13,6 @@ PATTERNS = {
     "alarm": ((2700, 300), (0, 100), (2700, 300), (0, 100), (2700, 300)),
     "timeout": ((3500, 150), (2500, 150), (1800, 300)),       # falling: time is up
 }
-
-
-def _diff(a, b):
-    return ((a - b + _HALF) & (_PERIOD - 1)) - _HALF
 
 
 class Buzzer:
@@ -70,8 +58,8 @@ class Buzzer:
             self._start(0, now_ms)
             return
         # several steps may have ended since the last tick: walk through them in order
-        while _diff(now_ms, self._step_at) >= self._steps[self._step][1]:
-            at = self._step_at + self._steps[self._step][1]
+        while ticks.diff(now_ms, self._step_at) >= self._steps[self._step][1]:
+            at = ticks.add(self._step_at, self._steps[self._step][1])
             if self._step + 1 >= len(self._steps):
                 self.off()
                 return

@@ -89,6 +89,8 @@ class Oled:
         self.ok = False
         self.error = None
         self.pages_sent = 0   # for the bench and the tests: how much show() sent
+        self._rows = None     # the rows lines() drew last (None: redraw all)
+        self._inverted = None
         self.retry()
 
     # --- bus access: every I2C call goes through these two and cannot raise
@@ -138,25 +140,31 @@ class Oled:
 
     # --- drawing (into RAM; show() sends it)
     def fill(self, c=0):
+        self._rows = None
         self.fb.fill(c)
 
     def pixel(self, x, y, c=1):
+        self._rows = None
         self.fb.pixel(x, y, c)
 
     def hline(self, x, y, w, c=1):
+        self._rows = None
         self.fb.hline(x, y, w, c)
 
     def rect(self, x, y, w, h, c=1, fill=False):
+        self._rows = None
         self.fb.rect(x, y, w, h, c, fill)
 
     def text(self, s, x, y, c=1):
         """Draw `s` with its top left at (x, y); accented letters lose their accents."""
+        self._rows = None
         self.fb.text(ascii_text(s), x, y, c)
 
     def invert_row(self, i):
         """Invert text row i of lines() and the pixel above and below it (a menu bar)."""
         if not 0 <= i < ROWS:
             return
+        self._rows = None
         top = ROW_Y[i] - 1 if ROW_Y[i] > 0 else 0
         bottom = min(self.height, ROW_Y[i] + 9)  # exclusive
         buf = self.buffer
@@ -169,24 +177,47 @@ class Oled:
             for x in range(base, base + w):
                 buf[x] ^= mask
 
-    def lines(self, rows, invert=None):
-        """Clear, write up to 6 rows of text (row i at ROW_Y[i]) and show.
+    def lines(self, rows, invert=None, send=True):
+        """Write up to 6 rows of text (row i at ROW_Y[i]) over the screen and show it
+        (send=False: draw only; show() sends it, a page at a time if asked).
 
         A row longer than 16 characters is cut at 16 (use wrap() first to keep it all);
         rows past the sixth are not shown. `invert` is the index of a row to highlight.
+        Only the rows that differ from the last lines() are drawn again (a clock row
+        changing each second redraws one row, not six).
         """
-        self.fb.fill(0)
-        for i in range(min(len(rows), ROWS)):
-            row = rows[i]
+        fb = self.fb
+        last = self._rows
+        if last is None or invert is not None or self._inverted is not None:
+            fb.fill(0)
+            last = self._rows = [None] * ROWS
+        self._inverted = invert
+        for i in range(ROWS):
+            row = rows[i] if i < len(rows) else ""
+            if row == last[i]:
+                continue
+            if last[i]:                      # clear the old text (and the gap under it)
+                fb.fill_rect(0, ROW_Y[i], self.width, 8, 0)
+            last[i] = row
             if row:
-                self.fb.text(ascii_text(row)[:COLS], 0, ROW_Y[i], 1)
+                fb.text(ascii_text(row)[:COLS], 0, ROW_Y[i], 1)
         if invert is not None:
             self.invert_row(invert)
-        self.show()
+            self._rows = None                # the bar changed pixels of other rows
+        if send:
+            self.show()
 
     # --- sending
-    def show(self, full=False):
-        """Send the pages that changed since the last show (all of them if `full`)."""
+    def pending(self):
+        """True while the display RAM differs from what was drawn (show() has pages to send)."""
+        return self.ok and self.buffer != self._sent
+
+    def show(self, full=False, most=0):
+        """Send the pages that changed since the last show (all of them if `full`).
+
+        most > 0: send at most that many changed pages now, one per transfer, the rest at
+        the next calls: an I2C write blocks the CPU (a whole screen is ~23 ms of bus at
+        400 kHz, one page ~3 ms), so the App spreads a screen over its display rounds."""
         if not self.ok:
             return
         if not full and self.buffer == self._sent:
@@ -195,6 +226,14 @@ class Oled:
         page = 0
         while page < self.pages:
             if not full and new[page] == old[page]:
+                page += 1
+                continue
+            if most > 0 and not full:         # a page per transfer, `most` of them now
+                if not self._send(page, page):
+                    return
+                most -= 1
+                if most == 0:
+                    return
                 page += 1
                 continue
             first = page  # send a run of consecutive changed pages in one transfer

@@ -11,6 +11,7 @@ Screens, MENU steps to the next one, a long MENU leaves (the board then restarts
 The caller owns the loop: step(now_ms) returns False once the user has left.
 """
 import board_config as _cfg
+import ticks
 from hw.selftest import SelfTest
 from hw import calibration
 
@@ -54,7 +55,7 @@ class SelfTestMode:
         self.screen = 0
         self.page = 0
         self.done = False
-        self._due = 0
+        self._due = None     # now (a tick value would not be "past" after the wrap)
         self.cal = calibration.Calibration(cfg)
         self.passes = calibration.gain_passes(cfg)
         self.cal_step = 0
@@ -69,7 +70,7 @@ class SelfTestMode:
             elif kind == "press":
                 self.screen = (self.screen + 1) % len(SCREENS)
                 self.page = 0
-                self._due = 0
+                self._due = None     # now (a tick value would not be "past" after the wrap)
                 self._shown = False
                 self.leds.fill((0, 0, 0))
                 self.leds.show()
@@ -80,7 +81,7 @@ class SelfTestMode:
         if what == "sensors":
             step = 1 if name.endswith("main") else -1 if name.endswith("cube") else 0
             self.page = (self.page + step) % self.test.pages()
-            self._due = 0
+            self._due = None     # now (a tick value would not be "past" after the wrap)
         elif what == "calibrate" and name.endswith("main"):
             self.calibrate_step()
 
@@ -151,18 +152,18 @@ class SelfTestMode:
             self.leds.show()
             self.oled.lines(["SELF-TEST", "done: restart", "the board"])
             return False
-        if now_ms - self._due < 0:
+        if self._due is not None and not ticks.reached(now_ms, self._due):
             return True
         what = SCREENS[self.screen]
         if what == "leds":
             self.test.led_step()
-            self._due = now_ms + LED_MS
+            self._due = ticks.add(now_ms, LED_MS)
         elif what == "sensors":
             self.test.show_sensors(self.page)
-            self._due = now_ms + REFRESH_MS
+            self._due = ticks.add(now_ms, REFRESH_MS)
         elif what == "suspects":
             self.test.show_suspects()
-            self._due = now_ms + 5 * REFRESH_MS
+            self._due = ticks.add(now_ms, 5 * REFRESH_MS)
         elif not self._shown:
             self._calibrate_screen()
             self._shown = True

@@ -662,7 +662,7 @@ def run():
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))), "firmware"))
     import board_config as cfg
-    # The scan task runs at a fixed rate (app/tasks.py `forever` sleeps what is left of
+    # The scan task runs at a fixed rate (app/tasks.py `scan_task` sleeps what is left of
     # SCAN_PERIOD_MS), so a scan longer than the period sets the period.
     fixed = max(b3["total"], float(cfg.SCAN_PERIOD_MS))
     n_slot = v["scans_to_slot"]

@@ -99,3 +99,67 @@ def test_the_brightness_setting_reaches_the_led_strip():
     app.table.settings.brightness = 100
     run(app, 50)
     assert abs(app.d.leds.brightness() - cap) < 0.01   # never above the pin map's cap
+
+
+def test_notices_and_repeated_faults_across_the_tick_wrap():
+    """ticks_ms() wraps at 2**30: a fault shown just before the wrap leaves the OLED
+    NOTICE_MS later, after it; a fault repeated across the wrap is logged once per
+    REPEAT_MS, not for ever or never (every comparison through ticks.py)."""
+    import ticks
+    from app.loop import NOTICE_MS, REPEAT_MS
+    sc, app, lines = rig()
+    start = ticks.PERIOD - 1000
+    app.step(start)
+
+    def boom(now):
+        raise ValueError("boom")
+    app.guard("clock", boom, start)
+    app.display(start)
+    assert oled_shows(app, app._notice) and app._notice[0] == "FAULT in clock"
+    t = start
+    for k in range(10, NOTICE_MS - 10, 10):
+        t = ticks.add(start, k)
+        app.step(t)
+    assert t < start and app._notice is not None       # past the wrap, still shown
+    app.step(ticks.add(start, NOTICE_MS))
+    assert app._notice is None and oled_shows(app, app.table.screen)
+    logged = len([l for l in lines if "task_clock" in l])
+    app.guard("clock", boom, ticks.add(start, REPEAT_MS - 10))     # within REPEAT_MS: counted
+    assert len([l for l in lines if "task_clock" in l]) == logged == 1
+    app.guard("clock", boom, ticks.add(start, REPEAT_MS + 10))     # after: logged again
+    assert len([l for l in lines if "task_clock" in l]) == 2
+    assert app.faults == 3
+
+
+def test_leds_first_then_the_screen_a_page_per_display_round():
+    """As app.tasks runs it (oled_pages = 1): a settled reading lights the LEDs in the scan
+    itself, no OLED page is sent before them, and the new screen reaches the display one
+    page per display round (~3 ms of I2C each instead of ~24 ms at once)."""
+    sc, app, lines = rig()
+    app.oled_pages = 1
+    run(app, 100)
+    bus = app.d.oled.i2c
+    sc.put(Position.start())
+    led_frame = [None]
+    show = app.d.leds.show
+
+    def shown():
+        led_frame[0] = bus.sent      # I2C bytes sent when the LED frame went out
+        show()
+    app.d.leds.show = shown
+    sent0 = bus.sent
+    fed = app.settled_feeds
+    t = 200
+    while app.settled_feeds == fed:
+        t += 10
+        pages = app.d.oled.pages_sent
+        app.scan(t)
+    assert led_frame[0] == sent0                   # the LEDs before any OLED byte
+    assert app.d.oled.pages_sent == pages          # the scan itself sent no OLED page
+    rounds = 0
+    while rounds == 0 or app.d.oled.pending():
+        p = app.d.oled.pages_sent
+        app.display(t)               # a display round: the screen drawn, a page sent
+        assert app.d.oled.pages_sent - p <= 1
+        rounds += 1
+    assert 2 <= rounds <= 8 and oled_shows(app, app.table.screen), rounds

@@ -52,3 +52,71 @@ def test_tasks_run_the_board_and_outlive_a_failing_task():
     assert app.table.phase == 1                # the start position seen: the opening roll
     assert wdt.feeds >= 1                      # fed while the scan task beats
     assert any("task_clock" in l for l in lines)
+
+
+class BrokenScanner:
+    settled = False
+    last_change = 0
+
+    def scan(self):
+        raise OSError(5, "mux bank 3 does not answer")
+
+
+def test_buttons_are_polled_at_the_scan_period_even_while_the_scan_fails():
+    """The buttons are polled in the scan task, after each scan; a scan that raises waits
+    RESTART_MS before its next try, the buttons do not (the menu must work on a board
+    whose scanner failed)."""
+    sc, app, lines = rig()
+    app.d.scanner = BrokenScanner()
+    polls = [0]
+    poll = app.poll_buttons
+
+    def counted(now):
+        polls[0] += 1
+        poll(now)
+    app.poll_buttons = counted
+
+    async def main():
+        asyncio.create_task(tasks.run(app, None, cfg, serial=False))
+        await asyncio.sleep(0.5)
+
+    asyncio.run(main())
+    assert app.last_fault[0] == "scan"
+    assert 2 <= app.faults <= 4, app.faults           # tried every RESTART_MS, not every period
+    assert polls[0] >= 20, polls[0]                    # ~every SCAN_PERIOD_MS meanwhile
+
+
+class Lines:
+    """A byte stream of command lines for a SerialLine."""
+
+    def __init__(self, data):
+        self.data = data
+        self.i = 0
+
+    def ready(self):
+        return self.i < len(self.data)
+
+    def read1(self):
+        self.i += 1
+        return self.data[self.i - 1:self.i]
+
+
+def test_the_commands_code_stays_loaded_while_commands_come_then_leaves_the_heap():
+    """Loading app.commands (and bg.ids for `ids`) for every line stalled the loop each line
+    of a flood; now it is loaded with the first command, kept while commands come, and
+    forgotten KEEP_COMMANDS_MS after the last one."""
+    import sys
+    from lazy import forget
+    sc, app, lines = rig()
+    forget("app.commands", "bg.ids")      # as after power-up (app/start.py forgets them)
+    stream = Lines(b"state\nids\nhelp\n")
+    line = tasks.SerialLine(app, stream.ready, stream.read1)
+    line.turn(1000)
+    assert "app.commands" in sys.modules and '"t":"state"' in lines[-1]
+    line.turn(1020)
+    assert "bg.ids" in sys.modules and '"t":"ids"' in lines[-1]
+    line.turn(1040 + tasks.KEEP_COMMANDS_MS - 100)   # still within the keep time of "ids"
+    assert "app.commands" in sys.modules and '"t":"help"' in lines[-1]
+    line.turn(1040 + 2 * tasks.KEEP_COMMANDS_MS)     # silence: forgotten
+    assert "app.commands" not in sys.modules and "bg.ids" not in sys.modules
+    assert line.answers == 3

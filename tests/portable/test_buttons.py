@@ -116,3 +116,63 @@ def test_active_high_buttons_and_tick_wrap():
             fake_io.set_input(9, 0)
         got.extend(b.poll(t))
     assert got == [("menu", "press")]
+
+
+def test_long_and_double_presses_across_the_tick_wrap():
+    """ticks_ms() wraps at 2**30 (12.4 days powered on): a long press held across the wrap
+    fires once after long_ms, a double press across it is a double, timed through ticks.py."""
+    mask = (1 << 30) - 1
+    start = (1 << 30) - 300
+    b = _buttons(long_ms=800)
+    out = []
+    for k in range(0, 1500, 5):
+        t = (start + k) & mask
+        if k == 100:
+            fake_io.set_input(MAIN, 0)
+        if k == 1200:
+            fake_io.set_input(MAIN, 1)
+        for name, kind in b.poll(t):
+            out.append((k, kind))
+    assert out == [(900, "long")], out          # pressed at +100, held 800 ms: across the wrap
+    b = _buttons(double_ms=300)
+    out = []
+    start = (1 << 30) - 150
+    for k in range(0, 1000, 5):
+        t = (start + k) & mask
+        if k in (50, 250):
+            fake_io.set_input(MAIN, 0)
+        if k in (100, 300):
+            fake_io.set_input(MAIN, 1)
+        for name, kind in b.poll(t):
+            out.append((k, kind))
+    assert out == [(270, "double")], out
+
+
+def test_the_one_read_fast_path_gives_the_same_events():
+    """With levels() (the GPIO_IN register read once, app.build), a poll while every button
+    rests is one read; presses, long presses, doubles and bounce come out as without it."""
+    scripts = (({100: (MAIN, 0), 300: (MAIN, 1)}, {}),
+               ({100: (MAIN, 0), 1300: (MAIN, 1)}, {}),
+               ({100: (MAIN, 0), 105: (MAIN, 1), 110: (MAIN, 0), 200: (MAIN, 1)}, {}),
+               ({50: (MAIN, 0), 100: (MAIN, 1), 250: (MAIN, 0), 300: (MAIN, 1)}, {"double_ms": 300}),
+               ({100: (MAIN, 0), 120: (CUBE, 0), 400: (MAIN, 1), 900: (CUBE, 1)}, {}))
+    reads = [0]
+
+    def levels():
+        reads[0] += 1
+        return fake_io.mem32[0xD0000004] & (1 << MAIN | 1 << CUBE)   # SIO GPIO_IN
+
+    for n, (script, kw) in enumerate(scripts):
+        plain = _play(_buttons(**kw), script, 2000)
+        b = _buttons(levels=levels, **kw)
+        calls = [0]
+        real = b.pins[0].value
+
+        def counted(v=None):
+            calls[0] += 1
+            return real() if v is None else real(v)
+        b.pins[0].value = counted
+        fast = _play(b, script, 2000)
+        assert fast == plain, (script, fast, plain)
+        if n == 0:      # held 100..300 ms: the polls after the release's debounce are one read
+            assert calls[0] < 60, calls[0]

@@ -151,3 +151,32 @@ def test_flipped_mounting_still_reads_upright():
     # flip sends A0/C0: on a module mounted the usual way the text is rotated by 180 degrees
     assert dev.text_rows(ROW_Y)[0] != "upside"
     assert not dev.seg_remap and not dev.com_remap
+
+
+def test_a_screen_sent_a_page_at_a_time_arrives_whole():
+    """show(most=1): one changed page per call (the App's display rounds), only the pages
+    that changed; the display ends up holding exactly what was drawn."""
+    oled, dev = _oled()
+    rows = ["Tablier", "Blanc: 6-3", "13/7 8/5", "", "pips 167 - 159", "0:42  1:10"]
+    oled.lines(rows, send=False)
+    sent = []
+    while oled.pending():
+        before = oled.pages_sent
+        oled.show(most=1)
+        sent.append(oled.pages_sent - before)
+    assert sent and all(n == 1 for n in sent) and len(sent) <= 8, sent
+    assert dev.text_rows(ROW_Y) == rows
+    # one row changes (the clock): only that row is drawn again, and its two pages sent
+    oled.lines(rows[:5] + ["0:41  1:10"], send=False)
+    n0 = oled.pages_sent
+    while oled.pending():
+        oled.show(most=1)
+    assert oled.pages_sent - n0 == 2, oled.pages_sent - n0
+    assert dev.text_rows(ROW_Y) == rows[:5] + ["0:41  1:10"]
+    # shorter rows and fewer rows clear what was there
+    oled.lines(["x"])
+    assert dev.text_rows(ROW_Y) == ["x", "", "", "", "", ""]
+    oled.lines(["menu", "Resign", "Sound"], invert=1)
+    oled.lines(["menu", "Resign", "Sound"])
+    assert dev.text_rows(ROW_Y)[:3] == ["menu", "Resign", "Sound"]
+    assert sum(sum(r) for r in dev.pixels()[60:]) == 0
