@@ -96,10 +96,15 @@ def _status_leds(t, leds):
     if phase < GAME_OVER and cube.enabled and not cube.crawford:
         if cube.offered_by != NOBODY:
             leds[C.LED_CUBE_P1 + 1 - cube.offered_by] = C.CUBE_OFFERED
-        elif cube.owner == CENTRED:
-            leds[C.LED_CUBE_P1] = leds[C.LED_CUBE_P2] = C.CUBE_CENTRED
-        else:
+            return
+        if cube.owner != CENTRED:
             leds[C.LED_CUBE_P1 + cube.owner] = C.CUBE_OWNED
+            return
+        # a centred cube is shown only to the players for whom it is live: post-Crawford
+        # the leader's cube is dead (its LED off), the trailer's in play
+        for p in (0, 1):
+            if cube.may_double(p) is None:
+                leds[C.LED_CUBE_P1 + p] = C.CUBE_CENTRED
 
 
 def _last_move(t, leds):
