@@ -341,7 +341,12 @@ class Table:
             if player == self.on_roll:
                 self._try_commit()
         elif phase == NO_MOVE:
-            if player == self.on_roll and not self.restoring:
+            if player != self.on_roll:
+                return
+            if self.mismatch or self.restoring or self.seen is None:
+                # the pass needs the board as it was: a checker moved must go back first
+                self._note(self.tr("put_back"))
+            else:
                 self._record(("play", player, ()))
                 self._event(events.play(player, (), ""))
                 self._begin_turn(other(player))

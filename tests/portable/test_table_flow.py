@@ -125,6 +125,25 @@ def test_forced_pass_when_no_legal_play():
     assert '"m":[]' in r.events[-1] or any('"m":[]' in e for e in r.events)
 
 
+
+def test_no_legal_move_is_passed_only_with_the_board_as_it_was():
+    # issue 8 item 11: a checker moved from 13 to 10 while the turn has no legal move: the
+    # board says "Put back" and main does not pass the turn until 10 is back on 13
+    board = pos_of({25: 1, 6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 6)
+    assert "No legal move" in r.text()
+    r.move(0, [(13, 10)])
+    assert "Put back" in r.text()
+    assert r.t.leds[13] == C.SETUP and r.t.leds[10] == C.SETUP
+    r.press("p1_main")
+    assert r.t.on_roll == 0 and r.records[-1] != "P0", r.records[-1]
+    assert "Put back" in r.text()
+    r.move(0, [(10, 13)])
+    assert "No legal move" in r.text()
+    r.press("p1_main")
+    assert r.t.on_roll == 1 and r.records[-1] == "P0"
+
 def test_auto_roll_when_doubling_is_impossible():
     s = Settings(auto_roll=1)
     r = Rig(s)
