@@ -11,6 +11,7 @@ from bg.judge import legal_destinations, COMPLETE, PARTIAL, ILLEGAL
 from bg import judge as J
 from game import sensing
 import events
+import ticks
 
 # what the board shows while moving
 S_NONE = 0
@@ -22,6 +23,11 @@ S_ILLEGAL = 5      # shown red with its reason
 S_UNCERTAIN = 6    # the sensors cannot count some points
 
 GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
+# Auto-finish commits a complete bear-off only once the player has stopped moving: the same
+# complete, settled reading for this long. A checker lifted in a bear-off reads like one
+# borne off (4:2 6:1, 3-1: lifting a 4 reads as 4/off), so a complete reading alone is not
+# a finished play; the player may be carrying it to 3.
+AUTO_FINISH_MS = 3000
 # Passing states while checkers are in a hand: a checker lifted (or looking borne off), a
 # hit checker put on the blot first, the blot lifted or put on the bar first.
 IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
@@ -78,6 +84,8 @@ def judge_reading(t):
         return r
 
     pos, problem = sensing.read(t.seen, (sum(board.me), sum(board.opp)), p, rank)
+    finishing = t.finish_view
+    t.finish_view = None       # kept below only while the same complete board stands
     t.lifted = 0
     t.choices = None           # a new reading: the plays it fits are found again on main
     t.dests = ()
@@ -112,7 +120,10 @@ def judge_reading(t):
         t.last_legal = view
         if t.settings.auto_finish and not t.restoring and is_race(t.view) \
                 and all_home(t.view.me):
-            t._commit(v.play)
+            # committed by tick() once this board has stood for AUTO_FINISH_MS
+            if finishing is None or finishing != view:
+                t.finish_at = ticks.add(t.now, AUTO_FINISH_MS)
+            t.finish_view = view
         return
     if v.kind == PARTIAL:
         t.state = S_LEGAL
@@ -174,4 +185,18 @@ def all_home(me):
     for i in range(6, 25):
         if me[i]:
             return False
+    return True
+
+
+def auto_finish(t, now):
+    """From tick(): commit the complete bear-off that has stood for AUTO_FINISH_MS (no new
+    reading since, no menu open, no resignation pending)."""
+    if t.finish_view is None or t.state != S_COMPLETE or t.menu is not None \
+            or not ticks.reached(now, t.finish_at):
+        return False
+    from bg.cube import NOBODY
+    if t.match.resigned_by != NOBODY:
+        return False
+    t.finish_view = None
+    t._commit(t.verdict.play)
     return True

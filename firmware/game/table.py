@@ -121,6 +121,8 @@ class Table:
         elif self.state == S_IN_HAND and now_ms - self.in_hand_since >= GRACE_MS:
             self._show_illegal()
             changed = True
+        elif self.finish_view is not None and moving.auto_finish(self, now_ms):
+            changed = True
         if self.note and now_ms >= self.note[1]:
             self.note = None
             changed = True
@@ -231,6 +233,8 @@ class Table:
         self.view = None  # type: Any  # the turn's start from the mover's view
         self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
         self.choice = 0
+        self.finish_view = None  # type: Any  # auto-finish: the complete board standing (game/moving.py)
+        self.finish_at = 0         # ... and the tick it commits at
 
     def acting(self):
         """The player who must act now, or NOBODY."""

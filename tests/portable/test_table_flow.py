@@ -3,6 +3,7 @@ from bg.position import Position
 from game.settings import Settings
 from game import colours as C
 from tablekit import Rig, rig_at, pos_of, sensed_of
+from game.table import S_COMPLETE
 
 
 def test_setup_lights_wrong_points_until_the_board_is_right():
@@ -164,6 +165,43 @@ def test_auto_finish_commits_a_bearoff_without_contact():
     r = rig_at(board, 0, Settings(auto_finish=1, money=1))
     r.roll(0, 6, 5)
     r.move(0, [(2, 0), (1, 0)])
+    assert r.t.on_roll == 0 and "Main: done" in r.text()   # not at once: she may go on
+    r.wait(2500)
+    assert r.t.on_roll == 0
+    r.wait(1000)                       # the complete board has stood for 3 s
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 2 0 1 0"
+
+
+def test_auto_finish_waits_until_the_player_has_stopped_moving():
+    # issue 8 item 8: 4:2 and 6:1 at home, 3-1. Lifting a 4 reads like 4/off (complete): the
+    # player may be carrying it to 3 for 4/3 6/3. Nothing is committed while she moves.
+    board = pos_of({4: 2, 6: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0, Settings(auto_finish=1, money=1))
+    r.roll(0, 3, 1)
+    r.lift(0, 4)                       # reads as 4/off: complete
+    assert r.t.on_roll == 0 and r.t.state == S_COMPLETE
+    r.wait(2000)
+    assert r.t.on_roll == 0
+    r.put(0, 3)                        # 4/3: legal so far, the timer stops
+    r.wait(5000)
+    assert r.t.on_roll == 0
+    r.move(0, [(6, 3)])                # 4/3 6/3: complete, committed once she stops
+    r.wait(2900)
+    assert r.t.on_roll == 0
+    r.wait(200)
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 6 3 4 3", r.records[-1]
+
+
+def test_auto_finish_waits_for_a_menu_to_close():
+    board = pos_of({1: 2, 2: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0, Settings(auto_finish=1, money=1))
+    r.roll(0, 6, 5)
+    r.move(0, [(2, 0), (1, 0)])
+    r.press("menu")
+    r.wait(4000)
+    assert r.t.on_roll == 0
+    r.press("menu", "long")            # closed
+    r.wait(500)
     assert r.t.on_roll == 1 and r.records[-1] == "P0 2 0 1 0"
 
 
