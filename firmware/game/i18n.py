@@ -107,6 +107,11 @@ play_larger=Play the %d
 which=Which play?
 which_keys=Main: this one Cube: next
 unsure_none=No full play fits
+fault=Sensor fault %s
+fault_hint=Hardware: waits for repair
+fault_main=Sensor fault: not now
+weak=Not set down: %s
+upside=%s-point: a checker is upside down
 """,
 )
 

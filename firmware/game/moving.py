@@ -21,6 +21,7 @@ S_LIFTED = 3       # one checker lifted from a legal board
 S_IN_HAND = 4      # checkers in a hand: calm for GRACE_MS
 S_ILLEGAL = 5      # shown red with its reason
 S_UNCERTAIN = 6    # the sensors cannot count some points
+S_FAULT = 7        # a hardware fault leaves some points unreadable: the board waits
 
 GRACE_MS = 4000    # a checker may stay in a hand this long before the board says why not
 # Auto-finish commits a complete bear-off only once the player has stopped moving: the same
@@ -42,6 +43,13 @@ def evaluate(t):
         return
     from game import table as T
     phase = t.phase
+    fault = sensing.fault_points(t.seen) if phase < T.GAME_OVER else ()
+    if fault != t.hw_fault:
+        t.hw_fault = fault
+        if fault:
+            # once per fault: on serial, in words, with what the scanner knows
+            t._event(events.error("sensor_fault", fault_words(t), fault))
+            t._emit("beep", "illegal")
     if phase == T.MOVING:
         judge_reading(t)
         if t.restoring and t.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
@@ -91,6 +99,13 @@ def judge_reading(t):
     t.dests = ()
     if pos is None:
         what, pts = problem
+        t.problem_kind = what
+        if what == "fault":
+            # never filled in by inference: nothing can be committed until it reads again
+            t.state = S_FAULT
+            t.problem_points = pts
+            t.clock.paused = True
+            return
         if what == "mixed":
             # Both colours on a point: onto a made point is the closed-point rule, onto
             # a blot is a hit in progress, anything else is two colours.
@@ -200,3 +215,19 @@ def auto_finish(t, now):
     t.finish_view = None
     t._commit(t.verdict.play)
     return True
+
+
+def fault_words(t):
+    """The serial line's words for a hardware fault: the points, then what the scanner
+    found (bank, sensor), never an errno alone."""
+    pts = " ".join("bar" if p > 24 else str(p) for p in t.hw_fault)
+    parts = []
+    for code, d in t.seen.faults:
+        if code == "mux":
+            parts.append("bank %d/%d: %s" % (d[0], d[1], d[2]))
+        elif code == "out_of_range":
+            parts.append("sensor %d reads %s" % (d[0], d[1]))
+        elif code == "stuck":
+            parts.append("sensor %d frozen" % d)
+    return "hardware fault, not a move: points %s cannot be read%s" % (
+        pts, (" (" + "; ".join(parts) + ")") if parts else "")

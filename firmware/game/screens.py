@@ -47,7 +47,14 @@ def _leds(t):
     for i in range(len(leds)):
         leds[i] = C.OFF
     phase = t.phase
-    if t.mismatch:
+    if t.hw_fault and phase < GAME_OVER:
+        for p in t.hw_fault:         # unreadable (hardware): amber, whatever the phase
+            leds[p] = C.UNCERTAIN
+        if t.mismatch:
+            for p in t.mismatch[0]:
+                if leds[p] == C.OFF:
+                    leds[p] = C.SETUP
+    elif t.mismatch:
         wrong, unsure = t.mismatch
         for p in wrong:
             leds[p] = C.SETUP
@@ -239,6 +246,8 @@ def _moving_message(t, out):
         out.append(t.tr("which"))
         out.append(t.choices[t.choice].notation())
         out.append(t.tr("which_keys"))
+    elif st == T.S_UNCERTAIN and t.problem_kind == "weak":
+        out.append(t.tr("weak", " ".join(str(p) for p in t.problem_points[:3])))
     elif st == T.S_UNCERTAIN:
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:
@@ -252,6 +261,16 @@ def render(t):
         t.screen = menu.rows(t)
         return
     from game.table import SETUP, GAME_OVER
+    if t.hw_fault and t.phase < GAME_OVER:
+        # a hardware fault, said as such (never as a move, never blamed on a player)
+        rows = [t.tr("setup")] if t.phase == SETUP else _header(t)[:1]
+        msg = [t.note[0]] if t.note else []
+        msg.append(t.tr("fault", " ".join(point_text(t, 25 if p > 24 else p) for p in t.hw_fault[:4])))
+        msg.append(t.tr("fault_hint"))
+        for text in msg:
+            rows.extend(wrap(text))
+        t.screen = rows[:ROWS]
+        return
     if t.phase == SETUP:
         t.screen = call("game.screens_between", "setup_rows", t, t.tr("setup"))
         return

@@ -51,7 +51,7 @@ NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the scre
 
 # what the board shows while moving (game/moving.py)
 from game.moving import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
-    S_UNCERTAIN, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
+    S_UNCERTAIN, S_FAULT, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
 from game import moving
 
 HOW_PLAY = 0
@@ -77,6 +77,7 @@ class Table:
         self.menu = None             # game.menu.Menu while the menu is open
         self.restoring = False       # resumed from a snapshot: the board must be put back
         self.mismatch = None         # (wrong, unsure) points vs the position to hold
+        self.hw_fault = ()           # points a hardware fault leaves unreadable (White's numbering)
         self.last_move = b""         # LED indices, (from, to) pairs, of the last play
         self.end_how = HOW_PLAY
         self.roller = NOBODY
@@ -228,6 +229,7 @@ class Table:
         self.lifted = 0            # mover's point a checker was lifted from
         self.dests = ()            # its legal destinations (mover's numbering)
         self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.problem_kind = None   # why a reading was not read: 'fault', 'mixed', 'weak', 'uncertain'
         self.shown_error = None
         self.last_legal = None  # type: Any
         self.view = None  # type: Any  # the turn's start from the mover's view
@@ -324,6 +326,11 @@ class Table:
             if player != m.resigned_by:
                 self._answer_resignation(player, True)
             return
+        if self.hw_fault and phase < GAME_OVER and phase != DOUBLED:
+            # the board cannot see some points: no roll, commit or pass until it can (a
+            # cube answer needs no reading)
+            self._note(self.tr("fault_main"))
+            return
         if phase == OPENING:
             if self.mismatch or self.restoring:
                 self._note(self.tr("put_back"))
@@ -375,6 +382,9 @@ class Table:
             self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
         elif st == S_IN_HAND:
             self._show_illegal()
+        elif st == S_UNCERTAIN and self.problem_kind == "weak":
+            # a checker over the board, not set down: it is not counted, nor guessed
+            self._note(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
         elif st == S_UNCERTAIN:
             # the press says "complete": that may settle which reading is meant
             call("game.unsure", "commit", self)
