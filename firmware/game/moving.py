@@ -29,6 +29,8 @@ GRACE_MS = 4000    # a checker may stay in a hand this long before the board say
 # borne off (4:2 6:1, 3-1: lifting a 4 reads as 4/off), so a complete reading alone is not
 # a finished play; the player may be carrying it to 3.
 AUTO_FINISH_MS = 3000
+PILE = 6           # a point's floor (hardware/sensing.md): a bounded count from here is a tall pile
+BAR_PILE = 4       # a bar strip's slots
 # Passing states while checkers are in a hand: a checker lifted (or looking borne off), a
 # hit checker put on the blot first, the blot lifted or put on the bar first.
 IN_HAND = (J.CHECKERS_MISSING, J.HIT_NOT_ON_BAR, J.BEAROFF_NOT_ALLOWED, J.BEAROFF_HIGHER,
@@ -80,13 +82,43 @@ def judge_reading(t):
     judge = t.judge
     board = t.board
 
-    best = [None, None, 3]  # type: list  # the best-ranked reading so far, its verdict, its rank
+    seen = t.seen
+    last = t.last_legal
+    # tall piles (a full floor or more, only bounded: a top layer may hide a checker):
+    # the reading that hides none there (each at the count the sensors see) is the
+    # probable one
+    open_pts = [q for q in range(1, 25) if seen.lo[q] != seen.hi[q] and seen.lo[q] >= PILE]
+    for c in (1, 2):
+        if seen.bar_lo[c] != seen.bar_hi[c] and seen.bar_lo[c] >= BAR_PILE:
+            open_pts.append(24 + c)
+    # the best-ranked reading so far, its verdict, its rank; the best strict rank (the
+    # verdict's alone), how many readings have it, the first of them
+    best = [None, None, 1 << 20, 3, 0, None]  # type: list
 
     def rank(pos):
         # J.HAND: an illegal candidate is not diagnosed when no hand can explain it
-        # (J.UNEXPLAINED ranks 2, as every rule the diagnosis could name would)
-        v = judge.judge(pos if p == 0 else pos.swapped(), J.HAND)
-        r = 0 if v.kind != ILLEGAL else (1 if v.reason in IN_HAND else 2)
+        # (J.UNEXPLAINED ranks 2, as every rule the diagnosis could name would); a
+        # checker lifted from the last legal board is a hand whatever the verdict names
+        view = pos if p == 0 else pos.swapped()
+        v = judge.judge(view, J.HAND)
+        r = 0 if v.kind != ILLEGAL else (
+            1 if v.reason in IN_HAND or lifted_point(last, view) else 2)
+        if r < best[3]:
+            best[3], best[4], best[5] = r, 1, pos
+        elif r == best[3]:
+            best[4] += 1
+        if open_pts:
+            # shown: the reading with the fewest checkers hidden on the open points (a
+            # checker in a hand is likelier than one on a pile's top layer), then the rules
+            h = 0
+            for q in open_pts:
+                if q == 25:
+                    h += pos.me[24] - seen.bar_lo[1]
+                elif q == 26:
+                    h += pos.opp[24] - seen.bar_lo[2]
+                else:
+                    h += pos.me[q - 1] + pos.opp[24 - q] - seen.lo[q]
+            r = h * 4 + r
         if r < best[2]:
             best[0], best[1], best[2] = pos, v, r
         return r
@@ -97,6 +129,9 @@ def judge_reading(t):
     t.lifted = 0
     t.choices = None           # a new reading: the plays it fits are found again on main
     t.dests = ()
+    # several readings as good by the rules alone: what is shown is the probable one, but
+    # a commit goes through the readings that are a complete play (game/unsure.py)
+    t.probable = bool(open_pts) and pos is not None and (best[4] > 1 or pos is not best[5])
     if pos is None:
         what, pts = problem
         t.problem_kind = what
@@ -133,8 +168,8 @@ def judge_reading(t):
     if v.kind == COMPLETE:
         t.state = S_COMPLETE
         t.last_legal = view
-        if t.settings.auto_finish and not t.restoring and is_race(t.view) \
-                and all_home(t.view.me):
+        if t.settings.auto_finish and not t.restoring and not t.probable \
+                and is_race(t.view) and all_home(t.view.me):
             # committed by tick() once this board has stood for AUTO_FINISH_MS
             if finishing is None or finishing != view:
                 t.finish_at = ticks.add(t.now, AUTO_FINISH_MS)

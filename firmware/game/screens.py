@@ -79,6 +79,12 @@ def _leds(t):
                 leds[p] = C.UNCERTAIN
         elif st == S_LEGAL and t.last_legal == t.view:
             _last_move(t, leds)
+        if t.probable:
+            # tall piles the sensors only bound, shown at their probable count: amber
+            seen = t.seen
+            for p in range(1, 25):
+                if seen.lo[p] != seen.hi[p] and leds[p] == C.OFF:
+                    leds[p] = C.UNCERTAIN
     elif phase in (PRE_ROLL, DOUBLED, NO_MOVE):
         _last_move(t, leds)
     _status_leds(t, leds)
@@ -230,7 +236,11 @@ def _message(t):
 def _moving_message(t, out):
     from game import table as T
     st = t.state
-    if st == T.S_COMPLETE:
+    if t.choices:
+        out.append(t.tr("which"))
+        out.append(t.choices[t.choice].notation())
+        out.append(t.tr("which_keys"))
+    elif st == T.S_COMPLETE:
         out.append(t.tr("commit"))
     elif st == T.S_LIFTED:
         dests = " ".join(point_text(t, p) for p in t.dests)
@@ -242,10 +252,6 @@ def _moving_message(t, out):
         out.append(t.tr("in_hand"))
     elif st == T.S_ILLEGAL:
         out.append(reason_text(t, t.verdict))
-    elif st == T.S_UNCERTAIN and t.choices:
-        out.append(t.tr("which"))
-        out.append(t.choices[t.choice].notation())
-        out.append(t.tr("which_keys"))
     elif st == T.S_UNCERTAIN and t.problem_kind == "weak":
         out.append(t.tr("weak", " ".join(str(p) for p in t.problem_points[:3])))
     elif st == T.S_UNCERTAIN:

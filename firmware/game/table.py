@@ -235,6 +235,7 @@ class Table:
         self.view = None  # type: Any  # the turn's start from the mover's view
         self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
         self.choice = 0
+        self.probable = False      # the state shown is the probable reading of several (tall piles)
         self.finish_view = None  # type: Any  # auto-finish: the complete board standing (game/moving.py)
         self.finish_at = 0         # ... and the tick it commits at
 
@@ -372,7 +373,11 @@ class Table:
         if self.restoring:
             return
         st = self.state
-        if st == S_COMPLETE:
+        if self.probable or self.choices:
+            # tall piles: the board shows the probable reading, but the press says
+            # "complete": only the readings that are a complete play can be meant
+            call("game.unsure", "commit", self)
+        elif st == S_COMPLETE:
             self._commit(self.verdict.play)
         elif st == S_LIFTED:
             # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
