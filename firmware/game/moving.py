@@ -70,9 +70,12 @@ def evaluate(t):
 def check_target(t, target):
     """True when the board holds `target`; else mismatch is set and the clock waits."""
     seen = t.seen
-    pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
-    if pos is not None and pos == target:
-        return True
+    # a checker held over the board is not one on it, even where conservation would say
+    # it must be: the board as it was means every checker set down
+    if not sensing.has_weak(seen):
+        pos, problem = sensing.read(seen, (sum(target.me), sum(target.opp)))
+        if pos is not None and pos == target:
+            return True
     t.mismatch = sensing.expected_diff(seen, target)
     t.clock.paused = True
     return False
@@ -165,6 +168,17 @@ def judge_reading(t):
     # a reading chosen among candidates was judged while ranking them: not twice
     v = best[1] if pos is best[0] and best[1] is not J.UNEXPLAINED else judge.judge(view)
     t.verdict = v
+    if v.kind == ILLEGAL and (sum(pos.me) > sum(board.me) or sum(pos.opp) > sum(board.opp)):
+        # more checkers of a colour than it has (and the other short): a checker of the
+        # other colour reads upside down (its magnet reversed). Never the opponent's move.
+        white = sum(pos.me) > sum(board.me)
+        pts = []
+        for q in range(1, 25):
+            if (pos.me[q - 1] > board.me[q - 1]) if white else (pos.opp[24 - q] > board.opp[24 - q]):
+                pts.append(q if p == 0 else 25 - q)
+        t.verdict = J.Verdict(ILLEGAL, reason="upside", points=tuple(pts[:3]))
+        show_illegal(t)
+        return
     if v.kind == COMPLETE:
         t.state = S_COMPLETE
         t.last_legal = view

@@ -28,6 +28,8 @@ def reason_text(t, v):
     first = point_text(t, pts[0]) if pts else ""
     if r == J.CLOSED_POINT:
         return t.tr("closed_point", first)
+    if r == "upside":                    # game/moving.py: a colour has a checker too many
+        return t.tr("upside", first)
     if r == J.PLAY_LARGER:
         return t.tr("play_larger", v.die)
     if r == J.MUST_PLAY_ALL:

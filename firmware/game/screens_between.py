@@ -23,20 +23,23 @@ def setup_rows(t, title):
             continue
         w = target.me[p - 1]
         b = target.opp[24 - p]
-        if seen and seen.colour[p] == 3 and (w or b):
-            # both colours where one belongs: a checker of the other colour, or (all of
+        sc = seen.colour[p] if seen else 0
+        if (w or b) and sc and sc != (1 if w else 2):
+            # the other colour where one belongs: a checker of the other colour, or (all of
             # that colour where they belong) one of this colour upside down
-            for line in wrap(t.tr("upside", str(p)) if _others_in_place(t, seen, p, 0 if w else 1)
-                             else t.tr("mixed", str(p))):
-                if len(rows) < ROWS:
-                    rows.append(line)
-            continue
+            upside = _others_in_place(t, seen, p, 0 if w else 1)
+            if upside or sc == 3:
+                for line in wrap(t.tr("upside", str(p)) if upside else t.tr("mixed", str(p))):
+                    if len(rows) < ROWS:
+                        rows.append(line)
+                continue
         c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
         # checkers of the needed colour only: the other colour there counts as none of it
         has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
         rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
     if unsure and len(rows) < ROWS:
-        rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))
+        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # hw.sensed.WEAK
+        rows.append(t.tr("weak" if weak else "uncertain", " ".join(str(p) for p in (weak or unsure)[:3])))
     if len(rows) == 1 and t.seen is None:
         rows.append(t.tr("wait"))
     return rows

@@ -155,3 +155,33 @@ def test_fault_words_in_french():
     r = Rig(Settings(lang=1))
     r.feed({7: (0, 3)}, {7: FAULT})
     assert "Panne capteur 7" in r.text(), r.text()
+
+
+def test_a_hover_is_not_the_board_as_it_was():
+    # before the roll, Black holds its checker over its 6-point (White's 19): conservation
+    # alone would say it is there; the roll waits until it is set down
+    r = _after_8_5()
+    r.move(0, [(6, 5)])
+    r.press("p1_main")
+    r.lift(1, 6, False)
+    r.feed({19: (4, 5)}, {19: WEAK})
+    r.press("p2_main")
+    assert r.t.want_roll is None and "Not set down: 19" in r.text(), r.text()
+    r.put(1, 6)
+    r.press("p2_main")
+    assert r.t.want_roll == 2
+
+
+def test_a_lone_checker_upside_down_is_not_the_opponent_moving():
+    # 8/5 with the checker put down upside down: one "Black" too many on White's 5, one
+    # White short. Said as what it is, never "Opponent's checkers moved".
+    r = _after_8_5()
+    r.board.me[4] = 0                        # White's 5 holds its checker reversed ...
+    r.board.opp[19] = 1                      # ... which reads as Black's 20 (White's 5)
+    r.feed()
+    r.wait(4500)
+    text = r.text()
+    assert "5-point: a checker is upside down" in text and "Opponent" not in text, text
+    assert r.t.leds[5] == C.ILLEGAL
+    r.press("p1_main")
+    assert r.t.on_roll == 0
