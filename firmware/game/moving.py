@@ -168,10 +168,11 @@ def judge_reading(t):
     # a reading chosen among candidates was judged while ranking them: not twice
     v = best[1] if pos is best[0] and best[1] is not J.UNEXPLAINED else judge.judge(view)
     t.verdict = v
-    if v.kind == ILLEGAL and (sum(pos.me) > sum(board.me) or sum(pos.opp) > sum(board.opp)):
-        # more checkers of a colour than it has (and the other short): a checker of the
-        # other colour reads upside down (its magnet reversed). Never the opponent's move.
-        white = sum(pos.me) > sum(board.me)
+    dw = sum(pos.me) - sum(board.me)
+    if v.kind == ILLEGAL and (dw == 1 or dw == -1) and sum(pos.opp) - sum(board.opp) == -dw:
+        # a checker too many of one colour and one short of the other: a checker reads
+        # upside down (its magnet reversed). Never the opponent's move.
+        white = dw > 0
         pts = []
         for q in range(1, 25):
             if (pos.me[q - 1] > board.me[q - 1]) if white else (pos.opp[24 - q] > board.opp[24 - q]):

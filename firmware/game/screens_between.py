@@ -27,7 +27,7 @@ def setup_rows(t, title):
         if (w or b) and sc and sc != (1 if w else 2):
             # the other colour where one belongs: a checker of the other colour, or (all of
             # that colour where they belong) one of this colour upside down
-            upside = _others_in_place(t, seen, p, 0 if w else 1)
+            upside = (sc == 3 or seen.lo[p] == 1) and _others_in_place(t, seen, p, 0 if w else 1)
             if upside or sc == 3:
                 for line in wrap(t.tr("upside", str(p)) if upside else t.tr("mixed", str(p))):
                     if len(rows) < ROWS:
