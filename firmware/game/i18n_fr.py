@@ -127,6 +127,6 @@ fault=Panne capteur %s
 fault_hint=Materiel: attend la reparation
 fault_main=Panne capteur: pas maintenant
 weak=Dame pas posee: %s
-upside=Pointe %s: une dame a l'envers
+upside=Fleche %s: une dame a l'envers
 """,
 )
