@@ -228,7 +228,7 @@ class Table:
         self.in_hand_reason = None
         self.lifted = 0            # mover's point a checker was lifted from
         self.dests = ()            # its legal destinations (mover's numbering)
-        self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.problem_points = ()  # type: Any  # illegal or uncertain points (mover's numbering, or White's for uncertain)
         self.problem_kind = None   # why a reading was not read: 'fault', 'mixed', 'weak', 'uncertain'
         self.shown_error = None
         self.last_legal = None  # type: Any

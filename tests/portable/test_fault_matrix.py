@@ -326,7 +326,10 @@ def _record(kind):
 
 def _drop_the_scanner():
     """The scanner's and the wooden board's code out of the heap (sys.modules and their
-    package), for the Table's."""
+    package), for the Table's: under MicroPython only (a pytest run shares its modules
+    with the tests after this one, which must keep the ones they imported)."""
+    if sys.implementation.name != "micropython":
+        return
     from lazy import forget
     forget("scanrig", "physboard", "hw.scanner", "hw.scanclassify", "hw.scanhealth",
            "hw.scanboard", "hw.calibration", "fake_adc", "fake_io", "machine", "fake_ssd1306",
