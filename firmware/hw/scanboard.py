@@ -41,8 +41,12 @@ def _groups(sc, g):
             n = s & 3
             deep = n >= 2               # a third layer could hide on a second one
             if s & 16:
-                # in the band, held only by hysteresis: not sure of the top layer either way
-                extra += 1
+                # in the band, held only by hysteresis: not sure of the top layer either
+                # way. On the floor that is a weak field (a checker held over the slot,
+                # half on it: compose marks the point WEAK); above a checker it is a
+                # pile's top layer, bounded like any pile's (deep: its range is open)
+                if n < 2:
+                    extra += 1
                 if n:
                     n -= 1
             s &= 12                     # the colour
