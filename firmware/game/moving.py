@@ -162,7 +162,9 @@ def judge_reading(t):
         else:
             t.state = S_UNCERTAIN
             t.problem_points = pts
-            t.clock.paused = True
+            # the sensors' doubt pauses the clock; a checker the mover holds over the
+            # board does not (it is theirs to set down: no way to stop their own clock)
+            t.clock.paused = what != "weak"
         return
     view = pos if p == 0 else pos.swapped()
     # a reading chosen among candidates was judged while ranking them: not twice

@@ -185,3 +185,13 @@ def test_a_lone_checker_upside_down_is_not_the_opponent_moving():
     assert r.t.leds[5] == C.ILLEGAL
     r.press("p1_main")
     assert r.t.on_roll == 0
+
+
+def test_holding_a_checker_over_the_board_does_not_stop_the_clock():
+    from game.settings import Settings
+    r = Rig(Settings(clock=1))
+    r.setup()
+    r.opening(3, 1)
+    r.lift(0, 13)
+    r.feed({10: (0, 1)}, {10: WEAK})
+    assert "Not set down: 10" in r.text() and not r.t.clock.paused
