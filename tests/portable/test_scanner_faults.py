@@ -246,3 +246,17 @@ def test_a_reversed_magnet_in_a_pile_is_two_colours():
     s = settle(sc)
     assert board.counts(6) == (5, 0)
     assert s.colour[6] == MIXED and ("mixed", 6) in s.faults, s
+
+
+def test_a_piles_top_layer_in_the_band_is_a_pile_range_not_a_hover():
+    # a second-layer checker lifted off a strong floor checker: the floor's reading stays
+    # between the layer-2 thresholds (hysteresis). That is a pile whose top is unsure (an
+    # open range), not a checker held over the board (the demo once waited on it for ever)
+    board, sc = rig(seed=25)
+    board.set_point(3, WHITE, 7)              # slot 1 holds two layers
+    board.set_drift(-0.6, sensor=12)          # a strong magnet on slot 1's floor checker
+    settle(sc)
+    board.lift(3)                             # the second layer off slot 1
+    s = settle(sc)
+    assert sc.state[12] & 16, sc.state[12]    # in the band, as the scanner holds it
+    assert s.lo[3] == 6 and s.hi[3] > 6 and s.why[3] == 0, s
