@@ -31,7 +31,10 @@ Knobs (attributes or methods; every change takes effect at the next read):
   spike_every          every n-th read gets a +-spike_lsb spike (LED/SMPS switching); 0 = off
   set_drift(mt, sensor=None)      slow field drift (temperature, stray magnet) on all / one sensor
   set_offset(point, mm)           the last checker on `point` sits mm off its slot centre (+ = towards slot 6)
-  hover(point, colour, mm)        a checker held mm above `point`'s next free slot (None removes it)
+  hover(point, colour, mm)        a checker held mm above `point`'s next free slot, above the
+                                  checkers already on that slot (None removes it)
+  place(point, colour, reversed=True)  a checker whose magnet is upside down (reads as the
+                                  other colour; counts() still counts its own)
   kill(sensor, mode)              'open' (reads the pull-up), 'short' (0 V), 'stuck' (frozen), None = heal
   break_mux(half, bank)           a CD74HC4067 that does not answer (its output floats to the pull-up)
   cut_bank_power(half, bank)      the bank's P-MOSFET never turns on (sensors and ch15 read 0 V)
@@ -57,6 +60,8 @@ DELTA2 = 0.27       # second layer adds (t = 9 mm between +24 and +31 %)
 DELTA3 = 0.09       # third layer (+7..11 %)
 DELTA_MORE = 0.03   # fourth and higher
 XTALK = (-0.017, -0.006, -0.003)  # neighbour slot, per layer of the neighbour
+LAYER_MM = 9.0      # a checker's thickness: a layer's magnet sits this much higher (DELTA2 ~ HOVER(9))
+REVERSED = 4        # a stack entry's flag: the checker's magnet is upside down
 SINGLE_MT = 13.0    # one centred checker at the sensor element
 PULLUP = 65535
 N_PLACES = 26       # 24 points, then the white and the black bar strips
@@ -195,9 +200,9 @@ class PhysicalBoard:
         self._off_mm[q] = 0.0
         self._dirty = True
 
-    def place(self, point, colour, offset_mm=0.0):
+    def place(self, point, colour, offset_mm=0.0, reversed=False):
         q = self._point_place(point)
-        self._stacks[q].append(self._colour(colour))
+        self._stacks[q].append(self._colour(colour) | (REVERSED if reversed else 0))
         self._off_mm[q] = offset_mm
         self._dirty = True
 
@@ -211,7 +216,7 @@ class PhysicalBoard:
         s = self._stacks[self._point_place(point)]
         if not s:
             return 0
-        c = s[-1]
+        c = s[-1] & 3
         s[:] = s[:-1]
         while s and not s[-1]:
             s[:] = s[:-1]
@@ -285,8 +290,8 @@ class PhysicalBoard:
     def counts(self, point):
         """(white, black) on `point` as placed (what the scanner should find)."""
         s = self._stacks[self._point_place(point)]
-        w = sum(1 for c in s if c == WHITE)
-        return w, sum(1 for c in s if c == BLACK)
+        w = sum(1 for c in s if c & 3 == WHITE)
+        return w, sum(1 for c in s if c & 3 == BLACK)
 
     # ------------------------------------------------------------ faults and noise
     @property
@@ -337,7 +342,9 @@ class PhysicalBoard:
         for k in range(len(s)):
             if not s[k]:
                 continue                     # a gap: no checker at this position
-            sign = -1.0 if s[k] == WHITE else 1.0
+            sign = -1.0 if s[k] & 3 == WHITE else 1.0
+            if s[k] & REVERSED:
+                sign = -sign
             slot, layer = k % nslots, k // nslots
             m = self._mag[(q * 7 + k + self._mag_shift) % 64] * sign
             step = 1.0 if layer == 0 else DELTA2 if layer == 1 else DELTA3 if layer == 2 else DELTA_MORE
@@ -356,8 +363,10 @@ class PhysicalBoard:
                     f[j] += m * step * lateral((slot - j) * pitch + off)
         h = self._hover[q]
         if h is not None:
+            # over the next free slot, above the layers already on it: the magnet is
+            # LAYER_MM higher per layer than over an empty slot
             slot = len(s) % nslots
-            f[slot] += (-1.0 if h[0] == WHITE else 1.0) * _interp(HOVER, h[1])
+            f[slot] += (-1.0 if h[0] == WHITE else 1.0) * _interp(HOVER, h[1] + LAYER_MM * (len(s) // nslots))
         return f
 
     def _recompute(self):

@@ -108,6 +108,11 @@ which=Which play?
 which_keys=Main: this one Cube: next
 unsure_none=No full play fits
 main_short=Press main briefly
+fault=Sensor fault %s
+fault_hint=Hardware: waits for repair
+fault_main=Sensor fault: not now
+weak=Not set down: %s
+upside=%s-point: a checker is upside down
 """,
 )
 

@@ -123,6 +123,11 @@ play_larger=Jouez le %d
 which=Quel coup ?
 which_keys=Bouton: celui-ci Videau: suivant
 unsure_none=Aucun coup complet
+fault=Panne capteur %s
+fault_hint=Materiel: attend la reparation
+fault_main=Panne capteur: pas maintenant
+weak=Dame pas posee: %s
+upside=Fleche %s: une dame a l'envers
 """,
     """
 r_title=%s abandonne

@@ -28,6 +28,8 @@ def reason_text(t, v):
     first = point_text(t, pts[0]) if pts else ""
     if r == J.CLOSED_POINT:
         return t.tr("closed_point", first)
+    if r == "upside":                    # game/moving.py: a colour has a checker too many
+        return t.tr("upside", first)
     if r == J.PLAY_LARGER:
         return t.tr("play_larger", v.die)
     if r == J.MUST_PLAY_ALL:
@@ -47,7 +49,14 @@ def _leds(t):
     for i in range(len(leds)):
         leds[i] = C.OFF
     phase = t.phase
-    if t.mismatch:
+    if t.hw_fault and phase < GAME_OVER:
+        for p in t.hw_fault:         # unreadable (hardware): amber, whatever the phase
+            leds[p] = C.UNCERTAIN
+        if t.mismatch:
+            for p in t.mismatch[0]:
+                if leds[p] == C.OFF:
+                    leds[p] = C.SETUP
+    elif t.mismatch:
         wrong, unsure = t.mismatch
         for p in wrong:
             leds[p] = C.SETUP
@@ -72,6 +81,12 @@ def _leds(t):
                 leds[p] = C.UNCERTAIN
         elif st == S_LEGAL and t.last_legal == t.view:
             _last_move(t, leds)
+        if t.probable:
+            # tall piles the sensors only bound, shown at their probable count: amber
+            seen = t.seen
+            for p in range(1, 25):
+                if seen.lo[p] != seen.hi[p] and leds[p] == C.OFF:
+                    leds[p] = C.UNCERTAIN
     elif phase in (PRE_ROLL, DOUBLED, NO_MOVE):
         _last_move(t, leds)
     _status_leds(t, leds)
@@ -96,10 +111,15 @@ def _status_leds(t, leds):
     if phase < GAME_OVER and cube.enabled and not cube.crawford:
         if cube.offered_by != NOBODY:
             leds[C.LED_CUBE_P1 + 1 - cube.offered_by] = C.CUBE_OFFERED
-        elif cube.owner == CENTRED:
-            leds[C.LED_CUBE_P1] = leds[C.LED_CUBE_P2] = C.CUBE_CENTRED
-        else:
+            return
+        if cube.owner != CENTRED:
             leds[C.LED_CUBE_P1 + cube.owner] = C.CUBE_OWNED
+            return
+        # a centred cube is shown only to the players for whom it is live: post-Crawford
+        # the leader's cube is dead (its LED off), the trailer's in play
+        for p in (0, 1):
+            if cube.may_double(p) is None:
+                leds[C.LED_CUBE_P1 + p] = C.CUBE_CENTRED
 
 
 def _last_move(t, leds):
@@ -218,7 +238,11 @@ def _message(t):
 def _moving_message(t, out):
     from game import table as T
     st = t.state
-    if st == T.S_COMPLETE:
+    if t.choices:
+        out.append(t.tr("which"))
+        out.append(t.choices[t.choice].notation())
+        out.append(t.tr("which_keys"))
+    elif st == T.S_COMPLETE:
         out.append(t.tr("commit"))
     elif st == T.S_LIFTED:
         dests = " ".join(point_text(t, p) for p in t.dests)
@@ -230,10 +254,8 @@ def _moving_message(t, out):
         out.append(t.tr("in_hand"))
     elif st == T.S_ILLEGAL:
         out.append(reason_text(t, t.verdict))
-    elif st == T.S_UNCERTAIN and t.choices:
-        out.append(t.tr("which"))
-        out.append(t.choices[t.choice].notation())
-        out.append(t.tr("which_keys"))
+    elif st == T.S_UNCERTAIN and t.problem_kind == "weak":
+        out.append(t.tr("weak", " ".join(str(p) for p in t.problem_points[:3])))
     elif st == T.S_UNCERTAIN:
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:
@@ -247,6 +269,16 @@ def render(t):
         t.screen = menu.rows(t)
         return
     from game.table import SETUP, GAME_OVER
+    if t.hw_fault and t.phase < GAME_OVER:
+        # a hardware fault, said as such (never as a move, never blamed on a player)
+        rows = [t.tr("setup")] if t.phase == SETUP else _header(t)[:1]
+        msg = [t.note[0]] if t.note else []
+        msg.append(t.tr("fault", " ".join(point_text(t, 25 if p > 24 else p) for p in t.hw_fault[:4])))
+        msg.append(t.tr("fault_hint"))
+        for text in msg:
+            rows.extend(wrap(text))
+        t.screen = rows[:ROWS]
+        return
     if t.phase == SETUP:
         t.screen = call("game.screens_between", "setup_rows", t, t.tr("setup"))
         return

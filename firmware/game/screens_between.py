@@ -3,6 +3,7 @@
 (lazy.call, from game/screens.py): the board shows them rarely, and not while moving.
 """
 from game.screens import ROWS, _letter
+from textrows import wrap
 
 
 def setup_rows(t, title):
@@ -22,15 +23,43 @@ def setup_rows(t, title):
             continue
         w = target.me[p - 1]
         b = target.opp[24 - p]
+        sc = seen.colour[p] if seen else 0
+        if (w or b) and sc and sc != (1 if w else 2):
+            # the other colour where one belongs: a checker of the other colour, or (all of
+            # that colour where they belong) one of this colour upside down
+            upside = (sc == 3 or seen.lo[p] == 1) and _others_in_place(t, seen, p, 0 if w else 1)
+            if upside or sc == 3:
+                for line in wrap(t.tr("upside", str(p)) if upside else t.tr("mixed", str(p))):
+                    if len(rows) < ROWS:
+                        rows.append(line)
+                continue
         c = 0 if w else (1 if b else (1 if seen and seen.colour[p] == 2 else 0))
         # checkers of the needed colour only: the other colour there counts as none of it
         has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
         rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
     if unsure and len(rows) < ROWS:
-        rows.append(t.tr("uncertain", " ".join(str(p) for p in unsure[:3])))
+        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # hw.sensed.WEAK
+        rows.append(t.tr("weak" if weak else "uncertain", " ".join(str(p) for p in (weak or unsure)[:3])))
     if len(rows) == 1 and t.seen is None:
         rows.append(t.tr("wait"))
     return rows
+
+
+def _others_in_place(t, seen, mixed_point, c):
+    """True when the colour other than `c` (0 White, 1 Black) shows all its checkers and
+    exactly where the target has them, away from `mixed_point`: the other colour seen
+    there is then a checker of colour c upside down."""
+    target = t.board
+    o = 2 - c                                   # the other colour's hw.sensed code
+    for p in range(1, 25):
+        if p == mixed_point:
+            continue
+        want = target.opp[24 - p] if c == 0 else target.me[p - 1]
+        has = seen.lo[p] if seen.colour[p] == o else 0
+        if has != want or seen.lo[p] != seen.hi[p] or seen.colour[p] == 3:
+            return False
+    bar = target.opp[24] if c == 0 else target.me[24]
+    return seen.bar_lo[o] == seen.bar_hi[o] == bar
 
 
 def end_message(t, out):

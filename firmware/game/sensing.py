@@ -15,25 +15,40 @@ from bg.position import Position
 WHITE = 1   # hw.sensed colour codes (not imported: game/ does not depend on the drivers)
 BLACK = 2
 MIXED = 3
+WEAK = 1    # hw.sensed why codes: a field weaker than a placed checker's (a hover) ...
+FAULT = 2   # ... a slot that cannot be read (hardware)
 MAX_CANDIDATES = 64
 
 
 def read(sensed, totals, mover=-1, rank=None):
-    """(Position, None) or (None, (problem, points)), problem 'mixed' or 'uncertain'.
+    """(Position, None) or (None, (problem, points)), problem 'fault', 'mixed', 'weak' or
+    'uncertain'.
 
     totals: (white, black) checkers each side should have on the points and bar.
     mover: 0 (White) or 1 (Black) may have fewer (a checker in hand, borne off); -1 none.
     rank: pos -> int (lower is better) to choose among readings that conservation allows.
     Points are White's numbering, 25 = White's bar, 26 = Black's bar.
+
+    A point that a hardware fault leaves unreadable ('fault') is never filled in, not even
+    by conservation: the board cannot see it. A weak field (a checker held over a point,
+    'weak') is settled by conservation alone, never by the rank: a legal reading must not
+    turn a hovering checker into a placed one.
     """
+    fault = fault_points(sensed)
+    if fault:
+        return None, ("fault", fault)
     base, slots = _split(sensed, totals)
     if base is None:
         return None, ("mixed", slots)
     if not slots:
         return base, None
     points = tuple(s[0] for s in slots)
+    why = sensed.why
+    weak = tuple(q for q in points if why[q] == WEAK)
+    if weak:
+        rank = None
     if _count(slots) > MAX_CANDIDATES:
-        return None, ("uncertain", points)
+        return None, ("weak", weak) if weak else ("uncertain", points)
     best = None
     best_rank = 0
     tied = False
@@ -46,13 +61,34 @@ def read(sensed, totals, mover=-1, rank=None):
             if r == 0:
                 break       # two best readings: nothing can settle it any more
     if best is None or tied:
-        return None, ("uncertain", points)
+        return None, ("weak", weak) if weak else ("uncertain", points)
     return best, None
+
+
+def fault_points(sensed):
+    """The points (25/26: the bars) a hardware fault leaves unreadable."""
+    why = sensed.why
+    if why.find(b"\x02") < 0:      # (FAULT; found in C: the usual answer is none)
+        return ()
+    return tuple(p for p in range(1, len(why)) if why[p] == FAULT)
+
+
+def has_weak(sensed):
+    """True when some count is a range because of a weak field (a checker over the board)."""
+    why = sensed.why
+    for p in range(1, len(why)):
+        if why[p] == WEAK and (sensed.lo[p] != sensed.hi[p] if p < 25
+                               else sensed.bar_lo[p - 24] != sensed.bar_hi[p - 24]):
+            return True
+    return False
 
 
 def readings(sensed, totals, mover=-1):
     """Every Position the reading allows under conservation (a list; empty when a point
-    holds both colours or the ranges allow more than MAX_CANDIDATES readings)."""
+    holds both colours, a hardware fault leaves a point unreadable, or the ranges allow
+    more than MAX_CANDIDATES readings)."""
+    if fault_points(sensed):
+        return []
     base, slots = _split(sensed, totals)
     if base is None:
         return []

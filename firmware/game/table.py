@@ -58,7 +58,7 @@ HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
 # what the board shows while moving (game/moving.py)
 from game.moving import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
-    S_UNCERTAIN, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
+    S_UNCERTAIN, S_FAULT, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
 from game import moving
 
 HOW_PLAY = 0
@@ -84,6 +84,7 @@ class Table:
         self.menu = None             # game.menu.Menu while the menu is open
         self.restoring = False       # resumed from a snapshot: the board must be put back
         self.mismatch = None         # (wrong, unsure) points vs the position to hold
+        self.hw_fault = ()           # points a hardware fault leaves unreadable (White's numbering)
         self.last_move = b""         # LED indices, (from, to) pairs, of the last play
         self.end_how = HOW_PLAY
         self.roller = NOBODY
@@ -144,6 +145,8 @@ class Table:
             elif held >= GRACE_MS:
                 self._show_illegal()
                 changed = True
+        elif self.finish_view is not None and moving.auto_finish(self, now_ms):
+            changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
         # time jumped back): a note never outstays NOTE_MS
@@ -258,12 +261,16 @@ class Table:
         self.in_hand_reason = None
         self.lifted = 0            # mover's point a checker was lifted from
         self.dests = ()            # its legal destinations (mover's numbering)
-        self.problem_points = ()   # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.problem_points = ()  # type: Any  # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.problem_kind = None   # why a reading was not read: 'fault', 'mixed', 'weak', 'uncertain'
         self.shown_error = None
         self.last_legal = None  # type: Any
         self.view = None  # type: Any  # the turn's start from the mover's view
         self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
         self.choice = 0
+        self.probable = False      # the state shown is the probable reading of several (tall piles)
+        self.finish_view = None  # type: Any  # auto-finish: the complete board standing (game/moving.py)
+        self.finish_at = 0         # ... and the tick it commits at
 
     def acting(self):
         """The player who must act now, or NOBODY."""
@@ -353,6 +360,11 @@ class Table:
             if player != m.resigned_by:
                 self._answer_resignation(player, True)
             return
+        if self.hw_fault and phase < GAME_OVER and phase != DOUBLED:
+            # the board cannot see some points: no roll, commit or pass until it can (a
+            # cube answer needs no reading)
+            self._note(self.tr("fault_main"))
+            return
         if phase == OPENING:
             if self.mismatch or self.restoring:
                 self._note(self.tr("put_back"))
@@ -374,7 +386,12 @@ class Table:
             if player == self.on_roll:
                 self._try_commit()
         elif phase == NO_MOVE:
-            if player == self.on_roll and not self.restoring:
+            if player != self.on_roll:
+                return
+            if self.mismatch or self.restoring or self.seen is None:
+                # the pass needs the board as it was: a checker moved must go back first
+                self._note(self.tr("put_back"))
+            else:
                 self._record(("play", player, ()))
                 self._event(events.play(player, (), ""))
                 self._begin_turn(other(player))
@@ -401,7 +418,11 @@ class Table:
         if self.restoring:
             return
         st = self.state
-        if st == S_COMPLETE:
+        if self.probable or self.choices:
+            # tall piles: the board shows the probable reading, but the press says
+            # "complete": only the readings that are a complete play can be meant
+            call("game.unsure", "commit", self)
+        elif st == S_COMPLETE:
             self._commit(self.verdict.play)
         elif st == S_LIFTED:
             # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
@@ -411,6 +432,9 @@ class Table:
             self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
         elif st == S_IN_HAND:
             self._show_illegal()
+        elif st == S_UNCERTAIN and self.problem_kind == "weak":
+            # a checker over the board, not set down: it is not counted, nor guessed
+            self._note(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
         elif st == S_UNCERTAIN:
             # the press says "complete": that may settle which reading is meant
             call("game.unsure", "commit", self)
@@ -483,8 +507,8 @@ class Table:
         the board put back after a power cut, or a hardware fault of the sensors that keeps
         the board from being read (game/clock.py). An illegal board, a hand, an uncertain
         count or a disturbed board is the acting player's to fix: the clock runs."""
-        if self.restoring:
-            return True
+        if self.restoring or self.state == S_FAULT:
+            return True                  # S_FAULT: points unreadable by a hardware fault
         seen = self.seen
         if seen is None or not seen.faults:
             return False

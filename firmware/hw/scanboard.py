@@ -6,7 +6,7 @@ each module compiles within the Pico's heap.
     compose(scanner)    # fills scanner.sensed from scanner.state and the faults
 """
 import lazy
-from hw.sensed import WHITE, BLACK, MIXED
+from hw.sensed import WHITE, BLACK, MIXED, WEAK, FAULT
 
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
 
@@ -17,6 +17,7 @@ def _groups(sc, g):
     open, unknown/band slots. The other groups keep last time's bytes."""
     st = sc.state
     bad = sc._bad_bank
+    health = sc._health
     bank_of = sc._bank_of
     gd = sc._gdirty
     cfg = sc.cfg
@@ -32,14 +33,20 @@ def _groups(sc, g):
         w = b = wopen = bopen = extra = 0
         for i in range(first, first + nslots):
             s = st[i]
-            if s == UNKNOWN or bad[bank_of[i]]:
+            if s == UNKNOWN or bad[bank_of[i]] or health[i] & 2:
+                # cannot be read (a bad bank, out of range) or frozen ('stuck'): a hardware
+                # fault, 15 at a time so that compose tells it from the band (< 15 a group)
                 extra += 15
                 continue
             n = s & 3
             deep = n >= 2               # a third layer could hide on a second one
             if s & 16:
-                # in the band, held only by hysteresis: not sure of the top layer either way
-                extra += 1
+                # in the band, held only by hysteresis: not sure of the top layer either
+                # way. On the floor that is a weak field (a checker held over the slot,
+                # half on it: compose marks the point WEAK); above a checker it is a
+                # pile's top layer, bounded like any pile's (deep: its range is open)
+                if n < 2:
+                    extra += 1
                 if n:
                     n -= 1
             s &= 12                     # the colour
@@ -73,6 +80,7 @@ def compose(sc):
     g = sc._grp
     cfg, se = sc.cfg, sc.sensed
     col, los, his = se.colour, se.lo, se.hi
+    why = se.why
     spp = cfg.SLOTS_PER_POINT
     npts = cfg.N_POINTS
     stack = sc.stack_reading
@@ -118,6 +126,8 @@ def compose(sc):
                 hi = 15
         los[p] = lo
         his[p] = hi
+        x = g[q + 4]
+        why[p] = FAULT if x >= 15 else (WEAK if x else 0)
         if hi != lo:
             unsure = 1
         q += 5
@@ -126,14 +136,21 @@ def compose(sc):
     first = cfg.N_POINT_SENSORS
     wl = bl = wh = bh = 0
     wo = bo = 0
+    bw = 0
     for strip in range(2):
         q = 5 * (npts + strip)
+        x = g[q + 4]
+        if x >= 15:
+            bw = FAULT
+        elif x and not bw:
+            bw = WEAK
         wl += g[q]
         bl += g[q + 1]
         wh += g[q] + g[q + 4]
         bh += g[q + 1] + g[q + 4]
         wo |= g[q + 2]
         bo |= g[q + 3]
+    why[npts + 1] = why[npts + 2] = bw      # a strip's fault widens both colours' bar
     se.bar_lo[WHITE], se.bar_lo[BLACK] = min(wl, 15), min(bl, 15)
     se.bar_hi[WHITE] = 15 if wo else min(wh, 15)
     se.bar_hi[BLACK] = 15 if bo else min(bh, 15)

@@ -138,7 +138,7 @@ def set_calibration(sc, cal):
         on2 = int((1 + c.L2_ON_FRAC * d2) * R_ONE)
         off2 = int((1 + c.L2_OFF_FRAC * d2) * R_ONE)
     sc._ctx = (sc._ctx[0], sc._ctx[1], sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
-               int(c.OCC_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
+               int(c.OCC_OFF * R_ONE), int(c.OCC_FULL_ON * R_ONE), int(c.OCC_FULL_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
                sc.state, sc._cnt, sc._oor, sc._bank_of, sc.bank_fault, sc._unk,
                sc._held, sc._work, sc._queued, int(-c.XTALK * R_ONE), sc._gdirty, sc._sus,
                sc._extra)

@@ -38,7 +38,7 @@ def classify_chunk(sc, start):
     # one tuple unpacked (no allocation): far fewer lookups than one attribute per name
     # thresholds: |r| against gain * factor / R_ONE (one checker's signal: gain), compared
     # as |r| << 12 against gain * factor (hw.scanbuild.set_calibration)
-    (pend, nb, raw, refs, r, base, gain, on1, off1, on2, off2, over, st, cnt, oor,
+    (pend, nb, raw, refs, r, base, gain, on1, off1, full1, keep1, on2, off2, over, st, cnt, oor,
      bank_of, bank_fault, unk, held, work, queued, xt, gd, sus, extra) = sc._ctx
     raw_lo = sc._raw_lo
     raw_hi = sc._raw_hi
@@ -99,7 +99,10 @@ def classify_chunk(sc, start):
                 b = 1 if a < g * on2 else 0
             elif a >= g * on1 or (L >= 1 and a >= g * off1):
                 n = 1
-                b = 1 if a < g * on1 else 0
+                # a field weaker than a placed checker's (one held a few mm above the
+                # board, half on its slot) is in the band too: counted as "maybe", never
+                # as a checker. A placed one (>= full1) stays sure down to keep1.
+                b = 0 if a >= g * full1 or (L >= 1 and not st[i] & 16 and a >= g * keep1) else 1
             else:
                 n = 0
                 b = 1 if a >= g * off1 else 0

@@ -6,6 +6,10 @@ White's point 25 - q). For every point p:
   lo[p], hi[p]  the count is at least lo and at most hi; lo == hi when the sensors are sure.
     lo is also the most probable count (checkers fill the slots layer by layer).
 bar_lo[c], bar_hi[c] for c in (WHITE, BLACK): checkers on the bar.
+why[p] (1..24, 25 White's bar, 26 Black's): why a count is a range, when the reason is not a
+  tall pile: WEAK a field weaker than a placed checker's (one held above the board, half on
+  its slot: maybe there, never counted), FAULT a slot that cannot be read (bad bank or mux,
+  a sensor out of range or frozen). A FAULT point is never filled in by inference.
 faults: list of (code, detail): 'stuck', 'out_of_range', 'mux', 'mixed', 'too_many', 'drift'.
 Uncertain counts are ranges, never guesses; faults are reported, never turned into moves.
 """
@@ -15,6 +19,8 @@ WHITE = 1
 BLACK = 2
 MIXED = 3
 CHECKERS = 15
+WEAK = 1      # why[p]: see above
+FAULT = 2
 
 
 class Sensed:
@@ -27,6 +33,7 @@ class Sensed:
         self.hi = bytearray(n_points + 1)
         self.bar_lo = bytearray(3)              # index WHITE, BLACK
         self.bar_hi = bytearray(3)
+        self.why = bytearray(n_points + 3)     # 0, WEAK or FAULT per point and bar
         self.faults = []
 
     def certain(self, p):
@@ -69,11 +76,17 @@ class Sensed:
         self.hi[:] = other.hi
         self.bar_lo[:] = other.bar_lo
         self.bar_hi[:] = other.bar_hi
+        self.why[:] = other.why
         self.faults = list(other.faults)
 
     def same_as(self, other):
         return (self.colour == other.colour and self.lo == other.lo and self.hi == other.hi
-                and self.bar_lo == other.bar_lo and self.bar_hi == other.bar_hi)
+                and self.bar_lo == other.bar_lo and self.bar_hi == other.bar_hi
+                and self.why == other.why)
+
+    def fault_points(self):
+        """The points (25/26: the bars) that cannot be read because of a hardware fault."""
+        return tuple(p for p in range(1, self.n_points + 3) if self.why[p] == FAULT)
 
     def fault_codes(self):
         return [f[0] for f in self.faults]
@@ -84,7 +97,7 @@ class Sensed:
             c = self.colour[p]
             if c or self.hi[p]:
                 n = str(self.lo[p]) if self.lo[p] == self.hi[p] else "%d-%d" % (self.lo[p], self.hi[p])
-                parts.append("%d:%s%s" % (p, ".wbm"[c], n))
+                parts.append("%d:%s%s%s" % (p, ".wbm"[c], n, ("", "?", "!")[self.why[p]]))
         for c in (WHITE, BLACK):
             if self.bar_hi[c]:
                 parts.append("bar:%s%d-%d" % (".wbm"[c], self.bar_lo[c], self.bar_hi[c]))

@@ -12,9 +12,10 @@ import ticks
 STEP_MS = 100      # the rig's tick period: under game.clock.MAX_TICK_MS, quick to run
 
 
-def sensed_of(pos, ranges=None):
+def sensed_of(pos, ranges=None, why=None):
     """The reading a perfect scanner gives of `pos`; ranges {point: (lo, hi)} bound some
-    counts instead (25/26 = White's/Black's bar)."""
+    counts instead (25/26 = White's/Black's bar); why {point: hw.sensed.WEAK or FAULT}
+    says why a range is one (a checker over the board, a hardware fault)."""
     s = Sensed()
     for p in range(1, 25):
         w = pos.me[p - 1]
@@ -32,6 +33,9 @@ def sensed_of(pos, ranges=None):
             else:
                 s.lo[p] = lo
                 s.hi[p] = hi
+    if why:
+        for p in why:
+            s.why[p] = why[p]
     return s
 
 
@@ -82,8 +86,8 @@ class Rig:
             if len(keep) > self.keep:
                 keep.pop(0)
 
-    def feed(self, ranges=None):
-        self.t.sensed(sensed_of(self.board, ranges))
+    def feed(self, ranges=None, why=None):
+        self.t.sensed(sensed_of(self.board, ranges, why))
         self.collect()
 
     def press(self, name, kind="press"):

@@ -156,3 +156,35 @@ def test_crawford_game_then_post_crawford_in_a_3_point_match():
     r.press("p2_main")                       # a new match
     assert r.t.match.score == [0, 0] and r.t.screen[0] == "Set up the board"
     assert r.records[-2:] == ["M 3 C -", "G 0 0"]
+
+
+def test_cube_leds_show_only_a_live_cube():
+    # issue 8 item 14: post-Crawford the leader's cube is dead: its LED is off while the
+    # trailer's shows the centred cube
+    r = Rig(Settings(length=3))
+    _to_black_on_roll(r)
+    r.press("p2_cube")
+    r.press("p1_cube", "long")               # 0-1
+    _game_won_by_pass(r, 1)                  # 0-2: Black is 1 away, next game Crawford
+    r.press("p1_main")
+    _to_black_on_roll(r)
+    r.press("menu")
+    r.press("menu")
+    r.press("menu")                          # the cursor on "Resign"
+    r.press("p2_main")
+    r.press("p2_main")                       # a single
+    r.press("p2_main")                       # yes: offer it
+    r.press("p1_main")                       # 1-2, post-Crawford next
+    r.press("p1_main")
+    _to_black_on_roll(r)
+    assert "post-Cra" in r.text()
+    r.press("p2_cube")
+    assert "Cube is dead" in r.text()
+    assert r.t.leds[C.LED_CUBE_P2] == C.OFF, r.t.leds[C.LED_CUBE_P2]       # the leader's: dead
+    assert r.t.leds[C.LED_CUBE_P1] == C.CUBE_CENTRED                       # the trailer's: live
+    r.play(1, 6, 4, [(24, 18), (18, 14)])
+    r.press("p1_cube")                       # White doubles to 2, Black takes
+    r.press("p2_main")
+    assert r.t.match.cube.owner == 1         # owned: shown as owned, the other LED off
+    assert r.t.leds[C.LED_CUBE_P2] == C.CUBE_OWNED and r.t.leds[C.LED_CUBE_P1] == C.OFF
+

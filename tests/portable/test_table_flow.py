@@ -3,6 +3,7 @@ from bg.position import Position
 from game.settings import Settings
 from game import colours as C
 from tablekit import Rig, rig_at, pos_of, sensed_of
+from game.table import S_COMPLETE
 
 
 def test_setup_lights_wrong_points_until_the_board_is_right():
@@ -125,6 +126,25 @@ def test_forced_pass_when_no_legal_play():
     assert '"m":[]' in r.events[-1] or any('"m":[]' in e for e in r.events)
 
 
+
+def test_no_legal_move_is_passed_only_with_the_board_as_it_was():
+    # issue 8 item 11: a checker moved from 13 to 10 while the turn has no legal move: the
+    # board says "Put back" and main does not pass the turn until 10 is back on 13
+    board = pos_of({25: 1, 6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 13: 3})
+    r = rig_at(board, 0)
+    r.roll(0, 6, 6)
+    assert "No legal move" in r.text()
+    r.move(0, [(13, 10)])
+    assert "Put back" in r.text()
+    assert r.t.leds[13] == C.SETUP and r.t.leds[10] == C.SETUP
+    r.press("p1_main")
+    assert r.t.on_roll == 0 and r.records[-1] != "P0", r.records[-1]
+    assert "Put back" in r.text()
+    r.move(0, [(10, 13)])
+    assert "No legal move" in r.text()
+    r.press("p1_main")
+    assert r.t.on_roll == 1 and r.records[-1] == "P0"
+
 def test_auto_roll_when_doubling_is_impossible():
     s = Settings(auto_roll=1)
     r = Rig(s)
@@ -145,6 +165,43 @@ def test_auto_finish_commits_a_bearoff_without_contact():
     r = rig_at(board, 0, Settings(auto_finish=1, money=1))
     r.roll(0, 6, 5)
     r.move(0, [(2, 0), (1, 0)])
+    assert r.t.on_roll == 0 and "Main: done" in r.text()   # not at once: she may go on
+    r.wait(2500)
+    assert r.t.on_roll == 0
+    r.wait(1000)                       # the complete board has stood for 3 s
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 2 0 1 0"
+
+
+def test_auto_finish_waits_until_the_player_has_stopped_moving():
+    # issue 8 item 8: 4:2 and 6:1 at home, 3-1. Lifting a 4 reads like 4/off (complete): the
+    # player may be carrying it to 3 for 4/3 6/3. Nothing is committed while she moves.
+    board = pos_of({4: 2, 6: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0, Settings(auto_finish=1, money=1))
+    r.roll(0, 3, 1)
+    r.lift(0, 4)                       # reads as 4/off: complete
+    assert r.t.on_roll == 0 and r.t.state == S_COMPLETE
+    r.wait(2000)
+    assert r.t.on_roll == 0
+    r.put(0, 3)                        # 4/3: legal so far, the timer stops
+    r.wait(5000)
+    assert r.t.on_roll == 0
+    r.move(0, [(6, 3)])                # 4/3 6/3: complete, committed once she stops
+    r.wait(2900)
+    assert r.t.on_roll == 0
+    r.wait(200)
+    assert r.t.on_roll == 1 and r.records[-1] == "P0 6 3 4 3", r.records[-1]
+
+
+def test_auto_finish_waits_for_a_menu_to_close():
+    board = pos_of({1: 2, 2: 1}, {1: 5, 2: 5, 3: 5})
+    r = rig_at(board, 0, Settings(auto_finish=1, money=1))
+    r.roll(0, 6, 5)
+    r.move(0, [(2, 0), (1, 0)])
+    r.press("menu")
+    r.wait(4000)
+    assert r.t.on_roll == 0
+    r.press("menu", "long")            # closed
+    r.wait(500)
     assert r.t.on_roll == 1 and r.records[-1] == "P0 2 0 1 0"
 
 
