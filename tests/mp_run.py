@@ -4,7 +4,7 @@ The same files are collected by pytest on CPython; this runner needs nothing
 but the interpreter, so it imports each `tests/portable/test_*.py`, calls every
 `test_*` function and prints one closing line "N passed, N failed".
 
-Usage: micropython -X heapsize=200K tests/mp_run.py [module ...]
+Usage: micropython -X heapsize=240K tests/mp_run.py [module ...]
 """
 import sys
 import os

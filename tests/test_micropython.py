@@ -12,7 +12,7 @@ PORTABLE = os.path.join(ROOT, "tests", "portable")
 
 def _targets():
     """One run per module; for the modules that build the whole simulated board (scanner,
-    physical model, App), one run per test, each in a fresh 200 KB heap as after a power-up:
+    physical model, App), one run per test, each in a fresh 240 KB heap as after a power-up:
     in one long-lived heap their order decides whether fragmentation leaves a block big
     enough, which would make the result depend on the test order rather than the code."""
     out = []

