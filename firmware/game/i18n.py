@@ -109,6 +109,10 @@ which_keys=Main: this one Cube: next
 unsure_none=No full play fits
 main_short=Press main briefly
 """,
+    """
+g_single=Single game
+g_blitz=Blitz
+""",
 )
 
 

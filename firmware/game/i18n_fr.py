@@ -75,9 +75,9 @@ m_sure=Sur? encore
 """,
     """
 m_help=Menu suiv Bout ok
-s_money=Jeu
+s_money=Mode
 s_length=Longueur
-s_cube_max=Videau max
+s_cube_max=Videau
 s_beavers=Beavers
 s_jacoby=Jacoby
 s_clock=Pendule
@@ -133,5 +133,12 @@ r_if=s'il accepte
 r_yes=Bouton: oui
 r_no=Annuler: non
 main_short=Appui bref sur Bouton
+""",
+    """
+v_single=unique
+v_blitz_mode=eclair
+v_nolimit=illimite
+g_single=Jeu unique
+g_blitz=Jeu eclair
 """,
 )

@@ -11,9 +11,9 @@ m_new=Abandon match
 m_close=Close
 m_sure=Sure? again
 m_help=Menu next Main ok
-s_money=Play
+s_money=Mode
 s_length=Length
-s_cube_max=Cube max
+s_cube_max=Cube
 s_beavers=Beavers
 s_jacoby=Jacoby
 s_clock=Clock
@@ -38,5 +38,10 @@ r_kind3=a backgammon?
 r_if=if accepted
 r_yes=Main: yes
 r_no=Undo: no
+""",
+    """
+v_single=single
+v_blitz_mode=blitz
+v_nolimit=no limit
 """,
 )

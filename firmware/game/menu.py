@@ -108,7 +108,10 @@ def _select(t, m, player):
     elif m.level == "resign":
         m.level, m.kind = "confirm", m.cursor + 1
     elif m.level == "settings":
-        t.settings.cycle(item)
+        if item == "money":
+            t.settings.cycle_mode()     # seed 003's modes: single game, blitz, match
+        else:
+            t.settings.cycle(item)
         if item in _NEXT_MATCH:
             t._note(t.tr("next_match"))
         t._save()
@@ -129,7 +132,12 @@ def _ids(t):
 def _value_text(t, name):
     v = getattr(t.settings, name)
     if name == "money":
-        return t.tr("money") if v else t.tr("v_match")
+        return t.tr(("v_single", "v_blitz_mode", "v_match")[t.settings.mode()])
+    if name == "cube_max":
+        from game.settings import CUBE_OFF, CUBE_NO_LIMIT
+        if v == CUBE_OFF:
+            return t.tr("v_off")
+        return t.tr("v_nolimit") if v == CUBE_NO_LIMIT else str(v)
     if name == "clock":
         return (t.tr("v_off"), t.tr("v_standard"), t.tr("v_blitz"))[v]
     if name == "lang":

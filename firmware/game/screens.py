@@ -130,7 +130,7 @@ def _header(t):
     if who == NOBODY:
         who = t.on_roll
     d1, d2 = t.turn_dice
-    key = (t.settings.lang, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
+    key = (t.settings.lang, clock.mode, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
            m.length, m.score[0], m.score[1], m.winner, m.post_crawford, b.pips(), b.opp_pips(),
            clock.enabled() and (clock.running, clock.text(0), clock.text(1), clock.turn_text()))
     memo = t.header_memo
@@ -151,7 +151,10 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
         right = "x%d%s" % (cube.value, "" if cube.owner == CENTRED else _letter(t, cube.owner))
     rows = [_fit(left, right)]
     if m.money():
-        rows.append(_fit(t.tr("money"), "%d-%d" % (m.score[0], m.score[1])))
+        # seed 003's mode by name: the single game, or blitz (the single game's blitz clock)
+        from game.settings import CLOCK_BLITZ
+        rows.append(_fit(t.tr("g_blitz" if clock.mode == CLOCK_BLITZ else "g_single"),
+                         "%d-%d" % (m.score[0], m.score[1])))
     else:
         tag = ""
         if m.is_over():

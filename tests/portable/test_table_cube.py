@@ -14,7 +14,7 @@ def _to_black_on_roll(r):
 
 
 def test_double_take_redouble_take_and_the_leds():
-    r = Rig(Settings(length=9))
+    r = Rig(Settings(money=0, length=9))
     _to_black_on_roll(r)
     assert r.t.leds[C.LED_CUBE_P1] == C.CUBE_CENTRED == r.t.leds[C.LED_CUBE_P2]
     assert "Roll or double" in r.text()
@@ -40,7 +40,7 @@ def test_double_take_redouble_take_and_the_leds():
 
 
 def test_pass_ends_the_game_at_the_cube_before_the_double():
-    r = Rig(Settings(length=5))
+    r = Rig(Settings(money=0, length=5))
     _to_black_on_roll(r)
     r.press("p2_cube")
     r.press("p1_cube", "long")              # White passes
@@ -70,7 +70,7 @@ def test_beaver_money_play_then_take_and_pass():
 
 
 def test_no_beaver_in_a_match_the_cube_press_says_how_to_answer():
-    r = Rig(Settings(length=5, beavers=1))
+    r = Rig(Settings(money=0, length=5, beavers=1))
     _to_black_on_roll(r)
     r.press("p2_cube")
     r.press("p1_cube")
@@ -102,7 +102,7 @@ def _game_won_by_pass(r, doubler):
 
 
 def test_crawford_game_then_post_crawford_in_a_3_point_match():
-    r = Rig(Settings(length=3))
+    r = Rig(Settings(money=0, length=3))
     _to_black_on_roll(r)
     r.press("p2_cube")
     r.press("p1_cube", "long")               # 0-1

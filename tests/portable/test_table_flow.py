@@ -150,7 +150,7 @@ def test_auto_finish_commits_a_bearoff_without_contact():
 
 def test_game_end_gammon_scores_and_next_game_sets_up():
     board = pos_of({1: 1}, {1: 15})
-    r = rig_at(board, 0, Settings(length=5))
+    r = rig_at(board, 0, Settings(money=0, length=5))
     r.roll(0, 2, 1)
     r.move(0, [(1, 0)])
     r.press("p1_main")

@@ -25,7 +25,7 @@ def _resign(r, player, kind):
 
 
 def test_resign_gammon_accepted_at_cube_two():
-    r = _black_on_roll(Settings(length=7))
+    r = _black_on_roll(Settings(money=0, length=7))
     r.press("p2_cube")
     r.press("p1_main")                    # cube 2, White owns it
     _resign(r, 1, 2)                      # Black resigns a gammon
@@ -39,7 +39,7 @@ def test_resign_gammon_accepted_at_cube_two():
 
 
 def test_resign_declined_play_goes_on_and_backgammon_scores_three():
-    r = _black_on_roll(Settings(length=7))
+    r = _black_on_roll(Settings(money=0, length=7))
     _resign(r, 1, 1)
     r.press("p1_cube")                    # White declines
     assert r.records[-1] == "X0" and "Resign declined" in r.text()
@@ -59,7 +59,7 @@ def test_white_resigns_in_its_own_turn():
 
 
 def test_abandon_match_asks_twice_then_starts_a_new_match():
-    r = _black_on_roll(Settings(length=3))
+    r = _black_on_roll(Settings(money=0, length=3))
     r.press("p2_cube")
     r.press("p1_cube", "long")            # 0-1
     assert r.t.match.score == [0, 1]
@@ -110,7 +110,7 @@ def test_main_pressed_twice_in_a_fresh_menu_resigns_nothing():
 
 
 def test_only_the_resigner_goes_on_and_a_last_screen_says_what_will_happen():
-    r = _black_on_roll(Settings(length=7))
+    r = _black_on_roll(Settings(money=0, length=7))
     r.press("p2_cube")
     r.press("p1_main")                    # cube 2, White owns it
     _to_resign(r, "p2_main")              # Black chose Resign
