@@ -140,5 +140,8 @@ v_blitz_mode=eclair
 v_nolimit=illimite
 g_single=Jeu unique
 g_blitz=Jeu eclair
+r_really=%s: vraiment abandonner un gammon ?
+r_no_gammon=Gammon: 60 de retard, jan interieur vide
+r_no_bg=Backgammon: une dame a la barre ou chez le gagnant
 """,
 )

@@ -43,5 +43,6 @@ r_no=Undo: no
 v_single=single
 v_blitz_mode=blitz
 v_nolimit=no limit
+r_really=%s: really resign a gammon?
 """,
 )

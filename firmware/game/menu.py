@@ -33,6 +33,7 @@ class Menu:
         self.ids = None         # (position ID, match ID) on the IDs screen
         self.player = NOBODY    # resigning: the player who chose Resign (only its main goes on)
         self.kind = 0           # resigning: the kind chosen, waiting for the confirmation
+        self.warn = None        # resigning: why the kind chosen is not allowed (shown once)
 
     def items(self):
         if self.level == "main":
@@ -50,6 +51,7 @@ def button(t, name, kind):
         if name == "menu":
             t.menu = Menu()
         return
+    m.warn = None
     if name == "menu":
         if kind == "long":
             t.menu = None
@@ -106,6 +108,11 @@ def _select(t, m, player):
         else:
             t.menu = None
     elif m.level == "resign":
+        from lazy import call
+        why = call("game.cubeflow", "resign_refusal", t, player, m.cursor + 1)
+        if why:
+            m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
+            return
         m.level, m.kind = "confirm", m.cursor + 1
     elif m.level == "settings":
         if item == "money":
@@ -165,8 +172,14 @@ def _confirm_rows(t, m):
     """What the resignation will do, and the keys."""
     p = m.player
     pts = m.kind * t.match.cube.value
+    wins = t.tr("wins", t._name(other(p)), pts)
+    if m.kind == 2:
+        # seed 003's question: "voulez-vous vraiment abandonner un Gammon ?"
+        from textrows import wrap
+        return wrap(t.tr("r_really", t._name(p))) + [wins] + \
+            ([t.tr("r_if")] if t.settings.lang == 0 else []) + [t.tr("r_yes"), t.tr("r_no")]
     return [t.tr("r_title", t._name(p)), t.tr("r_kind%d" % m.kind),
-            t.tr("wins", t._name(other(p)), pts), t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
+            wins, t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
 
 
 def rows(t):
@@ -176,6 +189,9 @@ def rows(t):
     if m.level == "confirm":
         return [r[:COLS] for r in _confirm_rows(t, m)]
     out = [_title(t, m)]
+    if m.warn:
+        from textrows import wrap
+        return (out + wrap(m.warn))[:ROWS]
     items = m.items()
     shown = ROWS - 1
     first = 0
