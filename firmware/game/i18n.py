@@ -112,6 +112,8 @@ main_short=Press main briefly
     """
 g_single=Single game
 g_blitz=Blitz
+keep_hint=Main: keep dice
+reroll_hint=Cube: roll again
 r_no_gammon=Gammon only if 60 pips behind, none in home
 r_no_bg=Backgammon: also a checker on bar or in winner's home
 """,

@@ -21,7 +21,7 @@ s_auto_roll=Auto roll
 s_auto_finish=Auto finish
 """,
     """
-s_reroll=Open reroll
+s_reroll=Open choice
 s_brightness=LEDs %
 s_lang=Language
 v_match=match

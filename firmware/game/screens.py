@@ -194,8 +194,12 @@ def _message(t):
         out.append(t.tr("opening"))
         out.append(t.tr("each_roll"))
     elif phase == T.OPENING_REROLL:
-        out.append(t.tr("starts_reroll", t._name(t.on_roll)))
-        out.append(t.tr("press_roll"))
+        # the opening choice: the dice won, then both answers (seed 004)
+        a, b = t.opening[0], t.opening[1]
+        out.append(t.tr("starts", t._name(t.on_roll), max(a, b), min(a, b)))
+        if t.want_roll is None:
+            out.append(t.tr("keep_hint"))
+            out.append(t.tr("reroll_hint"))
     elif phase == T.PRE_ROLL:
         out.append(t.tr("on_roll", t._name(t.on_roll)))
         out.append(t.tr("roll_or_double" if t._may_double(t.on_roll) else "press_roll"))

@@ -37,7 +37,7 @@ SPEC = (
     ("clock", (CLOCK_OFF, CLOCK_STANDARD, CLOCK_BLITZ), CLOCK_STANDARD),
     ("auto_roll", (0, 1), 0),
     ("auto_finish", (0, 1), 0),
-    ("reroll", (0, 1), 0),          # opening: the winner rolls both dice again
+    ("reroll", (0, 1), 0),          # opening choice (seed 004): the winner keeps or rerolls
     ("brightness", (10, 25, 50, 75, 100), 50),   # percent of the LED cap
     ("lang", (0, 1), 0),            # 0 English, 1 French
 )
