@@ -37,11 +37,10 @@ def cube(t, player, kind):
         elif kind == "press":
             reason = m.beaver(player)
             if reason:
-                t._note(t.tr("answer"))
+                t._note(t.tr("no_beaver"))   # the screen already says how to answer
                 return
             t._record(("beaver", player, m.cube.value * 2))
             t._event(events.cube(player, "beaver", m.cube.value * 2))
-            t._note(t.tr("beavers", t._name(player), m.cube.value * 2))
             t.clock.start_turn(other(player))
             t._save()
 

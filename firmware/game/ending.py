@@ -18,6 +18,7 @@ def new_match(t):
         ("B" if s.beavers and s.money else "")
     t._record(("match", s.match_length(), rules, ""))
     t._event(events.match(s.match_length(), ("White", "Black"), rules))
+    t.note = None                       # "(next match)": this is the next match now
     t._new_game()
 
 

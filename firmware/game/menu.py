@@ -185,7 +185,7 @@ def _confirm_rows(t, m):
 def rows(t):
     m = t.menu
     if m.level == "ids":
-        return [t.tr("m_ids"), m.ids[0], "Match ID", m.ids[1]]
+        return [t.tr("m_ids"), m.ids[0], t.tr("id_match"), m.ids[1]]
     if m.level == "confirm":
         return [r[:COLS] for r in _confirm_rows(t, m)]
     out = [_title(t, m)]

@@ -165,11 +165,20 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
             tag = t.tr("post_crawford")[:8]
         rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
     rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
+    off0, off1 = _borne_off(b)
+    if off0 or off1:
+        # seed 001: the checkers borne off by both players, once there are any
+        rows.append(_fit(t.tr("borne_off"), "%d %d" % (off0, off1)))
     if clock.enabled():
         run = clock.running
         rows.append(_fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),
                          "+" + clock.turn_text() if run != NOBODY else ""))
     return rows
+
+
+def _borne_off(b):
+    """(White's, Black's) checkers borne off."""
+    return 15 - sum(b.me), 15 - sum(b.opp)
 
 
 def _fit(left, right):
@@ -228,9 +237,12 @@ def _moving_message(t, out):
     if st == T.S_COMPLETE:
         out.append(t.tr("commit"))
     elif st == T.S_LIFTED:
-        dests = " ".join(point_text(t, p) for p in t.dests)
+        # the destinations in the order of the way home (off last), on a row of their own
+        # so the list is never cut in two
+        dests = " ".join(point_text(t, p) for p in sorted(t.dests, key=_way_home))
         if dests:
-            out.append(t.tr("lifted", point_text(t, t.lifted), dests))
+            out.append(t.tr("lifted", point_text(t, t.lifted)))
+            out.append(t.tr("lifted_to", dests))
         else:
             out.append(t.tr("nowhere", point_text(t, t.lifted)))
     elif st == T.S_IN_HAND:
@@ -245,6 +257,11 @@ def _moving_message(t, out):
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:
         out.append(t.tr("to_move", t._name(t.on_roll)))
+
+
+def _way_home(p):
+    """Sort key: the points further from home first (bar 25 ... 1, off 0 last)."""
+    return -p
 
 
 def render(t):
@@ -262,15 +279,26 @@ def render(t):
         return
     rows = _header(t)
     if t.phase >= GAME_OVER:
-        rows = rows[1:3]              # the score and pips: the game's result says the rest
+        rows = rows[1:-1] if t.clock.enabled() else rows[1:]   # no turn, no clock: the result says
     msg = []
     for text in _message(t):
         if text:                      # an empty message takes no row
             msg.extend(wrap(text))
-    # what to do now matters more than the pips, then the score: drop those rows for it
-    if len(rows) + len(msg) > ROWS and len(rows) > 2:
-        rows.pop(2)
-    if len(rows) + len(msg) > ROWS and len(rows) > 1:
-        rows.pop(1)
-    rows.extend(msg[:ROWS - len(rows)])
-    t.screen = rows
+    # what to do now matters more than any header row: give up the pips, the borne-off
+    # counts, the score, the clock, then the turn row, until the whole message fits
+    while len(rows) + len(msg) > ROWS and rows:
+        rows.pop(_least(t, rows))
+    rows.extend(msg[:ROWS])
+    t.screen = rows[:ROWS]
+
+
+def _least(t, rows):
+    """The index of the header row to give up first."""
+    for key in ("pips", "borne_off"):
+        word = t.tr(key)
+        for i in range(len(rows)):
+            if rows[i].startswith(word):
+                return i
+    if len(rows) > 2:
+        return 1                      # the score (rows: turn, score, clock)
+    return len(rows) - 1

@@ -119,6 +119,8 @@ class Table:
             # a checker moved: the mover plays on, whoever opened the menu (the clock runs
             # meanwhile: a menu must not cost the mover time it cannot use)
             self._close_menu()
+        if self.phase == MOVING and self.note is not None and not self.seen.same_as(reading):
+            self.note = None            # "To play: 5" is out of date once a checker moved
         self.seen.copy_from(reading)
         self._evaluate()
         self._refresh()
@@ -292,6 +294,7 @@ class Table:
 
     def _rolled(self, d1, d2):
         if self.phase == OPENING_REROLL or self.phase == PRE_ROLL:
+            self.note = None            # "White takes" and the like are of the turn before
             p = self.on_roll
             self._record(("roll", p, d1, d2))
             self._event(events.roll(p, d1, d2))

@@ -100,7 +100,7 @@ def test_whole_turns_commit_only_complete_plays():
     r.opening(6, 5)
     r.move(0, [(24, 18)])
     r.press("p1_main")
-    assert "Still to play 5" in r.text()
+    assert "To play: 5" in r.text()
     assert r.t.on_roll == 0
     r.move(0, [(18, 13)])
     assert "Main: done" in r.text()

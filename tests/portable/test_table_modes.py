@@ -84,7 +84,7 @@ def test_no_cube_setting_disables_doubling():
     r = Rig(Settings(cube_max=CUBE_OFF))
     _to_black_on_roll(r)
     assert not r.t.match.cube.enabled
-    assert "Roll or double" not in r.text()
+    assert "Cube: double" not in r.text()
     r.press("p2_cube")
     assert r.t.phase == 3 and "No cube" in r.text()
     assert not r.t.screen[0].endswith("x1")

@@ -38,13 +38,13 @@ def test_resign_gammon_accepted_at_cube_two():
     r.press("p2_cube")
     r.press("p1_main")                    # cube 2, White owns it
     _resign(r, 1, 2)                      # Black resigns a gammon
-    assert r.records[-1] == "S1 2" and "Black resigns gammon" in r.text()
+    assert r.records[-1] == "S1 2" and "Black resigns a gammon?" in r.text()
     n = len(r.saves)
     r.press("p2_main")                    # the resigner cannot accept
     assert r.t.match.resigned_by == 1
     r.press("p1_main")                    # White accepts: 2 x 2
     assert r.records[-2:] == ["A0", "E0 4"] and r.t.match.score == [4, 0]
-    assert len(r.saves) > n and "resigned gammon" in r.text()
+    assert len(r.saves) > n and "by resignation a gammon" in r.text()
 
 
 def test_resign_declined_play_goes_on_and_backgammon_scores_three():
@@ -133,7 +133,7 @@ def test_only_the_resigner_goes_on_and_a_last_screen_says_what_will_happen():
     r.press("p1_main")                    # White cannot confirm for Black
     assert r.t.menu is not None and r.t.match.resigned_by == -1
     r.press("undo")                       # back to the kinds, gammon still chosen
-    assert r.t.screen[2] == ">gammon"
+    assert r.t.screen[2] == ">a gammon"
     r.press("p2_main")
     r.press("p2_main")                    # yes
     assert r.t.menu is None and r.records[-1] == "S1 2" and r.t.match.resigned_by == 1
@@ -142,18 +142,18 @@ def test_only_the_resigner_goes_on_and_a_last_screen_says_what_will_happen():
 def test_the_confirmation_fits_the_oled_in_french():
     r = _far_black_on_roll(Settings(lang=1))
     _to_resign(r, "p2_main")
-    assert r.t.screen[0] == "Noirs abandonne"
+    assert r.t.screen[0] == "Noir abandonne"
     r.press("menu")
     r.press("menu")
     r.press("p2_main")
-    assert r.t.screen == ["Noirs abandonne", "un backgammon ?", "Blancs gagne 3", "s'il accepte",
+    assert r.t.screen == ["Noir abandonne", "un backgammon ?", "Blanc gagne 3", "s'il accepte",
                           "Bouton: oui", "Annuler: non"]
     assert all(len(row) <= 16 for row in r.t.screen)
     r.press("undo")                       # back to the kinds
     r.press("menu")
     r.press("menu")                       # gammon: the sheet's question, in its words
     r.press("p2_main")
-    assert r.t.screen == ["Noirs: vraiment", "abandonner un", "gammon ?", "Blancs gagne 2",
+    assert r.t.screen == ["Noir: vraiment", "abandonner un", "gammon ?", "Blanc gagne 2",
                           "Bouton: oui", "Annuler: non"]
 
 
@@ -196,7 +196,7 @@ def test_a_gammon_is_refused_near_the_start_and_with_a_checker_home_in_words():
     assert r.t.menu.level == "resign" and r.t.screen == [
         "Black resigns", "Gammon only if", "60 pips behind,", "none in home"]
     r.press("menu")                       # the kinds again, the warning gone
-    assert r.t.screen[3] == ">backgammon"
+    assert r.t.screen[3] == ">a backgammon"
     r.press("p2_main")
     assert r.t.menu.level == "resign" and "Gammon only if" in r.text()
     r.t.resign(1, 2)                      # no way around the menu either

@@ -25,7 +25,7 @@ def test_language_switches_every_text_to_french():
     r.press("undo")
     r.press("undo")
     r.opening(3, 1)
-    assert r.t.screen[0].startswith("Blancs 3-1")
+    assert r.t.screen[0].startswith("Blanc 3-1")
     r.move(0, [(13, 11)])
     assert "Aucun de pour ce coup" in r.text()
 

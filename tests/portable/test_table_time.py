@@ -28,7 +28,7 @@ def test_a_note_expires_across_the_wrap():
     r = _opened(WRAP - 1000)
     r.move(0, [(8, 5)])
     r.press("p1_main")                    # incomplete: a note, due after the wrap
-    assert "Still to play 1" in r.text()
+    assert "To play: 1" in r.text()
     r.wait(NOTE_MS + 100)
     assert r.now < 5000                   # the ticks wrapped meanwhile
     assert r.t.note is None and "Still to play" not in r.text()
