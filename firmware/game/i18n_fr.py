@@ -152,6 +152,11 @@ end_jacoby=Jacoby: compte 1
 id_match=ID match
 reroll_hint=Videau: relancer
 r_really=%s: vraiment abandonner un gammon ?
+m_shots=Blots
+sh_title=Blots de %s
+sh_none=Aucun blot
+sh_row=en %d: %d/36 %d%%
+sh_back=Bouton: retour
 r_no_gammon=Gammon: 60 de retard, jan interieur vide
 r_no_bg=Backgammon: une dame a la barre ou chez le gagnant
 """,

@@ -44,5 +44,10 @@ v_single=single
 v_blitz_mode=blitz
 v_nolimit=no limit
 r_really=%s: really resign a gammon?
+m_shots=Shots
+sh_title=Shots at %s
+sh_none=No blot
+sh_row=on %d: %d/36 %d%%
+sh_back=Main: back
 """,
 )

@@ -20,7 +20,7 @@ from bg.cube import NOBODY, other
 from game.settings import SPEC, NAMES
 from game.screens import COLS, ROWS, _fit, _letter
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_close")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
 RESIGN = ("kind1", "kind2", "kind3")
 _NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
@@ -34,6 +34,7 @@ class Menu:
         self.player = NOBODY    # resigning: the player who chose Resign (only its main goes on)
         self.kind = 0           # resigning: the kind chosen, waiting for the confirmation
         self.warn = None        # resigning: why the kind chosen is not allowed (shown once)
+        self.shots = None       # the Shots screen: [(blot point, rolls of 36 that hit it)]
 
     def items(self):
         if self.level == "main":
@@ -68,7 +69,7 @@ def button(t, name, kind):
         else:
             m.level = "main"
             m.cursor = 0
-            m.ids = None
+            m.ids = m.shots = None
             m.player = NOBODY
     elif name in ("p1_main", "p2_main") and kind == "press":
         _select(t, m, 0 if name == "p1_main" else 1)
@@ -82,9 +83,10 @@ def _select(t, m, player):
         t.resign(player, m.kind)
         return
     items = m.items()
-    if not items:                      # the IDs screen: back to the menu
+    if not items:                      # the IDs or Shots screen: back to the menu
         m.level = "main"
-        m.ids = None
+        m.ids = m.shots = None
+        m.player = NOBODY
         return
     item = items[m.cursor]
     if m.level == "main":
@@ -100,6 +102,9 @@ def _select(t, m, player):
         elif item == "m_ids":
             m.level = "ids"
             m.ids = _ids(t)
+        elif item == "m_shots":
+            m.level, m.player = "shots", player
+            m.shots = _shots(t, player)
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -134,6 +139,29 @@ def _ids(t):
         return "-", str(e)[:16]
     t._event(events.ids(pid, mid))
     return pid, mid
+
+
+def _shots(t, player):
+    """Seed 004's count for each blot of `player` (its own numbering, the far ones first):
+    the rolls of 36 with which the opponent, rolling next, hits it (bg.counting)."""
+    from bg.counting import blots, shots
+    view = t.board if player == 0 else t.board.swapped()
+    return [(p, shots(view, p)) for p in sorted(blots(view), reverse=True)]
+
+
+def _shots_rows(t, m):
+    out = [t.tr("sh_title", t._name(m.player))]
+    if not m.shots:
+        out.append(t.tr("sh_none"))
+    room = ROWS - 2
+    for i in range(min(len(m.shots), room)):
+        p, n = m.shots[i]
+        if i == room - 1 and len(m.shots) > room:
+            out.append(t.tr("more_wrong", len(m.shots) - i))
+            break
+        out.append(t.tr("sh_row", p, n, (n * 100 + 18) // 36))
+    out.append(t.tr("sh_back"))
+    return out
 
 
 def _value_text(t, name):
@@ -188,6 +216,8 @@ def rows(t):
         return [t.tr("m_ids"), m.ids[0], t.tr("id_match"), m.ids[1]]
     if m.level == "confirm":
         return [r[:COLS] for r in _confirm_rows(t, m)]
+    if m.level == "shots":
+        return _shots_rows(t, m)
     out = [_title(t, m)]
     if m.warn:
         from textrows import wrap
