@@ -29,12 +29,13 @@ def test_the_default_is_the_single_game_with_the_cube_and_the_standard_clock():
     r = Rig()
     _to_black_on_roll(r)
     m = r.t.match
-    assert m.length == 0 and m.cube.enabled and "Single game" in r.t.screen[1]
+    assert m.length == 0 and m.cube.enabled
     r.press("p2_cube")                      # the cube works in the single game
     r.press("p1_main")
     assert m.cube.value == 2
     r.press("p2_main")
     r.give_dice(6, 5)
+    assert r.t.screen[1] == "Single game  0-0"      # the mode by name while moving
     r.t.resign(1, 1)                        # Black gives up a single game at cube 2
     r.press("p1_main")
     assert m.score == [2, 0] and r.t.phase == 7   # a game over, not a match over
@@ -70,7 +71,8 @@ def test_a_blitz_game_runs_the_30_s_clock_and_a_match_has_the_crawford_rule():
     r = Rig(s)
     _to_black_on_roll(r)
     assert r.t.clock.reserve == [30000, 30000] and r.t.clock.turn_ms == 10000
-    assert "Blitz" in r.t.screen[1]
+    r.roll(1, 6, 5)
+    assert r.t.screen[1] == "Blitz        0-0"
     s = Settings()
     s.cycle_mode()
     s.cycle_mode()
