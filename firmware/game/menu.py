@@ -21,7 +21,7 @@ from game.settings import SPEC, NAMES
 from game.screens import COLS, ROWS, _fit, _letter
 
 MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
-RESIGN = ("kind1", "kind2", "kind3")
+RESIGN = ("r_item1", "r_item2", "r_item3")
 _NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
 

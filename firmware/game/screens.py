@@ -295,7 +295,9 @@ def render(t):
 def _least(t, rows):
     """The index of the header row to give up first: the pips and borne-off counts, then
     the score; in the single game (no match length) its running score goes before them."""
-    if t.match.money() and len(rows) > 2 and rows[1].startswith(t.tr("g_blitz" if t.clock.mode == 2 else "g_single")):
+    from game.settings import CLOCK_BLITZ
+    single = t.tr("g_blitz" if t.clock.mode == CLOCK_BLITZ else "g_single")
+    if t.match.money() and len(rows) > 2 and rows[1].startswith(single):
         return 1
     for key in ("pips", "borne_off"):
         word = t.tr(key)

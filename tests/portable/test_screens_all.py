@@ -187,6 +187,8 @@ def test_menu_screens():
         r.press("menu")
         r.press("p2_main")                # Resign
         check(r, "resign kinds")
+        for i in (1, 2, 3):                # each kind whole, not cut at 16 columns
+            assert any(row[1:] == tr(lang, "r_item%d" % i) for row in r.t.screen), r.t.screen
         for kind in (1, 2, 3):
             r.press("p2_main")
             check(r, "resign %d" % kind)
