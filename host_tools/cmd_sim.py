@@ -78,7 +78,7 @@ def demo(args, workdir):
         if os.path.exists(path):
             os.remove(path)
     try:
-        settings = Settings(length=args.length)
+        settings = Settings(money=0, length=args.length)
     except ValueError as e:
         print("sim --demo: %s" % e, file=sys.stderr)
         return 2

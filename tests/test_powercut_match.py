@@ -29,7 +29,7 @@ class KeepAll(tablekit.Rig):
 def whole_match_snapshots():
     test_table_match.Rig = KeepAll
     try:
-        r, turns, cube_actions = test_table_match.play_match(Settings(length=3, clock=1), 7)
+        r, turns, cube_actions = test_table_match.play_match(Settings(money=0, length=3, clock=1), 7)
     finally:
         test_table_match.Rig = tablekit.Rig
     assert r.t.phase == 8 and cube_actions > 0

@@ -11,7 +11,7 @@ from tablekit import Rig
 
 
 def test_a_game_through_store_record_and_events(tmp_path):
-    rig = Rig(Settings(length=3, clock=1))
+    rig = Rig(Settings(money=0, length=3, clock=1))
     # the match and game lines of the new Table (the rig keeps their text: sealed again)
     lines = [record.seal(l, i + 1) for i, l in enumerate(rig.records)]
     kinds = set()

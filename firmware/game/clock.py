@@ -5,6 +5,17 @@ out of its allowance first; only the excess is taken from the reserve, so a play
 keeps within the allowance never loses reserve. When the reserve is empty the player has
 run out of time (`flagged`).
 
+Seed 003, to the letter: "as long as he needs no more than 20 seconds for his turn, he
+receives 20 seconds again for the next turn; if moving the checkers takes more than 20
+seconds, he receives no extra time for his next turn". So a turn that took longer than
+the allowance (its allowance spent and reserve used, or, with no allowance, more than
+the allowance's length of reserve) makes the player's next turn start with no allowance
+(`slow`): all of it comes from the reserve; a turn within the allowance's length brings
+the allowance back. "The clock starts as soon as a player starts to play": nobody is
+charged before the opening roll is decided; then the first player's 2 minutes run.
+A double's answer is the answerer's turn in this count (it starts with `start_turn`); a
+resignation's answer has its own allowance and changes nothing of it.
+
 Who is charged: the player who must act (the Table's `acting()`: the player on roll
 before the roll and while moving, the doubled player while a double waits, the opponent
 while a resignation waits for an answer). A resignation's answer has its own allowance
@@ -47,16 +58,29 @@ class Clock:
         self.flagged = NOBODY               # the player whose reserve ran out
         self.answering = False              # running answers a resignation (answer_left)
         self.answer_left = 0                # ms left of that answer's own allowance
+        self.slow = [False, False]          # the player's last turn took longer than turn_ms
+        self.given = turn                   # the allowance the running turn started with
+        self.over_ms = 0                    # reserve used by the running turn
         self._last = None                   # ticks_ms of the previous tick
 
     def enabled(self):
         return self.mode in _MODES
 
     def start_turn(self, player):
-        """`player` must act now, with a fresh allowance."""
+        """`player` must act now: a fresh allowance, or none after a turn that took longer
+        than the allowance (seed 003)."""
+        self._end_turn()
         self.running = player
-        self.turn_left = self.turn_ms
+        self.given = 0 if self.slow[player] else self.turn_ms
+        self.turn_left = self.given
+        self.over_ms = 0
         self.answering = False
+
+    def _end_turn(self):
+        """Whether the turn that ends took longer than the allowance's length."""
+        p = self.running
+        if p != NOBODY and not self.answering and self.enabled():
+            self.slow[p] = (self.given - self.turn_left) + self.over_ms > self.turn_ms
 
     def start_answer(self, player):
         """`player` must answer a resignation: a fresh allowance of its own; the turn's
@@ -71,6 +95,7 @@ class Clock:
         self.answering = False
 
     def stop(self):
+        self._end_turn()
         self.running = NOBODY
         self.answering = False
 
@@ -95,6 +120,8 @@ class Clock:
             self.turn_left -= use
         dt -= use
         if dt:
+            if not self.answering:
+                self.over_ms += dt
             p = self.running
             self.reserve[p] = max(0, self.reserve[p] - dt)
             if self.reserve[p] == 0:
@@ -126,7 +153,7 @@ class Clock:
 
     def to_bytes(self):
         b = bytearray(13)
-        b[0] = self.mode
+        b[0] = self.mode | self.slow[0] << 4 | self.slow[1] << 5   # slow: seed 003's rule
         b[1:5] = self.reserve[0].to_bytes(4, "little")
         b[5:9] = self.reserve[1].to_bytes(4, "little")
         b[9:13] = self.turn_left.to_bytes(4, "little")
@@ -134,12 +161,16 @@ class Clock:
 
     @classmethod
     def from_bytes(cls, data, running):
-        if len(data) != 13 or data[0] > 2:
+        if len(data) != 13 or data[0] & 15 > 2 or data[0] >> 6:
             raise ValueError("clock: bad data")
-        c = cls(data[0])
+        c = cls(data[0] & 15)
+        c.slow = [bool(data[0] >> 4 & 1), bool(data[0] >> 5 & 1)]
         c.reserve = [int.from_bytes(data[1:5], "little"), int.from_bytes(data[5:9], "little")]
         c.turn_left = int.from_bytes(data[9:13], "little")
         if c.turn_left > c.turn_ms or max(c.reserve) > 120000:
             raise ValueError("clock: times out of range")
+        # the running turn's start is not saved: after a power cut it counts from the
+        # allowance left (the reserve it had used is forgiven, in the player's favour)
+        c.given = c.turn_ms if c.turn_left else 0
         c.running = running
         return c

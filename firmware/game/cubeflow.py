@@ -37,11 +37,10 @@ def cube(t, player, kind):
         elif kind == "press":
             reason = m.beaver(player)
             if reason:
-                t._note(t.tr("answer"))
+                t._note(t.tr("no_beaver"))   # the screen already says how to answer
                 return
             t._record(("beaver", player, m.cube.value * 2))
             t._event(events.cube(player, "beaver", m.cube.value * 2))
-            t._note(t.tr("beavers", t._name(player), m.cube.value * 2))
             t.clock.start_turn(other(player))
             t._save()
 
@@ -58,10 +57,38 @@ def take(t, player):
     t._save()
 
 
+GAMMON_BEHIND = 60   # seed 003: a resigned gammon needs the resigner 60 pips behind
+
+
+def resign_refusal(t, player, kind):
+    """Why `player` may not resign `kind` now (a text key), or None.
+
+    Seed 003: a resignation counts as a gammon only if the resigner is at least 60 pips
+    behind and has no checker in their home board (points 1 to 6 of their own numbering).
+    A backgammon also needs what a backgammon itself needs (seeds 000, 004): a checker of
+    the resigner on the bar or in the winner's home board (their own 19 to 24)."""
+    if kind < 2:
+        return None
+    b = t.board
+    mine, theirs = (b.me, b.opp) if player == 0 else (b.opp, b.me)
+    behind = b.pips() - b.opp_pips()
+    if player == 1:
+        behind = -behind
+    if behind < GAMMON_BEHIND or sum(mine[0:6]):
+        return "r_no_gammon"
+    if kind == 3 and not (mine[24] or sum(mine[18:24])):
+        return "r_no_bg"
+    return None
+
+
 def resign(t, player, kind):
     """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
     if t.phase not in (PRE_ROLL, MOVING, NO_MOVE):
         t._note(t.tr("refused"))
+        return
+    why = resign_refusal(t, player, kind)
+    if why:
+        t._note(t.tr(why))
         return
     if t.match.resign(player, kind):
         t._note(t.tr("refused"))

@@ -11,12 +11,14 @@ import events
 
 def new_match(t):
     s = t.settings
-    t.match = Match(s.match_length(), s.cube_max, True, s.beavers and s.money,
-                    s.jacoby and s.money)
+    # no cube: the Match keeps a nominal maximum, its cube disabled
+    t.match = Match(s.match_length(), s.cube_max if s.cube_enabled() else 64, True,
+                    s.beavers and s.money, s.jacoby and s.money, s.cube_enabled())
     rules = ("C" if s.match_length() else "") + ("J" if s.jacoby and s.money else "") + \
         ("B" if s.beavers and s.money else "")
     t._record(("match", s.match_length(), rules, ""))
     t._event(events.match(s.match_length(), ("White", "Black"), rules))
+    t.note = None                       # "(next match)": this is the next match now
     t._new_game()
 
 

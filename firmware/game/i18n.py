@@ -2,7 +2,7 @@
 
 `tr(lang, key, *args)`: lang 0 English, 1 French; args fill the %-fields. Rejection
 messages name their rule and point in the mover's own numbering ("5-point is closed").
-Texts are kept as one 'key=text' line each, in a few strings of 16 lines per language (a
+Texts are kept as one 'key=text' line each ('|' starts a new row), in a few strings of 16 lines per language (a
 dict of pairs cost 24 KB of heap, these about 4 KB per language, in blocks small enough
 for a fragmented heap); French is imported only when chosen (game/i18n_fr.py), the
 English texts of the menu and settings screens only while the menu is open
@@ -41,22 +41,22 @@ tie=Tie %d-%d: again
 starts=%s starts %d-%d
 starts_reroll=%s starts: roll
 on_roll=%s on roll
-roll_or_double=Roll or double
+roll_or_double=Main: roll dice|Cube: double
 press_roll=Main: roll dice
 doubles=%s doubles %d
-answer=Main take, hold Cube pass
+answer=Main: take|Hold Cube: pass
 beaver_hint=Cube: beaver
 takes=%s takes
 passes=%s passes
 """,
     """
-beavers=%s beavers to %d
+beavers=%s beavers %d
 to_move=%s to move
 commit=Main: done
 in_hand=Checker in hand
-lifted=From %s to %s
+lifted=From %s
 nowhere=From %s: no move
-still_to_play=Still to play %s
+still_to_play=To play: %s
 no_move=No legal move
 ack_pass=Main: pass turn
 off=off
@@ -65,17 +65,17 @@ wins=%s wins %d
 match_won=%s wins match!
 next_game=Main: next game
 new_match=Main: new match
-kind1=single
+kind1=a single game
 """,
     """
-kind2=gammon
-kind3=backgammon
+kind2=a gammon
+kind3=a backgammon
 by_pass=double passed
-by_resign=resigned
+by_resign=by resignation
 by_time=out of time
 timeout=%s out of time
-resigns=%s resigns %s
-accept_hint=Main ok Cube no
+resigns=%s resigns %s?
+accept_hint=Main: accept|Cube: decline
 declined=Resign declined
 crawford_r=No cube: Crawford
 cube_max=Cube at maximum
@@ -114,6 +114,23 @@ fault_main=Sensor fault: not now
 weak=Not set down: %s
 upside=%s-point: a checker is upside down
 """,
+    """
+g_single=Single game
+g_blitz=Blitz
+keep_hint=Main: keep dice
+no_beaver=No beaver here
+lifted_to=to %s
+borne_off=Off
+end_kind1=a single game
+end_kind2=a gammon
+end_kind3=a backgammon
+end_cube=cube at %d
+end_jacoby=Jacoby: counts 1
+id_match=Match ID
+reroll_hint=Cube: roll again
+r_no_gammon=Gammon only if 60 pips behind, none in home
+r_no_bg=Backgammon: also a checker on bar or in winner's home
+""",
 )
 
 
@@ -142,4 +159,6 @@ def tr(lang, key, *args):
         text = lookup(menu_texts, key)
     if text is None:
         text = key
+    if "|" in text:
+        text = text.replace("|", "\n")   # a text of several rows: each its own (textrows.wrap)
     return text % args if args else text

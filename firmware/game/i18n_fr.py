@@ -2,8 +2,8 @@
 
 TEXTS = (
     """
-white=Blancs
-black=Noirs
+white=Blanc
+black=Noir
 w=B
 b=N
 money=Argent
@@ -26,44 +26,44 @@ opening=Lancer d'ouverture
 each_roll=Chacun: bouton
 rolled_one=%s a fait %d
 tie=Egalite %d-%d
-starts=%s commence %d-%d
-starts_reroll=%s commence:
-on_roll=%s a jouer
-roll_or_double=Lancer/doubler
+starts=%s debute %d-%d
+starts_reroll=%s debute
+on_roll=A %s de jouer
+roll_or_double=Bouton: lancer|Videau: doubler
 press_roll=Bouton: lancer
 doubles=%s double a %d
-answer=Bouton prend, Videau long passe
+answer=Bouton: prendre|Passer: Videau|appuye longtemps
 beaver_hint=Videau: beaver
-takes=%s accepte
+takes=%s prend
 passes=%s passe
 """,
     """
-beavers=%s beaver a %d
+beavers=%s beaver: %d
 to_move=%s joue
 commit=Bouton: valider
 in_hand=Dame en main
-lifted=De %s vers %s
+lifted=De %s
 nowhere=De %s: aucun coup
-still_to_play=Reste a jouer %s
+still_to_play=A jouer: %s
 no_move=Aucun coup legal
 ack_pass=Bouton: passer
 off=sortie
 bar=barre
 wins=%s gagne %d
-match_won=%s gagne match!
+match_won=Match a %s !
 next_game=Bouton: suivante
-new_match=Bouton: nouveau
-kind1=simple
+new_match=Bouton: rejouer
+kind1=une partie simple
 """,
     """
-kind2=gammon
-kind3=backgammon
+kind2=un gammon
+kind3=un backgammon
 by_pass=videau refuse
-by_resign=abandon
+by_resign=par abandon
 by_time=temps ecoule
 timeout=%s: temps ecoule
-resigns=%s abandonne %s
-accept_hint=Bouton oui Vid. non
+resigns=%s abandonne %s ?
+accept_hint=Bouton: accepter|Videau: refuser
 declined=Abandon refuse
 m_title=MENU
 m_resign=Abandonner
@@ -75,15 +75,15 @@ m_sure=Sur? encore
 """,
     """
 m_help=Menu suiv Bout ok
-s_money=Jeu
+s_money=Mode
 s_length=Longueur
-s_cube_max=Videau max
+s_cube_max=Videau
 s_beavers=Beavers
 s_jacoby=Jacoby
 s_clock=Pendule
 s_auto_roll=Jet auto
 s_auto_finish=Fin auto
-s_reroll=Relance 1er
+s_reroll=Choix debut
 s_brightness=LEDs %
 s_lang=Langue
 v_match=match
@@ -138,5 +138,34 @@ r_if=s'il accepte
 r_yes=Bouton: oui
 r_no=Annuler: non
 main_short=Appui bref sur Bouton
+""",
+    """
+v_single=unique
+v_blitz_mode=eclair
+v_nolimit=illimite
+g_single=Jeu unique
+g_blitz=Jeu eclair
+keep_hint=Bouton: garder
+no_beaver=Pas de beaver ici
+lifted_to=vers %s
+borne_off=Sortis
+end_kind1=partie simple
+end_kind2=un gammon
+end_kind3=un backgammon
+end_cube=videau a %d
+end_jacoby=Jacoby: compte 1
+id_match=ID match
+reroll_hint=Videau: relancer
+r_really=%s: vraiment abandonner un gammon ?
+m_shots=Blots
+r_item1=partie simple
+r_item2=un gammon
+r_item3=un backgammon
+sh_title=Blots de %s
+sh_none=Aucun blot
+sh_row=en %d: %d/36 %d%%
+sh_back=Bouton: retour
+r_no_gammon=Gammon: 60 de retard, jan interieur vide
+r_no_bg=Backgammon: une dame a la barre ou chez le gagnant
 """,
 )

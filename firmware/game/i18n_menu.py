@@ -11,9 +11,9 @@ m_new=Abandon match
 m_close=Close
 m_sure=Sure? again
 m_help=Menu next Main ok
-s_money=Play
+s_money=Mode
 s_length=Length
-s_cube_max=Cube max
+s_cube_max=Cube
 s_beavers=Beavers
 s_jacoby=Jacoby
 s_clock=Clock
@@ -21,7 +21,7 @@ s_auto_roll=Auto roll
 s_auto_finish=Auto finish
 """,
     """
-s_reroll=Open reroll
+s_reroll=Open choice
 s_brightness=LEDs %
 s_lang=Language
 v_match=match
@@ -38,5 +38,19 @@ r_kind3=a backgammon?
 r_if=if accepted
 r_yes=Main: yes
 r_no=Undo: no
+""",
+    """
+v_single=single
+v_blitz_mode=blitz
+v_nolimit=no limit
+r_really=%s: really resign a gammon?
+m_shots=Shots
+r_item1=a single game
+r_item2=a gammon
+r_item3=a backgammon
+sh_title=Shots at %s
+sh_none=No blot
+sh_row=on %d: %d/36 %d%%
+sh_back=Main: back
 """,
 )

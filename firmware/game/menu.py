@@ -20,8 +20,8 @@ from bg.cube import NOBODY, other
 from game.settings import SPEC, NAMES
 from game.screens import COLS, ROWS, _fit, _letter
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_close")
-RESIGN = ("kind1", "kind2", "kind3")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
+RESIGN = ("r_item1", "r_item2", "r_item3")
 _NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
 
@@ -33,6 +33,8 @@ class Menu:
         self.ids = None         # (position ID, match ID) on the IDs screen
         self.player = NOBODY    # resigning: the player who chose Resign (only its main goes on)
         self.kind = 0           # resigning: the kind chosen, waiting for the confirmation
+        self.warn = None        # resigning: why the kind chosen is not allowed (shown once)
+        self.shots = None       # the Shots screen: [(blot point, rolls of 36 that hit it)]
 
     def items(self):
         if self.level == "main":
@@ -50,6 +52,7 @@ def button(t, name, kind):
         if name == "menu":
             t.menu = Menu()
         return
+    m.warn = None
     if name == "menu":
         if kind == "long":
             t.menu = None
@@ -66,7 +69,7 @@ def button(t, name, kind):
         else:
             m.level = "main"
             m.cursor = 0
-            m.ids = None
+            m.ids = m.shots = None
             m.player = NOBODY
     elif name in ("p1_main", "p2_main") and kind == "press":
         _select(t, m, 0 if name == "p1_main" else 1)
@@ -80,9 +83,10 @@ def _select(t, m, player):
         t.resign(player, m.kind)
         return
     items = m.items()
-    if not items:                      # the IDs screen: back to the menu
+    if not items:                      # the IDs or Shots screen: back to the menu
         m.level = "main"
-        m.ids = None
+        m.ids = m.shots = None
+        m.player = NOBODY
         return
     item = items[m.cursor]
     if m.level == "main":
@@ -98,6 +102,9 @@ def _select(t, m, player):
         elif item == "m_ids":
             m.level = "ids"
             m.ids = _ids(t)
+        elif item == "m_shots":
+            m.level, m.player = "shots", player
+            m.shots = _shots(t, player)
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -106,9 +113,17 @@ def _select(t, m, player):
         else:
             t.menu = None
     elif m.level == "resign":
+        from lazy import call
+        why = call("game.cubeflow", "resign_refusal", t, player, m.cursor + 1)
+        if why:
+            m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
+            return
         m.level, m.kind = "confirm", m.cursor + 1
     elif m.level == "settings":
-        t.settings.cycle(item)
+        if item == "money":
+            t.settings.cycle_mode()     # seed 003's modes: single game, blitz, match
+        else:
+            t.settings.cycle(item)
         if item in _NEXT_MATCH:
             t._note(t.tr("next_match"))
         t._save()
@@ -126,10 +141,38 @@ def _ids(t):
     return pid, mid
 
 
+def _shots(t, player):
+    """Seed 004's count for each blot of `player` (its own numbering, the far ones first):
+    the rolls of 36 with which the opponent, rolling next, hits it (bg.counting)."""
+    from bg.counting import blots, shots
+    view = t.board if player == 0 else t.board.swapped()
+    return [(p, shots(view, p)) for p in sorted(blots(view), reverse=True)]
+
+
+def _shots_rows(t, m):
+    out = [t.tr("sh_title", t._name(m.player))]
+    if not m.shots:
+        out.append(t.tr("sh_none"))
+    room = ROWS - 2
+    for i in range(min(len(m.shots), room)):
+        p, n = m.shots[i]
+        if i == room - 1 and len(m.shots) > room:
+            out.append(t.tr("more_wrong", len(m.shots) - i))
+            break
+        out.append(t.tr("sh_row", p, n, (n * 100 + 18) // 36))
+    out.append(t.tr("sh_back"))
+    return out
+
+
 def _value_text(t, name):
     v = getattr(t.settings, name)
     if name == "money":
-        return t.tr("money") if v else t.tr("v_match")
+        return t.tr(("v_single", "v_blitz_mode", "v_match")[t.settings.mode()])
+    if name == "cube_max":
+        from game.settings import CUBE_OFF, CUBE_NO_LIMIT
+        if v == CUBE_OFF:
+            return t.tr("v_off")
+        return t.tr("v_nolimit") if v == CUBE_NO_LIMIT else str(v)
     if name == "clock":
         return (t.tr("v_off"), t.tr("v_standard"), t.tr("v_blitz"))[v]
     if name == "lang":
@@ -157,17 +200,28 @@ def _confirm_rows(t, m):
     """What the resignation will do, and the keys."""
     p = m.player
     pts = m.kind * t.match.cube.value
+    wins = t.tr("wins", t._name(other(p)), pts)
+    if m.kind == 2:
+        # seed 003's question: "voulez-vous vraiment abandonner un Gammon ?"
+        from textrows import wrap
+        return wrap(t.tr("r_really", t._name(p))) + [wins] + \
+            ([t.tr("r_if")] if t.settings.lang == 0 else []) + [t.tr("r_yes"), t.tr("r_no")]
     return [t.tr("r_title", t._name(p)), t.tr("r_kind%d" % m.kind),
-            t.tr("wins", t._name(other(p)), pts), t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
+            wins, t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
 
 
 def rows(t):
     m = t.menu
     if m.level == "ids":
-        return [t.tr("m_ids"), m.ids[0], "Match ID", m.ids[1]]
+        return [t.tr("m_ids"), m.ids[0], t.tr("id_match"), m.ids[1]]
     if m.level == "confirm":
         return [r[:COLS] for r in _confirm_rows(t, m)]
+    if m.level == "shots":
+        return _shots_rows(t, m)
     out = [_title(t, m)]
+    if m.warn:
+        from textrows import wrap
+        return (out + wrap(m.warn))[:ROWS]
     items = m.items()
     shown = ROWS - 1
     first = 0

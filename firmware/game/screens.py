@@ -150,7 +150,7 @@ def _header(t):
     if who == NOBODY:
         who = t.on_roll
     d1, d2 = t.turn_dice
-    key = (t.settings.lang, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
+    key = (t.settings.lang, clock.mode, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
            m.length, m.score[0], m.score[1], m.winner, m.post_crawford, b.pips(), b.opp_pips(),
            clock.enabled() and (clock.running, clock.text(0), clock.text(1), clock.turn_text()))
     memo = t.header_memo
@@ -171,7 +171,10 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
         right = "x%d%s" % (cube.value, "" if cube.owner == CENTRED else _letter(t, cube.owner))
     rows = [_fit(left, right)]
     if m.money():
-        rows.append(_fit(t.tr("money"), "%d-%d" % (m.score[0], m.score[1])))
+        # seed 003's mode by name: the single game, or blitz (the single game's blitz clock)
+        from game.settings import CLOCK_BLITZ
+        rows.append(_fit(t.tr("g_blitz" if clock.mode == CLOCK_BLITZ else "g_single"),
+                         "%d-%d" % (m.score[0], m.score[1])))
     else:
         tag = ""
         if m.is_over():
@@ -182,11 +185,20 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
             tag = t.tr("post_crawford")[:8]
         rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
     rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
+    off0, off1 = _borne_off(b)
+    if off0 or off1:
+        # seed 001: the checkers borne off by both players, once there are any
+        rows.append(_fit(t.tr("borne_off"), "%d %d" % (off0, off1)))
     if clock.enabled():
         run = clock.running
         rows.append(_fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),
                          "+" + clock.turn_text() if run != NOBODY else ""))
     return rows
+
+
+def _borne_off(b):
+    """(White's, Black's) checkers borne off."""
+    return 15 - sum(b.me), 15 - sum(b.opp)
 
 
 def _fit(left, right):
@@ -211,8 +223,12 @@ def _message(t):
         out.append(t.tr("opening"))
         out.append(t.tr("each_roll"))
     elif phase == T.OPENING_REROLL:
-        out.append(t.tr("starts_reroll", t._name(t.on_roll)))
-        out.append(t.tr("press_roll"))
+        # the opening choice: the dice won, then both answers (seed 004)
+        a, b = t.opening[0], t.opening[1]
+        out.append(t.tr("starts", t._name(t.on_roll), max(a, b), min(a, b)))
+        if t.want_roll is None:
+            out.append(t.tr("keep_hint"))
+            out.append(t.tr("reroll_hint"))
     elif phase == T.PRE_ROLL:
         out.append(t.tr("on_roll", t._name(t.on_roll)))
         out.append(t.tr("roll_or_double" if t._may_double(t.on_roll) else "press_roll"))
@@ -245,9 +261,12 @@ def _moving_message(t, out):
     elif st == T.S_COMPLETE:
         out.append(t.tr("commit"))
     elif st == T.S_LIFTED:
-        dests = " ".join(point_text(t, p) for p in t.dests)
+        # the destinations in the order of the way home (off last), on a row of their own
+        # so the list is never cut in two
+        dests = " ".join(point_text(t, p) for p in sorted(t.dests, key=_way_home))
         if dests:
-            out.append(t.tr("lifted", point_text(t, t.lifted), dests))
+            out.append(t.tr("lifted", point_text(t, t.lifted)))
+            out.append(t.tr("lifted_to", dests))
         else:
             out.append(t.tr("nowhere", point_text(t, t.lifted)))
     elif st == T.S_IN_HAND:
@@ -260,6 +279,11 @@ def _moving_message(t, out):
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:
         out.append(t.tr("to_move", t._name(t.on_roll)))
+
+
+def _way_home(p):
+    """Sort key: the points further from home first (bar 25 ... 1, off 0 last)."""
+    return -p
 
 
 def render(t):
@@ -287,15 +311,31 @@ def render(t):
         return
     rows = _header(t)
     if t.phase >= GAME_OVER:
-        rows = rows[1:3]              # the score and pips: the game's result says the rest
+        rows = rows[1:-1] if t.clock.enabled() else rows[1:]   # no turn, no clock: the result says
     msg = []
     for text in _message(t):
         if text:                      # an empty message takes no row
             msg.extend(wrap(text))
-    # what to do now matters more than the pips, then the score: drop those rows for it
-    if len(rows) + len(msg) > ROWS and len(rows) > 2:
-        rows.pop(2)
-    if len(rows) + len(msg) > ROWS and len(rows) > 1:
-        rows.pop(1)
-    rows.extend(msg[:ROWS - len(rows)])
-    t.screen = rows
+    # what to do now matters more than any header row: give up the pips, the borne-off
+    # counts, the score, the clock, then the turn row, until the whole message fits
+    while len(rows) + len(msg) > ROWS and rows:
+        rows.pop(_least(t, rows))
+    rows.extend(msg[:ROWS])
+    t.screen = rows[:ROWS]
+
+
+def _least(t, rows):
+    """The index of the header row to give up first: the pips and borne-off counts, then
+    the score; in the single game (no match length) its running score goes before them."""
+    from game.settings import CLOCK_BLITZ
+    single = t.tr("g_blitz" if t.clock.mode == CLOCK_BLITZ else "g_single")
+    if t.match.money() and len(rows) > 2 and rows[1].startswith(single):
+        return 1
+    for key in ("pips", "borne_off"):
+        word = t.tr(key)
+        for i in range(len(rows)):
+            if rows[i].startswith(word):
+                return i
+    if len(rows) > 2:
+        return 1                      # the score (rows: turn, score, clock)
+    return len(rows) - 1

@@ -68,14 +68,19 @@ def end_message(t, out):
     phase = t.phase
     w, pts, kind, how = m.last_game
     out.append(t.tr("wins", t._name(w), pts))
+    # in words: how, what kind, at what cube, and the Jacoby rule when it counted
     if t.end_how == T.HOW_TIME:
         out.append(t.tr("by_time"))
     elif how == 1:
         out.append(t.tr("by_pass"))
-    elif how == 2:
-        out.append(t.tr("by_resign") + " " + t.tr("kind%d" % kind))
     else:
-        out.append(t.tr("kind%d" % kind))
+        if how == 2:
+            out.append(t.tr("by_resign"))
+        out.append(t.tr("end_kind%d" % kind))
+        if how == 0 and kind > 1 and pts == 1 and m.jacoby and m.money():
+            out.append(t.tr("end_jacoby"))     # a gammon with the cube centred counts 1
+        elif kind and pts > kind:
+            out.append(t.tr("end_cube", pts // kind))
     if phase == T.MATCH_OVER:
         out.append(t.tr("match_won", t._name(m.winner)))
         out.append(t.tr("new_match"))

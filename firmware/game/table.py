@@ -123,6 +123,8 @@ class Table:
             # a checker moved: the mover plays on, whoever opened the menu (the clock runs
             # meanwhile: a menu must not cost the mover time it cannot use)
             self._close_menu()
+        if self.phase == MOVING and self.note is not None and not self.seen.same_as(reading):
+            self.note = None            # "To play: 5" is out of date once a checker moved
         self.seen.copy_from(reading)
         self._evaluate()
         self._refresh()
@@ -303,6 +305,7 @@ class Table:
 
     def _rolled(self, d1, d2):
         if self.phase == OPENING_REROLL or self.phase == PRE_ROLL:
+            self.note = None            # "White takes" and the like are of the turn before
             p = self.on_roll
             self._record(("roll", p, d1, d2))
             self._event(events.roll(p, d1, d2))
@@ -327,10 +330,16 @@ class Table:
         self.on_roll = first
         self.clock.start_turn(first)
         if self.settings.reroll:
+            # seed 004: the winner chooses, each game, to keep the two dice (main) or to
+            # roll both again (cube); the screen asks (game/screens.py)
             self.phase = OPENING_REROLL
-            self._note(self.tr("starts_reroll", self._name(first)))
+            self.note = None            # "Black rolled 5" is out of date: the screen says it
             return
-        d1, d2 = opening_dice(a, b)
+        self._keep_opening_dice()
+
+    def _keep_opening_dice(self):
+        first = self.on_roll
+        d1, d2 = opening_dice(self.opening[0], self.opening[1])
         self._record(("roll", first, d1, d2))
         self._event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)
@@ -377,6 +386,9 @@ class Table:
             if self.mismatch or self.restoring:
                 self._note(self.tr("put_back"))
             elif self.want_roll is None:
+                if phase == OPENING_REROLL:
+                    self._keep_opening_dice()    # the opening choice: main keeps the dice
+                    return
                 self.roller = player
                 self.want_roll = 2
         elif phase == DOUBLED:
@@ -464,6 +476,13 @@ class Table:
     # cube actions, resignations, game ends: loaded for the moment (lazy.call), see
     # game/cubeflow.py and game/ending.py
     def _cube(self, player, kind):
+        if self.phase == OPENING_REROLL:
+            # the opening choice (seed 004): the winner's cube rolls both dice again
+            if player == self.on_roll and kind == "press" and self.want_roll is None \
+                    and not (self.mismatch or self.restoring):
+                self.roller = player
+                self.want_roll = 2
+            return
         if self.choices and kind == "press" and player == self.on_roll \
                 and self.phase == MOVING and self.match.resigned_by == NOBODY:
             # an uncounted pile fits several plays: show the next one (game/unsure.py)

@@ -44,7 +44,7 @@ def record_trace(path, seed=SEED):
     from game.settings import Settings
     out = open(path, "w")
     work = tempfile.mkdtemp(prefix="tablier-bench-app-")
-    rig = R.SimRig(seed=seed, dice_seed=seed, workdir=work, quiet_scans=3, settings=Settings(length=3))
+    rig = R.SimRig(seed=seed, dice_seed=seed, workdir=work, quiet_scans=3, settings=Settings(money=0, length=3))
     real = rig.app.table
 
     class Recorder:

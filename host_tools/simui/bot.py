@@ -74,7 +74,7 @@ class Bot:
             raise BotError("opening roll: both dice rolled but no turn began")
         if phase == T.OPENING_REROLL:
             self.press(MAIN[t.on_roll])
-            return "%s rolls again" % _name(t.on_roll)
+            return "%s keeps the opening dice" % _name(t.on_roll)
         if phase == T.PRE_ROLL:
             p = t.on_roll
             if self._wants_double(p):

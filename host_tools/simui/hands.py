@@ -69,6 +69,14 @@ class Hands:
         self.hand.append(colour)
         return colour
 
+    def lift_off(self, colour):
+        """Take a borne-off checker of `colour` back from its tray into the hand."""
+        if not self.off[colour]:
+            raise ValueError("no %s checker in the tray" % NAME[colour])
+        self.off[colour] -= 1
+        self.hand.append(colour)
+        return colour
+
     def take_from_hand(self, colour=None):
         if not self.hand:
             raise ValueError("nothing in hand: lift a checker first")

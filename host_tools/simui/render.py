@@ -55,18 +55,22 @@ def _stack_char(counts, p, row):
     return " %s " % ch
 
 
-def draw(counts, bar, off, hand, codes, screen, mover=0, colour=False, messages=()):
+def draw(counts, bar, off, hand, codes, screen, mover=0, colour=False, messages=(), numbering=None):
     """Lines of text for the whole board.
 
     counts[p] = (white, black) on White's point p; bar/off = {WHITE: n, BLACK: n};
     hand = list of colours held; codes = LED palette code per role (1..30);
-    screen = the OLED rows; mover = WHITE/BLACK for the labels.
+    screen = the OLED rows; mover = WHITE/BLACK whose turn is lit; numbering = the side
+    whose numbering the labels use (Session.view: the mover's, White's while setting up).
     """
+    if numbering is None:
+        numbering = mover
+
     def label(p):
-        return "%3d" % (25 - p if mover == BLACK else p)
+        return "%3d" % (25 - p if numbering == BLACK else p)
 
     left = []
-    side = "Black's side" if mover == BLACK else "White's side"
+    side = "Black's side" if numbering == BLACK else "White's side"
     who = {WHITE: "White (O) to play", BLACK: "Black (X) to play"}.get(mover, "nobody's turn lit")
     left.append("%s; points from %s" % (who, side))
     left.append("    " + "".join(_led(codes, p, colour) for p in TOP[:6]) + " bar  "

@@ -11,14 +11,16 @@ MESSAGES = 16        # message lines kept under the board: the whole help fits
 
 HELP = """commands (points in the mover's numbering, as the labels show):
   13/7 8/7  bar/22*  6/off  8/4(2)   move the mover's checkers, one at a time
-  lift 13 | lift bar [w|b]           take one checker into your hand
+  lift 13 | lift bar [w|b] | lift off [w|b]   take one checker into your hand (off: from the tray)
   place 7 | place bar | place off [w|b]   put a checker from your hand down
   r (roll / commit / take)           press the main button of the player whose turn LED is lit
   d (double)   pass                  press / hold that player's cube button
   press p1|p2|p1_cube|p2_cube|menu|undo    a press (p1 = White, p2 = Black)
   long NAME   double NAME   cube p1|p2   menu   undo
   dice 6 5                           load the next dice (else the board's RNG rolls)
-  setup | clear                      put the start position on the board / empty it
+  setup | clear                      put the start position on the board / empty it (all in the trays)
+points are numbered from the side of the player whose turn LED is lit (setting up or
+putting back: White's, as the OLED); a checker in the hand keeps the numbering it was lifted in
   powercut                           the board loses power and restarts from its saved state
   putback                            put the checkers where the board's saved position has them
   wait MS    serial CMD (ids, state, help)    show    help    quit"""
@@ -41,6 +43,7 @@ class Session:
         self.after_action = after_action
         self.messages = []
         self._seen_lines = len(rig.lines)
+        self._held = None          # the numbering in use when the hand took its first checker
 
     # ------------------------------------------------------------ helpers
     def say(self, text):
@@ -61,7 +64,23 @@ class Session:
             self.after_action()
 
     def view(self):
+        """The colour whose numbering the labels and the commands use (one rule, said in
+        HELP): while a checker is in the hand, the numbering it was lifted in (a turn
+        ending mid-move does not renumber the board under it); else White's while the
+        board is set up or put back (the OLED's list of points to fix is in White's
+        numbering); else the mover's (the lit turn LED)."""
+        if not self.hands.hand:
+            self._held = None
+        elif self._held:
+            return self._held
+        t = self.rig.table
+        if t.phase == 0 or t.mismatch or t.restoring:
+            return WHITE
         return self.rig.mover() or WHITE
+
+    def _holding(self, view):
+        if self._held is None:
+            self._held = view
 
     def _lit_player(self):
         c = self.rig.mover()
@@ -181,15 +200,28 @@ class Session:
         if args[0] == "bar":
             colour = _colour(args[1]) if len(args) > 1 else view
             self.hands.lift(colour, 25)
+            self._holding(view)
             self.act()
             self.say("lifted a %s checker from the bar" % NAME[colour])
             return
+        if args[0] == "off":
+            colour = _colour(args[1]) if len(args) > 1 else view
+            self.hands.lift_off(colour)
+            self._holding(view)
+            self.say("took a %s checker from the tray (in hand: %d)" % (NAME[colour], len(self.hands.hand)))
+            return
         p = _point(args[0])
-        st = self.rig.board._stacks[white_point(view, p) - 1] if 1 <= p <= 24 else b""
+        if not 1 <= p <= 24:
+            raise ValueError("no point %d (points are 1..24, bar, off)" % p)
+        st = self.rig.board._stacks[white_point(view, p) - 1]
         if not st:
             raise ValueError("no checker on point %d" % p)
         colour = _colour(args[1]) if len(args) > 1 else st[-1]
+        if st[-1] != colour:
+            # said in the numbering the user typed, not the other colour's
+            raise ValueError("the checker on top of point %d is %s's" % (p, NAME[st[-1]]))
         self.hands.lift(colour, white_point(colour, white_point(view, p)))
+        self._holding(view)
         self.act()
         self.say("lifted a %s checker from point %d (in hand: %d)" % (NAME[colour], p, len(self.hands.hand)))
 

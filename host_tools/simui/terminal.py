@@ -23,7 +23,7 @@ def frame(session, colour, prompt_text=None):
     counts = h.counts()
     mover = rig.mover()
     lines = render.draw(counts, {1: h.bar(1), 2: h.bar(2)}, h.off, h.hand, rig.led_codes(),
-                        rig.screen_rows(), mover, colour)
+                        rig.screen_rows(), mover, colour, numbering=session.view())
     for ev in session.new_board_lines():
         session.say("board: " + (ev if len(ev) <= 110 else ev[:107] + "..."))
     lines.append("")

@@ -20,14 +20,14 @@ def test_standard_allowance_then_reserve_then_loss_on_time():
     r.press("p1_main")
     r.wait(25000)                         # Black thinks 25 s: 5 s from the reserve
     assert r.t.clock.reserve == [120000, 115000]
-    assert "B1:55" in r.t.screen[3]
+    assert "B1:55" in r.text()
     r.play(1, 6, 4, [(24, 18), (18, 14)])
     r.wait(1000)
     assert r.t.clock.running == 0 and r.t.clock.reserve[0] == 120000   # fresh allowance
     r.roll(0, 6, 2)
     r.move(0, [(13, 7)])
     r.press("p1_main")                    # not complete: White's clock goes on
-    assert "Still to play 2" in r.text()
+    assert "To play: 2" in r.text()
     r.wait(20000 + 118500)
     assert r.t.phase == 5
     r.wait(500)

@@ -62,18 +62,37 @@ def test_opening_tie_rolls_again_and_higher_die_plays_both():
     assert r.t.leds[C.LED_TURN_P2] == C.TURN_BLACK and r.t.leds[C.LED_TURN_P1] == C.OFF
 
 
-def test_opening_reroll_option_winner_rolls_both_dice():
+def test_opening_choice_the_winner_rolls_both_dice_again_with_the_cube():
     r = Rig(Settings(reroll=1))
     r.setup()
     r.opening(6, 1)
-    assert r.t.want_roll is None
-    r.press("p2_main")                 # not the winner's button
-    assert r.t.want_roll is None
-    r.roll(0, 3, 3)                    # may be a double
+    assert r.t.want_roll is None and r.t.phase == 2
+    assert r.t.screen[-3:] == ["White starts 6-1", "Main: keep dice", "Cube: roll again"]
+    r.press("p2_main")                 # not the winner's buttons
+    r.press("p2_cube")
+    assert r.t.want_roll is None and r.t.phase == 2
+    r.press("p1_cube")                 # roll both again
+    assert r.t.want_roll == 2 and "Cube: roll again" not in r.text()
+    r.give_dice(3, 3)                  # may be a double
     assert r.t.screen[0].startswith("White 3-3")
     r.move(0, [(8, 5), (8, 5), (6, 3), (6, 3)])
     r.press("p1_main")
     assert r.records[-2:] == ["R0 3 3", "P0 8 5 8 5 6 3 6 3"]
+
+
+def test_opening_choice_main_keeps_the_two_dice_each_game_and_in_french():
+    r = Rig(Settings(reroll=1, lang=1))
+    r.setup()
+    r.opening(2, 5)
+    assert r.t.screen[-2:] == ["Bouton: garder", "Videau: relancer"]
+    r.press("p2_main")                 # Black keeps 5-2
+    assert r.t.phase == 5 and r.t.turn_dice == (5, 2) and r.records[-1] == "R1 5 2"
+    r.t.resign(1, 1)
+    r.press("p1_main")
+    r.press("p1_main")                 # the next game asks again
+    r.setup()
+    r.opening(4, 1)
+    assert r.t.phase == 2 and "Bouton: garder" in r.text()
 
 
 def test_whole_turns_commit_only_complete_plays():
@@ -82,7 +101,7 @@ def test_whole_turns_commit_only_complete_plays():
     r.opening(6, 5)
     r.move(0, [(24, 18)])
     r.press("p1_main")
-    assert "Still to play 5" in r.text()
+    assert "To play: 5" in r.text()
     assert r.t.on_roll == 0
     r.move(0, [(18, 13)])
     assert "Main: done" in r.text()
@@ -207,7 +226,7 @@ def test_auto_finish_waits_for_a_menu_to_close():
 
 def test_game_end_gammon_scores_and_next_game_sets_up():
     board = pos_of({1: 1}, {1: 15})
-    r = rig_at(board, 0, Settings(length=5))
+    r = rig_at(board, 0, Settings(money=0, length=5))
     r.roll(0, 2, 1)
     r.move(0, [(1, 0)])
     r.press("p1_main")

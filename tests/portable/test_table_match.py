@@ -66,7 +66,7 @@ def play_match(settings, seed, max_turns=900):
 
 
 def test_a_whole_3_point_match_with_the_cube():
-    r, turns, cube_actions = play_match(Settings(length=3, clock=0), 7)
+    r, turns, cube_actions = play_match(Settings(money=0, length=3, clock=0), 7)
     t = r.t
     assert t.phase == 8 and max(t.match.score) >= 3
     assert r.won == t.match.score

@@ -9,7 +9,7 @@ from tablekit import Rig
 
 
 def _midgame():
-    r = Rig(Settings(length=5, clock=1))
+    r = Rig(Settings(money=0, length=5, clock=1))
     r.setup()
     r.opening(3, 1)
     r.move(0, [(8, 5), (6, 5)])
@@ -95,7 +95,7 @@ def test_corrupt_snapshots_raise_value_error():
 
 
 def test_saves_after_turns_cube_actions_and_game_end():
-    r = Rig(Settings(length=3))
+    r = Rig(Settings(money=0, length=3))
     r.setup()
     n0 = len(r.saves)
     r.opening(3, 1)
@@ -111,7 +111,7 @@ def test_saves_after_turns_cube_actions_and_game_end():
 
 
 def test_position_and_match_id_from_the_menu():
-    r = Rig(Settings(length=5))
+    r = Rig(Settings(money=0, length=5))
     r.setup()
     r.opening(3, 1)
     r.press("menu")                       # the cursor on "Position ID"

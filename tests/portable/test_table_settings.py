@@ -25,7 +25,7 @@ def test_language_switches_every_text_to_french():
     r.press("undo")
     r.press("undo")
     r.opening(3, 1)
-    assert r.t.screen[0].startswith("Blancs 3-1")
+    assert r.t.screen[0].startswith("Blanc 3-1")
     r.move(0, [(13, 11)])
     assert "Aucun de pour ce coup" in r.text()
 
@@ -34,8 +34,8 @@ def test_every_setting_cycles_and_match_settings_wait_for_the_next_match():
     r = Rig()
     r.setup()
     _open_settings(r)
-    r.press("p1_main")                    # Play: match -> money
-    assert r.t.settings.money == 1 and r.t.match.length == 5
+    r.press("p1_main")                    # Mode: single game -> blitz
+    assert r.t.settings.money == 1 and r.t.settings.clock == 2 and r.t.match.length == 0
     assert r.saves
     r.press("menu")
     r.press("p1_main")                    # Length 5 -> 7
@@ -59,7 +59,7 @@ def test_settings_round_trip_and_bad_bytes():
         else:
             assert False
     try:
-        Settings(length=4)
+        Settings(money=0, length=4)
     except ValueError as e:
         assert "length" in str(e)
     else:
