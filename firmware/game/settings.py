@@ -52,7 +52,8 @@ def _default(name):
 
 
 class Settings:
-    """The options, as attributes named as in SPEC."""
+    """The options, as attributes named as in SPEC. Settings(length=5) is a 5-point match
+    (a length given without `money` means match play); Settings() is the single game."""
 
     def __init__(self, **kw):
         self.money = _default("money")
@@ -66,6 +67,8 @@ class Settings:
         self.reroll = _default("reroll")
         self.brightness = _default("brightness")
         self.lang = _default("lang")
+        if "length" in kw and "money" not in kw:
+            self.money = 0          # a length asked for is a match, not the single game
         for name in kw:
             self.set(name, kw[name])
 
