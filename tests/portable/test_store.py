@@ -44,10 +44,13 @@ class _Writer:
 
 
 class _Reader:
-    def __init__(self, data):
+    def __init__(self, data, fault=None):
         self.data = bytes(data)
+        self.fault = fault
 
     def read(self):
+        if self.fault is not None:
+            raise self.fault
         return self.data
 
     def close(self):
@@ -60,6 +63,10 @@ class FakeFlash:
         self.atomic_replace = atomic_replace
         self.cut_at = -1     # steps allowed before the power goes; -1 = never
         self.done = 0        # steps performed since arm()
+        # path -> [where ("open" or "read"), exception, times (-1: every time)]
+        self.read_faults = {}
+        self.refuse_rename = None   # an OSError every rename raises (a full flash), or None
+        self.opens = 0       # reads tried, faulty or not
 
     def arm(self, cut_at):
         self.cut_at = cut_at
@@ -99,9 +106,18 @@ class FakeFlash:
             return _Writer(self, self.files[path])
         if path not in self.files:
             raise OSError(ENOENT)
+        self.opens += 1
+        fault = self.read_faults.get(path)
+        if fault and fault[2]:
+            fault[2] -= 1
+            if fault[1] is not None and fault[0] == "open":
+                raise fault[1]
+            return _Reader(self.files[path], fault[1])
         return _Reader(self.files[path])
 
     def rename(self, src, dst):
+        if self.refuse_rename is not None:
+            raise self.refuse_rename
         self.step()
         if src not in self.files:
             raise OSError(ENOENT)
@@ -239,10 +255,13 @@ def test_truncated_garbage_and_empty_files_are_corrupt():
     flash = FakeFlash()
     store.save("s", b"0123456789" * 5, flash)
     whole = bytes(flash.files["s"])
-    for bad in (whole[:-1], whole + b"!", b"", b"TBST", b"hello world, not a state file"):
-        flash.files["s"] = bytearray(bad)
-        _expect("corrupt", flash)
-        assert bytes(flash.files["s.bad"]) == bad
+    bads = (whole[:-1], whole + b"!", b"", b"TBST", b"hello world, not a state file")
+    for i in range(len(bads)):
+        flash.files["s"] = bytearray(bads[i])
+        msg = _expect("corrupt", flash)
+        # each kept under its own name: an earlier file set aside is never replaced
+        name = "s.bad" + ("" if i == 0 else str(i + 1))
+        assert bytes(flash.files[name]) == bads[i] and name in msg, (name, msg)
 
 
 def test_damaged_length_field_is_corrupt():
@@ -302,3 +321,96 @@ def test_os_backed_files_round_trip():
                 os.remove(p)
             except OSError:
                 pass
+
+
+# ---- read errors at power-up (issue 8 item 3): only ENOENT means "no saved game"
+
+EIO = 5
+ENOSPC = 28
+
+
+def _good_flash():
+    flash = FakeFlash()
+    store.save("s", b"a good saved match", flash)
+    return flash
+
+
+def test_a_read_error_once_or_twice_is_retried():
+    for where in ("open", "read"):
+        for times in (1, 2, store.READ_TRIES - 1):
+            flash = _good_flash()
+            flash.read_faults["s"] = [where, OSError(EIO), times]
+            assert store.load("s", flash, pause_ms=0) == b"a good saved match", (where, times)
+            assert store.load_held("s", flash, pause_ms=0) == (b"a good saved match", None, None)
+
+
+def test_memory_error_while_reading_is_retried():
+    for where in ("open", "read"):
+        flash = _good_flash()
+        flash.read_faults["s"] = [where, MemoryError(), 2]
+        assert store.load_or_fresh("s", flash, pause_ms=0) == (b"a good saved match", None)
+
+
+def test_a_persistent_read_error_keeps_the_file_aside_and_says_so():
+    for exc in (OSError(EIO), MemoryError(), OSError(84)):
+        flash = _good_flash()
+        good = bytes(flash.files["s"])
+        flash.read_faults["s"] = ["open", exc, -1]
+        before = flash.opens
+        payload, message, held = store.load_held("s", flash, pause_ms=1)
+        assert flash.opens - before == store.READ_TRIES          # tried, not taken as "no file"
+        assert payload is None and held is None
+        assert "could not be read" in message and "kept as s.unread" in message, message
+        assert "Errno" not in message and ("read/write error" in message or "no memory" in message
+                                           or "corrupt" in message), message
+        assert bytes(flash.files["s.unread"]) == good and "s" not in flash.files
+        # the next save writes a new state and never touches the kept one
+        store.save("s", b"new match", flash)
+        assert bytes(flash.files["s.unread"]) == good
+
+
+def test_a_second_unreadable_file_does_not_replace_the_first_kept_one():
+    flash = _good_flash()
+    flash.files["s.unread"] = bytearray(b"kept before")
+    flash.read_faults["s"] = ["read", OSError(EIO), -1]
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert bytes(flash.files["s.unread"]) == b"kept before"
+    assert "s.unread2" in message and "s.unread2" in flash.files
+
+
+def test_unreadable_and_unmovable_is_held_in_place():
+    flash = _good_flash()
+    good = bytes(flash.files["s"])
+    flash.read_faults["s"] = ["open", OSError(EIO), -1]
+    flash.refuse_rename = OSError(EIO)
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert payload is None and held == "s" and "not overwritten" in message, message
+    assert bytes(flash.files["s"]) == good
+
+
+def test_only_enoent_means_no_saved_state():
+    flash = FakeFlash()
+    assert store.load_held("s", flash) == (None, None, None)
+    flash.files["s"] = bytearray(b"x")
+    flash.read_faults["s"] = ["open", OSError(ENOENT), -1]   # a file that says it is gone
+    assert store.load_held("s", flash)[0:2] == (None, None)
+
+
+def test_an_unreadable_tmp_holding_the_only_state_is_kept():
+    flash = FakeFlash(atomic_replace=False)
+    store.save("s", b"old", flash)
+    flash.files["s.tmp"] = bytearray(store.header(b"only copy") + b"only copy")
+    del flash.files["s"]                    # a FAT-style save cut between remove and rename
+    flash.read_faults["s.tmp"] = ["read", OSError(EIO), -1]
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert payload is None and "s.unread" in flash.files and "s.tmp" not in flash.files
+    store.save("s", b"new", flash)
+    assert bytes(flash.files["s.unread"]) == store.header(b"only copy") + b"only copy"
+
+
+def test_failures_are_said_in_words():
+    assert store.why(OSError(28)) == "flash full"
+    assert store.why(OSError(5)) == "flash read/write error"
+    assert store.why(MemoryError()) == "no memory"
+    assert store.why(OSError(28, "no space left")) == "flash full (no space left)"
+    assert "99" in store.why(OSError(99)) and "flash error" in store.why(OSError(99))
