@@ -131,6 +131,75 @@ print("games %d erases %d max_block %d blocks %d" % (GAMES, sum(count), max(coun
 """
 
 
+REFUSED = PRELUDE + FLASH + r"""
+class Refusing:
+    '''The real littlefs volume, but its rename can be refused (ENOSPC) and its writes made
+    to fail (ENOSPC at close, as littlefs does when the flash is full); fat=True refuses
+    a rename onto an existing file (EEXIST), as FAT does, so store.py removes it first.'''
+    def __init__(self, fs, fat=False):
+        self.fs = fs
+        self.fat = fat
+        self.refuse = False
+        self.full = False
+    def open(self, path, mode):
+        f = self.fs.open(path, mode)
+        return Closing(f, self) if "w" in mode else f
+    def rename(self, src, dst):
+        if self.fat:
+            try:
+                self.fs.stat(dst)
+                there = True
+            except OSError:
+                there = False
+            if there:
+                raise OSError(17)
+        if self.refuse:
+            raise OSError(28)
+        self.fs.rename(src, dst)
+    def remove(self, path):
+        self.fs.remove(path)
+
+class Closing:
+    def __init__(self, f, owner):
+        self.f = f
+        self.owner = owner
+    def write(self, b):
+        return self.f.write(b)
+    def close(self):
+        self.f.close()
+        if self.owner.full:
+            raise OSError(28)
+
+cases = 0
+for fat in (False, True):
+    dev = Flash(32)
+    os.VfsLfs2.mkfs(dev, progsize=256)
+    fs = Refusing(os.VfsLfs2(dev, progsize=256), fat)
+    good = []
+    for i in range(40):
+        new = bytes((i * 11 + j) & 255 for j in range(60 + (i * 53) % 900))
+        # a quarter of the saves have their rename refused, and the one after that has
+        # its write failing as well (the flash full), twice in a row one time in two
+        fs.refuse = i % 4 in (1, 2) or i % 8 == 3
+        fs.full = i % 4 == 2 or i % 8 == 3
+        cases += 1
+        try:
+            store.save("/state.bin", new, fs)
+            good.append(new)
+        except OSError as e:
+            assert store.why(e).startswith("flash full"), store.why(e)
+            if fat and i % 4 == 1:
+                good.append(new)   # FAT removed the old state: the complete .tmp is its successor
+        # a power cut now: the flash mounted as it is holds the last good state
+        after = Refusing(os.VfsLfs2(Snapshot(dev.data), progsize=256), fat)
+        after.refuse = fs.refuse
+        got = store.load("/state.bin", after)
+        assert good and got == good[-1], (fat, i)
+        assert store.load("/state.bin", fs) == got
+print("refused cases", cases)
+"""
+
+
 def run(script, heap="32M"):
     proc = run_micropython(["-c", script], heap=heap, timeout=300)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
@@ -141,6 +210,11 @@ def test_power_cuts_on_real_littlefs():
     out = run(CUTS.replace("SAVES_ARG", "120"))
     m = re.search(r"littlefs cuts (\d+) saves (\d+)", out)
     assert m and int(m.group(1)) > 4 * 120, out
+
+
+def test_a_refused_rename_on_real_littlefs_keeps_the_last_good_state():
+    out = run(REFUSED)
+    assert "refused cases 80" in out, out
 
 
 def wear(games):

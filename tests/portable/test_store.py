@@ -32,6 +32,8 @@ class _Writer:
         self.data = data
 
     def write(self, b):
+        if self.flash.write_fails is not None:
+            raise self.flash.write_fails
         # Bytes land one by one; a cut may fall after any of them.
         n = self.flash.allowance(len(b))
         self.data.extend(b[:n])
@@ -67,6 +69,8 @@ class FakeFlash:
         self.read_faults = {}
         self.refuse_rename = None   # an OSError every rename raises (a full flash), or None
         self.opens = 0       # reads tried, faulty or not
+        self.fail_with = None  # an OSError the armed step raises instead of a power cut
+        self.write_fails = None  # an OSError every write raises (after truncating), or None
 
     def arm(self, cut_at):
         self.cut_at = cut_at
@@ -77,7 +81,7 @@ class FakeFlash:
 
     def cut(self):
         self.cut_at = -1
-        raise PowerCut()
+        raise self.fail_with if self.fail_with is not None else PowerCut()
 
     def allowance(self, n):
         """How many of n steps may happen before the cut (all when unarmed)."""
@@ -414,3 +418,63 @@ def test_failures_are_said_in_words():
     assert store.why(MemoryError()) == "no memory"
     assert store.why(OSError(28, "no space left")) == "flash full (no space left)"
     assert "99" in store.why(OSError(99)) and "flash error" in store.why(OSError(99))
+
+
+# ---- a refused rename (issue 8 item 21): the last good state is never removed first
+
+
+def test_a_refused_rename_keeps_the_last_good_state_through_the_next_failed_write():
+    for atomic in (True, False):
+        flash = FakeFlash(atomic_replace=atomic)
+        store.save("s", b"A good", flash)
+        flash.refuse_rename = OSError(ENOSPC)     # the flash fills: the rename is refused
+        try:
+            store.save("s", b"B", flash)
+            assert False, "a refused rename was not reported"
+        except OSError as e:
+            assert store.why(e).startswith("flash full")
+        assert store.load("s", flash) == b"A good"
+        flash.write_fails = OSError(ENOSPC)      # the next write fails as well
+        for _ in range(2):
+            try:
+                store.save("s", b"C", flash)
+                assert False, "a failed write was not reported"
+            except OSError:
+                pass
+            assert store.load("s", flash) == b"A good", atomic
+        flash.refuse_rename = flash.write_fails = None   # room again
+        store.save("s", b"D", flash)
+        assert store.load("s", flash) == b"D"
+
+
+def test_fat_refusing_the_rename_after_the_remove_keeps_the_tmp_as_the_last_state():
+    flash = FakeFlash(atomic_replace=False)
+    store.save("s", b"A", flash)
+    real_rename = flash.rename
+    calls = []
+
+    def rename(src, dst):
+        # FAT: EEXIST onto the old file; once it is removed the rename is refused (full)
+        calls.append((src, dst))
+        if dst not in flash.files and refusing:
+            raise OSError(ENOSPC)
+        return real_rename(src, dst)
+    flash.rename = rename
+    refusing = True
+    try:
+        store.save("s", b"B committed to the tmp", flash)
+        assert False
+    except OSError:
+        pass
+    assert "s" not in flash.files                 # the FAT path removed the old file...
+    assert store.load("s", flash) == b"B committed to the tmp"   # ...its successor is the tmp
+    for payload in (b"C", b"D"):                  # later saves must not write over that tmp
+        try:
+            store.save("s", payload, flash)
+            assert False
+        except OSError as e:
+            assert "not overwritten" in str(e.args)
+        assert store.load("s", flash) == b"B committed to the tmp"
+    refusing = False
+    store.save("s", b"E", flash)                  # the tmp is put back, then E written
+    assert store.load("s", flash) == b"E"
