@@ -132,3 +132,27 @@ def test_malformed_serial_commands_get_a_clear_answer():
     assert json.loads(commands.answer(app, "press undo"))["t"] == "pressed"
     assert app.faults == 0
 
+
+
+def test_a_nonsense_snapshot_is_kept_aside_and_said_in_words():
+    from game import snapshot
+    from game.table import Table
+    from bg.position import Position
+    data = bytearray(snapshot.to_bytes(Table()))        # setting up...
+    mid = Position.start()
+    mid.me[5] -= 2
+    mid.me[4] += 2                                      # ...with a board in play
+    data[snapshot._BOARD:snapshot._BOARD + 25] = mid.me
+    data[snapshot._SUM:] = snapshot.fletcher16(data[:snapshot._SUM]).to_bytes(2, "little")
+    clean()
+    store.save(STATE, bytes(data))                      # a valid checksum, nonsense inside
+    kept = _file(STATE)
+    sc, app, lines = rig(fresh=False)
+    lost = [l for l in lines if '"state_lost"' in l]
+    assert lost and "a board in play before the first move" in lost[0] and "kept as" in lost[0], lines
+    assert app._notice[0] == "STATE LOST" and "new match" in app._notice
+    assert app.table.phase == 0 and app.table.board == Position.start()
+    assert _file(STATE + ".bad") == kept
+    opening_roll(app, sc, 4, 1)
+    assert app.saves >= 1 and _file(STATE + ".bad") == kept
+    clean()
