@@ -156,3 +156,18 @@ def test_a_nonsense_snapshot_is_kept_aside_and_said_in_words():
     opening_roll(app, sc, 4, 1)
     assert app.saves >= 1 and _file(STATE + ".bad") == kept
     clean()
+
+
+def test_the_first_opening_die_is_on_flash_before_it_is_shown():
+    from bg.position import Position
+    sc, app, lines = rig()
+    sc.put(Position.start())
+    run(app, 100)
+    app.loaded = [1]
+    app.press("p1_main")
+    run(app, 30)                               # White's 1 rolled and shown: then a power cut
+    assert app.table.opening[0] == 1
+    sc2, app2, lines2 = rig(fresh=False)       # power-up on what the flash holds
+    assert app2.table.phase == 1 and app2.table.opening[0] == 1
+    assert not any('"state_lost"' in l for l in lines2)
+    clean()
