@@ -152,10 +152,7 @@ def _replace(files, src, dst):
     except OSError as e:
         if errno_of(e) != EEXIST:
             raise
-        try:
-            files.remove(dst)
-        except OSError:
-            pass
+        files.remove(dst)             # a failure here is the one to report
         files.rename(src, dst)
 
 
@@ -228,11 +225,12 @@ def _read_retrying(files, path, tries, pause_ms):
         n += 1
         try:
             return _read(files, path)
-        except (OSError, MemoryError):
+        except (OSError, MemoryError) as e:
             if n >= tries:
                 raise
-        import gc
-        gc.collect()                  # a MemoryError on a fragmented heap: room for the next try
+            if isinstance(e, MemoryError):
+                import gc
+                gc.collect()          # a fragmented heap: room for the next try
         _pause(pause_ms)
 
 

@@ -109,15 +109,22 @@ for i in range(30):       # the firmware's own files
 count = [0] * 352
 dev.erased = count
 GAMES = GAMES_ARG
+CLOCK_SAVES = CLOCK_ARG
 # As the board does it (firmware/app/loop.py, game/table.py): a 127-byte Table snapshot
 # saved after the roll and again after the committed play, and each record line appended
-# as it comes (the roll, then the play).
+# as it comes (the roll, then the play). CLOCK_SAVES more snapshots a game: those of the
+# clock's reserve (one per whole second of reserve spent), spread over the turns.
 state = bytearray(127)
 for g in range(GAMES):
     if g % 8 == 0:
         log = record.RecordLog("/fl/records/m%04d.tbr" % (g // 8))
     log.add(("game", g % 7, 3, False))
+    clock_saves = 0
     for t in range(45):
+        while clock_saves < CLOCK_SAVES * (t + 1) // 45:
+            clock_saves += 1
+            state[100] = (state[100] + 1) & 255
+            store.save("/fl/state.bin", bytes(state))
         state[t] = (state[t] + 1) & 255
         log.add(("roll", t & 1, 6, 3))
         store.save("/fl/state.bin", bytes(state))
@@ -217,8 +224,8 @@ def test_a_refused_rename_on_real_littlefs_keeps_the_last_good_state():
     assert "refused cases 80" in out, out
 
 
-def wear(games):
-    out = run(WEAR.replace("GAMES_ARG", str(games)))
+def wear(games, clock_saves=0):
+    out = run(WEAR.replace("GAMES_ARG", str(games)).replace("CLOCK_ARG", str(clock_saves)))
     m = re.search(r"games (\d+) erases (\d+) max_block (\d+) blocks (\d+)", out)
     assert m, out
     return [int(x) for x in m.groups()]
@@ -233,6 +240,8 @@ def test_flash_wear_per_game_is_bounded_and_spread():
 
 
 if __name__ == "__main__":
-    g, e, mb, b = wear(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    # GAMES [CLOCK_SAVES]: CLOCK_SAVES reserve saves a game (240 = both 2-minute reserves)
+    g, e, mb, b = wear(int(sys.argv[1]) if len(sys.argv) > 1 else 100,
+                       int(sys.argv[2]) if len(sys.argv) > 2 else 0)
     print("%d games: %d block erases (%.1f a game), the most-erased block %d times, %d of 352 blocks used"
           % (g, e, e / g, mb, b))

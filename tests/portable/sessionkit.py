@@ -32,23 +32,27 @@ class KeepAll(Rig):
                     self.records.pop(0)
 
 
-def play_session(settings, seed, steps=400, rig=None):
-    """Drive the Table through `steps` random actions of a session; returns the rig."""
+def play_session(settings, seed, steps=400, rig=None, abandon=True, until_phase=None):
+    """Drive the Table through `steps` random actions of a session (abandoning the match
+    now and then if `abandon`; stopping early at `until_phase`); returns the rig."""
     rng = Lcg(seed)
     r = rig or KeepAll(settings)
     t = r.t
     for _ in range(steps):
         phase = t.phase
+        if phase == until_phase:
+            break
         p = t.on_roll
         k = rng.next(40)
-        if k == 0 and phase in (3, 5, 6) and t.match.resigned_by < 0 and t.match.cube.offered_by < 0:
+        if k == 0 and rng.next(4) == 0 and phase in (3, 5, 6) and t.match.resigned_by < 0 \
+                and t.match.cube.offered_by < 0:
             t.resign(p if rng.next(2) else 1 - p, 1 + rng.next(3))     # a resignation offer
             r.collect()
             continue
         if k == 1:
             r.wait(rng.next(3) * 20000 + rng.next(9000))   # a slow player; sometimes out of time
             continue
-        if k == 2 and rng.next(8) == 0:
+        if k == 2 and abandon and rng.next(8) == 0:
             t.abandon()
             r.collect()
             continue
