@@ -1,5 +1,5 @@
 """The saved state's fault matrix on a short session, under CPython and MicroPython (the
-whole match: tests/test_fault_matrix.py): power cut at every step of every save, a full
+whole match: tests/test_fault_matrix_match.py): power cut at every step of every save, a full
 flash at every step, read errors at power-up, nonsense snapshots; 0 lost matches."""
 from game.settings import Settings
 import faultkit
