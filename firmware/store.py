@@ -14,7 +14,18 @@ The CRC covers the version, the length and the payload.
   'corrupt'        bad magic, short file or checksum mismatch: the file is moved aside
                    to `path + ".bad"` for inspection and the caller starts fresh;
   'newer_version'  written by a newer firmware: moved aside to `path + ".newer"` so
-                   that this firmware's next save cannot destroy it.
+                   that this firmware's next save cannot destroy it;
+  'unreadable'     the file exists but opening or reading it failed (a read error, no
+                   memory) READ_TRIES times in a row: it may well hold a good match, so it is
+                   moved aside to `path + ".unread"`, or, if even that fails, left in place
+                   with `.held` set: the caller must then not save over it.
+Only "file does not exist" (ENOENT) means "no saved state": any other failure is retried.
+A file moved aside never replaces an earlier one: `.bad`, then `.bad2`, ... (set_aside).
+
+A save never removes the last good state before its successor is safe: the old file is
+removed only when the rename refused because the target exists (FAT), and a save first
+puts back a complete `.tmp` that such a save left alone (a cut or a refused rename between
+the remove and the rename) instead of overwriting it.
 """
 
 try:
@@ -30,6 +41,18 @@ HEADER_SIZE = 13
 TMP_SUFFIX = ".tmp"
 BAD_SUFFIX = ".bad"
 NEWER_SUFFIX = ".newer"
+UNREAD_SUFFIX = ".unread"
+ASIDE_NAMES = 9           # .bad, .bad2 ... .bad9: an older file set aside is never replaced
+READ_TRIES = 4            # a read error at power-up is tried this many times...
+READ_PAUSE_MS = 50        # ...this far apart, before the file counts as unreadable
+ENOENT = 2
+EEXIST = 17
+# errno values as littlefs, FAT and the unix port raise them, in words for the OLED and serial
+_WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
+          13: "access refused", 17: "file already exists", 19: "no filesystem",
+          22: "invalid request", 24: "too many open files", 28: "flash full",
+          30: "read-only flash", 36: "name too long", 84: "flash data corrupt",
+          110: "flash timed out"}
 # A state blob larger than this is a damaged length field, not a real state.
 MAX_PAYLOAD = 64 * 1024
 
@@ -49,10 +72,43 @@ def crc32(data, crc=0):
 class StoreError(Exception):
     """A state that cannot be loaded; `kind` says why, `message` says it for a person."""
 
-    def __init__(self, kind, message):
+    def __init__(self, kind, message, reason=None, aside=None):
         super().__init__(message)
         self.kind = kind
         self.message = message
+        self.reason = reason or message   # what is wrong, short ("checksum mismatch")
+        self.aside = aside     # where the file was set aside, or None
+        self.held = None       # 'unreadable': the path left in place, not to be saved over
+
+
+def errno_of(exc):
+    """The errno of an OSError (MicroPython and CPython), or None."""
+    n = getattr(exc, "errno", None)
+    if n is None and exc.args and isinstance(exc.args[0], int):
+        n = exc.args[0]
+    return n
+
+
+def why(exc):
+    """A filesystem failure in words ("flash full"), never an errno number alone."""
+    if isinstance(exc, MemoryError):
+        return "no memory"
+    n = errno_of(exc) if isinstance(exc, OSError) else None
+    if n is not None:
+        n = abs(n)
+        words = _WORDS.get(n, "flash error %d" % n)
+        if len(exc.args) > 1 and isinstance(exc.args[1], str):
+            words += " (%s)" % exc.args[1]      # what the raiser said, as well
+        return words
+    return str(exc) or type(exc).__name__
+
+
+def _pause(ms):
+    import time
+    if hasattr(time, "sleep_ms"):
+        time.sleep_ms(ms)  # type: ignore[attr-defined]
+    else:
+        time.sleep(ms / 1000)
 
 
 class OsFiles:
@@ -87,22 +143,56 @@ def header(payload, version=FORMAT_VERSION):
 
 
 def _replace(files, src, dst):
-    """Rename src over dst. littlefs and POSIX replace atomically; FAT refuses an existing
-    dst, so remove it first (load() then recovers a complete .tmp if the cut falls between)."""
+    """Rename src over dst. littlefs and POSIX replace atomically. FAT refuses an existing
+    dst (EEXIST): only then is dst removed first (load() and save() recover a complete .tmp
+    if the power or the rename fails between the two). Any other refusal (a full flash)
+    leaves dst as it was: it is the last good state."""
     try:
         files.rename(src, dst)
-    except OSError:
-        try:
-            files.remove(dst)
-        except OSError:
-            pass
+    except OSError as e:
+        if errno_of(e) != EEXIST:
+            raise
+        files.remove(dst)             # a failure here is the one to report
         files.rename(src, dst)
+
+
+def _exists(files, path):
+    """True unless opening `path` says it does not exist (ENOENT); an unreadable file
+    exists."""
+    try:
+        files.open(path, "rb").close()
+        return True
+    except OSError as e:
+        return errno_of(e) != ENOENT
+    except MemoryError:
+        return True
+
+
+def _tmp_is_the_last_state(files, path):
+    """True when `path` is missing and its .tmp holds a complete state: a FAT-style save
+    removed the old file and then lost the power or had its rename refused. Writing the
+    .tmp again would destroy the only good state, so save() first tries to put it back."""
+    if _exists(files, path):
+        return False
+    try:
+        data = _read(files, path + TMP_SUFFIX)
+    except (OSError, MemoryError):
+        return True                  # unreadable: it might be the last state, keep it
+    return data is not None and decode(data)[1] is None
 
 
 def save(path, payload, files=None):
-    """Commit `payload` (bytes) as the state at `path`: after this returns it survives a cut."""
+    """Commit `payload` (bytes) as the state at `path`: after this returns it survives a cut.
+    Raises OSError (or MemoryError) when it could not; the last good state is then still
+    what load() returns."""
     files = files or OsFiles()
     tmp = path + TMP_SUFFIX
+    if _tmp_is_the_last_state(files, path):
+        try:
+            files.rename(tmp, path)
+        except OSError as e:
+            raise OSError(errno_of(e) or 5, "the last good state is in %s and cannot be put back "
+                          "(%s): not overwritten" % (tmp, why(e)))
     f = files.open(tmp, "wb")
     try:
         f.write(header(payload))
@@ -113,15 +203,52 @@ def save(path, payload, files=None):
 
 
 def _read(files, path):
-    """The whole file's bytes, or None when it does not exist."""
+    """The whole file's bytes, or None when it does not exist (ENOENT only). Any other
+    failure (a read error, no memory) is raised: it does not mean "no file"."""
     try:
         f = files.open(path, "rb")
-    except OSError:
-        return None
+    except OSError as e:
+        if errno_of(e) == ENOENT:
+            return None
+        raise
     try:
         return f.read()
     finally:
         f.close()
+
+
+def _read_retrying(files, path, tries, pause_ms):
+    """_read(), tried `tries` times over a read error or a MemoryError; the last error is
+    raised when every try failed."""
+    n = 0
+    while True:
+        n += 1
+        try:
+            return _read(files, path)
+        except (OSError, MemoryError) as e:
+            if n >= tries:
+                raise
+            if isinstance(e, MemoryError):
+                import gc
+                gc.collect()          # a fragmented heap: room for the next try
+        _pause(pause_ms)
+
+
+def set_aside(path, suffix, files=None, src=None):
+    """Rename `src` (default `path`) to the first free name of path+suffix,
+    path+suffix+"2", ...: an earlier file set aside is never replaced. The new name, or
+    None when it could not be moved."""
+    files = files or OsFiles()
+    for i in range(1, ASIDE_NAMES + 1):
+        aside = path + suffix + ("" if i == 1 else str(i))
+        if _exists(files, aside):
+            continue
+        try:
+            files.rename(src or path, aside)
+            return aside
+        except OSError:
+            return None
+    return None
 
 
 def decode(data):
@@ -143,34 +270,61 @@ def decode(data):
     return bytes(payload), None
 
 
-def load(path, files=None):
+def load(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS):
     """The last committed payload at `path`; raises StoreError (see the module doc)."""
     files = files or OsFiles()
     tmp = path + TMP_SUFFIX
-    data = _read(files, path)
-    if data is None:
-        # Only a FAT-style replace cut between remove and rename leaves a complete .tmp alone.
-        data = _read(files, tmp)
-        if data is not None and decode(data)[1] is None:
-            _replace(files, tmp, path)
-            return decode(data)[0]
-        raise StoreError("missing", "no saved state at %s" % path)
+    which = path
+    try:
+        data = _read_retrying(files, path, tries, pause_ms)
+        if data is None:
+            # Only a FAT-style replace cut between remove and rename leaves a complete .tmp alone.
+            which = tmp
+            data = _read_retrying(files, tmp, tries, pause_ms)
+            if data is not None and decode(data)[1] is None:
+                try:
+                    _replace(files, tmp, path)
+                except OSError:
+                    pass          # resumed from the .tmp; save() puts it back before writing
+                return decode(data)[0]
+            raise StoreError("missing", "no saved state at %s" % path)
+    except (OSError, MemoryError) as e:
+        raise _unreadable(files, path, which, e, tries)
     payload, err = decode(data)
     if err is None:
         return payload
     kind, reason = err
-    aside = path + (NEWER_SUFFIX if kind == "newer_version" else BAD_SUFFIX)
-    try:
-        _replace(files, path, aside)
-        kept = "kept as %s" % aside
-    except OSError:
-        kept = "could not be moved aside"
-    raise StoreError(kind, "saved state %s unusable: %s; %s; starting fresh" % (path, reason, kept))
+    aside = set_aside(path, NEWER_SUFFIX if kind == "newer_version" else BAD_SUFFIX, files)
+    kept = ("kept as %s" % aside) if aside else "could not be moved aside"
+    raise StoreError(kind, "saved state %s unusable: %s; %s; starting fresh" % (path, reason, kept),
+                     reason, aside)
 
 
-def load_or_fresh(path, files=None):
-    """(payload, None) or (None, message): never raises for a bad file, for the boot path."""
+def _unreadable(files, path, which, exc, tries):
+    """The StoreError for a state file that exists but cannot be read: it is kept (set
+    aside, or held in place), never treated as "no saved game"."""
+    # (the state only in the .tmp is moved too: out of the way of the next save)
+    aside = set_aside(path, UNREAD_SUFFIX, files, which)
+    e = StoreError("unreadable", "saved match could not be read (%s, %d tries); %s; "
+                   "starting a new match" % (why(exc), tries,
+                                             ("kept as " + aside) if aside else
+                                             "left in place and not overwritten"),
+                   why(exc), aside)
+    e.held = None if aside else which
+    return e
+
+
+def load_or_fresh(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS):
+    """(payload, None) or (None, message): never raises for a bad file, for the boot path.
+    load_held() also says whether an unreadable file was left in place."""
+    payload, message, held = load_held(path, files, tries, pause_ms)
+    return payload, message
+
+
+def load_held(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS):
+    """(payload, message, held): held is the path of an unreadable state file that could not
+    be moved aside (the caller must not save over it), else None."""
     try:
-        return load(path, files), None
+        return load(path, files, tries, pause_ms), None, None
     except StoreError as e:
-        return None, (None if e.kind == "missing" else e.message)
+        return None, (None if e.kind == "missing" else e.message), getattr(e, "held", None)

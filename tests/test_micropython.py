@@ -21,7 +21,7 @@ def _targets():
             continue
         name = f[:-3]
         text = open(os.path.join(PORTABLE, f)).read()
-        if "scanrig" in text or "apprig" in text:
+        if "scanrig" in text or "apprig" in text or "ONE_HEAP_PER_TEST" in text:
             out += ["%s::%s" % (name, t) for t in re.findall(r"^def (test_\w+)", text, re.M)]
         else:
             out.append(name)

@@ -109,15 +109,22 @@ for i in range(30):       # the firmware's own files
 count = [0] * 352
 dev.erased = count
 GAMES = GAMES_ARG
+CLOCK_SAVES = CLOCK_ARG
 # As the board does it (firmware/app/loop.py, game/table.py): a 127-byte Table snapshot
 # saved after the roll and again after the committed play, and each record line appended
-# as it comes (the roll, then the play).
+# as it comes (the roll, then the play). CLOCK_SAVES more snapshots a game: those of the
+# clock's reserve (one per whole second of reserve spent), spread over the turns.
 state = bytearray(127)
 for g in range(GAMES):
     if g % 8 == 0:
         log = record.RecordLog("/fl/records/m%04d.tbr" % (g // 8))
     log.add(("game", g % 7, 3, False))
+    clock_saves = 0
     for t in range(45):
+        while clock_saves < CLOCK_SAVES * (t + 1) // 45:
+            clock_saves += 1
+            state[100] = (state[100] + 1) & 255
+            store.save("/fl/state.bin", bytes(state))
         state[t] = (state[t] + 1) & 255
         log.add(("roll", t & 1, 6, 3))
         store.save("/fl/state.bin", bytes(state))
@@ -182,6 +189,75 @@ def test_record_lines_stay_queued_until_littlefs_takes_them():
     assert "full flash: 3 closes refused, every line written once, in order" in out, out
 
 
+REFUSED = PRELUDE + FLASH + r"""
+class Refusing:
+    '''The real littlefs volume, but its rename can be refused (ENOSPC) and its writes made
+    to fail (ENOSPC at close, as littlefs does when the flash is full); fat=True refuses
+    a rename onto an existing file (EEXIST), as FAT does, so store.py removes it first.'''
+    def __init__(self, fs, fat=False):
+        self.fs = fs
+        self.fat = fat
+        self.refuse = False
+        self.full = False
+    def open(self, path, mode):
+        f = self.fs.open(path, mode)
+        return Closing(f, self) if "w" in mode else f
+    def rename(self, src, dst):
+        if self.fat:
+            try:
+                self.fs.stat(dst)
+                there = True
+            except OSError:
+                there = False
+            if there:
+                raise OSError(17)
+        if self.refuse:
+            raise OSError(28)
+        self.fs.rename(src, dst)
+    def remove(self, path):
+        self.fs.remove(path)
+
+class Closing:
+    def __init__(self, f, owner):
+        self.f = f
+        self.owner = owner
+    def write(self, b):
+        return self.f.write(b)
+    def close(self):
+        self.f.close()
+        if self.owner.full:
+            raise OSError(28)
+
+cases = 0
+for fat in (False, True):
+    dev = Flash(32)
+    os.VfsLfs2.mkfs(dev, progsize=256)
+    fs = Refusing(os.VfsLfs2(dev, progsize=256), fat)
+    good = []
+    for i in range(40):
+        new = bytes((i * 11 + j) & 255 for j in range(60 + (i * 53) % 900))
+        # a quarter of the saves have their rename refused, and the one after that has
+        # its write failing as well (the flash full), twice in a row one time in two
+        fs.refuse = i % 4 in (1, 2) or i % 8 == 3
+        fs.full = i % 4 == 2 or i % 8 == 3
+        cases += 1
+        try:
+            store.save("/state.bin", new, fs)
+            good.append(new)
+        except OSError as e:
+            assert store.why(e).startswith("flash full"), store.why(e)
+            if fat and i % 4 == 1:
+                good.append(new)   # FAT removed the old state: the complete .tmp is its successor
+        # a power cut now: the flash mounted as it is holds the last good state
+        after = Refusing(os.VfsLfs2(Snapshot(dev.data), progsize=256), fat)
+        after.refuse = fs.refuse
+        got = store.load("/state.bin", after)
+        assert good and got == good[-1], (fat, i)
+        assert store.load("/state.bin", fs) == got
+print("refused cases", cases)
+"""
+
+
 def run(script, heap="32M"):
     proc = run_micropython(["-c", script], heap=heap, timeout=300)
     assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
@@ -194,8 +270,13 @@ def test_power_cuts_on_real_littlefs():
     assert m and int(m.group(1)) > 4 * 120, out
 
 
-def wear(games):
-    out = run(WEAR.replace("GAMES_ARG", str(games)))
+def test_a_refused_rename_on_real_littlefs_keeps_the_last_good_state():
+    out = run(REFUSED)
+    assert "refused cases 80" in out, out
+
+
+def wear(games, clock_saves=0):
+    out = run(WEAR.replace("GAMES_ARG", str(games)).replace("CLOCK_ARG", str(clock_saves)))
     m = re.search(r"games (\d+) erases (\d+) max_block (\d+) blocks (\d+)", out)
     assert m, out
     return [int(x) for x in m.groups()]
@@ -210,6 +291,8 @@ def test_flash_wear_per_game_is_bounded_and_spread():
 
 
 if __name__ == "__main__":
-    g, e, mb, b = wear(int(sys.argv[1]) if len(sys.argv) > 1 else 100)
+    # GAMES [CLOCK_SAVES]: CLOCK_SAVES reserve saves a game (240 = both 2-minute reserves)
+    g, e, mb, b = wear(int(sys.argv[1]) if len(sys.argv) > 1 else 100,
+                       int(sys.argv[2]) if len(sys.argv) > 2 else 0)
     print("%d games: %d block erases (%.1f a game), the most-erased block %d times, %d of 352 blocks used"
           % (g, e, e / g, mb, b))

@@ -2,9 +2,13 @@
 
     app = start_app(drivers, write_line=print)
 
-A missing state file is a first start; a corrupt one (store.py moves it aside) or one the
-Table cannot use is reported on the OLED and the serial line, and the board starts fresh:
-never a crash, never a silently wrong position (issue 5).
+Only a state file that does not exist is a first start. A read error or no memory while
+reading it is tried again (store.READ_TRIES); if it persists the file is set aside
+(`.unread`), or, when even that fails, left in place and the App told not to save over
+it. A corrupt file (store.py sets it aside) or one the Table refuses (a snapshot whose
+contents make no sense, game/snapshot.py) is set aside as `.bad`. Each case is said in
+words on the OLED and the serial line, and the board starts a new match: never a crash,
+never a silently wrong position, never a good match overwritten (issues 5 and 8).
 """
 import store
 import events
@@ -13,33 +17,68 @@ from game.table import Table
 
 
 def restore(path=STATE_PATH, files=None, settings=None):
-    """(Table, message or None): the saved match, or a fresh Table and why it is fresh."""
+    """(Table, message, held, rows): the saved match (message None), or a fresh Table and
+    why it is fresh, for the serial line; held is the path of a state file that must not
+    be saved over (it could be neither read nor moved aside), else None; rows, the same
+    said in short for the OLED (None when there is nothing to say)."""
     try:
-        payload, msg = store.load_or_fresh(path, files)
+        payload = store.load(path, files)
+    except store.StoreError as e:
+        if e.kind == "missing":
+            return Table(settings, None), None, None, None
+        if e.kind == "unreadable":
+            return Table(settings, None), e.message, e.held, _unread_rows(e.reason, e.aside)
+        return Table(settings, None), e.message, None, _lost_rows(e.reason)
     except Exception as e:  # a broken filesystem must not stop the board
-        payload, msg = None, "state unreadable (%s): starting fresh" % (e,)
-    if payload is not None:
+        msg = "saved match unreadable (%s): left in place and not overwritten; starting " \
+              "a new match" % (store.why(e),)
+        return Table(settings, None), msg, path, _unread_rows(store.why(e), None)
+    tries = 0
+    while True:
+        tries += 1
         try:
-            return Table(settings, payload), None
+            return Table(settings, payload), None, None, None
+        except MemoryError:
+            # no heap to rebuild the game: the saved match is good, never discard it
+            if tries < store.READ_TRIES:
+                import gc
+                gc.collect()
+                continue
+            aside = store.set_aside(path, store.UNREAD_SUFFIX, files)
+            msg = "no memory to resume the saved match; %s; starting a new match" % (
+                ("kept as " + aside) if aside else "left in place and not overwritten")
+            return Table(settings, None), msg, (None if aside else path), \
+                ["MATCH NOT LOADED", "no memory", "old match kept", "new match"]
         except Exception as e:
-            msg = "saved state unusable (%s): starting fresh" % (e,)
-            try:
-                (files or store.OsFiles()).rename(path, path + store.BAD_SUFFIX)
-                msg += "; kept as " + path + store.BAD_SUFFIX
-            except OSError:
-                pass
-    return Table(settings, None), msg
+            # a snapshot whose contents make no sense (game/snapshot.py): like a corrupt file
+            aside = store.set_aside(path, store.BAD_SUFFIX, files)
+            reason = str(e)
+            if reason.startswith("saved game: "):
+                reason = reason[12:]
+            msg = "saved state unusable (%s): starting fresh%s" % (
+                e, ("; kept as " + aside) if aside else "")
+            return Table(settings, None), msg, None, _lost_rows(reason)
+
+
+def _unread_rows(reason, aside):
+    kept = ["old match kept", "new match"] if aside else ["kept, not saved", "over. New match"]
+    return ["MATCH UNREADABLE"] + _rows(reason)[:2] + kept
+
+
+def _lost_rows(reason):
+    return ["STATE LOST"] + _rows(reason)[:4] + ["new match"]
 
 
 def start_app(drivers, state_path=STATE_PATH, record_path=RECORD_PATH, write_line=None,
               wdt=None, files=None, settings=None, cal_warning=None, fault_log=FAULT_LOG):
     """The App around the restored Table; boot messages are shown and sent."""
-    table, msg = restore(state_path, files, settings)
+    table, msg, held, rows = restore(state_path, files, settings)
     kw = {} if write_line is None else {"write_line": write_line}
     app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
+    app.state_held = held        # App.save never writes over an unread saved match
     if msg:
         app.write_line(events.error("state_lost", msg))
-        app.notice(["STATE LOST"] + _rows(msg))
+        app.notice(rows[:6])
     if cal_warning:
         app.write_line(events.error("calibration", cal_warning))
         if not msg:

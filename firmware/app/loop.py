@@ -251,8 +251,14 @@ class App:
             else:
                 self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
 
+    # The path of a saved match boot could neither read nor set aside (app/boot.py), or
+    # None: save() must not write over it. A class default: set by start_app.
+    state_held = None
+
     def save(self, payload):
         try:
+            if self.state_held is not None:
+                self._set_held_aside()
             # store.py for the save only: a few saves a turn (lazy.call)
             call("store", "save", self.state_path, payload, self.files)
             self.saves += 1
@@ -264,10 +270,28 @@ class App:
         except (OSError, MemoryError) as e:
             # the game goes on; the player is told that a power cut would lose this turn
             # (MemoryError: no heap to load store.py or build the file on a fragmented heap)
-            self.save_failed = str(e) or type(e).__name__
-            self.write_line(events.error("save_failed", "state not saved: %s" % (self.save_failed,)))
+            words = "no memory"
+            if self.state_held is not None:
+                words = "unread old match kept"     # the save was refused to keep it
+            elif isinstance(e, OSError):
+                try:
+                    words = call("store", "why", e)        # "flash full", not "28"
+                except Exception:
+                    words = "flash error"
+            self.save_failed = words
+            self.write_line(events.error("save_failed", "state not saved: %s" % (words,)))
             self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
-                        + _wrap(self.save_failed, 16, 3))
+                        + _wrap(words, 16, 3))
+
+    def _set_held_aside(self):
+        """Move the unread saved match out of the way of this save, or refuse the save."""
+        held = self.state_held
+        aside = call("store", "set_aside", self.state_path, ".unread", self.files, held)
+        if aside is None:
+            raise OSError(5, "old match in %s not overwritten" % held)
+        self.state_held = None
+        self.write_line(events.error("state_kept", "the saved match that could not be read "
+                                     "is kept as %s" % aside))
 
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 

@@ -36,6 +36,10 @@ BY_RESIGNATION = 2
 
 STATE_VERSION = 1
 STATE_SIZE = 32
+# Saved scores and game numbers stop here (to_bytes): far beyond any session, and a later
+# save can always write what a load accepted (u32 fields; no OverflowError).
+MAX_SCORE = 1000000000
+MAX_GAMES = 1000000000
 
 
 class Match:
@@ -280,9 +284,9 @@ class Match:
         b[0] = STATE_VERSION
         b[1] = flags
         b[2:4] = self.length.to_bytes(2, "little")
-        b[4:8] = self.score[0].to_bytes(4, "little")
-        b[8:12] = self.score[1].to_bytes(4, "little")
-        b[12:16] = self.game_number.to_bytes(4, "little")
+        b[4:8] = min(self.score[0], MAX_SCORE).to_bytes(4, "little")
+        b[8:12] = min(self.score[1], MAX_SCORE).to_bytes(4, "little")
+        b[12:16] = min(self.game_number, MAX_GAMES).to_bytes(4, "little")
         b[16] = _log2(self.cube_max)
         b[17] = _log2(cube.value)
         b[18] = cube.owner + 1
@@ -294,7 +298,7 @@ class Match:
         b[23] = last_winner + 1
         b[24] = last_kind
         b[25] = last_how
-        b[26:30] = last_points.to_bytes(4, "little")
+        b[26:30] = min(last_points, MAX_SCORE).to_bytes(4, "little")
         return bytes(b)
 
     @classmethod
@@ -358,12 +362,31 @@ class Match:
         elif self.winner != NOBODY:
             if self.score[self.winner] < self.length:
                 return "winner short of the match length"
+            if self.score[other(self.winner)] >= self.length:
+                return "both players reach the match length"
+            if self.score[self.winner] > self.length - 1 + 3 * self.cube_max:
+                return "winner past the match length by more than a game"
         elif self.score[0] >= self.length or self.score[1] >= self.length:
             return "score reaches the length but no winner"
         if self.crawford and self.post_crawford:
             return "Crawford and post-Crawford at once"
-        if self.crawford and self.length - 1 not in self.score:
+        if self.crawford and self.winner == NOBODY and self.length - 1 not in self.score:
+            # (a match won in its Crawford game keeps the flag: the leader is past it then)
             return "Crawford game with nobody one point away"
+        score = self.score
+        if max(score) > MAX_SCORE or self.game_number > MAX_GAMES:
+            return "score or game number beyond %d" % MAX_SCORE
+        # every game ends with at least a point for somebody
+        if self.game_number > score[0] + score[1] + 1:
+            return "more games than points won"
+        last_winner, last_points, last_kind, last_how = self.last_game
+        if last_winner == NOBODY:
+            if last_points or last_kind or score != [0, 0] or self.game_number != 1:
+                return "a score without a last game"
+        elif last_points > 3 * self.cube_max or last_points > score[last_winner]:
+            return "bad last game"
+        if self.cube.crawford and (self.cube.value != 1 or self.cube.offered_by != NOBODY):
+            return "the cube turned in the Crawford game"
         return ""
 
 

@@ -6,10 +6,38 @@ the last game ended, the board (50 bytes: White's 25 counts then Black's, each i
 numbering, bar last), the match (bg.match, 32 bytes), the settings (game.settings), the
 clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), the record
 line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
-power cut, docs/persistence.md), and a Fletcher-16 checksum of everything before it.
-Version 1 (no line count, 4 bytes shorter) is still read, as count 0. firmware/store.py
+power cut, docs/persistence.md; version 2), and a Fletcher-16 checksum of everything before
+it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0. firmware/store.py
 adds its own CRC and the atomic rename; the checksum here guards a snapshot handed over by
 any other way.
+To extend it: bump VERSION, append the new fields before the checksum, and give the new
+size in SIZES; restore() still reads every version in SIZES (the checksum is always the
+last 2 bytes).
+
+A snapshot is checked for what it means, not only for its checksum (issue 8): restore()
+refuses, with a ValueError saying why, any state the Table cannot reach. The invariants
+(each tested in tests/portable/test_snapshot_invariants.py):
+  S1  size, magic, version, checksum
+  S2  a known phase; the player on roll is nobody exactly before the opening is decided
+  S3  dice 1..6, both or none; rolled in moving / no-move, not before the roll or in a double
+  S4  opening dice 0..6: none while setting up, at most one (or a tie undone) during the
+      opening roll, two different ones once it is decided, won by the player on roll in
+      the opening reroll
+  S5  how the last game ended is a known way
+  S6  the board: at most 15 checkers a side, one colour a point; the start position while
+      setting up and until the first play; in play, each side still has checkers
+  S7  game over: all 15 of a side off exactly when the game ended by play
+  S8  match over exactly when the match has a winner
+  S9  a double waits exactly in the double phase (offered by the player on roll, or beavered);
+      a resignation only in play (before the roll, moving, no move)
+  S10 match play has neither beavers nor Jacoby
+  S11 clocks: a known mode, no reserve or allowance beyond the mode's, all zero when off,
+      full before the opening is decided, no empty reserve while a game is played
+  S12 the last move: up to 4 moves as LED pairs (0..26), none before the first play
+  S13 moving: some dice can be played; no move: none can
+  S14 the settings' values are known (game.settings), the match is consistent (bg.match:
+      cube value within its maximum and owner, Crawford, scores, game number and last game
+      within what a later save can write)
 """
 from bg.position import Position
 from bg.match import Match, STATE_SIZE
@@ -28,7 +56,7 @@ _LAST = _CLOCK + 13
 _SEQ = _LAST + 9
 _SUM = _SEQ + 4
 SIZE = _SUM + 2
-SIZE_V1 = SIZE - 4          # version 1: no record line count
+SIZES = {1: SIZE - 4, 2: SIZE}   # the size of each version this firmware reads (1: no line count)
 
 
 def fletcher16(data):
@@ -69,45 +97,99 @@ def _check(cond, what):
 def restore(t, data):
     """Put the state saved in `data` into Table `t`; ValueError saying what is wrong."""
     from game import table as T
-    _check(isinstance(data, (bytes, bytearray)) and len(data) in (SIZE, SIZE_V1),
+    # S1
+    _check(isinstance(data, (bytes, bytearray)) and len(data) >= _SUM + 2 - 4,
            "expected %d bytes" % SIZE)
     _check(data[0:2] == MAGIC, "not a Tablier snapshot")
-    _check(data[2] == VERSION or (data[2] == 1 and len(data) == SIZE_V1),
-           "version %d, this firmware reads %d" % (data[2], VERSION))
-    end = len(data) - 2
-    _check(len(data) == (SIZE if data[2] == VERSION else SIZE_V1) and
-           int.from_bytes(data[end:end + 2], "little") == fletcher16(data[:end]),
+    _check(data[2] in SIZES, "version %d, this firmware reads %d" % (data[2], VERSION))
+    _check(len(data) == SIZES[data[2]], "expected %d bytes" % SIZES[data[2]])
+    _check(int.from_bytes(data[-2:], "little") == fletcher16(memoryview(data)[:-2]),
            "checksum mismatch")
     phase, on_roll, d1, d2 = data[3], data[4] - 1, data[5], data[6]
+    o1, o2, how = data[7], data[8], data[9]
+    # S2, S3
     _check(phase < T.PHASES, "bad phase")
     _check(on_roll in (NOBODY, 0, 1), "bad player on roll")
+    deciding = phase == T.SETUP or phase == T.OPENING
+    _check((on_roll == NOBODY) == deciding, "a player on roll before the opening roll"
+           if deciding else "a turn without a player")
     _check(d1 <= 6 and d2 <= 6 and (d1 == 0) == (d2 == 0), "bad dice")
-    _check(data[7] <= 6 and data[8] <= 6 and data[9] <= T.HOW_TIME, "bad opening or end")
     if phase in (T.MOVING, T.NO_MOVE):
-        _check(d1 and on_roll != NOBODY, "moving without dice")
-    if phase >= T.OPENING_REROLL and phase <= T.NO_MOVE:
-        _check(on_roll != NOBODY, "a turn without a player")
+        _check(d1, "moving without dice")
+    elif phase < T.MOVING:
+        _check(not d1, "dice rolled before the roll")
+    # S4, S5
+    _check(o1 <= 6 and o2 <= 6 and how <= T.HOW_TIME, "bad opening or end")
+    if phase == T.SETUP:
+        _check(not (o1 or o2), "opening dice while setting up")
+    elif phase == T.OPENING:
+        _check(not (o1 and o2), "an opening roll decided but not played")
+    else:
+        _check(o1 and o2 and o1 != o2, "a game without an opening roll")
+    if phase == T.OPENING_REROLL:
+        _check((0 if o1 > o2 else 1) == on_roll, "the opening reroll for the wrong player")
+    # S6, S7
     board = Position(data[_BOARD:_BOARD + 25], data[_BOARD + 25:_MATCH])
     _check(board.validate() is None, "impossible position")
+    over = phase == T.GAME_OVER or phase == T.MATCH_OVER
+    if phase <= T.OPENING_REROLL:
+        _check(board == Position.start(), "a board in play before the first move")
+    finished = sum(board.me) == 0 or sum(board.opp) == 0
+    if over:
+        _check(finished == (how == T.HOW_PLAY), "a game over that does not match its board")
+    else:
+        _check(not finished, "all checkers of a side off in a game in play")
+    # S14 (bg.match, game.settings), S8, S9, S10
     match = Match.from_bytes(bytes(data[_MATCH:_SETTINGS]))
-    if phase == T.DOUBLED:
-        _check(match.cube.offered_by != NOBODY, "a double without an offer")
     settings = Settings.from_bytes(data[_SETTINGS:_CLOCK])
+    _check((phase == T.MATCH_OVER) == (match.winner != NOBODY),
+           "match over without a winner" if phase == T.MATCH_OVER else "a winner but play goes on")
+    cube = match.cube
+    if phase == T.DOUBLED:
+        _check(cube.offered_by != NOBODY and not cube.dropped, "a double without an offer")
+        _check(cube.offered_by == on_roll or cube.beavered, "a double by the wrong player")
+    else:
+        _check(cube.offered_by == NOBODY or (cube.dropped and phase == T.MATCH_OVER),
+               "a double waiting outside the double phase")
+    if match.resigned_by != NOBODY:
+        _check(T.PRE_ROLL <= phase <= T.NO_MOVE and phase != T.DOUBLED,
+               "a resignation outside play")
+    _check(match.money() or not (match.beavers or match.jacoby), "beavers or Jacoby in a match")
+    # S11
+    clock = Clock.from_bytes(data[_CLOCK:_LAST], NOBODY)
+    full = Clock(clock.mode)
+    _check(max(clock.reserve) <= full.reserve[0] and clock.turn_left <= full.turn_ms,
+           "clock times beyond what its mode allows")
+    if deciding:
+        _check(clock.reserve == full.reserve and clock.turn_left == full.turn_ms,
+               "clock time used before the opening roll")
+    elif not over and clock.enabled():
+        _check(min(clock.reserve) > 0, "an empty clock in a game in play")
+    # S12
     n = data[_LAST]
     _check(n <= 8 and n % 2 == 0, "bad last move")
     last = bytes(data[_LAST + 1:_LAST + 1 + n])
     for x in last:
         _check(x <= 26, "bad last move")
+    if phase <= T.OPENING_REROLL:
+        _check(n == 0, "a last move before the first play")
+    # S13
+    if phase == T.MOVING or phase == T.NO_MOVE:
+        from bg.judge import max_dice
+        me, opp = (board.me, board.opp) if on_roll == 0 else (board.opp, board.me)
+        movable = max_dice(bytearray(me), bytearray(opp), (d1,) * 4 if d1 == d2 else (d1, d2))
+        _check((movable > 0) == (phase == T.MOVING),
+               "moving with no legal move" if phase == T.MOVING else "no move with a legal move")
     t.phase = phase
     t.on_roll = on_roll
     t.turn_dice = (d1, d2)
     t.opening = bytearray(data[7:9])
-    t.end_how = data[9]
+    t.end_how = how
     t.board = board
     t.match = match
     t.settings = settings
     t.last_move = last
-    t.rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if end == _SUM else 0
-    t.clock = Clock.from_bytes(data[_CLOCK:_LAST], NOBODY)
+    t.rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if len(data) == SIZE else 0
+    t.clock = clock
     if T.PRE_ROLL <= phase <= T.NO_MOVE or phase == T.OPENING_REROLL:
         t.clock.running = t.acting()

@@ -69,6 +69,15 @@ HOW_TIME = 3
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
 
 
+RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
+
+
+def _reserve_mark(clock):
+    """Changes at each whole second of either reserve spent (a save is due then)."""
+    r = clock.reserve
+    return r[0] // RESERVE_SAVE_MS + r[1] // RESERVE_SAVE_MS
+
+
 class Table:
     def __init__(self, settings=None, saved=None):
         self.settings = settings if settings is not None else Settings()
@@ -135,8 +144,11 @@ class Table:
         self.now = now_ms
         clock = self.clock
         shown = clock.shown()
+        spent = _reserve_mark(clock)
         flagged = clock.tick(now_ms)
         changed = shown != clock.shown()
+        if flagged == NOBODY and spent != _reserve_mark(clock):
+            self._save()      # each whole second of reserve: a power cut must not refund it
         if flagged != NOBODY:
             self._timeout(flagged)
             changed = True
@@ -321,11 +333,13 @@ class Table:
         a, b = self.opening[0], self.opening[1]
         if not (a and b):
             self._note(self.tr("rolled_one", self._name(who), d))
+            self._save()      # the first die is kept: a power cut must not let it be rolled again
             return
         first = opening_roll(a, b)
         if first == NOBODY:
             self._note(self.tr("tie", a, b))
             self.opening = bytearray(2)
+            self._save()
             return
         self.on_roll = first
         self.clock.start_turn(first)
@@ -334,6 +348,7 @@ class Table:
             # roll both again (cube); the screen asks (game/screens.py)
             self.phase = OPENING_REROLL
             self.note = None            # "Black rolled 5" is out of date: the screen says it
+            self._save()      # the decided opening: a power cut must not let it be rolled again
             return
         self._keep_opening_dice()
 

@@ -123,15 +123,17 @@ class Pwm:
 
 def clean():
     import os
-    for path in (STATE, STATE + ".tmp", STATE + ".bad", RECORD, FAULTS, FAULTS + ".old"):
+    for path in (STATE, STATE + ".tmp", STATE + ".bad", STATE + ".bad2", STATE + ".unread",
+                 STATE + ".unread2", RECORD, FAULTS, FAULTS + ".old"):
         try:
             os.remove(path)
         except OSError:
             pass
 
 
-def rig(fresh=True):
-    """(scanner, app, lines): the stand-in scanner, an App on it, the serial lines it wrote."""
+def rig(fresh=True, files=None):
+    """(scanner, app, lines): the stand-in scanner, an App on it, the serial lines it wrote;
+    files: store.py's filesystem (None: the real one)."""
     if fresh:
         clean()
     gc.collect()                 # the previous test's App and Table go before new buffers come
@@ -142,7 +144,7 @@ def rig(fresh=True):
                                cfg.LED_BUDGET_MA, cfg.LED_ORDER),
                       Oled(Bus(), cfg.OLED_ADDR), Buttons(pins, True), Dice(5), Buzzer(Pwm()))
     lines = []
-    app = start_app(drivers, STATE, RECORD, lines.append, fault_log=FAULTS)
+    app = start_app(drivers, STATE, RECORD, lines.append, fault_log=FAULTS, files=files)
     gc.collect()
     return sc, app, lines
 

@@ -181,8 +181,12 @@ def rig_at(board, on_roll, settings=None, score=None):
     t.board = board.copy()
     t.phase = PRE_ROLL
     t.on_roll = on_roll
+    t.opening = bytearray((2, 1) if on_roll == 0 else (1, 2))   # a game has had its opening
     if score:
         t.match.score = list(score)
+        t.match.game_number = 2
+        lead = 0 if score[0] >= score[1] else 1
+        t.match.last_game = (lead, 1, 1, 0)     # a score comes from a game won
     r = Rig(settings, snapshot.to_bytes(t), board)
     r.feed()
     return r

@@ -304,8 +304,27 @@ def test_big_scores_fit():
     m = Match(MONEY)
     m.score = [70000, 123456]
     m.game_number = 40000
+    m.last_game = (1, 2, GAMMON, 0)
     r = Match.from_bytes(m.to_bytes())
     assert r.score == [70000, 123456] and r.game_number == 40000
+
+
+def test_a_score_a_later_save_could_not_write_is_refused():
+    from bg.match import MAX_SCORE
+    for score, games in (([2 ** 32 - 1, 0], 2), ([MAX_SCORE + 1, 0], 2), ([5, 0], 2 ** 32 - 1)):
+        m = Match(MONEY)
+        m.last_game = (0, 1, SINGLE, 0)
+        b = bytearray(m.to_bytes())
+        b[4:8] = score[0].to_bytes(4, "little")
+        b[12:16] = games.to_bytes(4, "little")
+        assert raises_value_error(Match.from_bytes, bytes(b))
+    # a session that ever got there saves what it can write, and loads again
+    m = Match(MONEY)
+    m.end_game(0, SINGLE)
+    m.score = [MAX_SCORE, 3]
+    m.end_game(0, GAMMON)
+    r = Match.from_bytes(m.to_bytes())
+    assert r.score == [MAX_SCORE, 3]
 
 
 def test_bad_state_bytes_give_a_clear_message():

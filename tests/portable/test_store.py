@@ -18,164 +18,8 @@ def _unique():
     return sys.implementation.name + "_" + "".join("%02x" % b for b in os.urandom(4))
 
 
-ENOENT = 2
-EEXIST = 17
-
-
-class PowerCut(Exception):
-    pass
-
-
-class _Writer:
-    def __init__(self, flash, data):
-        self.flash = flash
-        self.data = data
-
-    def write(self, b):
-        # Bytes land one by one; a cut may fall after any of them.
-        n = self.flash.allowance(len(b))
-        self.data.extend(b[:n])
-        if n < len(b):
-            self.flash.cut()
-        return n
-
-    def close(self):
-        self.flash.step()
-
-
-class _Reader:
-    def __init__(self, data):
-        self.data = bytes(data)
-
-    def read(self):
-        return self.data
-
-    def close(self):
-        pass
-
-
-class FakeFlash:
-    def __init__(self, atomic_replace=True):
-        self.files = {}
-        self.atomic_replace = atomic_replace
-        self.cut_at = -1     # steps allowed before the power goes; -1 = never
-        self.done = 0        # steps performed since arm()
-
-    def arm(self, cut_at):
-        self.cut_at = cut_at
-        self.done = 0
-
-    def disarm(self):
-        self.cut_at = -1
-
-    def cut(self):
-        self.cut_at = -1
-        raise PowerCut()
-
-    def allowance(self, n):
-        """How many of n steps may happen before the cut (all when unarmed)."""
-        if self.cut_at < 0:
-            self.done += n
-            return n
-        k = min(n, self.cut_at - self.done)
-        self.done += k
-        return k
-
-    def step(self):
-        if self.allowance(1) < 1:
-            self.cut()
-
-    def snapshot(self):
-        return dict((p, bytearray(d)) for p, d in self.files.items())
-
-    def restore(self, snap):
-        self.files = dict((p, bytearray(d)) for p, d in snap.items())
-
-    # the calls store.py makes
-    def open(self, path, mode):
-        if "w" in mode:
-            self.step()
-            self.files[path] = bytearray()
-            return _Writer(self, self.files[path])
-        if path not in self.files:
-            raise OSError(ENOENT)
-        return _Reader(self.files[path])
-
-    def rename(self, src, dst):
-        self.step()
-        if src not in self.files:
-            raise OSError(ENOENT)
-        if dst in self.files and not self.atomic_replace:
-            raise OSError(EEXIST)
-        self.files[dst] = self.files.pop(src)
-        self.step()   # a cut right after the rename, before save() returns
-
-    def remove(self, path):
-        self.step()
-        if path not in self.files:
-            raise OSError(ENOENT)
-        del self.files[path]
-
-
-def match_states(n, seed=12345):
-    """n successive state blobs of a simulated match: board, score, cube, and the current
-    game's plays, which grow during a game and reset at its end (sizes vary ~60..400)."""
-    x = seed
-    states = []
-    plays = bytearray()
-    for i in range(n):
-        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
-        if x % 61 == 0:
-            plays = bytearray()       # game over: the next game starts empty
-        else:
-            plays.extend(bytes((x >> 3 & 0xFF, x >> 11 & 0xFF, x >> 19 & 0xFF, (i * 7) & 0xFF)))
-        board = bytes(((x >> (j % 24)) + j) & 0x0F for j in range(50))
-        head = bytes((i & 0xFF, i >> 8, x & 3, x >> 2 & 7))
-        states.append(head + board + bytes(plays[-340:]))
-    return states
-
-
-def check_cuts(states, atomic_replace=True, path="state.bin", resume=None):
-    """Cut power at every step of every save; return the number of cut points tried.
-
-    After each cut the store must load the state being saved or the one before it
-    (nothing at all before the first commit), never anything else, and the next save
-    must work. `resume(state)`, when given, is the board powering up on what was loaded."""
-    flash = FakeFlash(atomic_replace)
-    cuts = 0
-    previous = None
-    for new in states:
-        committed = flash.snapshot()
-        k = 0
-        while True:
-            flash.restore(committed)
-            flash.arm(k)
-            try:
-                store.save(path, new, flash)
-                finished = True
-            except PowerCut:
-                finished = False
-            flash.disarm()
-            if finished:
-                break
-            cuts += 1
-            try:
-                got = store.load(path, flash)
-            except store.StoreError as e:
-                assert e.kind == "missing" and previous is None, (k, e.kind, e.message)
-                got = None
-            assert got == new or got == previous, "cut %d of a save: mixed state" % k
-            if resume is not None and got is not None:
-                resume(got)
-            # the board resumes and keeps saving
-            store.save(path, b"next", flash)
-            assert store.load(path, flash) == b"next"
-            k += 1
-        flash.restore(committed)
-        store.save(path, new, flash)
-        assert store.load(path, flash) == new
-        previous = new
-    return cuts
+from fakeflash import (ENOENT, EEXIST, PowerCut, FakeFlash, match_states,  # noqa: F401
+                       check_cuts)
 
 
 def test_round_trip():
@@ -239,10 +83,13 @@ def test_truncated_garbage_and_empty_files_are_corrupt():
     flash = FakeFlash()
     store.save("s", b"0123456789" * 5, flash)
     whole = bytes(flash.files["s"])
-    for bad in (whole[:-1], whole + b"!", b"", b"TBST", b"hello world, not a state file"):
-        flash.files["s"] = bytearray(bad)
-        _expect("corrupt", flash)
-        assert bytes(flash.files["s.bad"]) == bad
+    bads = (whole[:-1], whole + b"!", b"", b"TBST", b"hello world, not a state file")
+    for i in range(len(bads)):
+        flash.files["s"] = bytearray(bads[i])
+        msg = _expect("corrupt", flash)
+        # each kept under its own name: an earlier file set aside is never replaced
+        name = "s.bad" + ("" if i == 0 else str(i + 1))
+        assert bytes(flash.files[name]) == bads[i] and name in msg, (name, msg)
 
 
 def test_damaged_length_field_is_corrupt():
@@ -302,3 +149,156 @@ def test_os_backed_files_round_trip():
                 os.remove(p)
             except OSError:
                 pass
+
+
+# ---- read errors at power-up (issue 8 item 3): only ENOENT means "no saved game"
+
+EIO = 5
+ENOSPC = 28
+
+
+def _good_flash():
+    flash = FakeFlash()
+    store.save("s", b"a good saved match", flash)
+    return flash
+
+
+def test_a_read_error_once_or_twice_is_retried():
+    for where in ("open", "read"):
+        for times in (1, 2, store.READ_TRIES - 1):
+            flash = _good_flash()
+            flash.read_faults["s"] = [where, OSError(EIO), times]
+            assert store.load("s", flash, pause_ms=0) == b"a good saved match", (where, times)
+            assert store.load_held("s", flash, pause_ms=0) == (b"a good saved match", None, None)
+
+
+def test_memory_error_while_reading_is_retried():
+    for where in ("open", "read"):
+        flash = _good_flash()
+        flash.read_faults["s"] = [where, MemoryError(), 2]
+        assert store.load_or_fresh("s", flash, pause_ms=0) == (b"a good saved match", None)
+
+
+def test_a_persistent_read_error_keeps_the_file_aside_and_says_so():
+    for exc in (OSError(EIO), MemoryError(), OSError(84)):
+        flash = _good_flash()
+        good = bytes(flash.files["s"])
+        flash.read_faults["s"] = ["open", exc, -1]
+        before = flash.opens
+        payload, message, held = store.load_held("s", flash, pause_ms=1)
+        assert flash.opens - before == store.READ_TRIES          # tried, not taken as "no file"
+        assert payload is None and held is None
+        assert "could not be read" in message and "kept as s.unread" in message, message
+        assert "Errno" not in message and ("read/write error" in message or "no memory" in message
+                                           or "corrupt" in message), message
+        assert bytes(flash.files["s.unread"]) == good and "s" not in flash.files
+        # the next save writes a new state and never touches the kept one
+        store.save("s", b"new match", flash)
+        assert bytes(flash.files["s.unread"]) == good
+
+
+def test_a_second_unreadable_file_does_not_replace_the_first_kept_one():
+    flash = _good_flash()
+    flash.files["s.unread"] = bytearray(b"kept before")
+    flash.read_faults["s"] = ["read", OSError(EIO), -1]
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert bytes(flash.files["s.unread"]) == b"kept before"
+    assert "s.unread2" in message and "s.unread2" in flash.files
+
+
+def test_unreadable_and_unmovable_is_held_in_place():
+    flash = _good_flash()
+    good = bytes(flash.files["s"])
+    flash.read_faults["s"] = ["open", OSError(EIO), -1]
+    flash.refuse_rename = OSError(EIO)
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert payload is None and held == "s" and "not overwritten" in message, message
+    assert bytes(flash.files["s"]) == good
+
+
+def test_only_enoent_means_no_saved_state():
+    flash = FakeFlash()
+    assert store.load_held("s", flash) == (None, None, None)
+    flash.files["s"] = bytearray(b"x")
+    flash.read_faults["s"] = ["open", OSError(ENOENT), -1]   # a file that says it is gone
+    assert store.load_held("s", flash)[0:2] == (None, None)
+
+
+def test_an_unreadable_tmp_holding_the_only_state_is_kept():
+    flash = FakeFlash(atomic_replace=False)
+    store.save("s", b"old", flash)
+    flash.files["s.tmp"] = bytearray(store.header(b"only copy") + b"only copy")
+    del flash.files["s"]                    # a FAT-style save cut between remove and rename
+    flash.read_faults["s.tmp"] = ["read", OSError(EIO), -1]
+    payload, message, held = store.load_held("s", flash, pause_ms=0)
+    assert payload is None and "s.unread" in flash.files and "s.tmp" not in flash.files
+    store.save("s", b"new", flash)
+    assert bytes(flash.files["s.unread"]) == store.header(b"only copy") + b"only copy"
+
+
+def test_failures_are_said_in_words():
+    assert store.why(OSError(28)) == "flash full"
+    assert store.why(OSError(5)) == "flash read/write error"
+    assert store.why(MemoryError()) == "no memory"
+    assert store.why(OSError(28, "no space left")) == "flash full (no space left)"
+    assert "99" in store.why(OSError(99)) and "flash error" in store.why(OSError(99))
+
+
+# ---- a refused rename (issue 8 item 21): the last good state is never removed first
+
+
+def test_a_refused_rename_keeps_the_last_good_state_through_the_next_failed_write():
+    for atomic in (True, False):
+        flash = FakeFlash(atomic_replace=atomic)
+        store.save("s", b"A good", flash)
+        flash.refuse_rename = OSError(ENOSPC)     # the flash fills: the rename is refused
+        try:
+            store.save("s", b"B", flash)
+            assert False, "a refused rename was not reported"
+        except OSError as e:
+            assert store.why(e).startswith("flash full")
+        assert store.load("s", flash) == b"A good"
+        flash.write_fails = OSError(ENOSPC)      # the next write fails as well
+        for _ in range(2):
+            try:
+                store.save("s", b"C", flash)
+                assert False, "a failed write was not reported"
+            except OSError:
+                pass
+            assert store.load("s", flash) == b"A good", atomic
+        flash.refuse_rename = flash.write_fails = None   # room again
+        store.save("s", b"D", flash)
+        assert store.load("s", flash) == b"D"
+
+
+def test_fat_refusing_the_rename_after_the_remove_keeps_the_tmp_as_the_last_state():
+    flash = FakeFlash(atomic_replace=False)
+    store.save("s", b"A", flash)
+    real_rename = flash.rename
+    calls = []
+
+    def rename(src, dst):
+        # FAT: EEXIST onto the old file; once it is removed the rename is refused (full)
+        calls.append((src, dst))
+        if dst not in flash.files and refusing:
+            raise OSError(ENOSPC)
+        return real_rename(src, dst)
+    flash.rename = rename
+    refusing = True
+    try:
+        store.save("s", b"B committed to the tmp", flash)
+        assert False
+    except OSError:
+        pass
+    assert "s" not in flash.files                 # the FAT path removed the old file...
+    assert store.load("s", flash) == b"B committed to the tmp"   # ...its successor is the tmp
+    for payload in (b"C", b"D"):                  # later saves must not write over that tmp
+        try:
+            store.save("s", payload, flash)
+            assert False
+        except OSError as e:
+            assert "not overwritten" in str(e.args)
+        assert store.load("s", flash) == b"B committed to the tmp"
+    refusing = False
+    store.save("s", b"E", flash)                  # the tmp is put back, then E written
+    assert store.load("s", flash) == b"E"

@@ -99,14 +99,14 @@ def test_saves_after_turns_cube_actions_and_game_end():
     r.setup()
     n0 = len(r.saves)
     r.opening(3, 1)
-    assert len(r.saves) == n0 + 1         # the roll
+    assert len(r.saves) == n0 + 2         # the first opening die, then the roll
     r.move(0, [(8, 5), (6, 5)])
     r.press("p1_main")
-    assert len(r.saves) == n0 + 2         # the turn
+    assert len(r.saves) == n0 + 3         # the turn
     r.press("p2_cube")
-    assert len(r.saves) == n0 + 3         # the double
+    assert len(r.saves) == n0 + 4         # the double
     r.press("p1_cube", "long")
-    assert len(r.saves) == n0 + 4         # the pass and the game end
+    assert len(r.saves) == n0 + 5         # the pass and the game end
     assert Table(saved=r.saves[-1]).match.score == [0, 1]
 
 

@@ -1,0 +1,99 @@
+"""What a power cut must not change (issue 8 item 9): an opening die once rolled, and the
+time spent from a clock's reserve. A cut is modelled as the board powering up on the last
+snapshot the Table asked to save (the App stores each one before it shows anything)."""
+from game.settings import Settings
+from tablekit import Rig
+from game.table import RESERVE_SAVE_MS
+
+
+def _cut(r):
+    """Power off and on: a new Table on the last saved snapshot, the board as it stands."""
+    r2 = Rig(r.t.settings, r.saves[-1], r.board)
+    r2.now = r.now
+    r2.feed()
+    return r2
+
+
+def test_the_first_opening_die_survives_a_cut():
+    r = Rig(Settings(length=5, clock=1))
+    r.setup()
+    r.press("p1_main")
+    r.give_dice(1)                            # a bad opening die for White...
+    r2 = _cut(r)                              # ...and the plug pulled
+    assert r2.t.phase == 1 and r2.t.opening[0] == 1
+    r2.press("p1_main")
+    assert r2.t.want_roll is None             # White may not roll it again
+    r2.press("p2_main")
+    assert r2.t.want_roll == 1
+    r2.give_dice(5)
+    assert r2.t.on_roll == 1 and r2.t.turn_dice == (5, 1)   # Black starts with 5-1
+
+
+def test_a_tie_and_a_decided_opening_reroll_survive_a_cut():
+    r = Rig(Settings(length=5, reroll=1))
+    r.setup()
+    r.opening(4, 4)                           # a tie: both roll again
+    r2 = _cut(r)
+    assert r2.t.phase == 1 and list(r2.t.opening) == [0, 0]
+    r2.opening(2, 6)                          # Black wins the opening, and rolls both dice again
+    assert r2.t.phase == 2 and r2.t.on_roll == 1
+    r3 = _cut(r2)
+    assert r3.t.phase == 2 and r3.t.on_roll == 1 and list(r3.t.opening) == [2, 6]
+    r3.press("p1_main")
+    assert r3.t.want_roll is None             # still Black's roll, not a new opening
+    r3.roll(1, 3, 1)
+    assert r3.t.phase == 5 and r3.t.turn_dice == (3, 1)
+
+
+def _reserve_after_cut(settings, think_ms):
+    r = Rig(settings)
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")                        # Black to roll, thinking
+    r.wait(think_ms)
+    before = list(r.t.clock.reserve)
+    r2 = _cut(r)
+    return before, list(r2.t.clock.reserve), r2
+
+
+def test_a_cut_does_not_refund_reserve_time():
+    # standard: 20 s a turn, then the 2-minute reserve; Black thinks 60 s: 1:20 left
+    before, after, r2 = _reserve_after_cut(Settings(length=5, clock=1), 60000)
+    assert before == [120000, 80000]
+    assert 80000 <= after[1] <= 80000 + RESERVE_SAVE_MS and after[0] == 120000   # not 2:00
+    assert r2.t.clock.turn_left == 0          # the turn's allowance is not given back either
+    # blitz: 10 s a turn, a 30 s reserve; Black thinks 25 s
+    before, after, r2 = _reserve_after_cut(Settings(length=5, clock=2), 25000)
+    assert before == [30000, 15000]
+    assert 15000 <= after[1] <= 15000 + RESERVE_SAVE_MS
+
+
+def test_reserve_saves_are_bounded_by_the_reserve():
+    # one save per whole second of reserve spent, at most: the flash's wear stays bounded
+    r = Rig(Settings(length=5, clock=1))
+    r.keep = 10 ** 6
+    r.setup()
+    r.opening(3, 1)
+    r.move(0, [(8, 5), (6, 5)])
+    r.press("p1_main")
+    n = len(r.saves)
+    r.wait(20000)                             # within the turn's allowance: no save
+    assert len(r.saves) == n
+    r.wait(30000)                             # 30 s of reserve
+    assert 30 <= len(r.saves) - n <= 31
+    del r.saves[:]
+    r.wait(95000)                             # past the end of the reserve: out of time
+    assert r.t.phase == 7 and r.t.clock.reserve[1] == 0
+    from game.table import Table
+    assert len(r.saves) <= 91 and Table(saved=r.saves[-1]).phase == 7   # the last: the game's end
+
+
+def test_no_reserve_saves_without_a_clock():
+    r = Rig(Settings(length=5, clock=0))
+    r.keep = 10 ** 6
+    r.setup()
+    r.opening(3, 1)
+    n = len(r.saves)
+    r.wait(300000)
+    assert len(r.saves) == n
