@@ -48,7 +48,7 @@ def test_a_refused_record_line_is_kept_and_written_later_in_order():
     opening_roll(app, sc, 5, 3)
     assert app.record_failed == "no such file or folder" and app._unrecorded, (app.record_failed, lines)
     kept = list(app._unrecorded)
-    assert [l[:l.rfind(" ")] for l in kept] == ["M 5 C - @1", "G 0 0 @2", "R0 5 3 @3"]
+    assert [l[:l.rfind(" ")] for l in kept] == ["M 0 - - @1", "G 0 0 @2", "R0 5 3 @3"]   # the single game (the default)
     assert [l for l in lines if '"record_failed"' in l and "no such file or folder" in l], lines
     assert app._notice[:2] == ["RECORD NOT SAVED", "kept, will retry"]
     assert "".join(app._notice[2:]) == "no such file or folder"          # in words, no errno
@@ -133,7 +133,7 @@ def test_a_record_deleted_mid_match_starts_again_with_the_match_header():
     events = events_of()
     kinds = [e[0] for e in events]
     assert kinds == ["match", "game", "position", "play"], events
-    assert events[0][1] == 5 and events[1][1:3] == (0, 0)
+    assert events[0][1] == 0 and events[1][1:3] == (0, 0)   # the single game (the default)
     assert len(events[2][1]) == 14 and events[2][2] == "164"     # Black on roll with 6-4
     clean()
 

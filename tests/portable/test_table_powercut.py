@@ -35,13 +35,15 @@ def test_a_tie_and_a_decided_opening_reroll_survive_a_cut():
     r.opening(4, 4)                           # a tie: both roll again
     r2 = _cut(r)
     assert r2.t.phase == 1 and list(r2.t.opening) == [0, 0]
-    r2.opening(2, 6)                          # Black wins the opening, and rolls both dice again
+    r2.opening(2, 6)                          # Black wins the opening: keep 6-2 or roll again
     assert r2.t.phase == 2 and r2.t.on_roll == 1
     r3 = _cut(r2)
     assert r3.t.phase == 2 and r3.t.on_roll == 1 and list(r3.t.opening) == [2, 6]
     r3.press("p1_main")
-    assert r3.t.want_roll is None             # still Black's roll, not a new opening
-    r3.roll(1, 3, 1)
+    assert r3.t.want_roll is None             # still Black's choice, not a new opening
+    r3.press("p2_cube")                       # Black rolls both dice again (seed 004)
+    assert r3.t.want_roll == 2, r3.text()
+    r3.give_dice(3, 1)
     assert r3.t.phase == 5 and r3.t.turn_dice == (3, 1)
 
 

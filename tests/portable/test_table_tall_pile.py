@@ -142,7 +142,7 @@ def test_two_tall_piles_a_checker_lifted_elsewhere_lights_its_destinations():
     r = _two_piles()
     r.lift(0, 13, False)
     r.feed(piles(r))
-    assert "From 13 to 10 9 12" in r.text(), r.text()
+    assert "From 13 to 12 10 9" in r.text(), r.text()
     assert r.t.leds[13] == C.LIFTED and [p for p in (9, 10, 12) if r.t.leds[p] == C.DEST] == [9, 10, 12]
     r.put(0, 10, False)
     r.feed(piles(r))
