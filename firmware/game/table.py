@@ -74,7 +74,7 @@ class Table:
         self.settings = settings if settings is not None else Settings()
         self.want_roll = None
         self.leds = bytearray(colours.LED_COUNT)
-        self.screen = []           # None: not drawn since a reading (refresh_screen)
+        self.screen = []  # type: Any  # (None: not drawn since a reading, refresh_screen)
         self.header_memo = None    # (what the OLED's header rows show, the rows): game/screens.py
         self._outbox = []
         self.now = 0
