@@ -613,7 +613,17 @@ def _running_board(rows, lat):
                 "pass), so the debounce no longer has spikes to reject, and the scanner's spike, "
                 "hover and false-reading tests pass at the pin map's value; and a settled reading's "
                 "LEDs go out before its screen's rows are drawn (Table.sensed(reading, False), the "
-                "rows in the display round: 5-20 of a slow reading's ms were the rows)." % deb)
+                "rows in the display round: 5-20 of a slow reading's ms were the rows). The worst "
+                "figure moves by a few ms between runs on this shared host (the readings' costs are "
+                "timed again each run): at the limit, not met with a margin; what is left is the "
+                "judging of the slowest readings (candidate readings ranked by the rules, a lifted "
+                "checker's destinations). What limits the scan rate: the scan's 13 power-up waits "
+                "(4.55 ms, the sensors' tON) and its bytecode walk with its C calls (about 3.8 ms); "
+                "the rest of a round (buttons, clock and display, serial, task switches) about 1 ms "
+                "a scan. 120/s needs the viper walk of the estimate row, which the firmware does not "
+                "carry: plain mpy-cross (the build the tests and benches load) refuses native code, "
+                "and a walk on the ADC and SIO registers bypasses the fake machine the tests run the "
+                "scanner on, so it can only be proved on a Pico (bench native)." % deb)
     page = cost("page_cpu") + OLED_PAGE_US / 1000.0
     draw = draw_ms
     verdict += (" How: the OLED's whole screen held the CPU %.0f ms at once (drawing %.1f ms + 8 pages "
