@@ -118,6 +118,7 @@ def _ids(app):
 
 def _state(app):
     t = app.table
+    t.refresh_screen()
     fault = app.last_fault
     return events.line("state", (
         ("screen", list(t.screen)),

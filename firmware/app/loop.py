@@ -185,10 +185,11 @@ class App:
         if sc.settled and sc.last_change != self._fed_change:
             self._fed_change = sc.last_change
             self.settled_feeds += 1
-            self.table.sensed(sensed)
-            self.drain(now_ms)
             # the LEDs show the verdict now, not at the display task's next round (rest to
-            # LED); the OLED follows in the display rounds, a page at a time (oled_pages)
+            # LED); the screen's rows are drawn after them (display_screen), and the OLED
+            # follows in the display rounds, a page at a time (oled_pages)
+            self.table.sensed(sensed, False)
+            self.drain(now_ms)
             self.display_leds(now_ms)
             if not self.oled_pages:
                 self.display_screen(now_ms)
@@ -405,6 +406,7 @@ class App:
     def display_screen(self, now_ms):
         """The Table's screen (or the notice up) into the OLED's buffer when it changed,
         then at most `oled_pages` changed pages to the display (0: all of them)."""
+        self.table.refresh_screen()
         rows = self.table.screen
         if self._notice is not None:
             if self._notice_unstarted:

@@ -83,7 +83,7 @@ class Table:
         self.settings = settings if settings is not None else Settings()
         self.want_roll = None
         self.leds = bytearray(colours.LED_COUNT)
-        self.screen = []
+        self.screen = []  # type: Any  # (None: not drawn since a reading, refresh_screen)
         self.header_memo = None    # (what the OLED's header rows show, the rows): game/screens.py
         self._outbox = []
         self.now = 0
@@ -122,7 +122,10 @@ class Table:
         self._outbox = []
         return out
 
-    def sensed(self, reading):
+    def sensed(self, reading, screen=True):
+        """A settled reading: judged, t.leds (and t.screen) set. screen=False leaves the
+        screen's rows for refresh_screen(): the app writes the LEDs first and draws the
+        screen after (rest to LED: the rows cost more than the LEDs, BENCHMARKS.md app)."""
         # The app may pass every scan: the same reading in the same state is judged once.
         if self.fresh and self.seen is not None and self.seen.same_as(reading):
             return
@@ -136,8 +139,18 @@ class Table:
             self.note = None            # "To play: 5" is out of date once a checker moved
         self.seen.copy_from(reading)
         self._evaluate()
-        self._refresh()
+        if screen:
+            self._refresh()
+        else:
+            from game import screens
+            screens._leds(self)          # (render's first part: the LEDs alone)
+            self.screen = None           # (no attribute of its own: the Table's is full)
         self.fresh = True
+
+    def refresh_screen(self):
+        """t.screen up to date after sensed(reading, screen=False)."""
+        if self.screen is None:
+            self._refresh()
 
     def tick(self, now_ms):
         """now_ms: a ticks_ms value; every comparison wraps (firmware/ticks.py)."""

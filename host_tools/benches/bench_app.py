@@ -48,10 +48,10 @@ def record_trace(path, seed=SEED):
     real = rig.app.table
 
     class Recorder:
-        def sensed(self, s):
+        def sensed(self, s, screen=True):
             out.write("s %s %s %s %s\n" % (bytes(s.colour).hex(), bytes(s.lo).hex(), bytes(s.hi).hex(),
                                            bytes(s.bar_lo[1:] + s.bar_hi[1:]).hex()))
-            real.sensed(s)
+            real.sensed(s, screen)
 
         def button(self, name, kind="press"):
             out.write("b %s %s\n" % (name, kind))
@@ -502,6 +502,14 @@ def _serial_bytes():
     return int(re.search(r"^SERIAL_BYTES_PER_TURN = (\d+)", text, re.M).group(1))
 
 
+def _debounce():
+    """board_config.SLOT_DEBOUNCE_SCANS, read from the firmware's source: the scans a checker at
+    rest takes to change its slot (and settle the board: BOARD_QUIET_MS is 0)."""
+    import re
+    text = open(os.path.join(ROOT, "firmware", "board_config.py")).read()
+    return int(re.search(r"^SLOT_DEBOUNCE_SCANS = (\d+)", text, re.M).group(1))
+
+
 def _running_board(rows, lat):
     """The running board's scan rate and rest -> LED under each schedule (runmodel.py)."""
     from host_tools.benches import runmodel as M
@@ -548,22 +556,39 @@ def _running_board(rows, lat):
     flood = max(cost("serial_" + k) for k in flood_kinds)
     worst_kind = [k for k in flood_kinds if cost("serial_" + k) == flood][0]
     results = []
+    deb = _debounce()
     for sched, buttons in cases:
         c = costs(buttons.replace("_noswitch", ""))
         if buttons.endswith("_noswitch"):
             c.switch = 0.0
-        rate, lat_ms = M.simulate(c, sched)
-        wrate, wlat = M.simulate(c, sched, worst_scan=True, worst_case=True)
+        # (before issue 8 the debounce was 3 scans: that row stays the model's check)
+        d = 3 if sched is cases[0][0] else deb
+        rate, lat_ms = M.simulate(c, sched, scans_to_settled=d)
+        wrate, wlat = M.simulate(c, sched, worst_scan=True, worst_case=True, scans_to_settled=d)
         results.append((rate, max(lat_ms), wrate, max(wlat)))
         out.append("| %s | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
             sched.name, rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms), wrate, max(wlat)))
+    # what a viper walk would give (bench native's estimate of the scan; not in the firmware)
+    from host_tools.benches.bench_native import viper_scan_ms
+    vscan = viper_scan_ms()
+    if vscan is not None:
+        c = costs("buttons_fast")
+        c.scan_worst -= c.scan - vscan
+        c.scan = vscan
+        rate, lat_ms = M.simulate(c, cases[2][0], scans_to_settled=deb)
+        wrate, wlat = M.simulate(c, cases[2][0], worst_scan=True, worst_case=True, scans_to_settled=deb)
+        viper = (rate, max(lat_ms))
+        out.append("| estimate, not in the firmware: now with a viper walk (bench native: the scan %.1f ms "
+                   "instead of %.1f), scans back to back | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
+                       vscan, figs[0], rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms),
+                       wrate, max(wlat)))
     now = results[1]
     c = costs("buttons_fast")
     c.serial_idle = flood
-    frate, _ = M.simulate(c, cases[1][0])
+    frate, _ = M.simulate(c, cases[1][0], scans_to_settled=deb)
     fgap = M.simulate.longest_gap
     c = costs("buttons_fast")
-    M.simulate(c, cases[1][0])
+    M.simulate(c, cases[1][0], scans_to_settled=deb)
     gap = M.simulate.longest_gap
     out += ["", "A serial flood (issue 8 item 1): every serial turn reads %d bytes and answers at most one "
                 "line. Its Pico cost, timed in the replay for each kind of flood (Pico ms): %s; the worst "
@@ -574,12 +599,31 @@ def _running_board(rows, lat):
                     _serial_bytes(), ", ".join("%s %.1f" % (k, cost("serial_" + k)) for k in flood_kinds),
                     worst_kind, flood, frate, fgap, gap, "met" if fgap <= 50 else "NOT met",
                     cost("serial_first"))]
-    verdict = ("Targets (issue 8), Pico estimate: at least 120 scans/s in play: **not met** (%.0f/s; the "
+    verdict = ("Targets (issue 8), Pico estimate: at least 120 scans/s in play: **%s** (%.0f/s; the "
                "scan alone is %.1f ms, at most %.0f/s, before any other task runs: 120/s needs a "
-               "faster scan, not scheduling); rest -> LED at most 60 ms worst: **%s** (%.0f ms: three "
-               "scans of debounce, ~30 ms, plus the Table's judging of the reading, %.0f ms at worst in "
-               "the replay)." % (now[0], figs[0], 1000.0 / figs[0], "met" if now[1] <= 60 else "not met",
-                                 now[1], max(r[0] for r in readings)))
+               "faster scan, not scheduling%s); rest -> LED at most 60 ms worst: **%s** (%.0f ms: %d "
+               "scans of debounce, ~%d ms, plus the Table's judging of the reading and its LEDs, %.0f "
+               "ms at worst in the replay)." % (
+                   "met" if now[0] >= 120 else "not met", now[0], figs[0], 1000.0 / figs[0],
+                   "; a viper walk would give about %.0f/s by estimate, row above" % viper[0]
+                   if vscan is not None else "", "met" if now[1] <= 60 else "not met",
+                   now[1], deb, deb * 10, max(r[0] for r in readings)))
+    verdict += (" Rest -> LED, how (issue 8's last item): the slot debounce is %d scans (it was 3): "
+                "with samples=3 a change counts only once a median of 3 readings shows it (the confirm "
+                "pass), so the debounce no longer has spikes to reject, and the scanner's spike, "
+                "hover and false-reading tests pass at the pin map's value; and a settled reading's "
+                "LEDs go out before its screen's rows are drawn (Table.sensed(reading, False), the "
+                "rows in the display round: 5-20 of a slow reading's ms were the rows). The worst "
+                "figure moves by a few ms between runs on this shared host (the readings' costs are "
+                "timed again each run): at the limit, not met with a margin; what is left is the "
+                "judging of the slowest readings (candidate readings ranked by the rules, a lifted "
+                "checker's destinations). What limits the scan rate: the scan's 13 power-up waits "
+                "(4.55 ms, the sensors' tON) and its bytecode walk with its C calls (about 3.8 ms); "
+                "the rest of a round (buttons, clock and display, serial, task switches) about 1 ms "
+                "a scan. 120/s needs the viper walk of the estimate row, which the firmware does not "
+                "carry: plain mpy-cross (the build the tests and benches load) refuses native code, "
+                "and a walk on the ADC and SIO registers bypasses the fake machine the tests run the "
+                "scanner on, so it can only be proved on a Pico (bench native)." % deb)
     page = cost("page_cpu") + OLED_PAGE_US / 1000.0
     draw = draw_ms
     verdict += (" How: the OLED's whole screen held the CPU %.0f ms at once (drawing %.1f ms + 8 pages "
@@ -603,11 +647,13 @@ def _running_board(rows, lat):
             "scan, fast play mean; worst single scan %.1f ms), task bodies timed mid-match in the 200 KB "
             "replay x %d (Pico ms: %s), an OLED page %.2f ms of I2C at 400 kHz (blocking) plus its CPU, "
             "the LED frame %.1f ms, each settled reading's Table.sensed -> LED time, new screen and drawing "
-            "from the replay above; a checker at rest every 0.7 s on average, settled at the end of the 3rd "
+            "from the replay above; a checker at rest every 0.7 s on average, settled at the end of the %s "
             "scan that read its sensor after the rest (read at a random point of the scan; worst case: at "
             "its start), the clock row redrawn every second; 60 s of play. Check of the model: the "
             "emulated RP2040 running the firmware before issue 8 (issue 8's measurement) gave 84.5 scans/s "
-            "and rest -> LED 58 / 75 / 99.8 ms, against the first row below." % (figs[0], figs[1], PICO_FACTOR, body, OLED_PAGE_US / 1000.0, LED_WIRE_US / 1000.0),
+            "and rest -> LED 58 / 75 / 99.8 ms, against the first row below (3 scans of debounce, as "
+            "then)." % (figs[0], figs[1], PICO_FACTOR, body, OLED_PAGE_US / 1000.0, LED_WIRE_US / 1000.0,
+                      {1: "1st", 2: "2nd", 3: "3rd"}.get(deb, "%dth" % deb)),
             ""] + out + ["", verdict]
 
 

@@ -50,8 +50,9 @@ def _slot(i):
     return (i - cfg.N_POINT_SENSORS) % cfg.BAR_SLOTS
 
 
-def rig(seed=1, noise_lsb=1.0, debounce=3, quiet=4, calibrated=True, **kw):
-    """(board, scanner): a fresh simulated board, the scanner on the fake pins, calibrated."""
+def rig(seed=1, noise_lsb=1.0, debounce=None, quiet=4, calibrated=True, **kw):
+    """(board, scanner): a fresh simulated board, the scanner on the fake pins, calibrated
+    (debounce None: the pin map's slot_debounce_scans, as on the board)."""
     fake_io.reset_fakes()
     fake_adc.install(None)      # drop the last test's board before building the next one
     gc.collect()

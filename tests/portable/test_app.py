@@ -163,3 +163,36 @@ def test_leds_first_then_the_screen_a_page_per_display_round():
         assert app.d.oled.pages_sent - p <= 1
         rounds += 1
     assert 2 <= rounds <= 8 and oled_shows(app, app.table.screen), rounds
+
+
+def test_the_screen_rows_are_drawn_after_the_led_frame():
+    """Rest to LED: a settled reading's LEDs go out before its screen rows are drawn (the
+    rows cost more than the LEDs, BENCHMARKS.md app section); the screen follows in the
+    display round, and a `state` command right after the scan already sees it."""
+    from app.commands import answer
+    sc, app, lines = rig()
+    app.oled_pages = 1
+    run(app, 100)
+    before = list(app.table.screen)
+    assert before
+    sc.put(Position.start())
+    at_show = [None]
+    show = app.d.leds.show
+
+    def shown():
+        at_show[0] = app.table.screen
+        show()
+    app.d.leds.show = shown
+    fed = app.settled_feeds
+    t = 200
+    while app.settled_feeds == fed:
+        t += 10
+        app.scan(t)
+    assert at_show[0] is None                      # the LEDs first, rows not drawn yet
+    state = json.loads(answer(app, b"state"))
+    assert state["screen"] != before, state        # asked for: drawn at once
+    rounds = 0
+    while rounds == 0 or app.d.oled.pending():
+        app.display(t)
+        rounds += 1
+    assert app.table.screen == state["screen"] and oled_shows(app, app.table.screen)
