@@ -14,11 +14,11 @@ _MATCH = []
 
 
 def whole_match():
-    """Every snapshot of one whole 5-point match (4 games, 6-3), from the first roll to the
+    """Every snapshot of one whole 5-point match (4 games, 1-5), from the first roll to the
     match's end."""
     if not _MATCH:
         st = Settings(length=5, clock=1, reroll=1)
-        r = play_session(st, 8, 5000, KeepAll(st), abandon=False, until_phase=8)
+        r = play_session(st, 9, 5000, KeepAll(st), abandon=False, until_phase=8)
         assert r.t.phase == 8 and r.t.match.game_number == 4
         _MATCH.extend(r.saves)
     return _MATCH

@@ -86,7 +86,7 @@ def test_a_version_1_snapshot_still_resumes_with_no_record_count():
     body = bytearray(v2[:snapshot._SEQ])          # version 1: no line count before the sum
     body[2] = 1
     v1 = bytes(body) + snapshot.fletcher16(body).to_bytes(2, "little")
-    assert len(v1) == snapshot.SIZE_V1
+    assert len(v1) == snapshot.SIZES[1]
     t1 = Table(saved=v1)
     assert t1.rec_seq == 0 and t1.turn_dice == t.turn_dice and t1.board == t.board
     t2 = Table(saved=v2)

@@ -125,13 +125,14 @@ class Rig:
         self.feed()
 
     def opening(self, d0, d1):
-        """Both players roll their opening die."""
-        self.press("p1_main")
-        assert self.t.want_roll == 1, self.text()
-        self.give_dice(d0)
-        self.press("p2_main")
-        assert self.t.want_roll == 1, self.text()
-        self.give_dice(d1)
+        """Both players roll their opening die; a die already rolled (saved before a power
+        cut: it is not rolled again) is kept."""
+        for player, d in ((0, d0), (1, d1)):
+            if self.t.opening[player]:
+                continue
+            self.press("p%d_main" % (player + 1))
+            assert self.t.want_roll == 1, self.text()
+            self.give_dice(d)
 
     def roll(self, player, d1, d2):
         self.press("p%d_main" % (player + 1))
