@@ -1,0 +1,300 @@
+"""The evaluator: a position in, five probabilities out, in integer arithmetic.
+
+Inputs (from the side on roll; `me` and `opp` as in bg.position, each from its own side):
+for each side, for each of its points 1..24 and its bar (i = 0..24), four inputs at
+4*i: one checker or more, two or more, three or more, and the count beyond three; then at
+100 its checkers borne off. The side on roll's inputs are 0..100, the opponent's
+101..201 (NIN = 202); row 202 of the first layer is the bias. Only inputs that are not
+zero are summed: about 30 of 202 in a typical position.
+
+Arithmetic (all integers, so the viper code and the pure-Python code agree bit for bit):
+  hidden j: a = W1[202][j] + sum over active inputs of x * W1[i][j]  (W1 int16, 1/1024)
+            h = sigmoid(a / 1024), as 0..1023 (table SIG at steps of 1/16, interpolated)
+  output k: b = 1024 * W2[k][H] + sum_j h_j * W2[k][j]          (W2 int16, 1/256)
+            p = sigmoid(b / 2**18) as 0..65535
+Outputs: win, win gammon, win backgammon, lose gammon, lose backgammon (cubeless,
+unconditional, for the side on roll). Two nets: contact and race (bg.position.is_race).
+
+Weights file (little-endian): b"TBN1", SIG (257 x uint16), then per net (contact, race):
+uint16 nin, nhid, nout, then W1 ((nin+1) x nhid int16, input-major), then
+W2 (nout x (nhid+1) int16). Everything is read once into buffers made at load time.
+"""
+import sys
+
+try:
+    import micropython
+    _VIPER = sys.implementation.name == "micropython"
+except ImportError:
+    micropython = None
+    _VIPER = False
+
+NIN = 202
+SIDE = 101
+NOUT = 5
+SIG_N = 257
+W1_ONE = 1024          # W1 fixed point
+W2_ONE = 256           # W2 fixed point
+HID_ONE = 1024         # hidden activations 0..1023
+P_ONE = 65536          # output probabilities 0..65535
+MAX_ACTIVE = 128       # more active inputs than a position can have (2 x (15 + 1))
+MAX_HID = 256
+
+
+class Net:
+    """One net's weights, in buffers sized once: w1 and w2 as int16 arrays, or as raw
+    little-endian bytearrays for viper (which reads them through ptr16)."""
+
+    def __init__(self, nin, nhid, nout, w1, w2):
+        self.nin = nin
+        self.nhid = nhid
+        self.nout = nout
+        self.w1 = w1
+        self.w2 = w2
+
+
+def _read_u16(f):
+    b = f.read(2)
+    if len(b) != 2:
+        raise ValueError("weights file cut short")
+    return b[0] | (b[1] << 8)
+
+
+def _read_buf(f, n, raw, code="h"):
+    """n 16-bit values: a bytearray (raw, for viper) or an array of `code` (pure Python)."""
+    buf = bytearray(2 * n)
+    got = f.readinto(buf)
+    if got != 2 * n:
+        raise ValueError("weights file cut short")
+    if raw:
+        return buf
+    import array
+    if sys.implementation.name == "micropython":
+        return array.array(code, buf)      # MicroPython copies a buffer's bytes as they are
+    a = array.array(code)
+    a.frombytes(bytes(buf))
+    if sys.byteorder != "little":
+        a.byteswap()
+    return a
+
+
+def load(path, raw=None):
+    """(sig, contact, race) from the weights file. raw: keep int16 data as bytearrays
+    (the viper evaluator's form); default: when viper is available."""
+    if raw is None:
+        raw = _VIPER
+    with open(path, "rb") as f:
+        if f.read(4) != b"TBN1":
+            raise ValueError("not a Tablier weights file (no TBN1 header): " + path)
+        sig = _read_buf(f, SIG_N, raw, "H")
+        nets = []
+        for _ in range(2):
+            nin = _read_u16(f)
+            nhid = _read_u16(f)
+            nout = _read_u16(f)
+            if nin != NIN or nout != NOUT or not 0 < nhid <= MAX_HID:
+                raise ValueError("weights file has an unexpected shape: %d-%d-%d" % (nin, nhid, nout))
+            w1 = _read_buf(f, (nin + 1) * nhid, raw)
+            w2 = _read_buf(f, nout * (nhid + 1), raw)
+            nets.append(Net(nin, nhid, nout, w1, w2))
+    return sig, nets[0], nets[1]
+
+
+# -- pure Python (CPython, or MicroPython without viper) --------------------------------
+
+def active_py(side, base, rows, xs, nh, k):
+    """One side's active inputs from input `base`, appended at k: rows[k] = input index
+    x nh, xs[k] = its value. Returns the new count."""
+    total = 0
+    for i in range(25):
+        n = side[i]
+        if n:
+            total += n
+            r = (base + 4 * i) * nh
+            rows[k] = r
+            xs[k] = 1
+            k += 1
+            if n >= 2:
+                rows[k] = r + nh
+                xs[k] = 1
+                k += 1
+                if n >= 3:
+                    rows[k] = r + 2 * nh
+                    xs[k] = 1
+                    k += 1
+                    if n > 3:
+                        rows[k] = r + 3 * nh
+                        xs[k] = n - 3
+                        k += 1
+    off = 15 - total
+    if off > 0:
+        rows[k] = (base + 100) * nh
+        xs[k] = off
+        k += 1
+    return k
+
+
+def hidden_py(w1, rows, xs, count, nh, sig, hid):
+    bias = NIN * nh
+    for j in range(nh):
+        a = w1[bias + j]
+        for k in range(count):
+            a += xs[k] * w1[rows[k] + j]
+        t = (a >> 6) + 128
+        if t < 0:
+            v = sig[0]
+        elif t >= 256:
+            v = sig[256]
+        else:
+            lo = sig[t]
+            v = lo + (((sig[t + 1] - lo) * (a & 63)) >> 6)
+        hid[j] = v >> 6
+
+
+def output_py(w2, hid, nh, sig, out):
+    for k in range(NOUT):
+        row = k * (nh + 1)
+        b = w2[row + nh] * HID_ONE
+        for j in range(nh):
+            b += hid[j] * w2[row + j]
+        t = (b >> 14) + 128
+        if t < 0:
+            v = sig[0]
+        elif t >= 256:
+            v = sig[256]
+        else:
+            lo = sig[t]
+            v = lo + (((sig[t + 1] - lo) * (b & 16383)) >> 14)
+        out[k] = v
+
+
+# -- viper (MicroPython: native code) ---------------------------------------------------
+# The same three functions over raw little-endian int16 buffers read through ptr16 (which
+# loads unsigned: (v ^ 0x8000) - 0x8000 sign-extends). Compiled from source at import:
+# mpy-cross without -march (the test tree) cannot emit native code, and source in a string
+# keeps one firmware tree for both. All sums stay far below 2**30 (see the bounds in
+# host_tools/train/quantize.py), so 32-bit machine ints never wrap.
+_VIPER_SRC = """
+@micropython.viper
+def active_vp(side: ptr8, base: int, rows: ptr16, xs: ptr8, nh: int, k: int) -> int:
+    total = 0
+    i = 0
+    while i < 25:
+        n = int(side[i])
+        if n:
+            total += n
+            r = (base + 4 * i) * nh
+            rows[k] = r
+            xs[k] = 1
+            k += 1
+            if n >= 2:
+                rows[k] = r + nh
+                xs[k] = 1
+                k += 1
+                if n >= 3:
+                    rows[k] = r + 2 * nh
+                    xs[k] = 1
+                    k += 1
+                    if n > 3:
+                        rows[k] = r + 3 * nh
+                        xs[k] = n - 3
+                        k += 1
+        i += 1
+    off = 15 - total
+    if off > 0:
+        rows[k] = (base + 100) * nh
+        xs[k] = off
+        k += 1
+    return k
+
+@micropython.viper
+def hidden_vp(w1: ptr16, rows: ptr16, xs: ptr8, count: int, nh: int, sig: ptr16, hid: ptr16):
+    bias = 202 * nh
+    j = 0
+    while j < nh:
+        a = (int(w1[bias + j]) ^ 0x8000) - 0x8000
+        k = 0
+        while k < count:
+            a += int(xs[k]) * ((int(w1[int(rows[k]) + j]) ^ 0x8000) - 0x8000)
+            k += 1
+        t = (a >> 6) + 128
+        if t < 0:
+            v = int(sig[0])
+        elif t >= 256:
+            v = int(sig[256])
+        else:
+            lo = int(sig[t])
+            v = lo + (((int(sig[t + 1]) - lo) * (a & 63)) >> 6)
+        hid[j] = v >> 6
+        j += 1
+
+@micropython.viper
+def output_vp(w2: ptr16, hid: ptr16, nh: int, sig: ptr16, out: ptr32):
+    k = 0
+    while k < 5:
+        row = k * (nh + 1)
+        b = ((int(w2[row + nh]) ^ 0x8000) - 0x8000) * 1024
+        j = 0
+        while j < nh:
+            b += int(hid[j]) * ((int(w2[row + j]) ^ 0x8000) - 0x8000)
+            j += 1
+        t = (b >> 14) + 128
+        if t < 0:
+            v = int(sig[0])
+        elif t >= 256:
+            v = int(sig[256])
+        else:
+            lo = int(sig[t])
+            v = lo + (((int(sig[t + 1]) - lo) * (b & 16383)) >> 14)
+        out[k] = v
+        k += 1
+"""
+
+active_vp = hidden_vp = output_vp = None
+if _VIPER:
+    try:
+        _g = {"micropython": micropython}
+        exec(_VIPER_SRC, _g)
+        active_vp = _g["active_vp"]
+        hidden_vp = _g["hidden_vp"]
+        output_vp = _g["output_vp"]
+        del _g
+    except Exception:       # a build without the native emitter: the pure code runs
+        _VIPER = False
+
+
+class Evaluator:
+    """Evaluates positions with the loaded nets; every buffer is made here, once."""
+
+    def __init__(self, path, viper=None):
+        if viper is None:
+            viper = _VIPER
+        if viper and not _VIPER:
+            raise ValueError("viper is not available in this interpreter")
+        self.viper = viper
+        self.sig, self.contact, self.race = load(path, raw=viper)
+        import array
+        self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
+        self.xs = bytearray(MAX_ACTIVE)
+        self.hid = array.array("H", bytes(2 * MAX_HID))
+        self.out = array.array("i", bytes(4 * NOUT))
+        self.count = 0          # evaluations so far (for the search's yield hook and benches)
+
+    def probs(self, me, opp, race):
+        """The five outputs (0..65535) for the side on roll, in self.out."""
+        net = self.race if race else self.contact
+        nh = net.nhid
+        self.count += 1
+        if self.viper:
+            n = active_vp(opp, SIDE, self.rows, self.xs, nh, active_vp(me, 0, self.rows, self.xs, nh, 0))
+            hidden_vp(net.w1, self.rows, self.xs, n, nh, self.sig, self.hid)
+            output_vp(net.w2, self.hid, nh, self.sig, self.out)
+        else:
+            n = active_py(opp, SIDE, self.rows, self.xs, nh, active_py(me, 0, self.rows, self.xs, nh, 0))
+            hidden_py(net.w1, self.rows, self.xs, n, nh, self.sig, self.hid)
+            output_py(net.w2, self.hid, nh, self.sig, self.out)
+        return self.out
+
+    def equity(self, me, opp, race):
+        """Cubeless money equity for the side on roll, in 1/65536 of a point."""
+        o = self.probs(me, opp, race)
+        return 2 * o[0] - P_ONE + o[1] - o[3] + o[2] - o[4]
