@@ -4,7 +4,7 @@ reference opponent of `make strength`).
 Tesauro released PubEval (IBM Research, 1993) as a public service to the backgammon
 programming community, placing it in the public domain. The two weight vectors below are
 his published values (122 each: `RACE` for positions without contact, `CONTACT` for the
-others); the encoding follows his description: for each of our points 24..1, five
+others); the encoding follows his description: for each of our points 24..1 in that order, five
 inputs (a lone opposing blot; exactly one of ours; two or more; exactly three; half of
 those beyond three), then the opposing checkers on the bar / 2, our checkers off / 15.
 The score ranks the positions reached by our plays (higher is better); it is not a
@@ -59,9 +59,10 @@ def score(me, opp, race):
     if off == 15:
         return WON
     s = 0.0
-    for j in range(1, 25):             # our point j -> inputs 5*(j-1) .. 5*(j-1)+4
-        n = me[j - 1]
-        base = 5 * (j - 1)
+    for b in range(24):                # inputs 5b .. 5b+4 describe our point 24 - b
+        pt = 24 - b
+        n = me[pt - 1]
+        base = 5 * b
         if n:
             if n == 1:
                 s += w[base + 1]
@@ -71,7 +72,7 @@ def score(me, opp, race):
                     s += w[base + 3]
                 elif n >= 4:
                     s += w[base + 4] * (n - 3) / 2.0
-        elif opp[24 - j] == 1:         # a lone opposing checker on our point j
+        elif opp[24 - pt] == 1:        # a lone opposing checker on our point pt
             s += w[base]
     s += w[120] * (opp[24] / 2.0)
     s += w[121] * (off / 15.0)
