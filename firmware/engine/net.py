@@ -25,7 +25,6 @@ try:
     import micropython
     _VIPER = sys.implementation.name == "micropython"
 except ImportError:
-    micropython = None
     _VIPER = False
 
 NIN = 202
@@ -37,14 +36,17 @@ W2_ONE = 256           # W2 fixed point
 HID_ONE = 1024         # hidden activations 0..1023
 P_ONE = 65536          # output probabilities 0..65535
 MAX_ACTIVE = 128       # more active inputs than a position can have (2 x (15 + 1))
-MAX_HID = 256
+MAX_HID = 128        # output sums stay below 2**31 (see output_vp)
 
 
 class Net:
-    """One net's weights, in buffers sized once: w1 and w2 as int16 arrays, or as raw
-    little-endian bytearrays for viper (which reads them through ptr16)."""
+    """One net's weights, in buffers sized once: w1 a list of rows (one per input, then
+    the bias) and w2, as int16 arrays, or as raw little-endian bytearrays for viper
+    (which reads them through ptr16)."""
 
     def __init__(self, nin, nhid, nout, w1, w2):
+        self.base = 0
+        self.rowoff = None
         self.nin = nin
         self.nhid = nhid
         self.nout = nout
@@ -77,6 +79,35 @@ def _read_buf(f, n, raw, code="h"):
     return a
 
 
+def _row_offsets(net):
+    """For viper: each W1 row's address as base + rowoff[i] (all rows are in the one GC
+    heap, so the offsets are small; checked)."""
+    import array
+    addrs = [addr_vp(r) for r in net.w1]
+    base = min(addrs)
+    if max(addrs) - base >= 1 << 30:
+        raise ValueError("weights rows are not in one heap")
+    net.base = base
+    net.rowoff = array.array("i", [a - base for a in addrs])
+
+
+def _offset_forms(w1, w2):
+    """In place: W1 as u = w + 32768 (flip the sign bit: the high byte's bit 7) and W2 as
+    u = w + 4096, both unsigned, the forms the viper loops sum without sign extension."""
+    for row in w1:
+        for i in range(1, len(row), 2):
+            row[i] ^= 0x80
+    for i in range(0, len(w2), 2):
+        v = w2[i] | (w2[i + 1] << 8)
+        if v & 0x8000:
+            v -= 0x10000
+        if not -4096 < v < 4096:
+            raise ValueError("weights file: an output weight is out of range")
+        v += 4096
+        w2[i] = v & 255
+        w2[i + 1] = v >> 8
+
+
 def load(path, raw=None):
     """(sig, contact, race) from the weights file. raw: keep int16 data as bytearrays
     (the viper evaluator's form); default: when viper is available."""
@@ -93,52 +124,69 @@ def load(path, raw=None):
             nout = _read_u16(f)
             if nin != NIN or nout != NOUT or not 0 < nhid <= MAX_HID:
                 raise ValueError("weights file has an unexpected shape: %d-%d-%d" % (nin, nhid, nout))
-            w1 = _read_buf(f, (nin + 1) * nhid, raw)
+            # W1 one buffer per input row (nhid x 2 bytes): no large block on a
+            # fragmented heap
+            w1 = [_read_buf(f, nhid, raw) for _ in range(nin + 1)]
             w2 = _read_buf(f, nout * (nhid + 1), raw)
-            nets.append(Net(nin, nhid, nout, w1, w2))
+            if raw:
+                _offset_forms(w1, w2)
+            net = Net(nin, nhid, nout, w1, w2)
+            if raw:
+                _row_offsets(net)
+            nets.append(net)
     return sig, nets[0], nets[1]
 
 
 # -- pure Python (CPython, or MicroPython without viper) --------------------------------
 
 def active_py(side, base, rows, xs, nh, k):
-    """One side's active inputs from input `base`, appended at k: rows[k] = input index
-    x nh, xs[k] = its value. Returns the new count."""
+    """One side's active inputs from input `base`, appended at k: rows[k] = the input,
+    xs[k] = its value. Returns the new count. (nh: unused, the same signature as viper's.)"""
     total = 0
     for i in range(25):
         n = side[i]
         if n:
             total += n
-            r = (base + 4 * i) * nh
+            r = base + 4 * i
             rows[k] = r
             xs[k] = 1
             k += 1
             if n >= 2:
-                rows[k] = r + nh
+                rows[k] = r + 1
                 xs[k] = 1
                 k += 1
                 if n >= 3:
-                    rows[k] = r + 2 * nh
+                    rows[k] = r + 2
                     xs[k] = 1
                     k += 1
                     if n > 3:
-                        rows[k] = r + 3 * nh
+                        rows[k] = r + 3
                         xs[k] = n - 3
                         k += 1
     off = 15 - total
     if off > 0:
-        rows[k] = (base + 100) * nh
+        rows[k] = base + 100
         xs[k] = off
         k += 1
     return k
 
 
+def back_py(side):
+    """The side's rearmost checker: its highest occupied point (bar = 25), 0 if none."""
+    i = 24
+    while i >= 0:
+        if side[i]:
+            return i + 1
+        i -= 1
+    return 0
+
+
 def hidden_py(w1, rows, xs, count, nh, sig, hid):
-    bias = NIN * nh
+    bias = w1[NIN]
     for j in range(nh):
-        a = w1[bias + j]
+        a = bias[j]
         for k in range(count):
-            a += xs[k] * w1[rows[k] + j]
+            a += xs[k] * w1[rows[k]][j]
         t = (a >> 6) + 128
         if t < 0:
             v = sig[0]
@@ -169,7 +217,8 @@ def output_py(w2, hid, nh, sig, out):
 
 # -- viper (MicroPython: native code) ---------------------------------------------------
 # The same three functions over raw little-endian int16 buffers read through ptr16 (which
-# loads unsigned: (v ^ 0x8000) - 0x8000 sign-extends). Compiled from source at import:
+# loads unsigned: the weights are kept offset to be non-negative, see _offset_forms).
+# Compiled from source at import:
 # mpy-cross without -march (the test tree) cannot emit native code, and source in a string
 # keeps one firmware tree for both. All sums stay far below 2**30 (see the bounds in
 # host_tools/train/quantize.py), so 32-bit machine ints never wrap.
@@ -182,40 +231,74 @@ def active_vp(side: ptr8, base: int, rows: ptr16, xs: ptr8, nh: int, k: int) -> 
         n = int(side[i])
         if n:
             total += n
-            r = (base + 4 * i) * nh
+            r = base + 4 * i
             rows[k] = r
             xs[k] = 1
             k += 1
             if n >= 2:
-                rows[k] = r + nh
+                rows[k] = r + 1
                 xs[k] = 1
                 k += 1
                 if n >= 3:
-                    rows[k] = r + 2 * nh
+                    rows[k] = r + 2
                     xs[k] = 1
                     k += 1
                     if n > 3:
-                        rows[k] = r + 3 * nh
+                        rows[k] = r + 3
                         xs[k] = n - 3
                         k += 1
         i += 1
     off = 15 - total
     if off > 0:
-        rows[k] = (base + 100) * nh
+        rows[k] = base + 100
         xs[k] = off
         k += 1
     return k
 
 @micropython.viper
-def hidden_vp(w1: ptr16, rows: ptr16, xs: ptr8, count: int, nh: int, sig: ptr16, hid: ptr16):
-    bias = 202 * nh
+def addr_vp(buf: ptr8) -> int:
+    return int(buf)
+
+@micropython.viper
+def back_vp(side: ptr8) -> int:
+    i = 24
+    while i >= 0:
+        if side[i]:
+            return i + 1
+        i -= 1
+    return 0
+
+@micropython.viper
+def hidden_vp(acc: ptr32, p: ptr16, n: int, rowoff: ptr32, base: int, rows: ptr16, xs: ptr8,
+              count: int, nh: int, sig: ptr16, hid: ptr16):
+    # acc, p, n first: viper keeps its first locals in registers (the inner loops use
+    # only them). Row i of W1 is at base + rowoff[i], as u = w + 32768 (unsigned),
+    # corrected once per unit at the end.
+    p = ptr16(base + int(rowoff[202]))  # the bias row
+    n = nh
+    while n > 0:
+        n -= 1
+        acc[n] = p[n]
+    total = 1
+    k = 0
+    while k < count:
+        p = ptr16(base + int(rowoff[int(rows[k])]))
+        x = int(xs[k])
+        total += x
+        n = nh
+        if x == 1:
+            while n > 0:
+                n -= 1
+                acc[n] += p[n]
+        else:
+            while n > 0:
+                n -= 1
+                acc[n] += x * p[n]
+        k += 1
+    corr = total << 15
     j = 0
     while j < nh:
-        a = (int(w1[bias + j]) ^ 0x8000) - 0x8000
-        k = 0
-        while k < count:
-            a += int(xs[k]) * ((int(w1[int(rows[k]) + j]) ^ 0x8000) - 0x8000)
-            k += 1
+        a = int(acc[j]) - corr
         t = (a >> 6) + 128
         if t < 0:
             v = int(sig[0])
@@ -228,15 +311,23 @@ def hidden_vp(w1: ptr16, rows: ptr16, xs: ptr8, count: int, nh: int, sig: ptr16,
         j += 1
 
 @micropython.viper
-def output_vp(w2: ptr16, hid: ptr16, nh: int, sig: ptr16, out: ptr32):
+def output_vp(hid: ptr16, p: ptr16, n: int, w2: ptr16, nh: int, sig: ptr16, out: ptr32):
+    # w2 holds u = w + 4096 (|w| < 4096): sums of h x u stay below 2**31 for nh <= 128.
+    hsum = 0
+    n = nh
+    while n > 0:
+        n -= 1
+        hsum += int(hid[n])
+    corr = hsum << 12
     k = 0
     while k < 5:
-        row = k * (nh + 1)
-        b = ((int(w2[row + nh]) ^ 0x8000) - 0x8000) * 1024
-        j = 0
-        while j < nh:
-            b += int(hid[j]) * ((int(w2[row + j]) ^ 0x8000) - 0x8000)
-            j += 1
+        p = ptr16(int(w2) + 2 * k * (nh + 1))
+        s = 0
+        n = nh
+        while n > 0:
+            n -= 1
+            s += int(hid[n]) * int(p[n])
+        b = s - corr + (int(p[nh]) - 4096) * 1024
         t = (b >> 14) + 128
         if t < 0:
             v = int(sig[0])
@@ -249,14 +340,21 @@ def output_vp(w2: ptr16, hid: ptr16, nh: int, sig: ptr16, out: ptr32):
         k += 1
 """
 
-active_vp = hidden_vp = output_vp = None
+def _no_viper(*args):
+    raise ValueError("viper is not available in this interpreter")
+
+
+active_vp = hidden_vp = output_vp = back_vp = addr_vp = _no_viper
 if _VIPER:
     try:
-        _g = {"micropython": micropython}
+        _g = {}  # type: dict
+        _g["micropython"] = micropython
         exec(_VIPER_SRC, _g)
         active_vp = _g["active_vp"]
         hidden_vp = _g["hidden_vp"]
         output_vp = _g["output_vp"]
+        back_vp = _g["back_vp"]
+        addr_vp = _g["addr_vp"]
         del _g
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
@@ -277,7 +375,9 @@ class Evaluator:
         self.xs = bytearray(MAX_ACTIVE)
         self.hid = array.array("H", bytes(2 * MAX_HID))
         self.out = array.array("i", bytes(4 * NOUT))
+        self.acc = array.array("i", bytes(4 * MAX_HID))
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
+        self.back = back_vp if viper else back_py
 
     def probs(self, me, opp, race):
         """The five outputs (0..65535) for the side on roll, in self.out."""
@@ -286,8 +386,8 @@ class Evaluator:
         self.count += 1
         if self.viper:
             n = active_vp(opp, SIDE, self.rows, self.xs, nh, active_vp(me, 0, self.rows, self.xs, nh, 0))
-            hidden_vp(net.w1, self.rows, self.xs, n, nh, self.sig, self.hid)
-            output_vp(net.w2, self.hid, nh, self.sig, self.out)
+            hidden_vp(self.acc, net.w2, 0, net.rowoff, net.base, self.rows, self.xs, n, nh, self.sig, self.hid)
+            output_vp(self.hid, net.w2, 0, net.w2, nh, self.sig, self.out)
         else:
             n = active_py(opp, SIDE, self.rows, self.xs, nh, active_py(me, 0, self.rows, self.xs, nh, 0))
             hidden_py(net.w1, self.rows, self.xs, n, nh, self.sig, self.hid)

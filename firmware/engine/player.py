@@ -9,7 +9,7 @@ a level chooses the same play on CPython and on the Pico.
 `tick`: a function called every TICK_EVERY evaluations while the engine thinks (the
 board's scan runs there); None for none.
 """
-from engine.net import Evaluator, P_ONE
+from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
 from engine import pubeval
 
@@ -26,20 +26,8 @@ ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
 def contact_free(me, opp):
     """No contact left (bg.position.is_race on two boards): every checker of one side is
     past every checker of the other."""
-    my_back = 0
-    i = 24
-    while i >= 0:
-        if me[i]:
-            my_back = i + 1
-            break
-        i -= 1
-    opp_back = 0
-    i = 24
-    while i >= 0:
-        if opp[i]:
-            opp_back = i + 1
-            break
-        i -= 1
+    my_back = back_py(me)
+    opp_back = back_py(opp)
     return not my_back or not opp_back or my_back + opp_back <= 25
 
 
@@ -61,6 +49,7 @@ class Engine:
         self.walker = Walker()
         self.tick = None
         self.race_before = False
+        self.opp_back = 0
         self.level_easy = False
         self.best = WORST
         self.best_path = bytearray(8)
@@ -78,14 +67,22 @@ class Engine:
         self._visit_reply = self._reply
 
     # -- evaluation ---------------------------------------------------------------------
-    def _after(self, me, opp, race):
-        """0-ply value for the side that just moved to (me, opp)."""
-        if not me[24] and sum(me) == 0:
-            return won_value(opp)
+    def _after(self, me, opp, race, hit):
+        """0-ply value for the side that just moved to (me, opp). race: the position
+        before the play had no contact (then none after); hit: the play hit (then
+        contact remains). Else the mover's rearmost checker against the opponent's
+        (unchanged by a play that does not hit: self.opp_back) decides."""
         ev = self.ev
+        if not race:
+            b = ev.back(me)
+            if b == 0:
+                return won_value(opp)
+            race = not hit and b + self.opp_back <= 25
+        elif sum(me) == 0:
+            return won_value(opp)
         if ev.count % TICK_EVERY == 0 and self.tick is not None:
             self.tick()
-        return -ev.equity(opp, me, race or contact_free(me, opp))
+        return -ev.equity(opp, me, race)
 
     def probs(self, me, opp):
         """The net's five probabilities (0..65535) for the side on roll of (me, opp)."""
@@ -96,7 +93,7 @@ class Engine:
         if self.level_easy:
             s = pubeval.score(w.me, w.opp, self.race_before)
         else:
-            s = self._after(w.me, w.opp, self.race_before)
+            s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
         if s > self.best:
             self.best = s
             self.best_path[:] = w.path
@@ -131,6 +128,7 @@ class Engine:
         if level not in LEVELS:
             raise ValueError("level must be one of easy, normal, strong: %r" % (level,))
         self.race_before = contact_free(me, opp)
+        self.opp_back = back_py(opp)
         self.level_easy = level == "easy"
         self.keep_cands = level == "strong"
         self.best = WORST
@@ -171,6 +169,7 @@ class Engine:
         total = 0
         race = contact_free(me, opp)
         self.race_before = race
+        self.opp_back = back_py(opp)
         w = self.walker
         for a, b in ROLLS:
             self.reply = WORST
@@ -182,6 +181,6 @@ class Engine:
         return total
 
     def _reply(self, w):
-        s = self._after(w.me, w.opp, self.race_before)
+        s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
         if s > self.reply:
             self.reply = s

@@ -26,6 +26,10 @@ CAP = 1024
 _FULL = CAP * 3 // 4
 
 
+def _probing(walker):
+    pass
+
+
 def _lcg_table(seed, n):
     out = []
     x = seed
@@ -54,7 +58,7 @@ class Walker:
         self.ndice = 0
         self.double = False
         self.target = 0
-        self.visit = None
+        self.visit = _probing          # _probing: count dice, visit nothing
         self.seen = array.array("i", bytes(4 * CAP))
         self.used = array.array("H", bytes(2 * CAP))
         self.nused = 0
@@ -62,11 +66,11 @@ class Walker:
 
     # -- the rules of one step ------------------------------------------------------
     def _step(self, depth, src_hi):
-        """Try every legal step for die `depth`. Probe mode (visit None): return the most
+        """Try every legal step for die `depth`. Probe mode (visit _probing): return the most
         dice playable from here, stopping early at the target. Visit mode: visit every
         play of exactly `target` steps."""
         if depth == self.target:
-            if self.visit is not None:
+            if self.visit is not _probing:
                 self._leaf()
             return depth
         d = self.dice[depth]
@@ -141,7 +145,7 @@ class Walker:
                 continue
             if r > best:
                 best = r
-                if best == self.target and self.visit is None:
+                if best == self.target and self.visit is _probing:
                     return best          # probing: one full-length play is enough
             p -= 1
         return best
@@ -173,7 +177,7 @@ class Walker:
         self.dice[2] = dice[2]
         self.dice[3] = dice[3]
         self.target = n
-        self.visit = None
+        self.visit = _probing
         return self._step(0, 25)
 
     def _visit_all(self, d, n, visit):
@@ -182,7 +186,7 @@ class Walker:
         self.target = n
         self.visit = visit
         self._step(0, 25)
-        self.visit = None
+        self.visit = _probing
 
     # -- one roll ---------------------------------------------------------------------
     def walk(self, me, opp, d1, d2, visit):

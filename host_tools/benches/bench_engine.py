@@ -145,10 +145,220 @@ def strength(argv):
 
 
 def main(argv):
+    if argv and argv[0] == "speed":
+        print(run())
+        return 0
     if argv and argv[0] == "strength":
         return strength(argv[1:])
     print("usage: python -m host_tools.benches.bench_engine strength [--games N] ...", file=sys.stderr)
     return 2
+
+
+
+# -- speed and heap under the MicroPython unix port (`python -m host_tools bench engine`) --
+
+# The viper factor. The bytecode factor (170, host_tools/benchmd.py) does not hold for
+# native code. The hidden layer's inner loop (`acc[n] += p[n]`, viper) compiles with
+# `mpy-cross -march=armv6m` to 42 Thumb instructions per iteration, 64 cycles on the
+# RP2040's Cortex-M0+ (1 per ALU op, 2 per load, store and taken branch; counted from
+# `arm-none-eabi-objdump` of the .mpy: see docs/engine.md). At 125 MHz that is 512 ns per
+# iteration; the same loop's time per iteration in the unix port gives the factor.
+THUMB_CYCLES_PER_MAC = 64
+PICO_MHZ = 125
+
+MP_SCRIPT = r"""
+import sys, gc, time, micropython
+sys.path.insert(0, MPY)
+gc.collect()
+print("heap_free_at_start|%d" % gc.mem_free())
+from bg.ids import position_from_id
+from engine.net import Evaluator
+from engine.player import Engine, contact_free
+import array
+
+@micropython.viper
+def mac_loop(acc: ptr32, p: ptr16, n: int, reps: int):
+    r = 0
+    while r < reps:
+        n = 64
+        while n > 0:
+            n -= 1
+            acc[n] += p[n]
+        r += 1
+
+def pct(xs, q):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+poss = [(position_from_id(p), d1, d2) for p, d1, d2 in PAIRS]
+
+def per_eval_us(ev, reps):
+    # the best of 3 passes: the host is shared, the fastest pass is the least disturbed
+    best = None
+    for _ in range(3):
+        t0 = time.ticks_us()
+        n = 0
+        for rep in range(reps):
+            for pos, d1, d2 in poss:
+                ev.probs(pos.me, pos.opp, contact_free(pos.me, pos.opp))
+                n += 1
+        t = time.ticks_diff(time.ticks_us(), t0) / n
+        best = t if best is None or t < best else best
+    return best
+
+gc.collect()
+print("heap_free_before_engine|%d" % gc.mem_free())
+a0 = gc.mem_alloc()
+e = Engine(WEIGHTS)
+gc.collect()
+print("heap_engine|%d" % (gc.mem_alloc() - a0))
+print("heap_free_after_load|%d" % gc.mem_free())
+
+acc = array.array("i", bytes(256))
+w = array.array("H", bytes(128))
+best = None
+for _ in range(7):
+    t0 = time.ticks_us()
+    mac_loop(acc, w, 0, 300)
+    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 64)
+    best = t if best is None or t < best else best
+print("mac_ns|%.3f" % best)
+ev = e.ev
+print("eval_viper_us|%.1f" % per_eval_us(ev, 3))
+
+def noop(w):
+    pass
+
+def move(level, pos, d1, d2):
+    # the best of 3 runs (the host is shared); heap allocated with the GC off
+    t = walk = None
+    for _ in range(3 if level == "normal" else 1):
+        c0 = ev.count
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        t0 = time.ticks_us()
+        e.choose(pos.me, pos.opp, d1, d2, level)
+        dt = time.ticks_diff(time.ticks_us(), t0)
+        alloc = gc.mem_alloc() - a
+        gc.enable()
+        evals = ev.count - c0
+        t1 = time.ticks_us()
+        e.walker.walk(pos.me, pos.opp, d1, d2, noop)
+        dw = time.ticks_diff(time.ticks_us(), t1)
+        t = dt if t is None or dt < t else t
+        walk = dw if walk is None or dw < walk else walk
+    return t, walk, evals, alloc
+
+for level, pairs in (("normal", poss), ("strong", poss[:STRONG])):
+    for pos, d1, d2 in pairs:
+        t, walk, evals, alloc = move(level, pos, d1, d2)
+        print("move|%s|%d|%d|%d|%d" % (level, t, walk, evals, alloc))
+pos = position_from_id(HARDEST)
+t, walk, evals, alloc = move("normal", pos, 1, 1)
+print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
+del e, ev
+gc.collect()
+slow = Evaluator(WEIGHTS, viper=False)     # the same integer code, as bytecode
+print("eval_bytecode_us|%.1f" % per_eval_us(slow, 1))
+"""
+
+HARDEST = "AAAAKCWllFIAAA"
+
+
+def _pairs(n, seed):
+    """(position ID, d1, d2) met in seeded random games (position on roll, its roll)."""
+    from bg.ids import position_id
+    rng = random.Random(seed)
+    out = []
+    pos = Position.start()
+    while len(out) < n:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(pos, d1, d2)
+        if len(plays) and rng.random() < 0.5:
+            out.append((position_id(pos), d1, d2))
+        if len(plays):
+            pos = plays[rng.randrange(len(plays))].apply(pos)
+        if sum(pos.me) == 0:
+            pos = Position.start()
+            continue
+        pos = pos.swapped()
+    return out
+
+
+def run():
+    from host_tools.benchmd import PICO_FACTOR
+    micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
+    pairs = _pairs(60, 11)
+    from host_tools.cmd_flash import compile_tree
+    mpy = os.path.join(ROOT, "build", "bench-engine-mpy")
+    compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
+    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\n%s" % (
+        mpy, ROOT, pairs, HARDEST, MP_SCRIPT)
+    path = os.path.join(ROOT, "build", "bench_engine_mp.py")
+    with open(path, "w") as f:
+        f.write(script)
+    proc = subprocess.run([micropython, "-X", "heapsize=200K", path], capture_output=True,
+                          text=True, timeout=1200, cwd=ROOT)
+    if proc.returncode != 0:
+        return "bench failed:\n\n```\n%s\n```\n" % (proc.stdout + proc.stderr)[-2000:]
+    vals = {}
+    moves = {"normal": [], "strong": []}
+    hardest = None
+    for row in proc.stdout.strip().splitlines():
+        f = row.split("|")
+        if f[0] == "move":
+            moves[f[1]].append(tuple(int(x) for x in f[2:]))
+        elif f[0] == "hardest":
+            hardest = tuple(int(x) for x in f[1:])
+        else:
+            vals[f[0]] = float(f[1])
+    pico_mac_ns = THUMB_CYCLES_PER_MAC * 1000.0 / PICO_MHZ
+    vfac = pico_mac_ns / vals["mac_ns"]
+    ev_us = vals["eval_viper_us"]
+
+    def pico_ms(t, walk, evals):
+        """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170."""
+        native = min(t, evals * ev_us)
+        return (native * vfac + (t - native) * PICO_FACTOR) / 1000.0
+
+    def summary(level, rows):
+        est = sorted(pico_ms(t, w, n) for t, w, n, _ in rows)
+        host = sorted(t / 1000.0 for t, _, _, _ in rows)
+        alloc = max(a for _, _, _, a in rows)
+        return ("| %s | %d | %.1f | %.1f | %.0f | %.0f | %d |"
+                % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc))
+
+    t, walk, evals, alloc, visited = hardest
+    lines = [
+        "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
+        "weights firmware/engine/weights.bin: contact net and race net loaded at start).",
+        "",
+        "**Viper factor**: the hidden layer's inner loop is 42 Thumb instructions, %d cycles per "
+        "multiply-add on the Cortex-M0+ (counted in the armv6m code mpy-cross makes; docs/engine.md), "
+        "%.0f ns at %d MHz; the same viper loop takes %.3f ns per iteration here, so viper code is "
+        "estimated at host x **%.0f** (bytecode: x %d). Pico estimate of a move = evaluations x the "
+        "viper factor + the rest (the walk, bookkeeping: bytecode) x %d."
+        % (THUMB_CYCLES_PER_MAC, pico_mac_ns, PICO_MHZ, vals["mac_ns"], vfac, PICO_FACTOR, PICO_FACTOR),
+        "",
+        "| evaluation | host us | Pico ms (est.) |",
+        "|---|---:|---:|",
+        "| net, viper | %.1f | %.2f |" % (ev_us, ev_us * vfac / 1000.0),
+        "| net, same integer code as bytecode | %.1f | %.2f |" % (vals["eval_bytecode_us"],
+                                                                vals["eval_bytecode_us"] * PICO_FACTOR / 1000.0),
+        "",
+        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        summary("normal", moves["normal"]),
+        summary("strong", moves["strong"]),
+        "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
+        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
+        "",
+        "Engine heap (weights, buffers, after `Engine()`): %d bytes; free heap after loading: %d of 200 KB."
+        % (vals["heap_engine"], vals["heap_free_after_load"]),
+        "Moves: %d (position, roll) pairs from seeded random games; strong: the first 10." % len(moves["normal"]),
+    ]
+    return "\n".join(lines) + "\n"
 
 
 if __name__ == "__main__":
