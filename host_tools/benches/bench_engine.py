@@ -68,6 +68,52 @@ class GnubgPlayer:
         return pos if best is None else best
 
 
+# The engine side can run under the MicroPython unix port (viper: tens of times faster
+# than the pure-Python evaluator under CPython, the same integer results, so the same
+# plays): one "POSITION_ID D1 D2 LEVEL" line in, the result's position ID out.
+MP_SERVER = r"""
+import sys
+sys.path.insert(0, MPY)
+from bg.ids import position_from_id, position_id
+from bg.play import Play
+from engine.player import Engine
+e = Engine(WEIGHTS)
+while True:
+    line = sys.stdin.readline()
+    if not line:
+        break
+    pid, d1, d2, level = line.split()
+    pos = position_from_id(pid)
+    got = e.choose(pos.me, pos.opp, int(d1), int(d2), level)
+    print(pid if got is None else position_id(Play(got[0], got[1]).apply(pos)))
+"""
+
+
+class MicroPythonEngine:
+    """The engine at a level, played by the real MicroPython unix port (viper)."""
+
+    def __init__(self, level):
+        from bg.ids import position_from_id, position_id
+        from host_tools.cmd_flash import compile_tree
+        self.level = level
+        self.name = "engine %s (MicroPython)" % level
+        self._from, self._id = position_from_id, position_id
+        mpy = os.path.join(ROOT, "build", "strength-mpy")
+        if not os.path.isdir(os.path.join(mpy, "engine")):
+            compile_tree(mpy, march=None)
+        path = os.path.join(ROOT, "build", "strength_server.py")
+        with open(path, "w") as f:
+            f.write("MPY = %r\nWEIGHTS = %r\n%s" % (mpy, WEIGHTS, MP_SERVER))
+        mp = os.path.join(os.path.dirname(sys.executable), "micropython")
+        self.proc = subprocess.Popen([mp, "-X", "heapsize=400K", path], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def play(self, pos, d1, d2):
+        self.proc.stdin.write("%s %d %d %s\n" % (self._id(pos), d1, d2, self.level))
+        self.proc.stdin.flush()
+        return self._from(self.proc.stdout.readline().strip())
+
+
 def game(players, rng):
     """One cubeless game; players[0] moves first. Returns points for players[0] (+/-)."""
     pos = Position.start()
@@ -114,13 +160,16 @@ def strength(argv):
     ap.add_argument("--against", default="pubeval,gnubg")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--cpython", action="store_true",
+                    help="run the engine's pure-Python evaluator under CPython (slow) instead of "
+                         "the viper one under the MicroPython unix port")
     a = ap.parse_args(argv)
     from engine.player import Engine
     eng = Engine(WEIGHTS)
     opponents = {"pubeval": lambda: EnginePlayer(eng, "easy"), "gnubg": GnubgPlayer}
     rows = []
     for level in a.levels.split(","):
-        me = EnginePlayer(eng, level)
+        me = EnginePlayer(eng, level) if a.cpython else MicroPythonEngine(level)
         for name in a.against.split(","):
             opp = opponents[name]()
             t0 = time.time()
@@ -134,7 +183,9 @@ def strength(argv):
             "--against %s --seed %d` (`make strength` runs 20,000 games per figure). Cubeless money "
             "games, mirrored dice (each dice sequence played twice, seats swapped); points per game for "
             "the engine, +- one standard error over the mirrored pairs. Weights: "
-            "firmware/engine/weights.bin. CPython, one core.\n\n"
+            "firmware/engine/weights.bin. The engine runs under the MicroPython unix port "
+            "(viper; the same integer results as CPython's), PubEval and gnubg under CPython; "
+            "one core.\n\n"
             "| level | against | games | ppg | std error | seconds |\n|---|---|---:|---:|---:|---:|\n"
             % (a.games, a.levels, a.against, a.seed)) + "\n".join(rows)
     if not a.no_write:
