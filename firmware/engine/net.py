@@ -83,12 +83,19 @@ def _row_offsets(net):
     """For viper: each W1 row's address as base + rowoff[i] (all rows are in the one GC
     heap, so the offsets are small; checked)."""
     import array
-    addrs = [addr_vp(r) for r in net.w1]
-    base = min(addrs)
-    if max(addrs) - base >= 1 << 30:
-        raise ValueError("weights rows are not in one heap")
+    base = addr_vp(net.w1[0])
+    for r in net.w1:
+        a = addr_vp(r)
+        if a < base:
+            base = a
+    off = array.array("i", bytes(4 * len(net.w1)))
+    for i in range(len(net.w1)):
+        d = addr_vp(net.w1[i]) - base
+        if d >= 1 << 30:
+            raise ValueError("weights rows are not in one heap")
+        off[i] = d
     net.base = base
-    net.rowoff = array.array("i", [a - base for a in addrs])
+    net.rowoff = off
 
 
 def _offset_forms(w1, w2):
@@ -126,7 +133,9 @@ def load(path, raw=None):
                 raise ValueError("weights file has an unexpected shape: %d-%d-%d" % (nin, nhid, nout))
             # W1 one buffer per input row (nhid x 2 bytes): no large block on a
             # fragmented heap
-            w1 = [_read_buf(f, nhid, raw) for _ in range(nin + 1)]
+            w1 = [None] * (nin + 1)       # sized once: a growing list would move
+            for i in range(nin + 1):
+                w1[i] = _read_buf(f, nhid, raw)
             w2 = _read_buf(f, nout * (nhid + 1), raw)
             if raw:
                 _offset_forms(w1, w2)
@@ -311,6 +320,104 @@ def hidden_vp(acc: ptr32, p: ptr16, n: int, rowoff: ptr32, base: int, rows: ptr1
         j += 1
 
 @micropython.viper
+def accum_vp(acc: ptr32, p: ptr16, n: int, rowoff: ptr32, base: int, rows: ptr16, xs: ptr8,
+             count: int, nh: int) -> int:
+    # the root of a walk: acc = 2**28 + bias + sum of x * u (u = w + 32768); returns the
+    # inputs' total (+1 for the bias), for the correction
+    p = ptr16(base + int(rowoff[202]))
+    n = nh
+    while n > 0:
+        n -= 1
+        acc[n] = p[n] + 268435456
+    total = 1
+    k = 0
+    while k < count:
+        p = ptr16(base + int(rowoff[int(rows[k])]))
+        x = int(xs[k])
+        total += x
+        n = nh
+        while n > 0:
+            n -= 1
+            acc[n] += x * p[n]
+        k += 1
+    return total
+
+@micropython.viper
+def delta_vp(old: ptr8, new: ptr8, base: int, rows: ptr16, xs: ptr8, k: int) -> int:
+    # the inputs that differ between two boards of one side: rows[k] = the input,
+    # xs[k] = new - old + 64
+    told = 0
+    tnew = 0
+    i = 0
+    while i < 25:
+        o = int(old[i])
+        n = int(new[i])
+        told += o
+        tnew += n
+        if o != n:
+            r = base + 4 * i
+            d = (1 if n >= 1 else 0) - (1 if o >= 1 else 0)
+            if d:
+                rows[k] = r
+                xs[k] = d + 64
+                k += 1
+            d = (1 if n >= 2 else 0) - (1 if o >= 2 else 0)
+            if d:
+                rows[k] = r + 1
+                xs[k] = d + 64
+                k += 1
+            d = (1 if n >= 3 else 0) - (1 if o >= 3 else 0)
+            if d:
+                rows[k] = r + 2
+                xs[k] = d + 64
+                k += 1
+            d = (n - 3 if n > 3 else 0) - (o - 3 if o > 3 else 0)
+            if d:
+                rows[k] = r + 3
+                xs[k] = d + 64
+                k += 1
+        i += 1
+    d = told - tnew
+    if d:
+        rows[k] = base + 100
+        xs[k] = d + 64
+        k += 1
+    return k
+
+@micropython.viper
+def hidden_inc_vp(acc: ptr32, p: ptr16, n: int, rowoff: ptr32, base: int, rows: ptr16, xs: ptr8,
+                  count: int, nh: int, sig: ptr16, hid: ptr16, root: ptr32, total: int):
+    # a leaf of the walk: the root's sums plus the rows of the inputs that changed
+    n = nh
+    while n > 0:
+        n -= 1
+        acc[n] = root[n]
+    k = 0
+    while k < count:
+        p = ptr16(base + int(rowoff[int(rows[k])]))
+        x = int(xs[k]) - 64
+        total += x
+        n = nh
+        while n > 0:
+            n -= 1
+            acc[n] += x * p[n]
+        k += 1
+    corr = (total << 15) + 268435456
+    j = 0
+    while j < nh:
+        a = int(acc[j]) - corr
+        t = (a >> 6) + 128
+        if t < 0:
+            v = int(sig[0])
+        elif t >= 256:
+            v = int(sig[256])
+        else:
+            lo = int(sig[t])
+            v = lo + (((int(sig[t + 1]) - lo) * (a & 63)) >> 6)
+        hid[j] = v >> 6
+        j += 1
+
+@micropython.viper
 def output_vp(hid: ptr16, p: ptr16, n: int, w2: ptr16, nh: int, sig: ptr16, out: ptr32):
     # w2 holds u = w + 4096 (|w| < 4096): sums of h x u stay below 2**31 for nh <= 128.
     hsum = 0
@@ -345,6 +452,7 @@ def _no_viper(*args):
 
 
 active_vp = hidden_vp = output_vp = back_vp = addr_vp = _no_viper
+accum_vp = delta_vp = hidden_inc_vp = _no_viper
 if _VIPER:
     try:
         _g = {}  # type: dict
@@ -355,6 +463,9 @@ if _VIPER:
         output_vp = _g["output_vp"]
         back_vp = _g["back_vp"]
         addr_vp = _g["addr_vp"]
+        accum_vp = _g["accum_vp"]
+        delta_vp = _g["delta_vp"]
+        hidden_inc_vp = _g["hidden_inc_vp"]
         del _g
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
@@ -376,6 +487,11 @@ class Evaluator:
         self.hid = array.array("H", bytes(2 * MAX_HID))
         self.out = array.array("i", bytes(4 * NOUT))
         self.acc = array.array("i", bytes(4 * MAX_HID))
+        self.root = array.array("i", bytes(4 * MAX_HID))
+        self.root_a = bytearray(25)
+        self.root_b = bytearray(25)
+        self.root_race = False
+        self.root_total = 0
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
         self.back = back_vp if viper else back_py
 
@@ -393,6 +509,37 @@ class Evaluator:
             hidden_py(net.w1, self.rows, self.xs, n, nh, self.sig, self.hid)
             output_py(net.w2, self.hid, nh, self.sig, self.out)
         return self.out
+
+    def set_root(self, me, opp, race):
+        """The position a walk starts from, as it will be evaluated (`me` on roll): its
+        first-layer sums are kept, and probs_near() adds only the rows of the inputs a
+        play changed (a play moves at most 4 checkers: a few rows instead of ~30)."""
+        self.root_a[:] = me
+        self.root_b[:] = opp
+        self.root_race = race
+        if self.viper:
+            net = self.race if race else self.contact
+            nh = net.nhid
+            n = active_vp(opp, SIDE, self.rows, self.xs, nh, active_vp(me, 0, self.rows, self.xs, nh, 0))
+            self.root_total = accum_vp(self.root, net.w2, 0, net.rowoff, net.base, self.rows, self.xs, n, nh)
+
+    def probs_near(self, me, opp):
+        """probs(me, opp, race of the root) for a position near the root: the same
+        integers as probs() (sums of integers do not depend on their order)."""
+        if not self.viper:
+            return self.probs(me, opp, self.root_race)
+        net = self.race if self.root_race else self.contact
+        nh = net.nhid
+        self.count += 1
+        n = delta_vp(self.root_b, opp, SIDE, self.rows, self.xs, delta_vp(self.root_a, me, 0, self.rows, self.xs, 0))
+        hidden_inc_vp(self.acc, net.w2, 0, net.rowoff, net.base, self.rows, self.xs, n, nh, self.sig,
+                      self.hid, self.root, self.root_total)
+        output_vp(self.hid, net.w2, 0, net.w2, nh, self.sig, self.out)
+        return self.out
+
+    def equity_near(self, me, opp):
+        o = self.probs_near(me, opp)
+        return 2 * o[0] - P_ONE + o[1] - o[3] + o[2] - o[4]
 
     def equity(self, me, opp, race):
         """Cubeless money equity for the side on roll, in 1/65536 of a point."""

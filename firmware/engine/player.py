@@ -82,6 +82,8 @@ class Engine:
             return won_value(opp)
         if ev.count % TICK_EVERY == 0 and self.tick is not None:
             self.tick()
+        if race == ev.root_race:
+            return -ev.equity_near(opp, me)
         return -ev.equity(opp, me, race)
 
     def probs(self, me, opp):
@@ -131,6 +133,8 @@ class Engine:
         self.opp_back = back_py(opp)
         self.level_easy = level == "easy"
         self.keep_cands = level == "strong"
+        if not self.level_easy:
+            self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
         if not self.walker.walk(me, opp, d1, d2, self._visit_top):
@@ -170,6 +174,7 @@ class Engine:
         race = contact_free(me, opp)
         self.race_before = race
         self.opp_back = back_py(opp)
+        self.ev.set_root(opp, me, race)
         w = self.walker
         for a, b in ROLLS:
             self.reply = WORST

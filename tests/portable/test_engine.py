@@ -10,7 +10,7 @@ from bg.position import Position
 from corepos import Lcg, played_positions, pos_from
 from engine import cubeful
 from engine.net import P_ONE
-from engine.player import Engine
+from engine.player import Engine, contact_free
 from engine.search import Walker
 
 _F = __file__
@@ -74,6 +74,33 @@ def test_walker_visits_exactly_the_legal_results():
         assert used == legal_plays(pos, d1, d2).dice_used
         pairs += 1
     assert pairs == 300
+
+
+def test_incremental_evaluation_equals_the_full_one():
+    """probs_near (the root's sums plus the changed rows: viper) gives exactly probs()."""
+    e = engine()
+    ev = e.ev
+    w = Walker()
+    bad = []
+    checked = [0]
+
+    def visit(wk):
+        if sum(wk.me) == 0:
+            return
+        near = ev.probs_near(wk.opp, wk.me)
+        got = [near[k] for k in range(5)]
+        full = ev.probs(wk.opp, wk.me, ev.root_race)
+        if got != [full[k] for k in range(5)]:
+            bad.append(1)
+        checked[0] += 1
+
+    rng = Lcg(9)
+    for pos in played_positions(303, 60, max_plies=300):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        ev.set_root(pos.opp, pos.me, contact_free(pos.me, pos.opp))
+        w.walk(pos.me, pos.opp, d1, d2, visit)
+    assert checked[0] > 500 and not bad, (checked[0], len(bad))
 
 
 def test_walker_rule_cases():
