@@ -1,4 +1,4 @@
-"""The engine's walker against bg.movegen.legal_plays over thousands of position x roll
+"""The engine's walker against bg.movegen.legal_plays over 2,400 position x roll
 pairs (CPython; tests/portable/test_engine.py runs a smaller set on MicroPython too):
 the same distinct results, the same number of dice, and every play the engine chooses
 among them."""
@@ -18,7 +18,7 @@ from engine.search import Walker  # noqa: E402
 WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
 
 
-def test_walker_matches_legal_plays_on_3000_pairs():
+def test_walker_matches_legal_plays_on_2400_pairs():
     w = Walker()
     seen = []
 
@@ -27,9 +27,9 @@ def test_walker_matches_legal_plays_on_3000_pairs():
 
     rng = random.Random(31)
     n = 0
-    for pos in played_positions(7, 2400, max_plies=300):
+    for pos in played_positions(7, 1600, max_plies=300):
         rolls = [(rng.randint(1, 6), rng.randint(1, 6))]
-        if n % 3 == 0:
+        if n % 2 == 0:
             d = rng.randint(1, 6)
             rolls.append((d, d))
         for d1, d2 in rolls:
@@ -41,14 +41,14 @@ def test_walker_matches_legal_plays_on_3000_pairs():
             assert sorted(seen) == sorted(ref), (pos, d1, d2)
             assert used == plays.dice_used
             n += 1
-    assert n >= 3000
+    assert n >= 2400
 
 
 def test_chosen_plays_are_legal_plays():
     e = Engine(WEIGHTS)
     rng = random.Random(8)
     n = 0
-    for pos in played_positions(8, 1500, max_plies=300):
+    for pos in played_positions(8, 1000, max_plies=300):
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
         level = ("easy", "normal")[n % 2]
         got = e.choose(pos.me, pos.opp, d1, d2, level)
@@ -61,4 +61,4 @@ def test_chosen_plays_are_legal_plays():
             assert r.key() in results
             assert len(got[0]) == plays.dice_used
         n += 1
-    assert n == 1500
+    assert n == 1000

@@ -166,7 +166,7 @@ def strength(argv):
     from engine.player import Engine
     eng = Engine(WEIGHTS)
     opponents = {"pubeval": lambda: EnginePlayer(eng, "easy"), "gnubg": GnubgPlayer}
-    rows = []
+    from host_tools.benchmd import write_section
     for level in a.levels.split(","):
         me = EnginePlayer(eng, level) if a.cpython else MicroPythonEngine(level)
         for name in a.against.split(","):
@@ -174,23 +174,20 @@ def strength(argv):
             t0 = time.time()
             ppg, se, n = match_up(me, opp, a.games, a.seed)
             dt = time.time() - t0
-            line = "| %s | %s | %d | %+.3f | %.3f | %.0f |" % (level, opp.name if name != "pubeval" else "PubEval",
-                                                              n, ppg, se, dt)
-            print(line, flush=True)
-            rows.append(line)
-    body = ("Measured with `python -m host_tools.benches.bench_engine strength --games %d --levels %s "
-            "--against %s --seed %d` (`make strength` runs 20,000 games per figure). Cubeless money "
-            "games, mirrored dice (each dice sequence played twice, seats swapped); points per game for "
-            "the engine, +- one standard error over the mirrored pairs. Weights: "
-            "firmware/engine/weights.bin. The engine runs under the MicroPython unix port "
-            "(viper; the same integer results as CPython's), PubEval and gnubg under CPython; "
-            "one core.\n\n"
-            "| level | against | games | ppg | std error | seconds |\n|---|---|---:|---:|---:|---:|\n"
-            % (a.games, a.levels, a.against, a.seed)) + "\n".join(rows)
-    if not a.no_write:
-        from host_tools.benchmd import write_section
-        write_section("engine_strength", body)
-    print(body)
+            body = ("`python -m host_tools.benches.bench_engine strength --games %d --levels %s --against %s "
+                    "--seed %d` (`make strength` runs 20,000 games per figure). Cubeless money games, mirrored "
+                    "dice (each dice sequence played twice, seats swapped); points per game for the engine, "
+                    "+- one standard error over the mirrored pairs. Weights: firmware/engine/weights.bin. "
+                    "The engine runs under the MicroPython unix port (viper: the same integer results as "
+                    "CPython), PubEval and gnubg under CPython; one core.\n\n"
+                    "| level | against | games | ppg | std error | wall seconds |\n"
+                    "|---|---|---:|---:|---:|---:|\n"
+                    "| %s | %s | %d | %+.3f | %.3f | %.0f |"
+                    % (a.games, level, name, a.seed, level, "PubEval" if name == "pubeval" else opp.name,
+                       n, ppg, se, dt))
+            print(body, flush=True)
+            if not a.no_write:
+                write_section("engine_strength_%s_%s" % (level, name), body)
     return 0
 
 
