@@ -221,6 +221,7 @@ print("heap_free_at_start|%d" % gc.mem_free())
 from bg.ids import position_from_id
 from engine.net import Evaluator
 from engine.player import Engine, contact_free
+from bg.movegen import legal_plays
 import array
 
 @micropython.viper
@@ -256,6 +257,16 @@ def per_eval_us(ev, reps):
 if BYTECODE:
     slow = Evaluator(WEIGHTS, viper=False)     # the same integer code, as bytecode
     print("eval_bytecode_us|%.1f" % per_eval_us(slow, 1))
+    del slow
+    hard = position_from_id(HARDEST)
+    ref = None
+    for _ in range(3):
+        gc.collect()
+        t0 = time.ticks_us()
+        legal_plays(hard, 1, 1)
+        d = time.ticks_diff(time.ticks_us(), t0)
+        ref = d if ref is None or d < ref else ref
+    print("legal_plays_hardest_us|%d" % ref)
     sys.exit(0)
 gc.collect()
 print("heap_free_before_engine|%d" % gc.mem_free())
@@ -276,6 +287,35 @@ for _ in range(7):
 print("mac_ns|%.3f" % best)
 ev = e.ev
 print("eval_viper_us|%.1f" % per_eval_us(ev, 3))
+
+# the incremental evaluation of a walk's results (what a move mostly does); the results
+# kept in one preallocated buffer (the heap is the Pico's)
+LEAVES = 60
+buf = bytearray(50 * LEAVES)
+mv = memoryview(buf)
+nl = [0]
+def keep(w):
+    k = nl[0]
+    if k < LEAVES and sum(w.me):
+        buf[50 * k:50 * k + 25] = w.opp
+        buf[50 * k + 25:50 * k + 50] = w.me
+        nl[0] = k + 1
+best = None
+for pos, d1, d2 in poss[:8]:
+    nl[0] = 0
+    e.walker.walk(pos.me, pos.opp, d1, d2, keep)
+    ev.set_root(pos.opp, pos.me, contact_free(pos.me, pos.opp))
+    n = nl[0]
+    for _ in range(3):
+        t0 = time.ticks_us()
+        for k in range(n):
+            ev.probs_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
+        t = time.ticks_diff(time.ticks_us(), t0) / max(1, n)
+        if n and (best is None or t < best):
+            best = t
+print("eval_near_us|%.1f" % best)
+del buf, mv
+gc.collect()
 
 def noop(w):
     pass
@@ -306,21 +346,18 @@ for level, pairs in (("normal", poss), ("strong", poss[:STRONG])):
         t, walk, evals, alloc = move(level, pos, d1, d2)
         print("move|%s|%d|%d|%d|%d" % (level, t, walk, evals, alloc))
 pos = position_from_id(HARDEST)
-from bg.movegen import legal_plays
-ref = None
-for _ in range(3):
-    gc.collect()
-    t0 = time.ticks_us()
+try:
     legal_plays(pos, 1, 1)
-    d = time.ticks_diff(time.ticks_us(), t0)
-    ref = d if ref is None or d < ref else ref
-print("legal_plays_hardest_us|%d" % ref)
+    print("legal_plays_with_engine|fits")
+except MemoryError:
+    print("legal_plays_with_engine|MemoryError")
 gc.collect()
 t, walk, evals, alloc = move("normal", pos, 1, 1)
 print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 """
 
 HARDEST = "AAAAKCWllFIAAA"
+QUIET_LEGAL_MS = 10.56        # legal_plays(HARDEST, 1, 1) on a quiet host (BENCHMARKS.md, core)
 
 
 def _pairs(n, seed):
@@ -373,16 +410,22 @@ def run():
             moves[f[1]].append(tuple(int(x) for x in f[2:]))
         elif f[0] == "hardest":
             hardest = tuple(int(x) for x in f[1:])
+        elif f[0] == "legal_plays_with_engine":
+            vals[f[0]] = f[1]
         else:
             vals[f[0]] = float(f[1])
     pico_mac_ns = THUMB_CYCLES_PER_MAC * 1000.0 / PICO_MHZ
+    # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
+    load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
     vfac = pico_mac_ns / vals["mac_ns"]
-    ev_us = vals["eval_viper_us"]
+    ev_us = vals["eval_near_us"]
 
     def pico_ms(t, walk, evals):
-        """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170."""
+        """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170,
+        the rest's host time first divided by the host's load (the bytecode factor was
+        measured on a quiet host; the viper loop is timed best-of-7 here)."""
         native = min(t, evals * ev_us)
-        return (native * vfac + (t - native) * PICO_FACTOR) / 1000.0
+        return (native * vfac + (t - native) / load * PICO_FACTOR) / 1000.0
 
     def summary(level, rows):
         est = sorted(pico_ms(t, w, n) for t, w, n, _ in rows)
@@ -400,12 +443,14 @@ def run():
         "multiply-add on the Cortex-M0+ (counted in the armv6m code mpy-cross makes; docs/engine.md), "
         "%.0f ns at %d MHz; the same viper loop takes %.3f ns per iteration here, so viper code is "
         "estimated at host x **%.0f** (bytecode: x %d). Pico estimate of a move = evaluations x the "
-        "viper factor + the rest (the walk, bookkeeping: bytecode) x %d."
+        "incremental evaluation's time x the viper factor + the rest (the walk, bookkeeping: "
+        "bytecode, and the evaluations' calls) x %d."
         % (THUMB_CYCLES_PER_MAC, pico_mac_ns, PICO_MHZ, vals["mac_ns"], vfac, PICO_FACTOR, PICO_FACTOR),
         "",
         "| evaluation | host us | Pico ms (est.) |",
         "|---|---:|---:|",
-        "| net, viper | %.1f | %.2f |" % (ev_us, ev_us * vfac / 1000.0),
+        "| net, viper, full | %.1f | %.2f |" % (vals["eval_viper_us"], vals["eval_viper_us"] * vfac / 1000.0),
+        "| net, viper, incremental (a result of the walk) | %.1f | %.2f |" % (ev_us, ev_us * vfac / 1000.0),
         "| net, same integer code as bytecode | %.1f | %.2f |" % (vals["eval_bytecode_us"],
                                                                 vals["eval_bytecode_us"] * PICO_FACTOR / 1000.0),
         "",
@@ -419,10 +464,13 @@ def run():
         "Engine heap (weights, buffers, after `Engine()`): %d bytes; free heap after loading: %d of 200 KB "
         "(unix port: 64-bit objects; the Pico's are smaller)."
         % (vals["heap_engine"], vals["heap_free_after_load"]),
-        "Load check: `bg.movegen.legal_plays` on the same 1-1 took %.1f ms in this run (the core section "
-        "of this file has it at about 10.6 ms on a quiet host): host times here are inflated by the "
-        "machine's load by about that ratio, and so are the bytecode parts of the Pico estimates."
-        % (vals["legal_plays_hardest_us"] / 1000.0),
+        "Load check: `bg.movegen.legal_plays` on the same 1-1 took %.1f ms in this run against %.2f ms "
+        "on a quiet host (the core section of this file): the host was %.1fx loaded, so the host "
+        "columns are inflated and the Pico estimates divide the bytecode parts by %.1f (the viper "
+        "loop and the evaluations are timed best-of-N)."
+        % (vals["legal_plays_hardest_us"] / 1000.0, QUIET_LEGAL_MS, load, load),
+        "With the engine loaded, `bg.movegen.legal_plays` on that 1-1 in the same 200 KB heap: %s; the "
+        "engine's walker allocates %d bytes for it." % (vals["legal_plays_with_engine"], alloc),
         "Moves: %d (position, roll) pairs from seeded random games; strong: the first 10." % len(moves["normal"]),
     ]
     return "\n".join(lines) + "\n"
