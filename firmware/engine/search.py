@@ -113,7 +113,12 @@ class Walker:
                 self.h += dh
                 path[2 * depth] = p
                 path[2 * depth + 1] = to
-                r = self._step(depth + 1, p if self.double else 25)
+                if depth + 1 == self.target:     # a full play: no call just to find that out
+                    r = depth + 1
+                    if self.visit is not _probing:
+                        self._leaf()
+                else:
+                    r = self._step(depth + 1, p if self.double else 25)
                 self.h -= dh
                 if homed:
                     self.outside += 1
@@ -137,7 +142,12 @@ class Walker:
                 self.h += dh
                 path[2 * depth] = p
                 path[2 * depth + 1] = 0
-                r = self._step(depth + 1, p if self.double else 25)
+                if depth + 1 == self.target:     # a full play: no call just to find that out
+                    r = depth + 1
+                    if self.visit is not _probing:
+                        self._leaf()
+                else:
+                    r = self._step(depth + 1, p if self.double else 25)
                 self.h -= dh
                 me[p - 1] += 1
             else:
