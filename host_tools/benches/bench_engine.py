@@ -191,7 +191,88 @@ def strength(argv):
     return 0
 
 
+def errors(argv):
+    """The mean equity the engine's plays lose on real-match positions, judged by gnubg at
+    1-ply, next to gnubg 0-ply's own; writes the section `engine_errors`."""
+    ap = argparse.ArgumentParser(prog="bench_engine errors")
+    ap.add_argument("--positions", type=int, default=500)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--no-write", action="store_true")
+    a = ap.parse_args(argv)
+    from host_tools.train.gendata import REAL_MATCHES
+    from host_tools import matfile
+    from bg.play import apply_step
+    rng = random.Random(a.seed)
+    cases = []
+    for d, _, fs in sorted(os.walk(REAL_MATCHES)):
+        for f in sorted(fs):
+            if not f.endswith((".mat", ".txt")):
+                continue
+            try:
+                match = matfile.read(os.path.join(d, f))
+            except Exception:
+                continue
+            for g in match.games:
+                pos = Position.start()
+                turn = None
+                for act in g.actions:
+                    if act[0] != "move":
+                        continue
+                    _, pl, d1, d2, moves = act
+                    if turn is not None and pl != turn:
+                        pos = pos.swapped()
+                    turn = pl
+                    if moves is None:
+                        break
+                    if len(legal_plays(pos, d1, d2)) > 1:
+                        cases.append((pos.copy(), d1, d2))
+                    try:
+                        for frm, to in moves:
+                            apply_step(pos.me, pos.opp, frm, to)
+                    except Exception:
+                        break
+                    if sum(pos.me) == 0:
+                        break
+    rng.shuffle(cases)
+    cases = cases[:a.positions]
+    gn = GnubgPlayer()
+    judge = gn.g.evalcontext(0, 1, 1, 0, 0.0)
+    eng = MicroPythonEngine("normal")
+
+    def value(r):
+        if sum(r.me) == 0:
+            return 3.0 if (sum(r.opp) == 15 and any(r.opp[i] for i in range(18, 25))) else (2.0 if sum(r.opp) == 15 else 1.0)
+        e = gn.g.evaluate((tuple(r.me), tuple(r.opp)), gn.ci, judge)
+        return -(2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4])
+
+    lost = {"engine": 0.0, "gnubg": 0.0}
+    t0 = time.time()
+    for pos, d1, d2 in cases:
+        vals = {}
+        for p in legal_plays(pos, d1, d2):
+            r = p.apply(pos)
+            vals[r.key()] = value(r)
+        best = max(vals.values())
+        lost["engine"] += best - vals[eng.play(pos, d1, d2).key()]
+        lost["gnubg"] += best - vals[gn.play(pos, d1, d2).key()]
+    n = len(cases)
+    body = ("`python -m host_tools.benches.bench_engine errors --positions %d --seed %d`: %d positions "
+            "(with a choice) from the real matches in ../shared/data/real-matches, each with its recorded "
+            "roll; every legal result judged by gnubg 1-ply; the mean equity a choice loses against the "
+            "best by that judge (cubeless, money). %.0f s.\n\n"
+            "| player | positions | mean equity lost per move |\n|---|---:|---:|\n"
+            "| engine, normal (0-ply net) | %d | %.4f |\n| gnubg 0-ply | %d | %.4f |"
+            % (a.positions, a.seed, n, time.time() - t0, n, lost["engine"] / n, n, lost["gnubg"] / n))
+    print(body)
+    if not a.no_write:
+        from host_tools.benchmd import write_section
+        write_section("engine_errors", body)
+    return 0
+
+
 def main(argv):
+    if argv and argv[0] == "errors":
+        return errors(argv[1:])
     if argv and argv[0] == "speed":
         print(run())
         return 0
