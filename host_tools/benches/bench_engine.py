@@ -270,7 +270,139 @@ def errors(argv):
     return 0
 
 
+def _real_positions():
+    """Every position before a move of the real matches (mover on roll)."""
+    from host_tools.train.gendata import REAL_MATCHES
+    from host_tools import matfile
+    from bg.play import apply_step
+    out = []
+    for d, _, fs in sorted(os.walk(REAL_MATCHES)):
+        for f in sorted(fs):
+            if not f.endswith((".mat", ".txt")):
+                continue
+            try:
+                match = matfile.read(os.path.join(d, f))
+            except Exception:
+                continue
+            for g in match.games:
+                pos = Position.start()
+                turn = None
+                for act in g.actions:
+                    if act[0] != "move":
+                        continue
+                    _, pl, d1, d2, moves = act
+                    if turn is not None and pl != turn:
+                        pos = pos.swapped()
+                    turn = pl
+                    if moves is None:
+                        break
+                    out.append(pos.copy())
+                    try:
+                        for frm, to in moves:
+                            apply_step(pos.me, pos.opp, frm, to)
+                    except Exception:
+                        break
+                    if sum(pos.me) == 0:
+                        break
+    return out
+
+
+def cube_agreement(argv):
+    """Money cube decisions (centred cube, before the roll) on real-match positions where
+    the side on roll leads by 0.2 or more (gnubg 0-ply cubeless): the engine's (net +
+    engine/cubeful.py) against gnubg's `hint` at its default cube evaluation, and the
+    equity the engine's differing decisions cost by gnubg's cubeful equities. Writes
+    the section `engine_cube`."""
+    import re
+    ap = argparse.ArgumentParser(prog="bench_engine cube")
+    ap.add_argument("--positions", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--no-write", action="store_true")
+    a = ap.parse_args(argv)
+    from bg.ids import MatchState, match_id, position_id, GAME_PLAYING
+    from engine import cubeful
+    from engine.net import P_ONE
+    from engine.player import Engine
+    gn = GnubgPlayer()
+    g = gn.g
+    rng = random.Random(a.seed)
+    pool = _real_positions()
+    rng.shuffle(pool)
+    eng = Engine(WEIGHTS)
+    mid = match_id(MatchState(on_roll=0, turn=0, game_state=GAME_PLAYING))
+    num = r"([-+]?\d+\.\d+)"
+
+    def hint(pos):
+        g.command("set gnubgid %s:%s" % (position_id(pos), mid))
+        sys.stdout.flush()
+        path = os.path.join(ROOT, "build", "gnubg_hint.txt")
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        old = os.dup(1)
+        os.dup2(fd, 1)
+        try:
+            g.command("hint")
+            sys.stdout.flush()
+        finally:
+            os.dup2(old, 1)
+            os.close(fd)
+            os.close(old)
+        text = open(path).read()
+        nd = re.search(r"No double\s+" + num, text)
+        dp = re.search(r"Double, pass\s+" + num, text)
+        dt = re.search(r"Double, take\s+" + num, text)
+        act = re.search(r"Proper cube action: (.*)", text)
+        if not (nd and dp and dt and act):
+            return None
+        return float(nd.group(1)), float(dp.group(1)), float(dt.group(1)), act.group(1).strip()
+
+    g.command("new session")
+    rows = []
+    for pos in pool:
+        if len(rows) >= a.positions:
+            break
+        e = g.evaluate((tuple(pos.opp), tuple(pos.me)), gn.ci, gn.ec)
+        if 2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4] < 0.2:
+            continue
+        h = hint(pos)
+        if h is None:
+            continue
+        pr = eng.probs(pos.me, pos.opp)
+        d = cubeful.money(tuple(pr[k] / float(P_ONE) for k in range(5)))
+        rows.append((h, d))
+    agree_d = agree_t = 0
+    cost_d = cost_t = 0.0
+    for (nd, dp, dt, act), d in rows:
+        g_double = act.lower().startswith("double") or act.lower().startswith("redouble")
+        g_take = dt < dp
+        best = max(nd, min(dt, dp))
+        ours = min(dt, dp) if d.double else nd
+        if d.double == g_double:
+            agree_d += 1
+        cost_d += best - ours
+        if d.take == g_take:
+            agree_t += 1
+        else:
+            cost_t += abs(dp - dt)
+    n = len(rows)
+    body = ("`python -m host_tools.benches.bench_engine cube --positions %d --seed %d`: %d money positions "
+            "from the real matches (cube centred, before the roll, the side on roll ahead by 0.2 or more "
+            "at gnubg 0-ply cubeless); gnubg's decision and cubeful equities from its `hint` (its default "
+            "cube evaluation, 2-ply), the engine's from the net and engine/cubeful.py (Janowski, x = 2/3).\n\n"
+            "| decision | agreement | equity cost of the engine's differing decisions, per position |\n"
+            "|---|---:|---:|\n| double / no double | %d of %d (%.0f%%) | %.4f |\n"
+            "| take / pass | %d of %d (%.0f%%) | %.4f |"
+            % (a.positions, a.seed, n, agree_d, n, 100.0 * agree_d / n, cost_d / n,
+               agree_t, n, 100.0 * agree_t / n, cost_t / n))
+    print(body)
+    if not a.no_write:
+        from host_tools.benchmd import write_section
+        write_section("engine_cube", body)
+    return 0
+
+
 def main(argv):
+    if argv and argv[0] == "cube":
+        return cube_agreement(argv[1:])
     if argv and argv[0] == "errors":
         return errors(argv[1:])
     if argv and argv[0] == "speed":
