@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
-.PHONY: test test-cpython test-micropython sim demo bench sweep flash web web-deps clean
+.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash web web-deps clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,12 @@ bench: $(STAMP)
 # The long differential sweep against GNU Backgammon (>= 1,000,000 position x roll pairs).
 sweep: $(STAMP)
 	$(PY) -m host_tools sweep --pairs 1000000
+
+# The engine's strength (not part of `make test`): cubeless money games with mirrored dice
+# against PubEval and GNU Backgammon 0-ply, 20,000 games per figure by default, one core.
+GAMES ?= 20000
+strength: $(STAMP)
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg
 
 flash: $(STAMP)
 	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT),)

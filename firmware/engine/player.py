@@ -1,0 +1,191 @@
+"""The board as a player: choose a play at a level, and the probabilities for the cube.
+
+Levels: "easy" (PubEval, Tesauro's linear evaluator), "normal" (the net, 0-ply: the
+result with the best equity for the mover), "strong" (the net, 1-ply: the best few
+0-ply candidates are looked at again through every opponent roll, each answered by
+the opponent's own best 0-ply play). Every equity is an integer (1/65536 of a point), so
+a level chooses the same play on CPython and on the Pico.
+
+`tick`: a function called every TICK_EVERY evaluations while the engine thinks (the
+board's scan runs there); None for none.
+"""
+from engine.net import Evaluator, P_ONE, back_py
+from engine.search import Walker
+from engine import pubeval
+
+LEVELS = ("easy", "normal", "strong")
+TICK_EVERY = 32
+CANDIDATES = 4                    # strong: at most this many plays looked at again ...
+MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
+WORST = -(1 << 30)
+
+# The 21 distinct rolls and how many of the 36 they stand for.
+ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+
+def contact_free(me, opp):
+    """No contact left (bg.position.is_race on two boards): every checker of one side is
+    past every checker of the other."""
+    my_back = back_py(me)
+    opp_back = back_py(opp)
+    return not my_back or not opp_back or my_back + opp_back <= 25
+
+
+def won_value(opp):
+    """What the side that just bore off its last checker wins (in 1/65536): 1, 2 for a
+    gammon (the loser has none off), 3 for a backgammon (and a checker on the bar or in
+    the winner's home board, the loser's points 19..24)."""
+    if sum(opp) < 15:
+        return P_ONE
+    for i in range(18, 25):
+        if opp[i]:
+            return 3 * P_ONE
+    return 2 * P_ONE
+
+
+class Engine:
+    def __init__(self, weights, viper=None):
+        self.ev = Evaluator(weights, viper)
+        self.walker = Walker()
+        self.tick = None
+        self.race_before = False
+        self.opp_back = 0
+        self.level_easy = False
+        self.best = WORST
+        self.best_path = bytearray(8)
+        self.best_n = 0
+        self.best_hits = 0
+        # strong level: the candidates' results (50 bytes each), plays and 0-ply scores
+        self.cand_pos = bytearray(50 * CANDIDATES)
+        self.cand_path = bytearray(8 * CANDIDATES)
+        self.cand_n = bytearray(CANDIDATES)
+        self.cand_hits = bytearray(CANDIDATES)
+        self.cand_score = [WORST] * CANDIDATES
+        self.ncand = 0
+        self.keep_cands = False
+        self._visit_top = self._top
+        self._visit_reply = self._reply
+
+    # -- evaluation ---------------------------------------------------------------------
+    def _after(self, me, opp, race, hit):
+        """0-ply value for the side that just moved to (me, opp). race: the position
+        before the play had no contact (then none after); hit: the play hit (then
+        contact remains). Else the mover's rearmost checker against the opponent's
+        (unchanged by a play that does not hit: self.opp_back) decides."""
+        ev = self.ev
+        if not race:
+            b = ev.back(me)
+            if b == 0:
+                return won_value(opp)
+            race = not hit and b + self.opp_back <= 25
+        elif sum(me) == 0:
+            return won_value(opp)
+        if ev.count % TICK_EVERY == 0 and self.tick is not None:
+            self.tick()
+        if race == ev.root_race:
+            return -ev.equity_near(opp, me)
+        return -ev.equity(opp, me, race)
+
+    def probs(self, me, opp):
+        """The net's five probabilities (0..65535) for the side on roll of (me, opp)."""
+        return self.ev.probs(me, opp, contact_free(me, opp))
+
+    # -- the top-level walk ------------------------------------------------------------
+    def _top(self, w):
+        if self.level_easy:
+            s = pubeval.score(w.me, w.opp, self.race_before)
+        else:
+            s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
+        if s > self.best:
+            self.best = s
+            self.best_path[:] = w.path
+            self.best_n = w.nsteps
+            self.best_hits = w.hitbits
+        if self.keep_cands:
+            self._keep_candidate(w, s)
+
+    def _keep_candidate(self, w, s):
+        k = self.ncand
+        if k == CANDIDATES:
+            worst = 0
+            for i in range(1, CANDIDATES):
+                if self.cand_score[i] < self.cand_score[worst]:
+                    worst = i
+            if s <= self.cand_score[worst]:
+                return
+            k = worst
+        else:
+            self.ncand += 1
+        self.cand_score[k] = s
+        b = 50 * k
+        self.cand_pos[b:b + 25] = w.me
+        self.cand_pos[b + 25:b + 50] = w.opp
+        self.cand_path[8 * k:8 * k + 8] = w.path
+        self.cand_n[k] = w.nsteps
+        self.cand_hits[k] = w.hitbits
+
+    def choose(self, me, opp, d1, d2, level="normal"):
+        """The play of (d1, d2) for the side on roll: ((from, to), ...), (hit, ...)), or
+        None when no play is legal."""
+        if level not in LEVELS:
+            raise ValueError("level must be one of easy, normal, strong: %r" % (level,))
+        self.race_before = contact_free(me, opp)
+        self.opp_back = back_py(opp)
+        self.level_easy = level == "easy"
+        self.keep_cands = level == "strong"
+        if not self.level_easy:
+            self.ev.set_root(opp, me, self.race_before)
+        self.best = WORST
+        self.ncand = 0
+        if not self.walker.walk(me, opp, d1, d2, self._visit_top):
+            return None
+        if level == "strong" and self.ncand > 1:
+            self._one_ply()
+        w = self.walker
+        w.path[:] = self.best_path
+        w.nsteps = self.best_n
+        w.hitbits = self.best_hits
+        return w.play()
+
+    # -- strong: 1-ply --------------------------------------------------------------
+    def _one_ply(self):
+        best = WORST
+        for k in range(self.ncand):
+            if self.cand_score[k] < self.best - MARGIN:
+                continue
+            b = 50 * k
+            cme = bytes(self.cand_pos[b:b + 25])
+            copp = bytes(self.cand_pos[b + 25:b + 50])
+            if sum(cme) == 0:
+                v = 36 * won_value(copp)
+            else:
+                v = -self._opponent_rolls(copp, cme)
+            if v > best:
+                best = v
+                self.best_path[:] = self.cand_path[8 * k:8 * k + 8]
+                self.best_n = self.cand_n[k]
+                self.best_hits = self.cand_hits[k]
+        self.best = best // 36
+
+    def _opponent_rolls(self, me, opp):
+        """36 x the mover's (me's) expected value over its rolls, each answered by its
+        best 0-ply play (me to roll next)."""
+        total = 0
+        race = contact_free(me, opp)
+        self.race_before = race
+        self.opp_back = back_py(opp)
+        self.ev.set_root(opp, me, race)
+        w = self.walker
+        for a, b in ROLLS:
+            self.reply = WORST
+            if w.walk(me, opp, a, b, self._visit_reply):
+                v = self.reply
+            else:
+                v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
+            total += v if a == b else 2 * v
+        return total
+
+    def _reply(self, w):
+        s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
+        if s > self.reply:
+            self.reply = s

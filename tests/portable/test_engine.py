@@ -1,0 +1,201 @@
+"""The engine on the board's interpreter: the weights load in the Pico's heap, the walker
+visits exactly the legal results, every level plays a legal play, the cube decides the
+clear-cut cases. Runs under CPython and under MicroPython (viper there)."""
+import sys
+
+from bg.ids import position_from_id
+from bg.movegen import legal_plays
+from bg.play import Play
+from bg.position import Position
+from corepos import Lcg, played_positions, pos_from
+from engine import cubeful
+from engine.net import P_ONE
+from engine.player import Engine, contact_free
+from engine.search import Walker
+
+_F = __file__
+TESTS = _F[:_F.rfind("/")] if "/" in _F else "."
+WEIGHTS = TESTS + "/../../firmware/engine/weights.bin"
+HARDEST = "AAAAKCWllFIAAA"     # 2,226 distinct plays of 1-1 (host_tools/benches/bench_core.py)
+
+_engine = []
+
+
+def engine():
+    if not _engine:
+        _engine.append(Engine(WEIGHTS))
+    return _engine[0]
+
+
+def fingerprint(me, opp):
+    """A 30-bit fingerprint of a position (small ints keep the Pico-sized heap whole)."""
+    h = 0
+    for b in me:
+        h = (h * 131 + b + 1) & 0x3FFFFFFF
+    for b in opp:
+        h = (h * 131 + b + 7) & 0x3FFFFFFF
+    return h
+
+
+def legal_fingerprints(pos, d1, d2):
+    out = []
+    for p in legal_plays(pos, d1, d2):
+        r = p.apply(pos)
+        out.append(fingerprint(r.me, r.opp))
+    return out
+
+
+def test_weights_load_in_the_pico_heap_with_viper_on_micropython():
+    e = engine()
+    assert e.ev.contact.nhid > 0 and e.ev.race.nhid > 0
+    if sys.implementation.name == "micropython":
+        assert e.ev.viper, "the viper evaluator did not compile"
+    p = Position.start()
+    probs = e.probs(p.me, p.opp)
+    assert 0.35 * P_ONE < probs[0] < 0.65 * P_ONE      # the start is about even
+
+
+def test_walker_visits_exactly_the_legal_results():
+    w = Walker()
+    seen = []
+
+    def visit(wk):
+        seen.append(fingerprint(wk.me, wk.opp))
+
+    rng = Lcg(77)
+    pairs = 0
+    for pos in played_positions(101, 300):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        del seen[:]
+        used = w.walk(pos.me, pos.opp, d1, d2, visit)
+        ref = legal_fingerprints(pos, d1, d2)
+        assert sorted(seen) == sorted(ref), (pos, d1, d2, len(seen), len(ref))
+        assert used == legal_plays(pos, d1, d2).dice_used
+        pairs += 1
+    assert pairs == 300
+
+
+def test_incremental_evaluation_equals_the_full_one():
+    """probs_near (the root's sums plus the changed rows: viper) gives exactly probs()."""
+    e = engine()
+    ev = e.ev
+    w = Walker()
+    bad = []
+    checked = [0]
+
+    def visit(wk):
+        if sum(wk.me) == 0:
+            return
+        near = ev.probs_near(wk.opp, wk.me)
+        got = [near[k] for k in range(5)]
+        full = ev.probs(wk.opp, wk.me, ev.root_race)
+        if got != [full[k] for k in range(5)]:
+            bad.append(1)
+        checked[0] += 1
+
+    rng = Lcg(9)
+    for pos in played_positions(303, 60, max_plies=300):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        ev.set_root(pos.opp, pos.me, contact_free(pos.me, pos.opp))
+        w.walk(pos.me, pos.opp, d1, d2, visit)
+    assert checked[0] > 500 and not bad, (checked[0], len(bad))
+
+
+def test_walker_rule_cases():
+    w = Walker()
+    seen = []
+
+    def visit(wk):
+        seen.append(wk.play()[0])
+
+    # closed board, checker on the bar: nothing to play
+    pos = pos_from({6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 14: 3}, me_bar=1)
+    assert w.walk(pos.me, pos.opp, 6, 5, visit) == 0 and seen == []
+    # either die alone can be played, not both: the larger one must be (rule 4)
+    pos = pos_from({24: 1, 1: 14}, {12: 2, 2: 7, 3: 6})
+    del seen[:]
+    assert w.walk(pos.me, pos.opp, 6, 5, visit) == 1
+    assert seen == [((24, 18),)]
+    assert [p.moves for p in legal_plays(pos, 6, 5)] == seen
+
+
+def test_every_level_plays_a_legal_play():
+    e = engine()
+    rng = Lcg(5)
+    for k, pos in enumerate(played_positions(202, 120)):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        level = "easy" if k % 3 == 0 else "normal"
+        got = e.choose(pos.me, pos.opp, d1, d2, level)
+        ref = legal_fingerprints(pos, d1, d2)
+        if got is None:
+            assert ref == []
+            continue
+        r = Play(got[0], got[1]).apply(pos)
+        assert fingerprint(r.me, r.opp) in ref, (pos, d1, d2, got)
+
+
+def test_strong_level_plays_a_legal_play():
+    e = engine()
+    pos = pos_from({1: 3, 2: 3, 3: 2, 5: 2}, {1: 2, 2: 3, 3: 3, 4: 2, 6: 1})   # a small race
+    got = e.choose(pos.me, pos.opp, 4, 2, "strong")
+    r = Play(got[0], got[1]).apply(pos)
+    assert fingerprint(r.me, r.opp) in legal_fingerprints(pos, 4, 2)
+
+
+def test_widest_roll_streams_and_ticks():
+    """The 2,226-play 1-1: chosen without listing the plays; the scan hook is called."""
+    e = engine()
+    ticks = [0]
+
+    def tick():
+        ticks[0] += 1
+
+    e.tick = tick
+    pos = position_from_id(HARDEST)
+    try:
+        got = e.choose(pos.me, pos.opp, 1, 1, "normal")
+    finally:
+        e.tick = None
+    assert got is not None and len(got[0]) == 4
+    assert ticks[0] >= 2226 // 32 - 1
+
+
+def test_money_cube_clear_cut():
+    even = cubeful.money((0.5, 0.14, 0.01, 0.14, 0.01))
+    assert not even.double and even.take
+    ahead = cubeful.money((0.74, 0.0, 0.0, 0.0, 0.0))
+    assert ahead.double and ahead.take
+    crushing = cubeful.money((0.9, 0.0, 0.0, 0.0, 0.0))
+    assert crushing.double and not crushing.take
+    gammonish = cubeful.money((0.92, 0.7, 0.05, 0.0, 0.0))
+    assert not gammonish.double and gammonish.name() == "too good to double, pass"
+    hopeless = cubeful.money((0.03, 0.0, 0.0, 0.02, 0.0))
+    assert not hopeless.double
+    # the taker's side of a bad double: it owns the cube as the favourite -> beaver
+    bad = cubeful.money((0.3, 0.05, 0.0, 0.1, 0.0), beavers=True)
+    assert not bad.double and bad.take and bad.beaver
+
+
+def test_match_cube_crawford_and_after():
+    p = (0.7, 0.15, 0.0, 0.1, 0.0)
+    assert not cubeful.match(p, 3, 1, crawford=True).double          # never in the Crawford game
+    assert cubeful.match((0.5, 0.1, 0.0, 0.1, 0.0), 4, 1, crawford_done=True).double  # trailer
+    assert not cubeful.match(p, 2, 5, cube=2).double                # the cube already wins: dead
+    assert not cubeful.match((0.5, 0.1, 0.0, 0.1, 0.0), 7, 7).double
+
+
+def test_engine_cube_on_clear_positions():
+    e = engine()
+    # far ahead in a race, no gammon possible (the opponent has borne off): double, pass
+    lead = pos_from({1: 3, 2: 3}, {5: 4, 6: 4})
+    pr = e.probs(lead.me, lead.opp)
+    d = cubeful.money(tuple(pr[k] / float(P_ONE) for k in range(5)))
+    assert d.double and not d.take, (list(pr), d.name())
+    # hopeless: the opponent is about to bear off its last checkers
+    lost = pos_from({19: 5, 20: 5, 21: 5}, {1: 2})
+    pr = e.probs(lost.me, lost.opp)
+    d = cubeful.money(tuple(pr[k] / float(P_ONE) for k in range(5)))
+    assert not d.double, (list(pr), d.name())
