@@ -56,6 +56,8 @@ _WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
 # A state blob larger than this is a damaged length field, not a real state.
 MAX_PAYLOAD = 64 * 1024
 
+_MICROPYTHON = __import__("sys").implementation.name == "micropython"   # CPython's heap needs no help
+
 
 def crc32(data, crc=0):
     """CRC-32 (the zlib/PNG polynomial), identical to binascii.crc32."""
@@ -228,7 +230,7 @@ def _read_retrying(files, path, tries, pause_ms):
         except (OSError, MemoryError) as e:
             if n >= tries:
                 raise
-            if isinstance(e, MemoryError):
+            if isinstance(e, MemoryError) and _MICROPYTHON:
                 import gc
                 gc.collect()          # a fragmented heap: room for the next try
         _pause(pause_ms)
