@@ -45,10 +45,15 @@ UNREAD_SUFFIX = ".unread"
 ASIDE_NAMES = 9           # .bad, .bad2 ... .bad9: an older file set aside is never replaced
 READ_TRIES = 4            # a read error at power-up is tried this many times...
 READ_PAUSE_MS = 50        # ...this far apart, before the file counts as unreadable
-ENOENT = 2
-EEXIST = 17
+try:
+    import errno as _errno
+except ImportError:  # a port without errno: Linux's numbers, as MicroPython's littlefs uses
+    _errno = None
+# the port's own numbers: the WebAssembly port (Emscripten) says 44 for "no such file"
+ENOENT = getattr(_errno, "ENOENT", 2)
+EEXIST = getattr(_errno, "EEXIST", 17)
 # errno values as littlefs, FAT and the unix port raise them, in words for the OLED and serial
-_WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
+_WORDS = {2: "file not found", ENOENT: "file not found", EEXIST: "file already exists", 5: "flash read/write error", 12: "no memory",
           13: "access refused", 17: "file already exists", 19: "no filesystem",
           22: "invalid request", 24: "too many open files", 28: "flash full",
           30: "read-only flash", 36: "name too long", 84: "flash data corrupt",
