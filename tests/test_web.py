@@ -115,7 +115,7 @@ def serial_script(events):
                                   ("saves", 3), ("faults", 0), ("last_fault", None)]),
         "version": E.hello("0.1", record.FORMAT_VERSION),
     }
-    text = "\n".join([record.HEADER] + [record.encode(e) for e in events]) + "\n"
+    text = record.text_of(events)          # as the board writes it: sealed, numbered lines
     expect = {"points": white, "bar": [boards[0][24], boards[1][24]],
               "off": [15 - sum(boards[0]), 15 - sum(boards[1])], "score": score, "games": n}
     return {"lines": lines, "answers": answers, "record": text}, expect
@@ -267,6 +267,6 @@ def test_companion_live_mat_equals_the_export_of_the_same_match(seen, tmp_path):
     # the live stream carries no date: the same record without it
     undated = [("match", e[1], e[2], "") if e[0] == "match" else e for e in events]
     rec = tmp_path / "u.rec"
-    rec.write_text("\n".join([record.HEADER] + [record.encode(e) for e in undated]) + "\n")
+    rec.write_text(record.text_of(undated))
     assert cmd_export.export_record(str(rec), str(tmp_path / "u.mat"), check=False) == 0
     assert out["companion"]["live"] == (tmp_path / "u.mat").read_text()
