@@ -49,11 +49,18 @@ try:
     import errno as _errno
 except ImportError:  # a port without errno: Linux's numbers, as MicroPython's littlefs uses
     _errno = None
-# the port's own numbers: the WebAssembly port (Emscripten) says 44 for "no such file"
 ENOENT = getattr(_errno, "ENOENT", 2)
 EEXIST = getattr(_errno, "EEXIST", 17)
+# The WebAssembly port's filesystem is Emscripten's, whose numbers are not Linux's (44 is
+# "no such file", 20 "file exists") while its errno module keeps MicroPython's: both count.
+if __import__("sys").platform == "webassembly":
+    _NOT_THERE = (ENOENT, 44)
+    _THERE = (EEXIST, 20)
+else:
+    _NOT_THERE = (ENOENT,)
+    _THERE = (EEXIST,)
 # errno values as littlefs, FAT and the unix port raise them, in words for the OLED and serial
-_WORDS = {2: "file not found", ENOENT: "file not found", EEXIST: "file already exists", 5: "flash read/write error", 12: "no memory",
+_WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
           13: "access refused", 17: "file already exists", 19: "no filesystem",
           22: "invalid request", 24: "too many open files", 28: "flash full",
           30: "read-only flash", 36: "name too long", 84: "flash data corrupt",
@@ -157,7 +164,7 @@ def _replace(files, src, dst):
     try:
         files.rename(src, dst)
     except OSError as e:
-        if errno_of(e) != EEXIST:
+        if errno_of(e) not in _THERE:
             raise
         files.remove(dst)             # a failure here is the one to report
         files.rename(src, dst)
@@ -170,7 +177,7 @@ def _exists(files, path):
         files.open(path, "rb").close()
         return True
     except OSError as e:
-        return errno_of(e) != ENOENT
+        return errno_of(e) not in _NOT_THERE
     except MemoryError:
         return True
 
@@ -215,7 +222,7 @@ def _read(files, path):
     try:
         f = files.open(path, "rb")
     except OSError as e:
-        if errno_of(e) == ENOENT:
+        if errno_of(e) in _NOT_THERE:
             return None
         raise
     try:
