@@ -48,17 +48,14 @@ READ_PAUSE_MS = 50        # ...this far apart, before the file counts as unreada
 try:
     import errno as _errno
 except ImportError:  # a port without errno: Linux's numbers, as MicroPython's littlefs uses
-    _errno = None
+    _errno = None  # type: ignore[assignment]
 ENOENT = getattr(_errno, "ENOENT", 2)
 EEXIST = getattr(_errno, "EEXIST", 17)
 # The WebAssembly port's filesystem is Emscripten's, whose numbers are not Linux's (44 is
 # "no such file", 20 "file exists") while its errno module keeps MicroPython's: both count.
-if __import__("sys").platform == "webassembly":
-    _NOT_THERE = (ENOENT, 44)
-    _THERE = (EEXIST, 20)
-else:
-    _NOT_THERE = (ENOENT,)
-    _THERE = (EEXIST,)
+_WASM = __import__("sys").platform == "webassembly"
+_NOT_THERE = (ENOENT, 44 if _WASM else ENOENT)
+_THERE = (EEXIST, 20 if _WASM else EEXIST)
 # errno values as littlefs, FAT and the unix port raise them, in words for the OLED and serial
 _WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
           13: "access refused", 17: "file already exists", 19: "no filesystem",
