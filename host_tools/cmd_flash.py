@@ -16,6 +16,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "firmware")
 BIN = os.path.dirname(sys.executable)
 KEEP_AS_SOURCE = ("main.py", "boot.py")
+DATA_SUFFIXES = (".bin",)    # data the firmware reads from flash (the engine's weights), copied as is
 
 
 def tool(name):
@@ -24,7 +25,8 @@ def tool(name):
 
 
 def compile_tree(out=BUILD, march="armv6m", only=None):
-    """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source). Returns files.
+    """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source, data files such
+    as firmware/engine/weights.bin copied as they are). Returns files.
 
     march: the Pico's armv6m for `flash`; None for the host's MicroPython (tests, benches:
     the same bytecode, without the Pico's architecture tag). only: a sub-folder ("bg")."""
@@ -35,12 +37,12 @@ def compile_tree(out=BUILD, march="armv6m", only=None):
     for d, _, files in os.walk(top):
         rel = os.path.relpath(d, FIRMWARE)
         for f in sorted(files):
-            if not f.endswith(".py"):
+            if not f.endswith(".py") and not f.endswith(DATA_SUFFIXES):
                 continue
             src = os.path.join(d, f)
             dest_dir = os.path.join(out, rel)
             os.makedirs(dest_dir, exist_ok=True)
-            if rel == "." and f in KEEP_AS_SOURCE:
+            if (rel == "." and f in KEEP_AS_SOURCE) or f.endswith(DATA_SUFFIXES):
                 dest = os.path.join(dest_dir, f)
                 shutil.copy(src, dest)
             else:

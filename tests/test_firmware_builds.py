@@ -52,3 +52,16 @@ def test_firmware_type_checks_against_rp2_stubs():
     assert not ours, "\n".join(ours[:50])
     # mypy must have actually run: a crash or a usage error is not a pass
     assert "error: " not in proc.stderr, proc.stderr[-2000:]
+
+
+def test_the_flash_tree_carries_the_engines_weights(tmp_path):
+    # make flash installs what compile_tree builds: the weights file the engine loads at
+    # power-up must be in it, byte for byte, beside the compiled modules
+    from host_tools.cmd_flash import compile_tree
+    out = str(tmp_path / "flash")
+    made = compile_tree(out)
+    assert os.path.join("engine", "weights.bin") in made
+    with open(os.path.join(FIRMWARE, "engine", "weights.bin"), "rb") as a, \
+            open(os.path.join(out, "engine", "weights.bin"), "rb") as b:
+        assert a.read() == b.read()
+    assert "main.py" in made and os.path.join("bg", "movegen.mpy") in made
