@@ -291,8 +291,9 @@ async function pullRecord() {
   if (text.startsWith("NO RECORD")) { say("The board holds no match record yet.", true); return null; }
   download("match.rec", text);
   try {
-    const { files, problems } = exportRecord(text, "tablier");
+    const { files, problems, notes } = exportRecord(text, "tablier");
     for (const [n, why] of problems) say("record line " + n + " skipped: " + why, true);
+    for (const note of notes || []) say(note, true);   // what the export left out, and why
     for (const f of files) download(f.name, f.text);
     if (!files.length) say("The record holds no game yet.", true);
   } catch (e) { say(e.message, true); }
