@@ -37,6 +37,7 @@ RIG_SOURCES = (
     (os.path.join(HOST, "simui", "__init__.py"), "simui/__init__.py"),
     (os.path.join(HOST, "simui", "hands.py"), "simui/hands.py"),
     (os.path.join(HOST, "simui", "bot.py"), "simui/bot.py"),
+    (os.path.join(HOST, "simui", "readback.py"), "simui/readback.py"),
     (os.path.join(WEB, "py", "webrig.py"), "webrig.py"),
     (os.path.join(WEB, "py", "webdemo.py"), "webdemo.py"),
 )

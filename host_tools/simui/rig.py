@@ -34,12 +34,13 @@ import board_config as cfg  # noqa: E402
 import fake_io  # noqa: E402
 import neopixel  # noqa: E402
 import physboard  # noqa: E402
-from hw import calibration  # noqa: E402
 from hw.oled import ROW_Y  # noqa: E402
-from app.build import build_drivers, led_index  # noqa: E402
+from app.build import build_drivers  # noqa: E402
 from app.boot import start_app  # noqa: E402
 from app import commands  # noqa: E402
 from game import colours  # noqa: E402
+from simui import readback  # noqa: E402
+from simui.readback import calibrate, nearest_code  # noqa: E402,F401 (the rig's names)
 
 WHITE = physboard.WHITE
 BLACK = physboard.BLACK
@@ -47,26 +48,6 @@ STEP_MS = cfg.SCAN_PERIOD_MS
 PRESS_MS = 80          # a short press, well over the 20 ms debounce
 LONG_MS = 1000         # held past the 800 ms long press
 IDLE_SCAN_MS = 500     # idle(): the sensors scanned this often while nobody touches the board
-
-
-def calibrate(board, scanner, scans=8):
-    """The maker's routine (hardware-brief 3.2) on the simulated board: empty, one checker on
-    every slot group of calibration.gain_passes(), then two-high stacks."""
-    cal = calibration.Calibration()
-    board.clear()
-    calibration.calibrate_empty(scanner, cal, scans * 2)
-    for group in calibration.gain_passes():
-        board.clear()
-        for i in group:
-            board.put_on_sensor(i, WHITE)
-        calibration.calibrate_gain(scanner, cal, group, scans)
-    board.clear()
-    group = [i for g in calibration.gain_passes()[:2] for i in g]
-    for i in group:
-        board.put_on_sensor(i, BLACK, 2)
-    calibration.calibrate_stack(scanner, cal, group, scans)
-    board.clear()
-    return cal
 
 
 class SimRig:
@@ -166,16 +147,7 @@ class SimRig:
 
     def led_codes(self):
         """Table.leds roles 1..30 -> palette code, decoded from the frame the strip received."""
-        frame = neopixel.last_frame(cfg.LED_PIN)
-        out = bytearray(colours.LED_COUNT)
-        if frame is None:
-            return out
-        scale = self.drivers.leds.scale
-        for role in range(1, colours.LED_COUNT):
-            i = led_index(role)
-            if 0 <= i < len(frame):
-                out[role] = nearest_code(frame[i], scale)
-        return out
+        return readback.led_codes(self.drivers.leds.scale)
 
     def led_rgb(self, role):
         """Full-scale colour of an LED role (for the terminal), from the strip's frame."""
@@ -205,16 +177,3 @@ class SimRig:
         st = self.board._stacks
         return sum(1 for c in st[cfg.N_POINTS] if c == colour) + sum(1 for c in st[cfg.N_POINTS + 1] if c == colour)
 
-
-def nearest_code(rgb, scale):
-    """The palette code whose colour, scaled like the driver does, is nearest to `rgb`."""
-    best, best_d = 0, None
-    for code in range(len(colours.RGB)):
-        c = colours.RGB[code]
-        d = 0
-        for k in range(3):
-            e = ((c[k] * scale) >> 8) - rgb[k]
-            d += e * e
-        if best_d is None or d < best_d:
-            best, best_d = code, d
-    return best

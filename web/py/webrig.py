@@ -25,6 +25,8 @@ from app.build import build_drivers, led_index
 from app.boot import start_app
 from app import commands
 from game import colours
+from simui import readback
+from simui.readback import calibrate, nearest_code  # noqa: F401 (the rig's names)
 
 WHITE = physboard.WHITE
 BLACK = physboard.BLACK
@@ -34,39 +36,6 @@ PRESS_MS = 80                # the demo's short press, well over the 20 ms debou
 LONG_MS = 1000               # the demo's long press, past the 800 ms of the Buttons driver
 BAR = 25                     # the places a hand takes from or puts on, besides 1..24
 OFF = 0
-
-
-def calibrate(board, scanner, scans=8):
-    """The maker's routine (hardware-brief 3.2), as host_tools/simui/rig.py runs it."""
-    cal = calibration.Calibration()
-    board.clear()
-    calibration.calibrate_empty(scanner, cal, scans * 2)
-    for group in calibration.gain_passes():
-        board.clear()
-        for i in group:
-            board.put_on_sensor(i, WHITE)
-        calibration.calibrate_gain(scanner, cal, group, scans)
-    board.clear()
-    group = [i for g in calibration.gain_passes()[:2] for i in g]
-    for i in group:
-        board.put_on_sensor(i, BLACK, 2)
-    calibration.calibrate_stack(scanner, cal, group, scans)
-    board.clear()
-    return cal
-
-
-def nearest_code(rgb, scale):
-    """The palette code whose colour, scaled like the LED driver does, is nearest to `rgb`."""
-    best, best_d = 0, None
-    for code in range(len(colours.RGB)):
-        c = colours.RGB[code]
-        d = 0
-        for k in range(3):
-            e = ((c[k] * scale) >> 8) - rgb[k]
-            d += e * e
-        if best_d is None or d < best_d:
-            best, best_d = code, d
-    return best
 
 
 class WebRig:
@@ -263,17 +232,8 @@ class WebRig:
         return list(self._screen_rows)
 
     def led_codes(self):
-        """Table.leds roles 1..30 -> palette code, decoded from the frame the strip got."""
-        frame = neopixel.last_frame(cfg.LED_PIN)
-        out = bytearray(colours.LED_COUNT)
-        if frame is None:
-            return out
-        scale = self.drivers.leds.scale
-        for role in range(1, colours.LED_COUNT):
-            i = led_index(role)
-            if 0 <= i < len(frame):
-                out[role] = nearest_code(frame[i], scale)
-        return out
+        """Table.leds roles 1..30 -> palette code, decoded from the frame the strip received."""
+        return readback.led_codes(self.drivers.leds.scale)
 
     def mover(self):
         codes = self.led_codes()
