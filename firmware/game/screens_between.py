@@ -38,7 +38,7 @@ def setup_rows(t, title):
         has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
         rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
     if unsure and len(rows) < ROWS:
-        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # hw.sensed.WEAK
+        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # reading.WEAK
         rows.append(t.tr("weak" if weak else "uncertain", " ".join(str(p) for p in (weak or unsure)[:3])))
     if len(rows) == 1 and t.seen is None:
         rows.append(t.tr("wait"))
@@ -50,7 +50,7 @@ def _others_in_place(t, seen, mixed_point, c):
     exactly where the target has them, away from `mixed_point`: the other colour seen
     there is then a checker of colour c upside down."""
     target = t.board
-    o = 2 - c                                   # the other colour's hw.sensed code
+    o = 2 - c                                   # the other colour's reading code
     for p in range(1, 25):
         if p == mixed_point:
             continue

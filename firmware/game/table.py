@@ -1,7 +1,7 @@
 """The Table: the whole game as played at the board, fed with events, giving effects.
 
     t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
-    t.sensed(sensed)       # a settled hw.sensed.Sensed reading (White's numbering)
+    t.sensed(sensed)       # a settled reading.Sensed reading (White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
     t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
@@ -25,7 +25,7 @@ from bg.judge import Judge, PARTIAL
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
-from hw.sensed import Sensed
+from reading import Sensed
 from game import colours
 from game.settings import Settings
 from game.clock import Clock
@@ -52,7 +52,7 @@ MATCH_OVER = 8
 PHASES = 9
 
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
-# sensor faults of the hardware itself (hw/sensed.py): while one keeps the board from being
+# sensor faults of the hardware itself (reading.py): while one keeps the board from being
 # read, the clock waits (game/clock.py); 'mixed' and 'too_many' are checkers, not hardware
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 

@@ -90,7 +90,7 @@ from hw.oled import Oled
 from hw.buttons import Buttons
 from hw.dice import Dice
 from hw.buzzer import Buzzer
-from hw.sensed import Sensed
+from reading import Sensed
 gc.collect()
 import app.tasks   # the asyncio tasks main.py runs the App with (asyncio itself is frozen)
 import neopixel
@@ -351,7 +351,7 @@ import sys, gc
 sys.path.insert(0, FW)
 sys.path.append(FAKES)
 import machine                 # the fake pins (source, not firmware): before the baseline
-import hw.sensed, board_config # in the App's figure already
+import reading, board_config   # in the App's figure already
 gc.collect()
 before = gc.mem_alloc()
 from hw.calibration import Calibration
@@ -387,7 +387,7 @@ def _scanner_heap(fw):
         rows[f[0]] = f[1:]
     if "scanner" not in rows:
         return None
-    mods = [" ".join(m for m in rows.get("mods", [""])[0].split() if m != "hw.sensed")]
+    mods = [rows.get("mods", [""])[0]]
     return int(rows["scanner"][0]), int(rows["scanner"][1]), _mpy_size(fw, mods)
 
 
@@ -727,7 +727,7 @@ def run():
         sc_pico = sc_mpy + (sc_code + sc_obj - sc_mpy) / 2.0
         out += ["",
                 "The hall scanner and its calibration, measured apart (imported and built on the "
-                "fake pins, after board_config and hw.sensed): code %.1f KB, objects and tables "
+                "fake pins, after board_config and reading): code %.1f KB, objects and tables "
                 "%.1f KB on this host; .mpy %.1f KB; Pico about %.0f KB by the same rule. **Whole "
                 "board while playing, Pico estimate: about %.0f KB live** (plus the interpreter's "
                 "own and the running tasks' objects), target below 120 KB: %s." % (
