@@ -263,6 +263,29 @@ start_app = None
 forget("app.boot", "app.build", "store")    # as app/start.py does after power-up
 gc.collect()
 boot_heap = gc.mem_alloc()
+PROBE = globals().get("PROBE", False)
+def _fits(n):
+    try:
+        bytearray(n)
+        return True
+    except MemoryError:
+        return False
+def largest_free():
+    # the largest single allocation that succeeds now (a bytearray's buffer), by bisection;
+    # a last small one overwrites the stack slot that held the big one (the collector
+    # scans the stack conservatively)
+    lo, hi = 0, gc.mem_free()
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    _fits(16)
+    gc.collect()
+    return lo
+boot_free = largest_free() if PROBE else 0
+min_free = boot_free
 now = 0
 peak_live = 0
 peak_bound = 0
@@ -274,6 +297,10 @@ for line in f:
     live = gc.mem_alloc()
     if live > peak_live:
         peak_live = live
+    if PROBE:
+        lf = largest_free()
+        if lf < min_free:
+            min_free = lf
     if PAUSE_GC:
         gc.disable()
     if k == "s":
@@ -325,6 +352,7 @@ print("code|%d" % code_heap)
 print("peak_live|%d" % peak_live)
 print("peak_bound|%d" % peak_bound)
 print("events|%d" % events)
+print("free_block|%d|%d" % (boot_free, min_free))
 if not PAUSE_GC:
     # one asyncio task switch (a task's sleep_ms(0) and the next one's wake-up), as the
     # board's six tasks take turns
