@@ -44,6 +44,11 @@ except ImportError:  # CPython
     def const(x):  # type: ignore[misc]
         return x
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 import board_config as _cfg
 import lazy
 from reading import Sensed
@@ -92,7 +97,9 @@ class Scanner:
     spikes left to the debounce; 3: a change counts only once a median of three readings
     shows it), deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
-    once (twice the sensor current: charger profile only, hardware/power.md).
+    once (twice the sensor current: charger profile only, hardware/power.md); fast_walk
+    (default True) walks the sensor channels with hw/scanfast.py's machine code where the
+    port can compile it (False: the bytecode loop, same reads and writes).
 
     Built by hw/scanbuild.py, loaded for the constructor only (its code leaves the heap);
     its state is listed below: arrays per sensor unless said, * per position of the bank
@@ -165,6 +172,7 @@ class Scanner:
     _plan: tuple                    # * (rd, the sensors in walk order, bank, w, on, dummy):
                                     # hw.scanbuild.build
     _rd: list                       # per half, its ADC's read_u16
+    _fast: Any                      # the walk's inner loop in viper (hw/scanfast.py) or None
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
     _st: tuple                      # (the walks through them (hw.scanwalk.wire_tables), *
@@ -178,12 +186,15 @@ class Scanner:
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
-                 stuck_scans=512, stuck_stride=16, track_every=64, deadband=64, pair_halves=False):
+                 stuck_scans=512, stuck_stride=16, track_every=64, deadband=64, pair_halves=False,
+                 fast_walk=True):
         self.cfg = cfg
         self.mem = mem
         lazy.call("hw.scanbuild", "build", self, mem, adcs, cal, cfg, settle_us, samples, debounce,
                   quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
                   pair_halves)
+        # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
+        self._fast = lazy.call("hw.scanfast", "load", self._step) if fast_walk else None
 
     def set_calibration(self, cal):
         """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call
@@ -294,6 +305,7 @@ class Scanner:
                 k += every
             if not r:
                 check_halves(self)
+        fast = self._fast
         en_off = self._lines[6]
         en_on = self._lines[7]
         refs = self.refs
@@ -351,9 +363,12 @@ class Scanner:
                 if dummy:
                     rd()                     # the ADC input mux just moved: drop one sample
             # one reading per channel: the deadband test runs in the next wait
-            for i in sens:
-                raw[i] = rd()
-                mem[xor] = step[i]
+            if fast:
+                fast(sens, raw, step, mem, xor, rd)      # the same loop as machine code
+            else:
+                for i in sens:
+                    raw[i] = rd()
+                    mem[xor] = step[i]
             # the bank's rail/2 (the last step led here): a move out of its deadband
             # (confirmed) moves every r of the bank
             a = rd()

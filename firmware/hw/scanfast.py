@@ -1,0 +1,65 @@
+"""The walk's inner loop (one reading per sensor channel, then the select step to the next
+channel) as machine code, for hw/scanner.py: on the Pico it is most of a scan's bytecode.
+
+    walk = load(step)           # a @micropython.viper function, or None
+    walk(sens, raw, step, mem, xor, rd)    # == walk_bytecode(...): same reads, same writes
+
+Why the source is text compiled here: plain mpy-cross (the build the tests, the benches and
+the browser load) refuses native code, so the viper function cannot live in an .mpy file
+of its own. The board's own compiler makes it once, at power-up, where the port has a native
+emitter (the Pico's Thumb emitter, the unix port's x64 one); where it has none (CPython,
+the WebAssembly port) load() gives None and the scanner walks in bytecode, with the same
+reads and writes in the same order (tests/portable/test_scanner_fast.py checks they agree).
+
+The loop keeps the hardware behind the same calls as the bytecode walk: `rd` (the half's
+ADC read_u16, or the fake board's) and `mem[xor] = mask` (machine.mem32, or the fake pins),
+so the tests run the code the Pico runs; only the loop itself (its indexing, the array
+stores, the iteration) leaves bytecode. No allocation: the sensor indices, readings and
+masks are small integers, `xor` stays an object (an address above the small-int range
+would be boxed again at every store if it were typed int).
+"""
+
+# {P}: ptr16 or ptr32, the step table's item size (hw/scanwalk.py: "H" or "i")
+_SOURCE = """
+@micropython.viper
+def walk(sens, raw, step, mem, xor, rd):
+    s = ptr8(sens)
+    r = ptr16(raw)
+    st = {P}(step)
+    n = int(len(sens))
+    j = 0
+    while j < n:
+        i = s[j]
+        r[i] = int(rd())
+        mem[xor] = st[i]
+        j += 1
+"""
+
+why_not = ""      # why load() gave None (no native emitter, ...), for the benches and the log
+
+
+def walk_bytecode(sens, raw, step, mem, xor, rd):
+    """What the viper walk does, in bytecode (hw/scanner.py inlines the same loop)."""
+    for i in sens:
+        raw[i] = rd()
+        mem[xor] = step[i]
+
+
+def load(step):
+    """The viper walk for a step table of step's item size, compiled now; None where this
+    interpreter cannot make native code (why_not says why)."""
+    global why_not
+    try:
+        import micropython
+    except ImportError:
+        why_not = "not MicroPython"
+        return None
+    size = len(bytes(step[:1]))
+    g = {"micropython": micropython}
+    try:
+        exec(_SOURCE.replace("{P}", "ptr32" if size == 4 else "ptr16"), g)
+    except Exception as e:    # no native emitter on this port (SyntaxError, ValueError...)
+        why_not = "%s: %s" % (type(e).__name__, e)
+        return None
+    why_not = ""
+    return g["walk"]
