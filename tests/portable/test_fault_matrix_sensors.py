@@ -331,9 +331,8 @@ def _drop_the_scanner():
     if sys.implementation.name != "micropython":
         return
     from lazy import forget
-    forget("scanrig", "physboard", "hw.scanner", "hw.scanclassify", "hw.scanhealth",
-           "hw.scanboard", "hw.calibration", "fake_adc", "fake_io", "machine", "fake_ssd1306",
-           "board_config")
+    forget("scanrig", "physboard", "hw.scanner", "hw.calibration", "fake_adc", "fake_io",
+           "machine", "fake_ssd1306", "board_config")
     gc.collect()
 
 
