@@ -1,8 +1,10 @@
 """The walk's inner loop (one reading per sensor channel, then the select step to the next
-channel) as machine code, for hw/scanner.py: on the Pico it is most of a scan's bytecode.
+channel; then the bank's rail/2 reading and its deadband test) as machine code, for
+hw/scanner.py: on the Pico it is most of a scan's bytecode.
 
     walk = load(step)           # a @micropython.viper function, or None
-    walk(sens, raw, step, mem, xor, rd)    # == walk_bytecode(...): same reads, same writes
+    moved = walk(sens, raw, step, mem, xor, rd, refs, floor, k, sh)   # == walk_bytecode(...)
+    # 0: the rail/2 reading is in its deadband (stored in refs[k]); else that reading + 1
 
 Why the source is text compiled here: plain mpy-cross (the build the tests, the benches and
 the browser load) refuses native code, so the viper function cannot live in an .mpy file
@@ -14,15 +16,16 @@ reads and writes in the same order (tests/portable/test_scanner_fast.py checks t
 The loop keeps the hardware behind the same calls as the bytecode walk: `rd` (the half's
 ADC read_u16, or the fake board's) and `mem[xor] = mask` (machine.mem32, or the fake pins),
 so the tests run the code the Pico runs; only the loop itself (its indexing, the array
-stores, the iteration) leaves bytecode. No allocation: the sensor indices, readings and
-masks are small integers, `xor` stays an object (an address above the small-int range
-would be boxed again at every store if it were typed int).
+stores, the iteration, the deadband test) leaves bytecode. No allocation: the sensor
+indices, readings and masks are small integers, `xor` stays an object (an address above the
+small-int range would be boxed again at every store if it were typed int). The deadband
+test runs on 32-bit ints: readings are 16-bit, floors at least FORCE (-2**20), no overflow.
 """
 
 # {P}: ptr16 or ptr32, the step table's item size (hw/scanwalk.py: "H" or "i")
 _SOURCE = """
 @micropython.viper
-def walk(sens, raw, step, mem, xor, rd):
+def walk(sens, raw, step, mem, xor, rd, refs, floor, k: int, sh: int) -> int:
     s = ptr8(sens)
     r = ptr16(raw)
     st = {P}(step)
@@ -33,16 +36,27 @@ def walk(sens, raw, step, mem, xor, rd):
         r[i] = int(rd())
         mem[xor] = st[i]
         j += 1
+    a = int(rd())
+    f = ptr32(floor)
+    if (a - f[k]) >> sh:
+        return a + 1
+    ptr16(refs)[k] = a
+    return 0
 """
 
 why_not = ""      # why load() gave None (no native emitter, ...), for the benches and the log
 
 
-def walk_bytecode(sens, raw, step, mem, xor, rd):
+def walk_bytecode(sens, raw, step, mem, xor, rd, refs, floor, k, sh):
     """What the viper walk does, in bytecode (hw/scanner.py inlines the same loop)."""
     for i in sens:
         raw[i] = rd()
         mem[xor] = step[i]
+    a = rd()
+    if (a - floor[k]) >> sh:
+        return a + 1
+    refs[k] = a
+    return 0
 
 
 def load(step):

@@ -364,22 +364,25 @@ class Scanner:
                 mem[xor] = w                 # the other half of a pair: powered already
                 if dummy:
                     rd()                     # the ADC input mux just moved: drop one sample
-            # one reading per channel: the deadband test runs in the next wait
+            # one reading per channel: the deadband test runs in the next wait; then the
+            # bank's rail/2 (the last step led here): a move out of its deadband (confirmed)
+            # moves every r of the bank. a: 0 in the deadband, else the reading + 1
             if fast:
-                fast(sens, raw, step, mem, xor, rd)      # the same loop as machine code
+                a = fast(sens, raw, step, mem, xor, rd, refs, rfloor, k, sh)   # machine code
             else:
                 for i in sens:
                     raw[i] = rd()
                     mem[xor] = step[i]
-            # the bank's rail/2 (the last step led here): a move out of its deadband
-            # (confirmed) moves every r of the bank
-            a = rd()
-            if (a - rfloor[k]) >> sh:
+                a = rd()
+                if (a - rfloor[k]) >> sh:
+                    a += 1
+                else:
+                    refs[k] = a
+                    a = 0
+            if a:
                 self._nwork = nw
-                self._ref_moved(k, rd, a)
+                self._ref_moved(k, rd, a - 1)
                 nw = self._nwork
-            else:
-                refs[k] = a
             x = extra[k]
             if x:
                 if x & SELFTEST:

@@ -141,9 +141,10 @@ class Replay:
         return self.scans - self.last_change >= 3
 
 def best_us(fn, n=200):
-    # the fastest of 5 runs of n calls: the code's own cost on a shared host
+    # the fastest of 15 runs of n calls: the code's own cost on a shared host (with 5 the
+    # figures moved by up to 2x between runs while other work loaded the machine)
     best = None
-    for _ in range(5):
+    for _ in range(15):
         t = time.ticks_us()
         for _ in range(n):
             fn()
@@ -334,15 +335,15 @@ if not PAUSE_GC:
         for _ in range(n):
             await asyncio.sleep_ms(0)
     async def main():
-        ts = [asyncio.create_task(spin(2000)) for _ in range(5)]
+        ts = [asyncio.create_task(spin(400)) for _ in range(5)]
         for t in ts:
             await t
     import asyncio
     best = None
-    for _ in range(5):
+    for _ in range(25):         # short runs, the fastest: a shared host preempts long ones
         t = time.ticks_us()
         asyncio.run(main())
-        us = time.ticks_diff(time.ticks_us(), t) / 10000
+        us = time.ticks_diff(time.ticks_us(), t) / 2000
         best = us if best is None or us < best else best
     print("cost|switch|%.3f" % best)
 """
@@ -592,12 +593,25 @@ def _running_board(rows, lat):
         rate, lat_ms = M.simulate(c, cases[1][0], scans_to_settled=deb)
         wrate, wlat = M.simulate(c, cases[1][0], worst_scan=True, worst_case=True, scans_to_settled=deb)
         viper = (rate, max(lat_ms))
-        out.append("| estimate, not in the firmware: the walk in viper on the ADC and SIO registers "
-                   "themselves (bench native: the scan %.1f ms instead of %.1f), scans back to back "
+        out.append("| estimate, not in the firmware: as now, the sensor loop in viper on the ADC and "
+                   "SIO registers themselves (bench native: the scan %.1f ms instead of %.1f) "
                    "| %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
                        vscan, figs[0], rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms),
                        wrate, max(wlat)))
     now = results[1]
+    # the mean scan at which the schedule of today would reach 120 scans/s (bisection on the
+    # model, the worst single scan moved with it)
+    lo_ms, hi_ms = 2.0, figs[0]
+    for _ in range(20):
+        mid = (lo_ms + hi_ms) / 2
+        c = costs("buttons_fast")
+        c.scan_worst -= c.scan - mid
+        c.scan = mid
+        if M.simulate(c, cases[1][0], scans_to_settled=deb)[0] >= 120:
+            lo_ms = mid
+        else:
+            hi_ms = mid
+    scan_for_120 = lo_ms
     c = costs("buttons_fast")
     c.serial_idle = flood
     frate, _ = M.simulate(c, cases[1][0], scans_to_settled=deb)
@@ -614,14 +628,20 @@ def _running_board(rows, lat):
                     _serial_bytes(), ", ".join("%s %.1f" % (k, cost("serial_" + k)) for k in flood_kinds),
                     worst_kind, flood, frate, fgap, gap, "met" if fgap <= 50 else "NOT met",
                     cost("serial_first"))]
+    slowest = max(r[0] for r in readings)
     verdict = ("Targets (issue 8), Pico estimate: at least 120 scans/s in play: **%s** (%.0f/s; the "
-               "scan alone is %.1f ms, at most %.0f/s, before any other task runs%s); rest -> LED at "
-               "most 60 ms worst: **%s** (%.0f ms: %d scans of debounce, ~%d ms, plus the Table's "
-               "judging of the reading and its LEDs, %.0f ms at worst in the replay)." % (
+               "scan alone is %.1f ms, at most %.0f/s, before any other task runs%s; this schedule "
+               "reaches 120/s at a mean scan of %.1f ms by the same model, %.1f ms less than today's, "
+               "of which the 13 power-up waits, 4.55 ms, are the sensors' own tON); rest -> LED at "
+               "most 60 ms worst: **%s** (%.0f ms: %d scans of debounce, about %.0f ms, plus the "
+               "Table's judging of the reading and its LEDs, %.0f ms at worst in the replay; %s)." % (
                    "met" if now[0] >= 120 else "not met", now[0], figs[0], 1000.0 / figs[0],
-                   "; the walk in viper on the registers would give about %.0f/s by estimate, row "
-                   "above" % viper[0] if vscan is not None else "", "met" if now[1] <= 60 else "not met",
-                   now[1], deb, deb * 10, max(r[0] for r in readings)))
+                   "; the sensor loop in viper on the registers would give about %.0f/s by estimate, "
+                   "row above" % viper[0] if vscan is not None else "", scan_for_120,
+                   figs[0] - scan_for_120, "met" if now[1] <= 60 else "not met",
+                   now[1], deb, deb * figs[0], slowest,
+                   "a 5 ms margin needs the slowest reading's judging %.0f ms faster" % (now[1] - 55)
+                   if now[1] > 55 else "with a margin of %.0f ms" % (60 - now[1])))
     verdict += (" Rest -> LED, how (issue 8's last item): the slot debounce is %d scans (it was 3): "
                 "with samples=3 a change counts only once a median of 3 readings shows it (the confirm "
                 "pass), so the debounce no longer has spikes to reject, and the scanner's spike, "

@@ -395,12 +395,15 @@ if vwalk:
     sens_all = bytes(range(250))
     vraw = array("H", bytes(500))
     vstep = array("H", bytes(500))
+    vrefs = array("H", [0])
+    vfloor = array("i", [0])
+    # (the rail/2 reading and its test after the loop: in both, so not in the difference)
     def vcalls():
         for _ in range(40):
-            vwalk(sens_all, vraw, vstep, regs, 2, iter(zeros).__next__)
+            vwalk(sens_all, vraw, vstep, regs, 2, iter(zeros).__next__, vrefs, vfloor, 0, 6)
     def vnone():
         for _ in range(40):
-            vwalk(b"", vraw, vstep, regs, 2, iter(zeros).__next__)
+            vwalk(b"", vraw, vstep, regs, 2, iter(zeros).__next__, vrefs, vfloor, 0, 6)
     print("vloop_us", (bestof(vcalls) - bestof(vnone)) / (40 * 250))
 
 # ---- rest -> reading: scans from a checker placed until its slot changes, and until settled

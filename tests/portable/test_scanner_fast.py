@@ -30,31 +30,43 @@ def _reader(values):
     return lambda: next(it)
 
 
-def _walk_both(typecode):
+def _walk_both(typecode, floor_value, k=1):
+    """Each walk over the same sensors, answers and tables: (raw, register writes, refs,
+    what it returned)."""
     sens = bytes([5, 0, 3, 7, 1])
     big = 0x20000000 if typecode == "i" else 0x8000    # GPIO 29's line, the 16th line
     step = array(typecode, [0x3, 0x1, 0x2, big, 0x7, 0xc, 0x5, 0x1ff])
-    answers = [65535, 0, 32768, 1234, 40000]
+    answers = [65535, 0, 32768, 1234, 40000, 30000]    # the sensors, then the rail/2
     got = []
     for fn in (scanfast.load(step) or scanfast.walk_bytecode, scanfast.walk_bytecode):
         raw = array("H", bytes(16))
+        refs = array("H", [7, 7, 7])
+        floor = array("i", [0, floor_value, 0])
         regs = _Regs()
         xor = 0xd000001c                 # an address above the small-int range, as on the Pico
-        fn(sens, raw, step, regs, xor, _reader(answers))
-        got.append((list(raw), regs.log))
+        moved = fn(sens, raw, step, regs, xor, _reader(answers), refs, floor, k, 6)
+        got.append((list(raw), regs.log, list(refs), moved))
     return got
 
 
 def test_the_fast_walk_stores_and_writes_what_the_bytecode_walk_does_16_bit_steps():
-    fast, slow = _walk_both("H")
+    fast, slow = _walk_both("H", 30000 - 32)
     assert fast == slow
     assert slow[0][5] == 65535 and slow[0][1] == 40000 and len(slow[1]) == 5
+    assert slow[2] == [7, 30000, 7] and slow[3] == 0         # rail/2 in its deadband: kept
 
 
 def test_the_fast_walk_stores_and_writes_what_the_bytecode_walk_does_32_bit_steps():
-    fast, slow = _walk_both("i")
+    fast, slow = _walk_both("i", 30000 - 32)
     assert fast == slow
     assert (0xd000001c, 0x20000000) in slow[1]
+
+
+def test_a_rail_reading_out_of_its_deadband_is_handed_back_in_both_walks():
+    for floor_value in (30000 - 200, 30000 + 10, -(1 << 20)):    # below, above, FORCE
+        fast, slow = _walk_both("H", floor_value)
+        assert fast == slow, floor_value
+        assert slow[3] == 30001 and slow[2] == [7, 7, 7], floor_value
 
 
 def test_the_fast_walk_is_machine_code_where_the_port_can_make_it():
