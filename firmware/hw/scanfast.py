@@ -1,10 +1,12 @@
 """The walk's inner loop (one reading per sensor channel, then the select step to the next
-channel; then the bank's rail/2 reading and its deadband test) as machine code, for
-hw/scanner.py: on the Pico it is most of a scan's bytecode.
+channel; then the bank's rail/2 reading and its deadband test) and the deadband test of
+the sensors walked (run in the next power-up wait) as machine code, for hw/scanner.py: on
+the Pico they were most of a scan's bytecode.
 
-    walk = load(step)           # a @micropython.viper function, or None
+    walk, deadband = load(step) or (None, None)    # @micropython.viper functions
     moved = walk(sens, raw, step, mem, xor, rd, refs, floor, k, sh)   # == walk_bytecode(...)
     # 0: the rail/2 reading is in its deadband (stored in refs[k]); else that reading + 1
+    nw = deadband(sens, raw, held, queued, work, nw, sh)      # == deadband_bytecode(...)
 
 Why the source is text compiled here: plain mpy-cross (the build the tests, the benches and
 the browser load) refuses native code, so the viper function cannot live in an .mpy file
@@ -42,6 +44,25 @@ def walk(sens, raw, step, mem, xor, rd, refs, floor, k: int, sh: int) -> int:
         return a + 1
     ptr16(refs)[k] = a
     return 0
+
+@micropython.viper
+def deadband(sens, raw, held, queued, work, nw: int, sh: int) -> int:
+    s = ptr8(sens)
+    r = ptr16(raw)
+    h = ptr32(held)
+    q = ptr8(queued)
+    w = ptr8(work)
+    n = int(len(sens))
+    j = 0
+    while j < n:
+        i = s[j]
+        if (r[i] - h[i]) >> sh:
+            if not q[i]:
+                q[i] = 1
+                w[nw] = i
+                nw += 1
+        j += 1
+    return nw
 """
 
 why_not = ""      # why load() gave None (no native emitter, ...), for the benches and the log
@@ -59,9 +80,22 @@ def walk_bytecode(sens, raw, step, mem, xor, rd, refs, floor, k, sh):
     return 0
 
 
+def deadband_bytecode(sens, raw, held, queued, work, nw, sh):
+    """What the viper deadband test does, in bytecode (hw/scanner.py inlines the same loop):
+    each sensor whose reading left its deadband (held: the floor) is queued on the work
+    list once; returns the list's new length."""
+    for i in sens:
+        if (raw[i] - held[i]) >> sh and not queued[i]:
+            queued[i] = 1
+            work[nw] = i
+            nw += 1
+    return nw
+
+
 def load(step):
-    """The viper walk for a step table of step's item size, compiled now; None where this
-    interpreter cannot make native code (why_not says why)."""
+    """The viper walk for a step table of step's item size and the viper deadband test,
+    compiled now: (walk, deadband); None where this interpreter cannot make native code
+    (why_not says why)."""
     global why_not
     try:
         import micropython
@@ -76,4 +110,4 @@ def load(step):
         why_not = "%s: %s" % (type(e).__name__, e)
         return None
     why_not = ""
-    return g["walk"]
+    return g["walk"], g["deadband"]

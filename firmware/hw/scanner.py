@@ -98,8 +98,9 @@ class Scanner:
     shows it), deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
     once (twice the sensor current: charger profile only, hardware/power.md); fast_walk
-    (default True) walks the sensor channels with hw/scanfast.py's machine code where the
-    port can compile it (False: the bytecode loop, same reads and writes).
+    (default True) walks the sensor channels and runs the deadband test with hw/scanfast.py's
+    machine code where the port can compile it (False: the bytecode loops, same reads,
+    writes and results).
 
     Built by hw/scanbuild.py, loaded for the constructor only (its code leaves the heap);
     its state is listed below: arrays per sensor unless said, * per position of the bank
@@ -175,6 +176,7 @@ class Scanner:
                                     # hw.scanbuild.build
     _rd: list                       # per half, its ADC's read_u16
     _fast: Any                      # the walk's inner loop in viper (hw/scanfast.py) or None
+    _fast_db: Any                   # the deadband test in viper (hw/scanfast.py) or None
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
     _st: tuple                      # (the walks through them (hw.scanwalk.wire_tables), *
@@ -196,7 +198,8 @@ class Scanner:
                   quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
                   pair_halves)
         # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
-        self._fast = lazy.call("hw.scanfast", "load", self._step) if fast_walk else None
+        fast = lazy.call("hw.scanfast", "load", self._step) if fast_walk else None
+        self._fast, self._fast_db = fast or (None, None)
 
     def set_calibration(self, cal):
         """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call
@@ -308,6 +311,7 @@ class Scanner:
             if not r:
                 check_halves(self)
         fast = self._fast
+        fast_db = self._fast_db
         en_off = self._lines[6]
         en_on = self._lines[7]
         refs = self.refs
@@ -340,11 +344,14 @@ class Scanner:
                         # the deadband test of the positions walked since the last wait: a
                         # reading out of the deadband of its slot's held value queues it
                         while t < j:
-                            for i in plan[t][1]:
-                                if (raw[i] - held[i]) >> sh and not queued[i]:
-                                    queued[i] = 1
-                                    work[nw] = i
-                                    nw += 1
+                            if fast_db:
+                                nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
+                            else:
+                                for i in plan[t][1]:
+                                    if (raw[i] - held[i]) >> sh and not queued[i]:
+                                        queued[i] = 1
+                                        work[nw] = i
+                                        nw += 1
                             t += 1
                         if j == 0:
                             frozen(self)     # the health watch: frozen readings
@@ -404,11 +411,14 @@ class Scanner:
         if classify:
             # after the last bank: its deadband test (no wait to hide in)
             while t < len(plan):
-                for i in plan[t][1]:
-                    if (raw[i] - held[i]) >> sh and not queued[i]:
-                        queued[i] = 1
-                        work[nw] = i
-                        nw += 1
+                if fast_db:
+                    nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
+                else:
+                    for i in plan[t][1]:
+                        if (raw[i] - held[i]) >> sh and not queued[i]:
+                            queued[i] = 1
+                            work[nw] = i
+                            nw += 1
                 t += 1
         while nq:
             nq -= 1

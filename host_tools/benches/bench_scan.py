@@ -299,8 +299,8 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
                 best = us
         print("walk_us_%s%s" % (tag, sfx), best)
         # the same replay with the walk's loop in bytecode (fast_walk=False), for comparison
-        fast = nsc._fast
-        nsc._fast = None
+        fast = nsc._fast, nsc._fast_db
+        nsc._fast = nsc._fast_db = None
         best = None
         for _ in range(20):
             nxt = iter(answers).__next__
@@ -313,8 +313,8 @@ for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"sampl
             us = time.ticks_diff(time.ticks_us(), t) / BATCH
             if best is None or us < best:
                 best = us
-        nsc._fast = fast
-        print("walkbc_us_%s%s" % (tag, sfx), best, "fast_walk", 1 if fast else 0,
+        nsc._fast, nsc._fast_db = fast
+        print("walkbc_us_%s%s" % (tag, sfx), best, "fast_walk", 1 if fast[0] else 0,
               "walk_sensors", sum(len(p[1]) for p in nsc._plan))
         scanner_mod.check_values = real_check
         if tag == "s3" and not worst:
@@ -390,7 +390,7 @@ e = bestof(loop_only)
 print("null_write_us", (bestof(calls_w) - e) / 1000, "null_read_us", (bestof(calls_r) - e) / 1000)
 # the viper walk's loop alone, per sensor, with the same null calls (hw/scanfast.py)
 from hw import scanfast
-vwalk = scanfast.load(array("H", [0]))
+vwalk = (scanfast.load(array("H", [0])) or (None,))[0]
 if vwalk:
     sens_all = bytes(range(250))
     vraw = array("H", bytes(500))

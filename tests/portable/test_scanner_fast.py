@@ -38,7 +38,7 @@ def _walk_both(typecode, floor_value, k=1):
     step = array(typecode, [0x3, 0x1, 0x2, big, 0x7, 0xc, 0x5, 0x1ff])
     answers = [65535, 0, 32768, 1234, 40000, 30000]    # the sensors, then the rail/2
     got = []
-    for fn in (scanfast.load(step) or scanfast.walk_bytecode, scanfast.walk_bytecode):
+    for fn in ((scanfast.load(step) or (scanfast.walk_bytecode,))[0], scanfast.walk_bytecode):
         raw = array("H", bytes(16))
         refs = array("H", [7, 7, 7])
         floor = array("i", [0, floor_value, 0])
@@ -69,13 +69,31 @@ def test_a_rail_reading_out_of_its_deadband_is_handed_back_in_both_walks():
         assert slow[3] == 30001 and slow[2] == [7, 7, 7], floor_value
 
 
+def test_the_fast_deadband_test_queues_what_the_bytecode_one_does():
+    """Readings in and out of their deadband (floor FORCE: out), some slots queued already:
+    the same work list, the same queue marks, the same length."""
+    raw = array("H", [100, 200, 300, 400, 500, 600])
+    held = array("i", [100 - 10, 200 - 64, 300 + 1, -(1 << 20), 500 - 63, 600 - 200])
+    sens = bytes([0, 1, 2, 3, 4, 5])
+    got = []
+    fast = (scanfast.load(array("H", [1])) or (None, scanfast.deadband_bytecode))[1]
+    for fn in (fast, scanfast.deadband_bytecode):
+        queued = bytearray([0, 0, 0, 0, 0, 1])
+        work = bytearray(8)
+        work[0] = 7                                # one slot on the list already
+        nw = fn(sens, raw, held, queued, work, 1, 6)
+        got.append((nw, bytes(work), bytes(queued)))
+    assert got[0] == got[1]
+    assert got[1][0] == 4 and got[1][1][:4] == bytes([7, 1, 2, 3])   # 5 was queued already
+
+
 def test_the_fast_walk_is_machine_code_where_the_port_can_make_it():
-    walk = scanfast.load(array("H", [1]))
+    fast = scanfast.load(array("H", [1]))
     if MICROPYTHON and sys.platform != "webassembly":
-        assert walk is not None, scanfast.why_not
-        assert walk is not scanfast.walk_bytecode
+        assert fast is not None, scanfast.why_not
+        assert fast[0] is not scanfast.walk_bytecode and fast[1] is not scanfast.deadband_bytecode
     else:
-        assert walk is None and scanfast.why_not
+        assert fast is None and scanfast.why_not
 
 
 def test_the_scanner_reads_the_same_board_with_either_walk():
