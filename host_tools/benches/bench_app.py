@@ -659,7 +659,13 @@ def _running_board(rows, lat):
                 "round (buttons, clock and display, serial, task switches) about 1 ms a scan." % deb)
     page = cost("page_cpu") + OLED_PAGE_US / 1000.0
     draw = draw_ms
-    verdict += (" How: the OLED's whole screen held the CPU %.0f ms at once (drawing %.1f ms + 8 pages "
+    verdict += (" How, this round (issue 8's speed section): the scan's sensor loop, its rail/2 "
+                "test and its deadband test are viper machine code (hw/scanfast.py; bench scan "
+                "prices the loop by its Thumb cycles), and the scans run back to back in %d ms "
+                "turns (app/tasks.py SCAN_GAP_MS 0, SCAN_TURN_MS) instead of one every %d ms, "
+                "which capped the board below 100/s (rows above). Before:" % (
+                    _scan_turn(), 10))
+    verdict += (" the OLED's whole screen held the CPU %.0f ms at once (drawing %.1f ms + 8 pages "
                 "of %.1f ms; I2C writes block), in App.scan right after the LEDs and in the display task; "
                 "now the display task draws only the rows that changed and sends one page a round (at most "
                 "%.1f ms a round, a whole new screen drawn and its first page sent), App.scan writes the "

@@ -660,8 +660,9 @@ def run():
     w("  medians) and the confirm pass's writes.")
     w("- **power-up**: 350 us per bank power-up (DRV5055 tON 330 us, brief 2.1), 13 waits (7 paired),")
     w("  and one more per bank the confirm pass powers again. The work that does not need the bank")
-    w("  runs inside these waits: the deadband test of the bank just walked (%.0f Pico us per bank),"
-      % (_deadband_bank_us(v) * PICO_FACTOR))
+    w("  runs inside these waits: the deadband test of the bank just walked (%.0f Pico us per bank%s),"
+      % (_deadband_bank_us(v) * PICO_FACTOR,
+         ": viper, its host time x %d, an over-estimate" % PICO_FACTOR if v.get("fast_walk") else ""))
     w("  the health watch (frozen readings in the first wait, %.0f Pico us; baseline drift in the"
       % (v["frozen_us"] * PICO_FACTOR))
     w("  second, %.0f), the check of the self-test readings (%.0f each) and the classification of the"
