@@ -959,7 +959,6 @@ def compose(sc):
         q += 5
     tot[WHITE] = tw
     tot[BLACK] = tb
-    first = cfg.N_POINT_SENSORS
     wl = bl = wh = bh = 0
     wo = bo = 0
     bw = 0
