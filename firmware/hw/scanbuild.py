@@ -73,7 +73,7 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
     sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
     (sc._bank_of, nbrs, sc._order, fresh, sc._lines, sc._xor, sc._chm, walk, st_steps,
-     st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
+     st_off) = lazy.wire_tables(cfg, n, pair_halves)
     sens, step, first, off, on, _, _, dummy = walk
     sc._step = step
     # known line states: select ch0, address 0, every half off

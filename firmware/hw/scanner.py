@@ -86,7 +86,7 @@ MEDIAN_NOW = const(8)
 
 def make_scanner(cal=None, cfg=_cfg, **kw):
     """A Scanner on the pins named in board_config (imports machine only here)."""
-    return lazy.call("hw.scanbuild", "make_scanner", cal, cfg, kw)
+    return lazy.make_scanner(cal, cfg, kw)
 
 
 class Scanner:
@@ -194,17 +194,17 @@ class Scanner:
                  fast_walk=True):
         self.cfg = cfg
         self.mem = mem
-        lazy.call("hw.scanbuild", "build", self, mem, adcs, cal, cfg, settle_us, samples, debounce,
+        lazy.scanner_build(self, mem, adcs, cal, cfg, settle_us, samples, debounce,
                   quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
                   pair_halves)
         # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
-        fast = lazy.call("hw.scanfast", "load", self._step) if fast_walk else None
+        fast = lazy.scanfast_load(self._step) if fast_walk else None
         self._fast, self._fast_db = fast or (None, None)
 
     def set_calibration(self, cal):
         """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call
         it again after changing the calibration (the scanner reads its gain in place)."""
-        lazy.call("hw.scanbuild", "set_calibration", self, cal)
+        lazy.scanner_set_calibration(self, cal)
 
     # ------------------------------------------------------------ the wires
     def _set_bank(self, half, bank):
@@ -290,7 +290,7 @@ class Scanner:
         work = self._work
         nw = self._nwork
         if self._force or (classify and nw):
-            nw = lazy.call("hw.scanbuild", "restart", self, classify)   # (rare: calibration)
+            nw = lazy.scanner_restart(self, classify)   # (rare: calibration)
         # this scan's counts: classified slots, slots pending, slots wanting a median now
         done = 0
         self._done = 0
@@ -899,7 +899,7 @@ def compose(sc):
     if hw_changed:
         # bad banks and the hardware faults (rare: loaded for the moment); a bank's or a
         # half's health changes whole groups
-        lazy.call("hw.scanfaults", "hardware_faults", sc)
+        lazy.hardware_faults(sc)
         gd = sc._gdirty
         for q in range(len(gd)):
             gd[q] = 1
