@@ -10,7 +10,9 @@ Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so f
 `.remaining` dice still to play), ILLEGAL (`.reason`, one of REASONS, and `.points`, in the
 mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
-from bg.play import Play, apply_step
+from bg.play import Play
+from bg.steps import (NO, apply_step, can_step, landing, landing_relaxed, lowest_source,
+                      max_dice, outside, take_back)  # noqa: F401  (max_dice: re-exported)
 
 MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
                     # take the demo's worst settled -> LED reading from 98 to 81 ms, estimated)
@@ -78,76 +80,6 @@ def _pips(me):
     return total
 
 
-def _outside(me):
-    n = 0
-    for i in range(6, 25):
-        n += me[i]
-    return n
-
-
-def _can_step(me, opp, p, d):
-    """Is one step of die d from point p legal in (me, opp)? Returns the landing point or -1."""
-    if me[24] and p != 25:
-        return -1
-    if not me[p - 1]:
-        return -1
-    to = p - d
-    if to > 0:
-        return -1 if opp[24 - to] >= 2 else to
-    if _outside(me):
-        return -1
-    if to < 0:
-        for q in range(p, 6):
-            if me[q]:
-                return -1
-    return 0
-
-
-def max_dice(me, opp, dice, used=0):
-    """The most dice of `dice` (a tuple) playable from (me, opp), not counting those whose
-    bit is set in `used`; stops at the first full play. Allocates nothing."""
-    n = len(dice)
-    left = 0
-    for k in range(n):
-        if not used & (1 << k):
-            left += 1
-    if left == 0:
-        return 0
-    best = 0
-    tried = 0
-    for k in range(n):
-        if used & (1 << k):
-            continue
-        d = dice[k]
-        if tried & (1 << d):
-            continue
-        tried |= 1 << d
-        for p in range(25, 0, -1):
-            to = _can_step(me, opp, p, d)
-            if to < 0:
-                continue
-            me[p - 1] -= 1
-            hit = False
-            if to:
-                me[to - 1] += 1
-                if opp[24 - to] == 1:
-                    opp[24 - to] = 0
-                    opp[24] += 1
-                    hit = True
-            got = 1 + max_dice(me, opp, dice, used | (1 << k))
-            if hit:
-                opp[24] -= 1
-                opp[24 - to] = 1
-            if to:
-                me[to - 1] -= 1
-            me[p - 1] += 1
-            if got > best:
-                best = got
-                if best == left:
-                    return left
-    return best
-
-
 class Judge:
     """Judges sensed boards against one turn: the start position and the roll.
 
@@ -186,11 +118,12 @@ class Judge:
         self._memo_verdicts = []
 
     # -- the reachability search ----------------------------------------------------
-    def _search(self, cur, target, used, src_hi, pips_left, depth, relax):
-        """Step sequences turning `cur` into `target` (our side only). Each different
-        outcome (which dice remain, which blots were hit) is kept once in self._found as
-        (path, remaining dice). `used` has a bit per die played; `relax` bits lift rules
-        for diagnosis: 1 closed points, 2 bar first, 4 bear-off rules."""
+    def _search(self, cur, target, used, src_hi, pips_left, depth, relax, out):
+        """Step sequences turning `cur` into `target` (our side only), by the step rule
+        (bg.steps.landing). Each different outcome (which dice remain, which blots were
+        hit) is kept once in self._found as (path, remaining dice). `used` has a bit per
+        die played; `out` counts our checkers outside the home board; `relax` bits lift
+        rules for diagnosis: 1 closed points, 2 bar first, 4 bear-off rules."""
         if cur == target:
             self._keep(used, depth)
             return
@@ -202,6 +135,7 @@ class Judge:
             return
         opp = self.start.opp
         path = self._path
+        lo = 1 if relax & 2 else lowest_source(cur)
         tried = 0
         for k in range(n):
             if used & (1 << k):
@@ -211,41 +145,31 @@ class Judge:
                 continue
             tried |= 1 << d
             p = src_hi
-            while p >= 1:
+            while p >= lo:
                 i = p - 1
                 if cur[i] <= target[i]:
                     p -= 1
                     continue
-                if cur[24] and p != 25 and not relax & 2:
-                    break
-                to = p - d
-                if to > 0:
-                    if opp[24 - to] >= 2 and not relax & 1:
-                        p -= 1
-                        continue
-                    gain = d
+                if relax:
+                    to = landing_relaxed(cur, opp, p, d, out, relax)
                 else:
-                    if not relax & 4:
-                        if _outside(cur):
-                            p -= 1
-                            continue
-                        if to < 0:
-                            higher = False
-                            for q in range(p, 6):
-                                if cur[q]:
-                                    higher = True
-                                    break
-                            if higher:
-                                p -= 1
-                                continue
-                    to = 0
-                    gain = p
+                    to = landing(cur, opp, p, d, out)
+                if to == NO:
+                    p -= 1
+                    continue
                 cur[i] -= 1
+                o = out
                 if to:
                     cur[to - 1] += 1
+                    gain = d
+                    if p > 6 and to <= 6:
+                        o = out - 1
+                else:
+                    gain = p
                 path[2 * depth] = p
                 path[2 * depth + 1] = to
-                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1, relax)
+                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1,
+                             relax, o)
                 if to:
                     cur[to - 1] -= 1
                 cur[i] += 1
@@ -279,7 +203,7 @@ class Judge:
         cur = self._cur
         cur[:] = self.start.me
         pips_left = _pips(cur) - _pips(end_me)
-        self._search(cur, end_me, 0, 25, pips_left, 0, relax)
+        self._search(cur, end_me, 0, 25, pips_left, 0, relax, outside(cur))
         return self._found
 
     # -- judging --------------------------------------------------------------------
@@ -375,7 +299,7 @@ class Judge:
         changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
         missing = 0
         off_now = sum(sme) - sum(eme)
-        if off_now and _outside(eme):
+        if off_now and outside(eme):
             # Vanished while not all home: in a hand, or a bear-off that is not allowed.
             home_sources = [p for p in changed if p <= 6 and eme[p - 1] < sme[p - 1]]
             if home_sources and not [p for p in changed if p > 6 and eme[p - 1] < sme[p - 1]]:
@@ -498,7 +422,7 @@ class Judge:
         if found:
             path = found[0][0]
             offs = [a for a, b in path if b == 0]
-            if _outside(sme) and offs:
+            if outside(sme) and offs:
                 return _illegal(BEAROFF_NOT_ALLOWED, offs)
             return _illegal(BEAROFF_HIGHER, offs + [p for p in range(6, 0, -1) if eme[p - 1]][:1])
         return _illegal(NO_SUCH_DIE, changed)
@@ -571,7 +495,7 @@ def _double_walk(judge_obj, current, p, remaining):
     for rnd in range(2):
         p = frm
         for k in range(1, n + 1):
-            to = _can_step(me, opp, p, d)
+            to = can_step(me, opp, p, d)
             if to < 0:
                 break
             hit = apply_step(me, opp, p, to)
@@ -603,7 +527,7 @@ def _walk(judge_obj, me, opp, p, left, out):
     dice = judge_obj.dice
     for i in range(len(left)):
         d = left[i]
-        to = _can_step(me, opp, p, d)
+        to = can_step(me, opp, p, d)
         if to < 0:
             continue
         rest = left[:i] + left[i + 1:]
@@ -618,17 +542,7 @@ def _walk(judge_obj, me, opp, p, left, out):
                 out.append(to)
         if rest and to and not hit:
             _walk(judge_obj, me, opp, to, rest, out)
-        _take_back(me, opp, p, to, hit)
-
-
-def _take_back(me, opp, p, to, hit):
-    """Undo bg.play.apply_step (hit: what it returned)."""
-    if hit:
-        opp[24] -= 1
-        opp[24 - to] = 1
-    if to:
-        me[to - 1] -= 1
-    me[p - 1] += 1
+        take_back(me, opp, p, to, hit)
 
 
 def _die_sums(dice, acc, out):

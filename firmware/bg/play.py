@@ -3,6 +3,7 @@
 Kept apart from the move generator so that judging a board on the Pico does not load it.
 Points are GNU Backgammon's, from the mover's view: 1..24, 25 = bar, 0 = off.
 """
+from bg.steps import apply_step  # noqa: F401  (the one step; re-exported for callers)
 
 
 class Play:
@@ -32,18 +33,3 @@ class Play:
 
     def __hash__(self):
         return hash(self.moves)
-
-
-def apply_step(me, opp, frm, to):
-    """Move one checker of `me` from point `frm` to point `to` (0 = off), hitting a blot.
-
-    Returns True when the step hit. Does not check legality."""
-    me[frm - 1] -= 1
-    if to > 0:
-        me[to - 1] += 1
-        oi = 24 - to
-        if opp[oi] == 1:
-            opp[oi] = 0
-            opp[24] += 1
-            return True
-    return False
