@@ -1,7 +1,7 @@
 """All legal plays for a position and a roll, deduplicated by resulting position.
 
 The rules (3 to 6 of the rule sheet: steps, as many dice as possible or the larger die,
-the bar first, the bear-off) are bg.steps's, the one step rule: its StepWalk makes every
+the bar first, the bear-off) are bg.steps's, the one step rule: bg.walk.StepWalk makes every
 play of the legal length, and this module keeps one per distinct resulting position.
 
 Points are GNU Backgammon's, from the mover's view: 1..24, 25 = bar, 0 = off.
@@ -12,7 +12,8 @@ an open-addressing table of 16-bit indices, not a dict of position keys.
 Play objects are made only when the caller asks for one.
 """
 from bg.play import Play
-from bg.steps import StepWalk, apply_step  # noqa: F401  (apply_step: re-exported)
+from bg.steps import apply_step  # noqa: F401  (apply_step: re-exported)
+from bg.walk import StepWalk
 
 BAR_POINT = 25
 OFF = 0
@@ -56,6 +57,11 @@ class PlayList:
     def __iter__(self):
         for i in range(self._count):
             yield self[i]
+
+    def find(self, text):
+        """The play `text` describes (any way of writing it), or None: bg.notation.find_play."""
+        from bg.notation import find_play
+        return find_play(self, text)
 
     def results(self):
         """The resulting positions, one per play (allocates: for tests and host tools)."""

@@ -2,7 +2,7 @@
 
 bg.movegen.legal_plays stores every play (about 38 KB for the 2,226 plays of a 1-1 in
 an open position): too big a block for the running board. The Walker makes the same
-plays with the rules core's own walk (bg.steps.StepWalk: the one step rule, rules 3 to
+plays with the rules core's own walk (bg.walk.StepWalk: the one step rule, rules 3 to
 6, and rule 4 over the whole roll), depth-first in place over two 25-byte boards, and
 calls `visit(walker)` once per distinct resulting position, with the position in
 walker.me / walker.opp (still from the mover's view) and the play in walker.path
@@ -18,7 +18,7 @@ All buffers are made once, in __init__; a walk allocates nothing but small ints.
 """
 import array
 
-from bg.steps import StepWalk
+from bg.walk import StepWalk
 
 CAP = 1024
 _FULL = CAP * 3 // 4

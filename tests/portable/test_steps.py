@@ -1,6 +1,7 @@
 """The one step rule (bg.steps): each of its rules on a small board, and the walk it drives
 (bg.movegen, bg.judge and the engine's walker all step through it)."""
 from bg import steps as S
+from bg.walk import StepWalk
 from bg.ids import position_from_id
 from corepos import pos_from
 
@@ -44,7 +45,7 @@ def test_the_walks_hash_stays_a_small_int_on_the_pico():
     pos = position_from_id("AAAAKCWllFIAAA")          # 2,226 distinct plays of 1-1
     worst = [0, 0]
 
-    class Widest(S.StepWalk):
+    class Widest(StepWalk):
         def _leaf(self):
             worst[0] = max(worst[0], abs(self.h))
             worst[1] += 1
