@@ -50,8 +50,8 @@ class Position:
 
     # Mutable (the board's scratch positions are refilled in place), so not hashable, like
     # python-chess's Board: a position changed after going into a set would vanish from
-    # it. Key sets and dicts by key().
-    __hash__ = None
+    # it. Key sets and dicts by key(). (mypy: object defines __hash__; None is the point.)
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self):
         return "Position(%r, %r)" % (list(self.me), list(self.opp))
