@@ -59,7 +59,8 @@ def can_step(me, opp, p, d):
     NO. Counts `outside` itself: for loops, track it and call landing()."""
     if p < lowest_source(me) or not me[p - 1]:
         return NO
-    return landing(me, opp, p, d, outside(me))
+    # `outside` matters only to a bear-off: counted only then (it reads 19 points)
+    return landing(me, opp, p, d, outside(me) if p <= d else 0)
 
 
 def landing_relaxed(me, opp, p, d, outside_n, relax):
@@ -111,7 +112,7 @@ def max_dice(me, opp, dice, used=0):
             left += 1
     if left == 0:
         return 0
-    out = outside(me)
+    out = -1                 # counted at the first bear-off tried (it reads 19 points)
     lo = lowest_source(me)
     best = 0
     tried = 0
@@ -125,6 +126,8 @@ def max_dice(me, opp, dice, used=0):
         for p in range(25, lo - 1, -1):
             if not me[p - 1]:
                 continue
+            if p <= d and out < 0:
+                out = outside(me)
             to = landing(me, opp, p, d, out)
             if to < 0:
                 continue
