@@ -5,14 +5,11 @@ from bg import match as M
 from bg.errors import CubeError, JudgeError, MatchError, RulesError
 from bg.position import Position
 from bg.reasons import CUBE, JUDGE, MATCH
+from raising import raised
 
 
 def refusal(fn, *args):
-    try:
-        fn(*args)
-    except RulesError as e:
-        return e
-    return None
+    return raised(RulesError, fn, *args)
 
 
 def test_a_refused_action_raises_its_typed_error():
