@@ -12,7 +12,7 @@ mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
 from bg.play import Play
 from bg.steps import (NO, apply_step, can_step, landing, landing_relaxed, lowest_source,
-                      max_dice, outside, take_back)  # noqa: F401  (max_dice: re-exported)
+                      max_dice, outside, take_back)  # max_dice: also game/snapshot.py's
 
 MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
                     # take the demo's worst settled -> LED reading from 98 to 81 ms, estimated)

@@ -12,7 +12,7 @@ an open-addressing table of 16-bit indices, not a dict of position keys.
 Play objects are made only when the caller asks for one.
 """
 from bg.play import Play
-from bg.steps import apply_step  # noqa: F401  (apply_step: re-exported)
+from bg.steps import apply_step  # also imported from here by host tools and tests
 from bg.walk import StepWalk
 
 BAR_POINT = 25

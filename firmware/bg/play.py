@@ -3,7 +3,7 @@
 Kept apart from the move generator so that judging a board on the Pico does not load it.
 Points are GNU Backgammon's, from the mover's view: 1..24, 25 = bar, 0 = off.
 """
-from bg.steps import apply_step  # noqa: F401  (the one step; re-exported for callers)
+from bg.steps import apply_step  # the one step (bg.play.apply_step for the host tools too)
 
 
 def _text(play):

@@ -51,7 +51,7 @@ class StepWalk:
         self.nsteps = 0
         self.hitbits = 0
         self.h = 0
-        self.outside = 0
+        self.outside = 0             # ours outside the home board at the start of the walk
         self.dice = bytearray(4)
         self.double = False
         self.target = 0
