@@ -12,6 +12,9 @@ Rules (the numbers are those of the rule sheet):
 Rule 4 (as many dice as possible, else the larger die) is a property of whole plays:
 bg.walk.StepWalk.walk applies it; the judge applies it to the boards it judges.
 
+bg.walk inlines landing()'s one-line board case (a closed point) in its hottest loop, for
+the engine's speed; every other use, and every bear-off step, calls landing().
+
 Boards are GNU Backgammon's two 25-byte arrays from the mover's view (bg.position):
 me[p - 1] holds our checkers on our point p (me[24] the bar), opp[24 - p] the opponent's
 on that same point. Checking a step reads two or three bytes; nothing is allocated.
