@@ -99,7 +99,8 @@ class Judge:
         if self.max_dice == 1 and d1 != d2:
             self.larger_needed = max_dice(me, opp, (self.larger,)) == 1
         self._found = []
-        self._start_pips = _pips(start.me)
+        self._start_pips = -1          # counted at the first board that needs it (not at
+                                       # the roll: the turn's setup stays as cheap as it was)
         self._path = bytearray(8)      # the steps being tried: (from, to) pairs
         self._cur = bytearray(25)      # scratch copy of our side for the search
         self._scratch_opp = bytearray(25)
@@ -202,13 +203,18 @@ class Judge:
         rest = tuple(dice[k] for k in range(len(dice)) if not used & (1 << k))
         self._found.append((steps, rest, hits))
 
+    def _pips_at_start(self):
+        if self._start_pips < 0:
+            self._start_pips = _pips(self.start.me)
+        return self._start_pips
+
     def _reach(self, end_me, relax=0, pips_left=-1):
         self._found = []
         self._seen = []
         cur = self._cur
         cur[:] = self.start.me
         if pips_left < 0:
-            pips_left = self._start_pips - _pips(end_me)
+            pips_left = self._pips_at_start() - _pips(end_me)
         self._search(cur, end_me, 0, 25, pips_left, 0, relax, outside(cur))
         return self._found
 
@@ -339,7 +345,7 @@ class Judge:
             if others:
                 return _illegal(BAR_FIRST, others + [25])
 
-        found = self._reach(eme, 0, self._start_pips - e_pips)
+        found = self._reach(eme, 0, self._pips_at_start() - e_pips)
         if not found:
             if explain == EVERY_RULE:
                 return self._diagnose(eme)
