@@ -52,6 +52,10 @@ passes=%s passes
     """
 beavers=%s beavers %d
 to_move=%s to move
+board_plays=%s plays %s
+board_thinks=%s thinks...
+move_for_board=Please move it
+not_board_play=Not my play %s: see %s
 commit=Main: done
 in_hand=Checker in hand
 lifted=From %s

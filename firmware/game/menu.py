@@ -29,6 +29,7 @@ import lazy
 
 MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
+SEATS = ("seat0", "seat1")    # the settings' seats: White's, Black's (a person or the board)
 NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
 
@@ -49,7 +50,7 @@ class Menu:
         if self.level == "resign":
             return RESIGN
         if self.level == "settings":
-            return NAMES
+            return NAMES + SEATS
         return ()
 
 
@@ -118,6 +119,8 @@ def _select(t, m, player):
             m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
             return False
         m.level, m.kind = "confirm", m.cursor + 1
+    elif m.level == "settings" and item in SEATS:
+        t.cycle_seat(SEATS.index(item))     # at once, and saved
     elif m.level == "settings":
         if item == "money":
             t.settings.cycle_mode()     # seed 003's modes: single game, blitz, match
@@ -165,6 +168,8 @@ def _shots_rows(t, m):
 
 
 def _value_text(t, name):
+    if name in SEATS:
+        return t.tr("v_" + (t.level_of(SEATS.index(name)) or "person"))
     v = getattr(t.settings, name)
     if name == "money":
         return t.tr(("v_single", "v_blitz_mode", "v_match")[t.settings.mode()])

@@ -24,7 +24,8 @@ The clock charges the player who must act and pauses only for what that player c
 put right (game/clock.py, _clock_waits).
 """
 from bg.position import Position, is_race
-from bg.judge import Judge, PARTIAL
+from bg.judge import Judge, PARTIAL, ILLEGAL
+from bg import judge as J
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
@@ -55,6 +56,12 @@ NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the scre
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
+# a seat: 0 a person, else the board at a level (issue 10 "At the board")
+SEAT_PERSON = 0
+LEVELS = ("easy", "normal", "strong")   # seats 1, 2, 3 (engine/player.py's levels)
+# the board's cube questions to the app (want_cube), answered by board_cube(yes)
+ASK_DOUBLE = 1    # the board is on roll and may double: double?
+ASK_TAKE = 2      # the board is doubled: take?
 # the players' button events, as the phase x button table (ON) names them
 MAIN = 0         # a main button pressed
 MAIN_HELD = 1    # a main button held long (or pressed twice quickly)
@@ -97,6 +104,8 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, or the board's level 1..3 (LEVELS)
+        self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
         # the board as read
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
@@ -110,17 +119,19 @@ class Table:
         self.leds = bytearray(colours.LED_COUNT)
         self.screen = []  # type: Any  # (None: not drawn since a reading, refresh_screen)
         self._outbox = []
-        self.in_hand_since = 0         # (the type checker's first sight of it; _turn_reset sets it)
+        self.in_hand_since = 0         # (the type checker's first sight of these two;
+        self.target = None  # type: Any  # _turn_reset sets them)
         self._turn_reset()             # the turn's judging state (judge, state, verdict...)
         if saved is not None:
             self._resume(saved)
         else:
             self._new_match()
+        self._board_acts()
         self._refresh()
 
     def _resume(self, saved):
         (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
-         self.match, self.settings, self.last_move, self.rec_seq, self.clock) = \
+         self.match, self.settings, self.last_move, self.rec_seq, self.clock, self.seats) = \
             lazy.snapshot_fields(saved)
         self.go(phase)
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
@@ -162,6 +173,7 @@ class Table:
             self.note = None            # "To play: 5" is out of date once a checker moved
         self.seen.copy_from(reading)
         self._evaluate()
+        self._board_acts()
         if screen:
             self._refresh()
         else:
@@ -205,6 +217,7 @@ class Table:
         # ticks come often: redraw only when something on show changed
         if changed:
             self.fresh = False
+            self._board_acts()
             self._refresh()
 
     def dice(self, d1, d2=0):
@@ -218,6 +231,7 @@ class Table:
         elif wanted == 2 and 1 <= d2 <= 6:
             self.want_roll = None
             self._rolled(d1, d2)
+        self._board_acts()
         self._refresh()
 
     def button(self, name, kind="press"):
@@ -228,6 +242,7 @@ class Table:
             event = _button_event(name, kind)
             if event is not None:
                 self._player_button(0 if name[1] == "1" else 1, event)
+        self._board_acts()
         self._refresh()
 
     def _player_button(self, player, event):
@@ -264,6 +279,62 @@ class Table:
         view = self.board if p == 0 else self.board.swapped()
         d = self.turn_dice
         return lazy.position_ids(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
+
+    def level_of(self, player):
+        """The board's level in `player`'s seat ('easy', 'normal', 'strong'), or None for a person."""
+        seat = self.seats[player]
+        return LEVELS[seat - 1] if seat else None
+
+    def cycle_seat(self, player):
+        """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> a
+        person. At once, in the game in progress (and recorded)."""
+        self.seats[player] = (self.seats[player] + 1) % (len(LEVELS) + 1)
+        self.record(("name", player, self.seat_name(player)))   # the record names the seat
+        self.event(events.line("seat", [("player", player), ("level", self.level_of(player) or "person")]))
+        self.want_play = None
+        self.want_cube = None
+        if not self.seats[player] and self.on_roll == player:
+            # the seat handed back in the board's turn: the player plays their own move
+            self.shown_play = self.target = None
+            self.shown_text = ""
+        self.save()
+        self._board_acts()
+
+    def seat_name(self, player):
+        """The name the record and the export give `player`: White, Black, or the board and
+        its level ("Tablier (normal)")."""
+        level = self.level_of(player)
+        return "Tablier (%s)" % level if level else ("White", "Black")[player]
+
+    def board_play(self, play):
+        """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It
+        is shown (LEDs, OLED in notation) until a person has made it on the board."""
+        if self.want_play is None or self.phase != MOVING:
+            return
+        self.want_play = None
+        self.shown_play = play
+        self.shown_text = lazy.format_play(play.moves, play.hits)
+        self.target = play.apply(self.view)
+        self.event(events.line("board_play", [("player", self.on_roll), ("play", self.shown_text)]))
+        self.fresh = False
+        self._evaluate()
+        self._refresh()
+
+    def board_cube(self, yes):
+        """The app's answer to want_cube: the board doubles (ASK_DOUBLE) or takes (ASK_TAKE),
+        through the same flows as a person's buttons."""
+        ask = self.want_cube
+        self.want_cube = None
+        p = self.acting()
+        if ask == ASK_DOUBLE and self.phase == PRE_ROLL:
+            if yes:
+                lazy.double(self, p)
+            else:
+                self._roll(p)
+        elif ask == ASK_TAKE and self.phase == DOUBLED:
+            (lazy.take if yes else lazy.pass_double)(self, p)
+        self._board_acts()
+        self._refresh()
 
     def brightness(self):
         """The LED brightness setting, percent of the driver's cap."""
@@ -314,7 +385,10 @@ class Table:
         self.match = lazy.match_of(s)
         rules = lazy.match_rules(s)
         self.record(("match", s.match_length(), rules, ""))
-        self.event(events.match(s.match_length(), ("White", "Black"), rules))
+        for p in (0, 1):
+            if self.seats[p]:
+                self.record(("name", p, self.seat_name(p)))    # the board's seat, by level
+        self.event(events.match(s.match_length(), (self.seat_name(0), self.seat_name(1)), rules))
         self.note = None                       # "(next match)": this is the next match now
         self._new_game()
 
@@ -352,6 +426,10 @@ class Table:
         self.probable = False      # the state shown is the probable reading of several (tall piles)
         self.finish_view = None  # type: Any  # auto-finish: the complete board standing
         self.finish_at = 0         # ... and the tick it commits at
+        self.want_play = None      # the board's level while it needs a play for this turn (board_play)
+        self.shown_play = None     # the board's play for this turn (bg.play.Play), shown until made
+        self.shown_text = ""       # ... in notation
+        self.target = None         # ... its result from the mover's view
 
     def _begin_turn(self, player):
         self.go(PRE_ROLL)
@@ -554,6 +632,57 @@ class Table:
     def _next_match(self, player):
         self._new_match()
 
+    # ---------------------------------------------------------------- the board's seat
+    def _board_acts(self):
+        """What the board does in its seat when it must act: roll its own dice, ask the app
+        for its cube decision or its play (want_cube, want_play), pass when it cannot move,
+        accept a resignation. A person moves its checkers (the play is shown; _judge_move
+        commits it once the board holds it)."""
+        seats = self.seats
+        if not (seats[0] or seats[1]) or self.want_roll is not None or self.menu is not None \
+                or self.mismatch or self.restoring or self.hw_fault:
+            return
+        phase = self.phase
+        if phase == OPENING:
+            for p in (0, 1):
+                if seats[p] and not self.opening[p]:
+                    self.roller = p
+                    self.want_roll = 1
+                    return
+            return
+        p = self.acting()
+        if p == NOBODY or not seats[p]:
+            return
+        if self.match.resigned_by != NOBODY and phase < GAME_OVER:
+            lazy.accept_resignation(self, p)      # the board does not play a resigned game on
+        elif phase == OPENING_REROLL:
+            self._keep_opening_dice()
+        elif phase == PRE_ROLL and self.want_cube is None:
+            if self.may_double(p):
+                self.want_cube = ASK_DOUBLE
+            else:
+                self._roll(p)
+        elif phase == DOUBLED and self.want_cube is None:
+            self.want_cube = ASK_TAKE
+        elif phase == MOVING and self.shown_play is None and self.want_play is None:
+            self.want_play = self.level_of(p)
+        elif phase == NO_MOVE and self.seen is not None:
+            self._pass_turn(p)
+
+    def _board_play_made(self, j):
+        """A complete play on the board in the board's turn: its own (committed), or another
+        (named, not committed)."""
+        if j.view == self.target:
+            self._commit(self.shown_play)
+            return True
+        # the points where the board differs from the board's play (the mover's numbering)
+        t, v = self.target, j.view  # type: Any, Any
+        pts = [q for q in range(25, 0, -1) if t.me[q - 1] != v.me[q - 1] or
+               (q < 25 and t.opp[24 - q] != v.opp[24 - q])]
+        self.verdict = J.Verdict(ILLEGAL, reason="not_board_play", points=tuple(pts[:4]))
+        self._show_illegal()
+        return True
+
     # ---------------------------------------------------------------- the menu
     def _menu_button(self, name, kind):
         from game import menu             # loaded while open (_close_menu forgets it)
@@ -619,6 +748,9 @@ class Table:
             self._illegal_or_in_hand()
             return
         self.state = st
+        if st == S_COMPLETE and self.shown_play is not None:
+            self._board_play_made(j)
+            return
         if st == S_COMPLETE:
             self.last_legal = j.view
             view = self.view
