@@ -264,6 +264,7 @@ class Table:
     def resign(self, player, kind):
         """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
         lazy.resign(self, player, kind)
+        self._board_acts()                 # the board in the other seat answers
 
     def abandon(self):
         """Abandon the match in progress: a new match starts with the current settings."""
