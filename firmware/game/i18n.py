@@ -52,6 +52,10 @@ passes=%s passes
     """
 beavers=%s beavers %d
 to_move=%s to move
+ghost_on=%s away: I play
+ghost_off=%s is back
+ghost_wait=Waiting for %s
+ghost_stop=%s not back: match stopped
 board_plays=%s plays %s
 board_thinks=%s thinks...
 move_for_board=Please move it

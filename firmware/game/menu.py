@@ -27,7 +27,7 @@ from game.phases import PRE_ROLL, MOVING, NO_MOVE
 from textrows import COLS, ROWS, fit, wrap
 import lazy
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_away", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
 SEATS = ("seat0", "seat1")    # the settings' seats: White's, Black's (a person or the board)
 NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
@@ -106,6 +106,13 @@ def _select(t, m, player):
         elif item == "m_shots":
             m.level, m.player = "shots", player
             m.shots = _shots(t, player)
+        elif item == "m_away":
+            # seed 003's ghost: the player whose main selects it leaves, or is back
+            if t.away[player]:
+                t.come_back(player)
+            else:
+                t.leave(player)
+            return True
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -240,6 +247,8 @@ def rows(t):
             text = label + " " * max(1, gap) + value
         elif item == "m_new" and m.armed:
             text = t.tr("m_sure")
+        elif item == "m_away" and (t.away[0] or t.away[1]):
+            text = t.tr("m_back")
         else:
             text = t.tr(item)
         out.append((mark + text)[:COLS])

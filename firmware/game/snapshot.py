@@ -37,7 +37,7 @@ refuses, with a ValueError saying why, any state the Table cannot reach. The inv
       full before the opening is decided, no empty reserve while a game is played
   S12 the last move: up to 4 moves as LED pairs (0..26), none before the first play
   S13 moving: some dice can be played; no move: none can
-  S15 each seat is a person or one of the board's three levels
+  S15 each seat is a person or one of the board's three levels (an absent player's: a level)
   S14 the settings' values are known (game.settings), the match is consistent (bg.match:
       cube value within its maximum and owner, Crawford, scores, game number and last game
       within what a later save can write)
@@ -89,7 +89,8 @@ def to_bytes(t):
     b[_LAST] = len(lm)
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
     b[_SEQ:_SEATS] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
-    b[_SEATS:_SUM] = t.seats
+    for p in (0, 1):               # the seat (0..3), away (bit 2), the ghost played (bit 3)
+        b[_SEATS + p] = t.seats[p] | t.away[p] << 2 | t.ghosted[p] << 3
     b[_SUM:_SUM + 2] = fletcher16(memoryview(b)[:_SUM]).to_bytes(2, "little")
     return bytes(b)
 
@@ -191,6 +192,8 @@ def restore(data):
     rec_seq = int.from_bytes(data[_SEQ:_SEATS], "little") if version >= 2 else 0
     seats = bytearray(data[_SEATS:_SUM]) if version >= 3 else bytearray(2)
     # S15
-    _check(seats[0] <= 3 and seats[1] <= 3, "a seat that is neither a person nor a level")
+    _check(seats[0] < 16 and seats[1] < 16, "a seat that is neither a person nor a level")
+    for x in seats:
+        _check(not x >> 2 & 1 or x & 3, "an absent player with no ghost in the seat")
     return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
             rec_seq, clock, seats)

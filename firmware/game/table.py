@@ -69,6 +69,11 @@ CUBE = 2         # a cube button pressed
 CUBE_HELD = 3    # a cube button held long
 
 RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
+# seed 003's ghost: the board plays for a player who left ("I'll be back"), at this level
+# until changed in Settings; after a game it played, the absent player has RETURN_MS to come
+# back (their main, the seed's "continue", or the menu's "I'm back") or the match stops
+GHOST_LEVEL = 2           # normal
+RETURN_MS = 120000        # the seed's 2 minutes
 
 
 def _reserve_mark(clock):
@@ -106,6 +111,9 @@ class Table:
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, or the board's level 1..3 (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
+        self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
+        self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
+        self.return_by = None          # game over after a ghost's game: the absent must be back by then
         # the board as read
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
@@ -131,8 +139,12 @@ class Table:
 
     def _resume(self, saved):
         (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
-         self.match, self.settings, self.last_move, self.rec_seq, self.clock, self.seats) = \
+         self.match, self.settings, self.last_move, self.rec_seq, self.clock, seats) = \
             lazy.snapshot_fields(saved)
+        for p in (0, 1):              # (a byte each: the seat, away, ghosted: game/snapshot.py)
+            self.seats[p] = seats[p] & 3
+            self.away[p] = seats[p] >> 2 & 1
+            self.ghosted[p] = seats[p] >> 3 & 1
         self.go(phase)
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
             self.clock.running = self.acting()
@@ -207,6 +219,17 @@ class Table:
                 self._show_illegal()
                 changed = True
         elif self.finish_view is not None and self._auto_finish(now_ms):
+            changed = True
+        if self.return_by is not None and self.phase == GAME_OVER and ticks.reached(now_ms, self.return_by):
+            # seed 003: not back within 2 minutes: the match stops (a new one starts)
+            away = 0 if self.away[0] else 1
+            self.return_by = None
+            for p in (0, 1):
+                self.come_back(p)
+            self.abandon()
+            self.say(self.tr("ghost_stop", self.name(away)))
+            self.event(events.line("match_stopped", [("player", away), (
+                "why", "not back within 2 minutes of a game the ghost played")]))
             changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
@@ -302,10 +325,44 @@ class Table:
         self._board_acts()
 
     def seat_name(self, player):
-        """The name the record and the export give `player`: White, Black, or the board and
-        its level ("Tablier (normal)")."""
+        """The name the record and the export give `player`: White, Black, the board and its
+        level ("Tablier (normal)"), or the ghost playing for an absent player."""
         level = self.level_of(player)
+        if self.away[player]:
+            return "%s ghost (%s)" % (("White", "Black")[player], level)
         return "Tablier (%s)" % level if level else ("White", "Black")[player]
+
+    def leave(self, player):
+        """Seed 003's ghost: `player` leaves ("I'll be back"); the board plays for them at
+        GHOST_LEVEL (Settings changes it) until they are back."""
+        if self.away[player] or self.seats[player]:
+            self.say(self.tr("refused"))
+            return
+        self.away[player] = 1
+        self.seats[player] = GHOST_LEVEL
+        if OPENING <= self.phase <= NO_MOVE:
+            self.ghosted[player] = 1
+        self.record(("name", player, self.seat_name(player)))
+        self.say(self.tr("ghost_on", self.name(player)))
+        self.save()
+        self._board_acts()
+
+    def come_back(self, player):
+        """`player` is back ("I'm back", or their main after a game the ghost played): the
+        seat is theirs again, in the middle of a turn too."""
+        if not self.away[player]:
+            return
+        self.away[player] = 0
+        self.seats[player] = SEAT_PERSON
+        self.want_play = self.want_cube = None
+        if self.on_roll == player:
+            self.shown_play = self.target = None
+            self.shown_text = ""
+        self.record(("name", player, self.seat_name(player)))
+        self.say(self.tr("ghost_off", self.name(player)))
+        if not (self.away[0] or self.away[1]):
+            self.return_by = None
+        self.save()
 
     def board_play(self, play):
         """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It
@@ -402,6 +459,8 @@ class Table:
         self.opening = bytearray(2)
         self.last_move = b""
         self.want_roll = None
+        self.ghosted[0], self.ghosted[1] = self.away[0], self.away[1]
+        self.return_by = None
         self.clock = Clock(self.settings.clock)
         self.clock.tick(self.now)
         self._turn_reset()
@@ -533,6 +592,13 @@ class Table:
         self.clock.stop()
         self.want_roll = None
         winner, points = m.last_game[0], m.last_game[1]
+        if self.ghosted[winner]:
+            # seed 003: the points of a game the ghost won are not counted (the opponent who
+            # beats the ghost gets theirs)
+            self._uncount(winner, points)
+            points = 0
+        if self.away[0] or self.away[1]:
+            self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
         self.record(("end", winner, points))
         self.event(events.game_end(winner, points, m.score))
         self._turn_reset()
@@ -628,7 +694,27 @@ class Table:
         self.save()
 
     def _next_game(self, player):
+        if self.away[player]:
+            self.come_back(player)        # the seed's "continue": back for the next game
+        if self.away[0] or self.away[1]:
+            # the next game waits for the absent player (RETURN_MS, then the match stops)
+            self.say(self.tr("ghost_wait", self.name(0 if self.away[0] else 1)))
+            return
         self._new_game()
+
+    def _uncount(self, winner, points):
+        """Take back the points of a game the ghost won (seed 003), and what they decided:
+        a match won, a Crawford game to come."""
+        m = self.match
+        m.score[winner] -= points
+        m.last_game = (winner, 0, m.last_game[2], m.last_game[3])
+        if m.winner == winner:
+            m.winner = NOBODY
+            m.game_number += 1
+            m.cube = m._new_cube()   # (bg.match has no public way back from a match won)
+        if m.crawford and max(m.score) < m.length - 1:
+            m.crawford = False
+            m.cube = m._new_cube()
 
     def _next_match(self, player):
         self._new_match()

@@ -184,3 +184,90 @@ def test_the_settings_menu_lists_the_seats_in_both_languages():
             r.press("menu")
         r.press("p1_main")                 # White's seat: normal -> strong, at once
         assert r.t.level_of(0) == "strong"
+
+
+# ---------------------------------------------------------------- seed 003's ghost
+def _white_leaves():
+    """White wins the opening 6-1, then leaves through the menu ("I'll be back")."""
+    r = Rig()
+    r.setup()
+    r.opening(6, 1)
+    assert r.t.on_roll == 0 and r.t.phase == MOVING
+    r.press("menu")
+    while r.t.menu.items()[r.t.menu.cursor] != "m_away":
+        r.press("menu")
+    assert "I'll be back" in r.text(), r.t.screen
+    r.press("p1_main")
+    return r
+
+
+def test_the_ghost_plays_for_an_absent_player_and_gives_the_seat_back():
+    r = _white_leaves()
+    t = r.t
+    assert t.menu is None and t.away[0] and t.level_of(0) == "normal"
+    assert t.want_play == "normal" and "White away: I play" in r.text(), r.text()
+    assert "N0 White ghost (normal)" in r.records
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])          # the opponent (or anyone) moves the ghost's checkers
+    assert t.phase == PRE_ROLL and t.on_roll == 1
+    # White is back: the menu's item now says so, and the seat is White's again
+    r.press("menu")
+    while r.t.menu.items()[r.t.menu.cursor] != "m_away":
+        r.press("menu")
+    assert "I'm back" in r.text(), r.t.screen
+    r.press("p1_main")
+    assert not t.away[0] and t.level_of(0) is None and "White is back" in r.text()
+    assert r.records[-1] == "N0 White" or "N0 White" in r.records
+
+
+def test_seed_003_a_game_the_ghost_won_counts_nothing():
+    r = _white_leaves()
+    t = r.t
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])
+    r.roll(1, 3, 1)
+    t.resign(1, 1)                         # Black resigns to the ghost: it accepts
+    r.collect()
+    assert t.phase == GAME_OVER and t.match.score == [0, 0], t.match
+    assert "E0 0" in r.records, r.records  # the record says: won, no points
+
+
+def test_seed_003_the_opponent_who_beats_the_ghost_gets_the_points():
+    r = _white_leaves()
+    t = r.t
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])
+    r.press("p2_cube")                     # Black doubles the ghost
+    assert t.want_cube == ASK_TAKE
+    t.board_cube(False)                    # the ghost passes: Black wins 1
+    r.collect()
+    assert t.phase == GAME_OVER and t.match.score == [0, 1] and "E1 1" in r.records
+
+
+def test_seed_003_two_minutes_to_come_back_after_the_ghosts_game():
+    r = _white_leaves()
+    t = r.t
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])
+    r.press("p2_cube")
+    t.board_cube(False)
+    r.collect()
+    r.press("p2_main")                     # the opponent may not start the next game alone
+    assert t.phase == GAME_OVER and "Waiting for White" in r.text(), r.text()
+    r.wait(60000)
+    r.press("p1_main")                     # within 2 minutes: White's main, the seed's "continue"
+    assert not t.away[0] and t.phase != GAME_OVER and t.match.score == [0, 1]
+
+    r2 = _white_leaves()
+    t2 = r2.t
+    t2.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r2.move(0, [(13, 7), (8, 7)])
+    r2.press("p2_cube")
+    t2.board_cube(False)
+    r2.collect()
+    r2.wait(119000)
+    assert t2.phase == GAME_OVER and t2.away[0]
+    r2.wait(2000)                          # 2 minutes passed: the match stops, a new one starts
+    assert t2.match.score == [0, 0] and not t2.away[0] and t2.level_of(0) is None
+    assert t2.note[0] == "White not back: match stopped", t2.note   # (the setup screen's rows)
+    assert [e for e in r2.events if '"match_stopped"' in e and "2 minutes" in e], r2.events
