@@ -251,6 +251,11 @@ class App:
             forget("app.seat", "engine.player", "engine.net", "engine.search", "engine.pubeval",
                    "engine.cubeful", "engine.met")
 
+    def make_engine(self, now_ms=None):
+        """The board's engine and its weights, allocated once (app/seat.py)."""
+        from app import seat
+        seat.engine_of(self)
+
     def think_tick(self):
         """The engine calls this every engine.player.TICK_EVERY evaluations while the board
         thinks: the scan goes on (its debounce keeps counting; the settled reading is fed to
