@@ -56,9 +56,8 @@ NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the scre
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
-# a seat: 0 a person, else the board at a level (issue 10 "At the board")
-SEAT_PERSON = 0
-LEVELS = ("easy", "normal", "strong")   # seats 1, 2, 3 (engine/player.py's levels)
+# a seat: SEAT_PERSON, else the board at a level of LEVELS (issue 10 "At the board")
+from game.phases import SEAT_PERSON, LEVELS, GHOST_LEVEL  # noqa: E402,F401
 # the board's cube questions to the app (want_cube), answered by board_cube(yes)
 ASK_DOUBLE = 1    # the board is on roll and may double: double?
 ASK_TAKE = 2      # the board is doubled: take?
@@ -69,10 +68,9 @@ CUBE = 2         # a cube button pressed
 CUBE_HELD = 3    # a cube button held long
 
 RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
-# seed 003's ghost: the board plays for a player who left ("I'll be back"), at this level
+# seed 003's ghost: the board plays for a player who left ("I'll be back"), at GHOST_LEVEL
 # until changed in Settings; after a game it played, the absent player has RETURN_MS to come
 # back (their main, the seed's "continue", or the menu's "I'm back") or the match stops
-GHOST_LEVEL = 2           # normal
 RETURN_MS = 120000        # the seed's 2 minutes
 
 
@@ -311,18 +309,35 @@ class Table:
 
     def cycle_seat(self, player):
         """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> a
-        person. At once, in the game in progress (and recorded)."""
-        self.seats[player] = (self.seats[player] + 1) % (len(LEVELS) + 1)
-        self.record(("name", player, self.seat_name(player)))   # the record names the seat
-        self.event(events.line("seat", [("player", player), ("level", self.level_of(player) or "person")]))
-        self.want_play = None
-        self.want_cube = None
-        if not self.seats[player] and self.on_roll == player:
-            # the seat handed back in the board's turn: the player plays their own move
+        person. At once, in the game in progress (and recorded): game/flows.py."""
+        lazy.cycle_seat(self, player)
+        self._board_acts()
+
+    def leave(self, player):
+        """Seed 003's ghost: `player` leaves ("I'll be back"); the board plays for them at
+        GHOST_LEVEL (Settings changes it) until they are back (game/flows.py)."""
+        lazy.leave(self, player)
+        self._board_acts()
+
+    def come_back(self, player):
+        """`player` is back ("I'm back", or their main after a game the ghost played): the
+        seat is theirs again, in the middle of a turn too (game/flows.py)."""
+        lazy.come_back(self, player)
+
+    def set_seat(self, player, seat, away):
+        """The one place a seat changes: `seat` a level (1..3) or SEAT_PERSON, `away` the
+        player has left (the ghost). A person taking the seat in the board's turn plays
+        their own move: the board's play shown is dropped, and its questions."""
+        self.seats[player] = seat
+        self.away[player] = away
+        if away and OPENING <= self.phase <= NO_MOVE:
+            self.ghosted[player] = 1
+        self.want_play = self.want_cube = None
+        if not seat and self.on_roll == player:
             self.shown_play = self.target = None
             self.shown_text = ""
-        self.save()
-        self._board_acts()
+        if not (self.away[0] or self.away[1]):
+            self.return_by = None
 
     def seat_name(self, player):
         """The name the record and the export give `player`: White, Black, the board and its
@@ -331,38 +346,6 @@ class Table:
         if self.away[player]:
             return "%s ghost (%s)" % (("White", "Black")[player], level)
         return "Tablier (%s)" % level if level else ("White", "Black")[player]
-
-    def leave(self, player):
-        """Seed 003's ghost: `player` leaves ("I'll be back"); the board plays for them at
-        GHOST_LEVEL (Settings changes it) until they are back."""
-        if self.away[player] or self.seats[player]:
-            self.say(self.tr("refused"))
-            return
-        self.away[player] = 1
-        self.seats[player] = GHOST_LEVEL
-        if OPENING <= self.phase <= NO_MOVE:
-            self.ghosted[player] = 1
-        self.record(("name", player, self.seat_name(player)))
-        self.say(self.tr("ghost_on", self.name(player)))
-        self.save()
-        self._board_acts()
-
-    def come_back(self, player):
-        """`player` is back ("I'm back", or their main after a game the ghost played): the
-        seat is theirs again, in the middle of a turn too."""
-        if not self.away[player]:
-            return
-        self.away[player] = 0
-        self.seats[player] = SEAT_PERSON
-        self.want_play = self.want_cube = None
-        if self.on_roll == player:
-            self.shown_play = self.target = None
-            self.shown_text = ""
-        self.record(("name", player, self.seat_name(player)))
-        self.say(self.tr("ghost_off", self.name(player)))
-        if not (self.away[0] or self.away[1]):
-            self.return_by = None
-        self.save()
 
     def board_play(self, play):
         """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It
@@ -595,7 +578,7 @@ class Table:
         if self.ghosted[winner]:
             # seed 003: the points of a game the ghost won are not counted (the opponent who
             # beats the ghost gets theirs)
-            self._uncount(winner, points)
+            lazy.uncount(self.match, winner, points)
             points = 0
         if self.away[0] or self.away[1]:
             self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
@@ -701,20 +684,6 @@ class Table:
             self.say(self.tr("ghost_wait", self.name(0 if self.away[0] else 1)))
             return
         self._new_game()
-
-    def _uncount(self, winner, points):
-        """Take back the points of a game the ghost won (seed 003), and what they decided:
-        a match won, a Crawford game to come."""
-        m = self.match
-        m.score[winner] -= points
-        m.last_game = (winner, 0, m.last_game[2], m.last_game[3])
-        if m.winner == winner:
-            m.winner = NOBODY
-            m.game_number += 1
-            m.cube = m._new_cube()   # (bg.match has no public way back from a match won)
-        if m.crawford and max(m.score) < m.length - 1:
-            m.crawford = False
-            m.cube = m._new_cube()
 
     def _next_match(self, player):
         self._new_match()
