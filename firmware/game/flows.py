@@ -134,7 +134,9 @@ def timeout(t, player):
 # ---------------------------------------------------------------- the board's seat, the ghost
 def cycle_seat(t, player):
     """Settings' seat of `player`: a person -> the board easy -> normal -> strong -> a person."""
-    t.set_seat(player, (t.seats[player] + 1) % (len(LEVELS) + 1), t.away[player])
+    seat = (t.seats[player] + 1) % (len(LEVELS) + 1)
+    # an absent player's seat cycled to a person: they are back (a ghost needs a level)
+    t.set_seat(player, seat, t.away[player] if seat else 0)
     t.record(("name", player, t.seat_name(player)))     # the record names the seat
     t.event(events.line("seat", [("player", player), ("level", t.level_of(player) or "person")]))
     t.save()

@@ -271,3 +271,13 @@ def test_seed_003_two_minutes_to_come_back_after_the_ghosts_game():
     assert t2.match.score == [0, 0] and not t2.away[0] and t2.level_of(0) is None
     assert t2.note[0] == "White not back: match stopped", t2.note   # (the setup screen's rows)
     assert [e for e in r2.events if '"match_stopped"' in e and "2 minutes" in e], r2.events
+
+
+def test_the_ghosts_level_changes_in_settings_and_a_person_there_means_back():
+    r = _white_leaves()
+    t = r.t
+    t.cycle_seat(0)                        # normal -> strong: the ghost plays stronger
+    assert t.away[0] and t.level_of(0) == "strong" and t.want_play == "strong"
+    t.cycle_seat(0)                        # strong -> a person: White is back
+    assert not t.away[0] and t.level_of(0) is None
+    assert Table(saved=snapshot.to_bytes(t)).away == bytearray(2)   # a state it can resume
