@@ -74,6 +74,7 @@ def test_the_board_answers_a_double_with_its_engine():
 
 
 def test_a_seat_handed_back_frees_the_engine():
+    had = "engine.player" in sys.modules          # (CPython: another test may hold it)
     sc, app, lines, t = _board_black([6, 1])
     app.press("p1_main")
     run(app, 100)
@@ -81,4 +82,5 @@ def test_a_seat_handed_back_frees_the_engine():
     t.cycle_seat(1)                       # normal -> strong
     t.cycle_seat(1)                       # strong -> a person
     run(app, 50)
-    assert app.engine is None and "engine.player" not in sys.modules and "app.seat" not in sys.modules
+    assert app.engine is None and "app.seat" not in sys.modules
+    assert had or "engine.player" not in sys.modules   # its code leaves the heap too
