@@ -35,6 +35,10 @@ resign game.flows resign game.resigning
 accept_resignation game.flows accept_resignation
 decline_resignation game.flows decline_resignation
 timeout game.flows timeout
+cycle_seat game.flows cycle_seat
+leave game.flows leave
+come_back game.flows come_back
+uncount game.flows uncount
 setup_rows game.screens_between setup_rows
 end_message game.screens_between end_message
 store_save store save

@@ -111,6 +111,8 @@ class App:
         self._unrecorded = []              # record lines not yet on flash (kept, in order)
         self.record_failed = None
         self._record_tried = 0
+        self.engine = None                 # the board's engine while a seat is the board's (app/seat.py)
+        self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -164,6 +166,7 @@ class App:
         g("buttons", self.poll_buttons, now_ms)
         g("clock", self.tick, now_ms)
         g("dice", self.roll_if_wanted, now_ms)
+        g("seat", self.seat_if_wanted, now_ms)
         g("outbox", self.drain, now_ms)
         g("display", self.display, now_ms)
         if self.wdt is not None:
@@ -234,6 +237,33 @@ class App:
             self.last_roll = [d1, d2]
             self.table.dice(d1, d2)
         self.drain(now_ms)
+
+    def seat_if_wanted(self, now_ms):
+        """The board's seat: its engine answers what the Table asks of it (app/seat.py, loaded
+        with the first question). Once no seat is the board's, the engine's heap goes back."""
+        t = self.table
+        if t.want_play is not None or t.want_cube is not None:
+            from app import seat
+            seat.answer(self)
+            self.drain(now_ms)
+        elif self.engine is not None and not (t.seats[0] or t.seats[1]):
+            self.engine = None
+            forget("app.seat", "engine.player", "engine.net", "engine.search", "engine.pubeval",
+                   "engine.cubeful", "engine.met")
+
+    def make_engine(self, now_ms=None):
+        """The board's engine and its weights, allocated once (app/seat.py)."""
+        from app import seat
+        seat.engine_of(self)
+
+    def think_tick(self):
+        """The engine calls this every engine.player.TICK_EVERY evaluations while the board
+        thinks: the scan goes on (its debounce keeps counting; the settled reading is fed to
+        the Table at the next App.scan, once the play is chosen)."""
+        sc = self.d.scanner
+        if sc is not None:
+            sc.scan()
+            self.thinking_scans += 1
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):

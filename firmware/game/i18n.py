@@ -52,6 +52,14 @@ passes=%s passes
     """
 beavers=%s beavers %d
 to_move=%s to move
+ghost_on=%s away: I play
+ghost_off=%s is back
+ghost_wait=Waiting for %s
+ghost_stop=%s not back: match stopped
+board_plays=%s plays %s
+board_thinks=%s thinks...
+move_for_board=Please move it
+not_board_play=Not my play %s: see %s
 commit=Main: done
 in_hand=Checker in hand
 lifted=From %s

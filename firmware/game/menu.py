@@ -27,8 +27,9 @@ from game.phases import PRE_ROLL, MOVING, NO_MOVE
 from textrows import COLS, ROWS, fit, wrap
 import lazy
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_away", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
+SEATS = ("seat0", "seat1")    # the settings' seats: White's, Black's (a person or the board)
 NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
 
@@ -49,7 +50,7 @@ class Menu:
         if self.level == "resign":
             return RESIGN
         if self.level == "settings":
-            return NAMES
+            return NAMES + SEATS
         return ()
 
 
@@ -105,6 +106,13 @@ def _select(t, m, player):
         elif item == "m_shots":
             m.level, m.player = "shots", player
             m.shots = _shots(t, player)
+        elif item == "m_away":
+            # seed 003's ghost: the player whose main selects it leaves, or is back
+            if t.away[player]:
+                t.come_back(player)
+            else:
+                t.leave(player)
+            return True
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -118,6 +126,8 @@ def _select(t, m, player):
             m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
             return False
         m.level, m.kind = "confirm", m.cursor + 1
+    elif m.level == "settings" and item in SEATS:
+        t.cycle_seat(SEATS.index(item))     # at once, and saved
     elif m.level == "settings":
         if item == "money":
             t.settings.cycle_mode()     # seed 003's modes: single game, blitz, match
@@ -165,6 +175,8 @@ def _shots_rows(t, m):
 
 
 def _value_text(t, name):
+    if name in SEATS:
+        return t.tr("v_" + (t.level_of(SEATS.index(name)) or "person"))
     v = getattr(t.settings, name)
     if name == "money":
         return t.tr(("v_single", "v_blitz_mode", "v_match")[t.settings.mode()])
@@ -235,6 +247,8 @@ def rows(t):
             text = label + " " * max(1, gap) + value
         elif item == "m_new" and m.armed:
             text = t.tr("m_sure")
+        elif item == "m_away" and (t.away[0] or t.away[1]):
+            text = t.tr("m_back")
         else:
             text = t.tr(item)
         out.append((mark + text)[:COLS])

@@ -32,3 +32,8 @@ HOW_PLAY = 0
 HOW_PASS = 1
 HOW_RESIGN = 2
 HOW_TIME = 3
+
+# the seats (issue 10): a person, or the board at a level (engine/player.py's levels)
+SEAT_PERSON = 0
+LEVELS = ("easy", "normal", "strong")   # seats 1, 2, 3
+GHOST_LEVEL = 2           # seed 003's ghost plays at normal until Settings changes it

@@ -32,6 +32,8 @@ def reason_text(t, v):
         return t.tr("closed_point", first)
     if r == "upside":                    # game/moving.py: a colour has a checker too many
         return t.tr("upside", first)
+    if r == "not_board_play":            # game/table.py: a complete play, not the board's
+        return t.tr("not_board_play", t.shown_text, " ".join(point_text(t, p) for p in pts[:4]))
     if r == J.PLAY_LARGER:
         return t.tr("play_larger", v.die)
     if r == J.MUST_PLAY_ALL:
@@ -79,6 +81,13 @@ def fill_leds(t, leds):
         elif st == S_UNCERTAIN:
             for p in t.problem_points:
                 leds[p] = C.UNCERTAIN
+        elif t.shown_play is not None and st == S_LEGAL:
+            # the board's play: where each checker goes from (sky blue) and to (green)
+            for a, b in t.shown_play.moves:
+                if a and leds[C.led_of(a, mover)] == C.OFF:
+                    leds[C.led_of(a, mover)] = C.LIFTED
+                if b:
+                    leds[C.led_of(b, mover)] = C.DEST
         elif st == S_LEGAL and t.last_legal == t.view:
             _last_move(t, leds)
         if t.probable:
@@ -249,6 +258,14 @@ def _message(t):
 
 def _moving_message(t, out):
     st = t.state
+    if t.want_play is not None:
+        out.append(t.tr("board_thinks", t.name(t.on_roll)))
+        return
+    if t.shown_play is not None and st in (S_LEGAL, S_LIFTED, S_IN_HAND):
+        # the board's play, in notation, and who moves its checkers
+        out.append(t.tr("board_plays", t.name(t.on_roll), t.shown_text))
+        out.append(t.tr("move_for_board"))
+        return
     if t.choices:
         out.append(t.tr("which"))
         out.append(t.choices[t.choice].notation())

@@ -6,8 +6,10 @@ the last game ended, the board (50 bytes: White's 25 counts then Black's, each i
 numbering, bar last), the match (bg.match, 32 bytes), the settings (game.settings), the
 clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), the record
 line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
-power cut, docs/persistence.md; version 2), and a Fletcher-16 checksum of everything before
-it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0. firmware/store.py
+power cut, docs/persistence.md; version 2), the seats (2 bytes: a person 0, or the board's
+level 1..3, game/table.py; version 3), and a Fletcher-16 checksum of everything before
+it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0; versions 1
+and 2 (no seats) as two persons. firmware/store.py
 adds its own CRC and the atomic rename; the checksum here guards a snapshot handed over by
 any other way.
 To extend it: bump VERSION, append the new fields before the checksum, and give the new
@@ -35,6 +37,7 @@ refuses, with a ValueError saying why, any state the Table cannot reach. The inv
       full before the opening is decided, no empty reserve while a game is played
   S12 the last move: up to 4 moves as LED pairs (0..26), none before the first play
   S13 moving: some dice can be played; no move: none can
+  S15 each seat is a person or one of the board's three levels (an absent player's: a level)
   S14 the settings' values are known (game.settings), the match is consistent (bg.match:
       cube value within its maximum and owner, Crawford, scores, game number and last game
       within what a later save can write)
@@ -46,7 +49,7 @@ from game.settings import Settings, SPEC
 from game.clock import Clock
 
 MAGIC = b"TS"
-VERSION = 2
+VERSION = 3
 _HEAD = 10
 _BOARD = _HEAD
 _MATCH = _BOARD + 50
@@ -54,9 +57,10 @@ _SETTINGS = _MATCH + STATE_SIZE
 _CLOCK = _SETTINGS + len(SPEC)
 _LAST = _CLOCK + 13
 _SEQ = _LAST + 9
-_SUM = _SEQ + 4
+_SEATS = _SEQ + 4
+_SUM = _SEATS + 2
 SIZE = _SUM + 2
-SIZES = {1: SIZE - 4, 2: SIZE}   # the size of each version this firmware reads (1: no line count)
+SIZES = {1: SIZE - 6, 2: SIZE - 2, 3: SIZE}   # the size of each version this firmware reads (1: no line count, 2: no seats)
 
 
 def fletcher16(data):
@@ -84,7 +88,9 @@ def to_bytes(t):
     lm = t.last_move
     b[_LAST] = len(lm)
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
-    b[_SEQ:_SUM] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
+    b[_SEQ:_SEATS] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
+    for p in (0, 1):               # the seat (0..3), away (bit 2), the ghost played (bit 3)
+        b[_SEATS + p] = t.seats[p] | t.away[p] << 2 | t.ghosted[p] << 3
     b[_SUM:_SUM + 2] = fletcher16(memoryview(b)[:_SUM]).to_bytes(2, "little")
     return bytes(b)
 
@@ -100,7 +106,7 @@ def restore(data):
     take up (game/table.py); ValueError saying what is wrong."""
     from game import phases as T
     # S1
-    _check(isinstance(data, (bytes, bytearray)) and len(data) >= _SUM + 2 - 4,
+    _check(isinstance(data, (bytes, bytearray)) and len(data) >= SIZES[1],
            "expected %d bytes" % SIZE)
     _check(data[0:2] == MAGIC, "not a Tablier snapshot")
     _check(data[2] in SIZES, "version %d, this firmware reads %d" % (data[2], VERSION))
@@ -182,6 +188,12 @@ def restore(data):
         movable = max_dice(bytearray(me), bytearray(opp), (d1,) * 4 if d1 == d2 else (d1, d2))
         _check((movable > 0) == (phase == T.MOVING),
                "moving with no legal move" if phase == T.MOVING else "no move with a legal move")
-    rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if len(data) == SIZE else 0
+    version = data[2]
+    rec_seq = int.from_bytes(data[_SEQ:_SEATS], "little") if version >= 2 else 0
+    seats = bytearray(data[_SEATS:_SUM]) if version >= 3 else bytearray(2)
+    # S15
+    _check(seats[0] < 16 and seats[1] < 16, "a seat that is neither a person nor a level")
+    for x in seats:
+        _check(not x >> 2 & 1 or x & 3, "an absent player with no ghost in the seat")
     return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
-            rec_seq, clock)
+            rec_seq, clock, seats)

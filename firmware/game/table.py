@@ -24,7 +24,8 @@ The clock charges the player who must act and pauses only for what that player c
 put right (game/clock.py, _clock_waits).
 """
 from bg.position import Position, is_race
-from bg.judge import Judge, PARTIAL
+from bg.judge import Judge, PARTIAL, ILLEGAL
+from bg import judge as J
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
@@ -55,6 +56,11 @@ NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the scre
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
+# a seat: SEAT_PERSON, else the board at a level of LEVELS (issue 10 "At the board")
+from game.phases import SEAT_PERSON, LEVELS, GHOST_LEVEL  # noqa: E402,F401
+# the board's cube questions to the app (want_cube), answered by board_cube(yes)
+ASK_DOUBLE = 1    # the board is on roll and may double: double?
+ASK_TAKE = 2      # the board is doubled: take?
 # the players' button events, as the phase x button table (ON) names them
 MAIN = 0         # a main button pressed
 MAIN_HELD = 1    # a main button held long (or pressed twice quickly)
@@ -62,6 +68,10 @@ CUBE = 2         # a cube button pressed
 CUBE_HELD = 3    # a cube button held long
 
 RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
+# seed 003's ghost: the board plays for a player who left ("I'll be back"), at GHOST_LEVEL
+# until changed in Settings; after a game it played, the absent player has RETURN_MS to come
+# back (their main, the seed's "continue", or the menu's "I'm back") or the match stops
+RETURN_MS = 120000        # the seed's 2 minutes
 
 
 def _reserve_mark(clock):
@@ -97,6 +107,11 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, or the board's level 1..3 (LEVELS)
+        self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
+        self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
+        self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
+        self.return_by = None          # game over after a ghost's game: the absent must be back by then
         # the board as read
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
@@ -110,18 +125,24 @@ class Table:
         self.leds = bytearray(colours.LED_COUNT)
         self.screen = []  # type: Any  # (None: not drawn since a reading, refresh_screen)
         self._outbox = []
-        self.in_hand_since = 0         # (the type checker's first sight of it; _turn_reset sets it)
+        self.in_hand_since = 0         # (the type checker's first sight of these two;
+        self.target = None  # type: Any  # _turn_reset sets them)
         self._turn_reset()             # the turn's judging state (judge, state, verdict...)
         if saved is not None:
             self._resume(saved)
         else:
             self._new_match()
+        self._board_acts()
         self._refresh()
 
     def _resume(self, saved):
         (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
-         self.match, self.settings, self.last_move, self.rec_seq, self.clock) = \
+         self.match, self.settings, self.last_move, self.rec_seq, self.clock, seats) = \
             lazy.snapshot_fields(saved)
+        for p in (0, 1):              # (a byte each: the seat, away, ghosted: game/snapshot.py)
+            self.seats[p] = seats[p] & 3
+            self.away[p] = seats[p] >> 2 & 1
+            self.ghosted[p] = seats[p] >> 3 & 1
         self.go(phase)
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
             self.clock.running = self.acting()
@@ -162,6 +183,7 @@ class Table:
             self.note = None            # "To play: 5" is out of date once a checker moved
         self.seen.copy_from(reading)
         self._evaluate()
+        self._board_acts()
         if screen:
             self._refresh()
         else:
@@ -196,6 +218,17 @@ class Table:
                 changed = True
         elif self.finish_view is not None and self._auto_finish(now_ms):
             changed = True
+        if self.return_by is not None and self.phase == GAME_OVER and ticks.reached(now_ms, self.return_by):
+            # seed 003: not back within 2 minutes: the match stops (a new one starts)
+            away = 0 if self.away[0] else 1
+            self.return_by = None
+            for p in (0, 1):
+                self.come_back(p)
+            self.abandon()
+            self.say(self.tr("ghost_stop", self.name(away)))
+            self.event(events.line("match_stopped", [("player", away), (
+                "why", "not back within 2 minutes of a game the ghost played")]))
+            changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
         # time jumped back): a note never outstays NOTE_MS
@@ -205,6 +238,7 @@ class Table:
         # ticks come often: redraw only when something on show changed
         if changed:
             self.fresh = False
+            self._board_acts()
             self._refresh()
 
     def dice(self, d1, d2=0):
@@ -218,6 +252,7 @@ class Table:
         elif wanted == 2 and 1 <= d2 <= 6:
             self.want_roll = None
             self._rolled(d1, d2)
+        self._board_acts()
         self._refresh()
 
     def button(self, name, kind="press"):
@@ -228,6 +263,7 @@ class Table:
             event = _button_event(name, kind)
             if event is not None:
                 self._player_button(0 if name[1] == "1" else 1, event)
+        self._board_acts()
         self._refresh()
 
     def _player_button(self, player, event):
@@ -249,6 +285,7 @@ class Table:
     def resign(self, player, kind):
         """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
         lazy.resign(self, player, kind)
+        self._board_acts()                 # the board in the other seat answers
 
     def abandon(self):
         """Abandon the match in progress: a new match starts with the current settings."""
@@ -264,6 +301,81 @@ class Table:
         view = self.board if p == 0 else self.board.swapped()
         d = self.turn_dice
         return lazy.position_ids(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
+
+    def level_of(self, player):
+        """The board's level in `player`'s seat ('easy', 'normal', 'strong'), or None for a person."""
+        seat = self.seats[player]
+        return LEVELS[seat - 1] if seat else None
+
+    def cycle_seat(self, player):
+        """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> a
+        person. At once, in the game in progress (and recorded): game/flows.py."""
+        lazy.cycle_seat(self, player)
+        self._board_acts()
+
+    def leave(self, player):
+        """Seed 003's ghost: `player` leaves ("I'll be back"); the board plays for them at
+        GHOST_LEVEL (Settings changes it) until they are back (game/flows.py)."""
+        lazy.leave(self, player)
+        self._board_acts()
+
+    def come_back(self, player):
+        """`player` is back ("I'm back", or their main after a game the ghost played): the
+        seat is theirs again, in the middle of a turn too (game/flows.py)."""
+        lazy.come_back(self, player)
+
+    def set_seat(self, player, seat, away):
+        """The one place a seat changes: `seat` a level (1..3) or SEAT_PERSON, `away` the
+        player has left (the ghost). A person taking the seat in the board's turn plays
+        their own move: the board's play shown is dropped, and its questions."""
+        self.seats[player] = seat
+        self.away[player] = away
+        if away and OPENING <= self.phase <= NO_MOVE:
+            self.ghosted[player] = 1
+        self.want_play = self.want_cube = None
+        if not seat and self.on_roll == player:
+            self.shown_play = self.target = None
+            self.shown_text = ""
+        if not (self.away[0] or self.away[1]):
+            self.return_by = None
+
+    def seat_name(self, player):
+        """The name the record and the export give `player`: White, Black, the board and its
+        level ("Tablier (normal)"), or the ghost playing for an absent player."""
+        level = self.level_of(player)
+        if self.away[player]:
+            return "%s ghost (%s)" % (("White", "Black")[player], level)
+        return "Tablier (%s)" % level if level else ("White", "Black")[player]
+
+    def board_play(self, play):
+        """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It
+        is shown (LEDs, OLED in notation) until a person has made it on the board."""
+        if self.want_play is None or self.phase != MOVING:
+            return
+        self.want_play = None
+        self.shown_play = play
+        self.shown_text = lazy.format_play(play.moves, play.hits)
+        self.target = play.apply(self.view)
+        self.event(events.line("board_play", [("player", self.on_roll), ("play", self.shown_text)]))
+        self.fresh = False
+        self._evaluate()
+        self._refresh()
+
+    def board_cube(self, yes):
+        """The app's answer to want_cube: the board doubles (ASK_DOUBLE) or takes (ASK_TAKE),
+        through the same flows as a person's buttons."""
+        ask = self.want_cube
+        self.want_cube = None
+        p = self.acting()
+        if ask == ASK_DOUBLE and self.phase == PRE_ROLL:
+            if yes:
+                lazy.double(self, p)
+            else:
+                self._roll(p)
+        elif ask == ASK_TAKE and self.phase == DOUBLED:
+            (lazy.take if yes else lazy.pass_double)(self, p)
+        self._board_acts()
+        self._refresh()
 
     def brightness(self):
         """The LED brightness setting, percent of the driver's cap."""
@@ -314,7 +426,10 @@ class Table:
         self.match = lazy.match_of(s)
         rules = lazy.match_rules(s)
         self.record(("match", s.match_length(), rules, ""))
-        self.event(events.match(s.match_length(), ("White", "Black"), rules))
+        for p in (0, 1):
+            if self.seats[p]:
+                self.record(("name", p, self.seat_name(p)))    # the board's seat, by level
+        self.event(events.match(s.match_length(), (self.seat_name(0), self.seat_name(1)), rules))
         self.note = None                       # "(next match)": this is the next match now
         self._new_game()
 
@@ -327,6 +442,8 @@ class Table:
         self.opening = bytearray(2)
         self.last_move = b""
         self.want_roll = None
+        self.ghosted[0], self.ghosted[1] = self.away[0], self.away[1]
+        self.return_by = None
         self.clock = Clock(self.settings.clock)
         self.clock.tick(self.now)
         self._turn_reset()
@@ -352,6 +469,10 @@ class Table:
         self.probable = False      # the state shown is the probable reading of several (tall piles)
         self.finish_view = None  # type: Any  # auto-finish: the complete board standing
         self.finish_at = 0         # ... and the tick it commits at
+        self.want_play = None      # the board's level while it needs a play for this turn (board_play)
+        self.shown_play = None     # the board's play for this turn (bg.play.Play), shown until made
+        self.shown_text = ""       # ... in notation
+        self.target = None         # ... its result from the mover's view
 
     def _begin_turn(self, player):
         self.go(PRE_ROLL)
@@ -454,6 +575,13 @@ class Table:
         self.clock.stop()
         self.want_roll = None
         winner, points = m.last_game[0], m.last_game[1]
+        if self.ghosted[winner]:
+            # seed 003: the points of a game the ghost won are not counted (the opponent who
+            # beats the ghost gets theirs)
+            lazy.uncount(self.match, winner, points)
+            points = 0
+        if self.away[0] or self.away[1]:
+            self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
         self.record(("end", winner, points))
         self.event(events.game_end(winner, points, m.score))
         self._turn_reset()
@@ -549,10 +677,67 @@ class Table:
         self.save()
 
     def _next_game(self, player):
+        if self.away[player]:
+            self.come_back(player)        # the seed's "continue": back for the next game
+        if self.away[0] or self.away[1]:
+            # the next game waits for the absent player (RETURN_MS, then the match stops)
+            self.say(self.tr("ghost_wait", self.name(0 if self.away[0] else 1)))
+            return
         self._new_game()
 
     def _next_match(self, player):
         self._new_match()
+
+    # ---------------------------------------------------------------- the board's seat
+    def _board_acts(self):
+        """What the board does in its seat when it must act: roll its own dice, ask the app
+        for its cube decision or its play (want_cube, want_play), pass when it cannot move,
+        accept a resignation. A person moves its checkers (the play is shown; _judge_move
+        commits it once the board holds it)."""
+        seats = self.seats
+        if not (seats[0] or seats[1]) or self.want_roll is not None or self.menu is not None \
+                or self.mismatch or self.restoring or self.hw_fault:
+            return
+        phase = self.phase
+        if phase == OPENING:
+            for p in (0, 1):
+                if seats[p] and not self.opening[p]:
+                    self.roller = p
+                    self.want_roll = 1
+                    return
+            return
+        p = self.acting()
+        if p == NOBODY or not seats[p]:
+            return
+        if self.match.resigned_by != NOBODY and phase < GAME_OVER:
+            lazy.accept_resignation(self, p)      # the board does not play a resigned game on
+        elif phase == OPENING_REROLL:
+            self._keep_opening_dice()
+        elif phase == PRE_ROLL and self.want_cube is None:
+            if self.may_double(p):
+                self.want_cube = ASK_DOUBLE
+            else:
+                self._roll(p)
+        elif phase == DOUBLED and self.want_cube is None:
+            self.want_cube = ASK_TAKE
+        elif phase == MOVING and self.shown_play is None and self.want_play is None:
+            self.want_play = self.level_of(p)
+        elif phase == NO_MOVE and self.seen is not None:
+            self._pass_turn(p)
+
+    def _board_play_made(self, j):
+        """A complete play on the board in the board's turn: its own (committed), or another
+        (named, not committed)."""
+        if j.view == self.target:
+            self._commit(self.shown_play)
+            return True
+        # the points where the board differs from the board's play (the mover's numbering)
+        t, v = self.target, j.view  # type: Any, Any
+        pts = [q for q in range(25, 0, -1) if t.me[q - 1] != v.me[q - 1] or
+               (q < 25 and t.opp[24 - q] != v.opp[24 - q])]
+        self.verdict = J.Verdict(ILLEGAL, reason="not_board_play", points=tuple(pts[:4]))
+        self._show_illegal()
+        return True
 
     # ---------------------------------------------------------------- the menu
     def _menu_button(self, name, kind):
@@ -619,6 +804,9 @@ class Table:
             self._illegal_or_in_hand()
             return
         self.state = st
+        if st == S_COMPLETE and self.shown_play is not None:
+            self._board_play_made(j)
+            return
         if st == S_COMPLETE:
             self.last_legal = j.view
             view = self.view

@@ -289,6 +289,17 @@ def largest_free():
     return lo
 boot_free = largest_free() if PROBE else 0
 min_free = boot_free
+if globals().get("ENGINE", False):
+    # the board in a seat: its engine and weights made after power-up (app/start.py)
+    app.table.cycle_seat(1)
+    app.table.cycle_seat(1)
+    app.drain(0)
+    from app import seat
+    seat.engine_of(app)
+    gc.collect()
+    print("engine|%d|%d" % (gc.mem_alloc() - base_heap, largest_free() if PROBE else 0))
+    print("enginemods|%s" % " ".join(k for k in sys.modules if k not in ("neopixel",)))
+    raise SystemExit
 now = 0
 peak_live = 0
 peak_bound = 0

@@ -64,6 +64,36 @@ def measure(rev=None, trace=None, work=None):
             "free_boot": free_boot, "free_min": free_min, "score": rows["score"]}
 
 
+def with_engine(trace, work):
+    """The board after power-up with its engine made (a seat the board's): live heap and the
+    largest free block, 64-bit, and the Pico estimate by the same rules."""
+    fw = os.path.join(work, "fw-tree")
+    if not os.path.isdir(fw):
+        fw = _fw_of(None, work)
+    script = B.SCRIPT
+    B.SCRIPT = "PROBE = True\nENGINE = True\n" + script
+    try:
+        tmp = tempfile.mkdtemp(prefix="tablier-bench-heap-engine-") + "/"
+        fakes = B._compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
+        text = "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\nMEASURE_AT = 400\n%s" % (
+            fw, fakes, trace, tmp, B.SCRIPT)
+        proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text],
+                              capture_output=True, text=True, timeout=600)
+    finally:
+        B.SCRIPT = script
+    rows = {}
+    for line in proc.stdout.splitlines():
+        f = line.split("|")
+        rows[f[0]] = f[1:]
+    if "engine" not in rows:
+        return None, (proc.stdout + proc.stderr)[-500:]
+    base = int(rows["base"][0]) if "base" in rows else 0
+    live = int(rows["engine"][0])
+    mpy = B._mpy_size(fw, rows["enginemods"])
+    weights = os.path.getsize(os.path.join(fw, "engine", "weights.bin"))
+    return {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights}, None
+
+
 def run():
     work = tempfile.mkdtemp(prefix="tablier-bench-heap-")
     trace = os.path.join(work, "trace.txt")
@@ -92,6 +122,19 @@ def run():
     if before:
         out.append(row("before issue 9 (commit %s)" % BASE, before))
     out.append(row("this tree", now))
+    eng, why = with_engine(trace, work)
+    if eng:
+        out += ["",
+                "With the board in a seat (its engine and weights made after power-up, "
+                "app/seat.py): live %.1f KB on this port (firmware only), "
+                "largest free block %.0f KB (Pico est. %.0f KB). Pico estimate of the live heap "
+                "by bench app's rule (the .mpy code, %.1f KB, at its size, the rest halved; the "
+                "weights, %.1f KB on the flash, are byte buffers of the same size on the Pico, "
+                "so halving them understates): about %.0f KB; issue 10's target 170 KB." % (
+                    eng["live"] / kb, eng["free"] / kb, eng["free"] / RATIO / kb, eng["mpy"] / kb,
+                    eng["weights"] / kb, (eng["mpy"] + (eng["live"] - eng["mpy"]) / 2.0) / kb)]
+    else:
+        out += ["", "With the board in a seat: not measured (%s)." % why]
     out += ["",
             "Peak live: this tree's Table holds its whole state and its transitions, the phase x "
             "button table, the judging's results and one table of the rare names (firmware/lazy.py) "

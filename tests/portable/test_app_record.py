@@ -90,7 +90,10 @@ def test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_recor
 
 def test_power_cycles_before_the_opening_roll_add_nothing():
     # issue 8 item 19: five boots before the opening roll were five empty matches
+    sc = app = lines = None
     for boot in range(5):
+        # a power cycle: nothing of the last boot's App stays while the next one is built
+        sc = app = lines = None
         sc, app, lines = rig(fresh=boot == 0)
         run(app, 200)
     assert not _exists(RECORD)

@@ -1,0 +1,77 @@
+"""The board in a seat (issue 10, "At the board"): the engine answers the Table's questions,
+want_play (the board's play for the turn, at its seat's level) and want_cube (double? take?).
+Loaded with the first question, when a seat is the board's: a board of two persons never
+loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
+and kept while a seat is the board's; App.forget_engine drops them when none is.
+
+While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
+App's think_tick runs a scan there, so the board keeps reading its checkers.
+"""
+from bg.play import Play
+from bg.cube import CENTRED
+from engine.player import Engine
+from engine import cubeful
+import engine as _engine_pkg
+
+P_ONE = 65536.0
+
+
+def weights_path():
+    """engine/weights.bin beside the engine's compiled modules (make flash installs it there)."""
+    here = _engine_pkg.__file__
+    return here[:here.rfind("/") + 1] + "weights.bin"
+
+
+def engine_of(app):
+    e = app.engine
+    if e is None:
+        import gc
+        gc.collect()                    # the weights want the largest blocks there are
+        e = app.engine = Engine(weights_path())
+    return e
+
+
+def answer(app):
+    """Answer what the Table asks of the board now. With no heap for the engine the seats
+    are handed back to persons, said in words: the game goes on, nothing is played for them."""
+    t = app.table
+    try:
+        e = engine_of(app)
+    except MemoryError:
+        app.engine = None
+        import events
+        app.write_line(events.error("board_seat", "no memory for the board's engine: "
+                                    "its seats are handed back to persons"))
+        app.notice(["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"])
+        for p in (0, 1):
+            while t.seats[p]:
+                t.cycle_seat(p)
+        return
+    e.tick = app.think_tick
+    if t.want_play is not None:
+        view = t.view
+        d1, d2 = t.turn_dice
+        got = e.choose(view.me, view.opp, d1, d2, t.want_play)
+        if got is not None:
+            t.board_play(Play(got[0], got[1]))
+    elif t.want_cube is not None:
+        t.board_cube(cube_says_yes(t, e))
+
+
+def cube_says_yes(t, e):
+    """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
+    probabilities for the player on roll (the doubler) and the cube's state."""
+    from game.table import ASK_DOUBLE
+    m = t.match
+    cube = m.cube
+    p = t.on_roll
+    view = t.board if p == 0 else t.board.swapped()
+    raw = e.probs(view.me, view.opp)
+    probs = tuple(x / P_ONE for x in raw)
+    owner = "centre" if cube.owner == CENTRED else ("me" if cube.owner == p else "them")
+    if m.money():
+        d = cubeful.money(probs, owner, cube.beavers, m.jacoby)
+    else:
+        d = cubeful.match(probs, m.length - m.score[p], m.length - m.score[1 - p], cube.value,
+                          owner, m.crawford, m.post_crawford)
+    return d.double if t.want_cube == ASK_DOUBLE else d.take

@@ -1,0 +1,86 @@
+"""(Run by tests/test_app_seat.py under CPython and under MicroPython with a heap as full as
+the Pico's: not a test_ module, so that the 240 KB portable run does not take it.)
+
+The board in a seat inside the running App, with the real engine (app/seat.py,
+engine/player.py, firmware/engine/weights.bin): it rolls its own dice, its engine's play is
+legal and shown, a person makes it and the turn passes; its cube answer goes through the
+Table's flow; the scan runs while it thinks; a seat handed back frees the engine."""
+import sys
+
+from apprig import rig, run
+from bg.movegen import legal_plays
+from bg.position import Position
+from game.table import MOVING, PRE_ROLL, DOUBLED
+
+
+def _board_black(dice):
+    """An App whose Black seat is the board (normal), set up; dice: the opening dice to
+    come, the board's (Black's) first: it rolls as soon as the board is set up."""
+    sc, app, lines = rig()
+    t = app.table
+    t.cycle_seat(1)
+    t.cycle_seat(1)                       # Black: the board, normal
+    app.loaded = list(dice)
+    sc.put(Position.start())
+    run(app, 100)
+    return sc, app, lines, t
+
+
+def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
+    sc, app, lines, t = _board_black([6, 1])     # the board's opening die, then White's
+    app.press("p1_main")
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 1 and t.turn_dice == (6, 1)
+    play = t.shown_play
+    assert play is not None, (t.screen, app.last_fault)
+    legal = legal_plays(t.view, 6, 1)
+    results = [p.apply(t.view) for p in legal]
+    assert play.apply(t.view) in results            # the engine's play is legal
+    assert app.thinking_scans > 0                   # the scan went on while it thought
+    assert any("plays" in row for row in t.screen), t.screen
+    assert [l for l in lines if '"board_play"' in l]
+    # a person makes the board's play: committed, White to roll
+    end = t.target
+    sc.put(end.swapped())
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
+
+
+def test_the_board_answers_a_double_with_its_engine():
+    sc, app, lines, t = _board_black([1, 6])     # White wins the opening (6-1)
+    app.press("p1_main")
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 0
+    pos = Position.start()
+    pos.me[12] -= 1
+    pos.me[6] += 1
+    pos.me[7] -= 1
+    pos.me[6] += 1                        # White 13/7 8/7
+    sc.put(pos)
+    run(app, 100)
+    app.press("p1_main")                  # commit
+    run(app, 100)
+    # the board on roll: its engine said no double (a small lead is none), it rolled itself
+    assert t.on_roll == 1 and t.phase == MOVING and t.match.cube.value == 1, t.screen
+    assert t.shown_play is not None
+    sc.put(t.target.swapped())            # a person makes the board's play
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0
+    app.press("p1_cube")                  # White doubles: the board answers with its engine
+    run(app, 50)
+    answers = [l for l in lines if '"cube"' in l and ('"take"' in l or '"drop"' in l)]
+    assert len(answers) == 1, lines[-5:]
+    assert t.phase == (PRE_ROLL if '"take"' in answers[0] else t.phase) and t.phase != DOUBLED
+
+
+def test_a_seat_handed_back_frees_the_engine():
+    had = "engine.player" in sys.modules          # (CPython: another test may hold it)
+    sc, app, lines, t = _board_black([6, 1])
+    app.press("p1_main")
+    run(app, 100)
+    assert app.engine is not None
+    t.cycle_seat(1)                       # normal -> strong
+    t.cycle_seat(1)                       # strong -> a person
+    run(app, 50)
+    assert app.engine is None and "app.seat" not in sys.modules
+    assert had or "engine.player" not in sys.modules   # its code leaves the heap too
