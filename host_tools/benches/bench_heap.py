@@ -87,7 +87,6 @@ def with_engine(trace, work):
         rows[f[0]] = f[1:]
     if "engine" not in rows:
         return None, (proc.stdout + proc.stderr)[-500:]
-    base = int(rows["base"][0]) if "base" in rows else 0
     live = int(rows["engine"][0])
     mpy = B._mpy_size(fw, rows["enginemods"])
     weights = os.path.getsize(os.path.join(fw, "engine", "weights.bin"))

@@ -4,7 +4,6 @@ its play on the LEDs and in notation, commits it once a person has made it on th
 names a different execution, and goes through the same cube flows as a person. The plays
 and decisions are fed here as the dice are: they are the engine's input to the Table."""
 from bg.play import Play
-from bg.position import Position
 from game import colours as C
 from game.table import Table, MOVING, PRE_ROLL, DOUBLED, GAME_OVER, S_ILLEGAL, ASK_DOUBLE, \
     ASK_TAKE
