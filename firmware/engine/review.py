@@ -18,7 +18,7 @@ doubling decisions out. A play the rules do not allow (a damaged record) is coun
 `skipped` and the game's later plays are not graded (the board would be wrong).
 """
 from bg.position import Position
-from engine.coach import Coach, FINE, DOUBTFUL, BLUNDER
+from engine.coach import Coach, DOUBTFUL, BLUNDER, KEEP
 from engine.net import P_ONE
 from bg.play import apply_step
 
@@ -99,8 +99,8 @@ class Note:
 
 
 class Review:
-    def __init__(self, engine, luck=True, cube=True, listener=None):
-        self.coach = Coach(engine)
+    def __init__(self, engine, luck=True, cube=True, listener=None, keep=KEEP):
+        self.coach = Coach(engine, keep)
         self.with_luck = luck
         self.with_cube = cube
         self.listener = listener
