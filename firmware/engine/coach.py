@@ -13,8 +13,9 @@ the mean of that over the 36 rolls (21 walks: about 21 times a hint's time).
 
 Cube actions are judged by engine.cubeful (floats; money: equity per unit of the cube,
 match: match winning chances, turned into equity as GNU Backgammon does, 2 dMWC /
-(MWC winning one cube - MWC losing one cube)); their losses are rounded to the same
-integers (on the Pico's 32-bit floats a loss can differ from the PC's by a unit).
+(MWC winning one cube - MWC losing one cube); early in a match, the money model: see
+LIVE_AWAY); their losses are rounded to the same integers (on the Pico's 32-bit floats
+a loss can differ from the PC's by a unit).
 
 The coach shares the engine's walker and evaluator: it must not run while Engine.choose
 runs (the board runs both from its one loop, one after the other).
@@ -83,12 +84,20 @@ def _units(x):
     return int(x * P_ONE + 0.5) if x >= 0 else -int(-x * P_ONE + 0.5)
 
 
+# Match play, both players more than LIVE_AWAY points away (and not the Crawford game):
+# the cube is judged as in money play (engine.cubeful.money, Janowski's live cube), in
+# equity per unit of the cube; nearer the end, by cubeful.match (dead cube, match winning
+# chances). The dead-cube model finds a "double" in nearly every position a little ahead
+# early in a long match: on 30 real matches its cube losses were 16 times GNU Backgammon's,
+# this mix's 4 times (host_tools/benches/bench_coach.py; docs/coach.md). 0: always match.
+LIVE_AWAY = 2
 CLOSE = 0.16    # GNU Backgammon's isCloseCubedecision: doubling loses less than this
 
 
 class Coach:
     def __init__(self, engine, keep=KEEP):
         self.engine = engine
+        self.live_away = LIVE_AWAY
         self.ev = engine.ev
         self.walker = engine.walker
         self.keep = keep
@@ -241,12 +250,16 @@ class Coach:
         p = (o[0] / P_ONE, o[1] / P_ONE, o[2] / P_ONE, o[3] / P_ONE, o[4] / P_ONE)
         if not cube.length:
             return cubeful.money(p, cube.owner, beavers=cube.beavers, jacoby=cube.jacoby), p
+        if self.live_away and cube.away > self.live_away and cube.opp_away > self.live_away \
+                and not cube.crawford:
+            return cubeful.money(p, cube.owner), p
         return cubeful.match(p, cube.away, cube.opp_away, cube.value, cube.owner,
                              cube.crawford, cube.crawford_done), p
 
     def _scale(self, cube):
         """Equity per unit of match winning chance at this cube (2 / (MWC(win) - MWC(lose)))."""
-        if not cube.length:
+        if not cube.length or (self.live_away and cube.away > self.live_away
+                               and cube.opp_away > self.live_away and not cube.crawford):
             return 1.0
         from engine.met import mwc
         win = mwc(cube.away - cube.value, cube.opp_away, cube.crawford_done)

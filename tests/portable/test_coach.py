@@ -135,3 +135,24 @@ def test_review_stops_grading_a_game_at_an_impossible_play():
               ("end", 1, 1)]
     r = review(coach().engine, events, luck=False)
     assert r.skipped == 1 and r.tally[0].plays == 0 and r.tally[1].plays == 0
+
+
+def test_early_in_a_long_match_the_cube_is_judged_live():
+    # 13-point match at 0-0, the opening position (about 52% for the side on roll): no
+    # double. The dead-cube match model alone would call not doubling an error here.
+    c = coach()
+    start = Position.start()
+    s = CubeState()
+    s.length, s.away, s.opp_away = 13, 13, 13
+    g = c.grade_double(start.me, start.opp, s, False)
+    assert g.right == "no double" and g.loss == 0
+    saved = c.live_away
+    c.live_away = 0
+    try:
+        dead = c.grade_double(start.me, start.opp, s, False)
+    finally:
+        c.live_away = saved
+    assert dead.right == "double" and dead.loss > 0
+    # 2-away 2-away is judged by the match model: the live-cube rule stops above 2 away
+    s.away = s.opp_away = 2
+    assert c.grade_double(start.me, start.opp, s, False).decision.dp < 1.0   # a match chance
