@@ -156,3 +156,28 @@ def test_early_in_a_long_match_the_cube_is_judged_live():
     # 2-away 2-away is judged by the match model: the live-cube rule stops above 2 away
     s.away = s.opp_away = 2
     assert c.grade_double(start.me, start.opp, s, False).decision.dp < 1.0   # a match chance
+
+
+def test_what_the_oled_and_the_serial_line_show():
+    from engine.coach_text import hint_rows, grade_rows, review_rows, review_event, signed, hint_event
+    from events import decode
+    assert signed(9031) == "+0.138" and signed(-65536) == "-1.000" and signed(0) == "+0.000"
+    rows = hint_rows(2, "bar/22* 13/9 9/4* 6/off", -5243)
+    assert rows[0] == "hint 2" and rows[-1] == "equity -0.080"
+    assert all(len(r) <= 16 for r in rows) and len(rows) <= 6
+    assert " ".join(rows[1:-1]) == "bar/22* 13/9 9/4* 6/off"
+    assert grade_rows("play", BLUNDER, 10047) == ["play: blunder", "lost 0.153"]
+    assert grade_rows("double", FINE, 0) == ["double: fine"]
+    events = [("match", 0, "", ""), ("game", 0, 0, False),
+              ("roll", 0, 3, 1), ("play", 0, ((24, 21), (24, 23))),
+              ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))), ("end", 1, 1)]
+    r = review(coach().engine, events)
+    rows = review_rows(r.tally, ("Annabelle", "Bob"))
+    assert len(rows) == 6 and all(len(x) <= 16 for x in rows), rows
+    assert rows[0].startswith("review") and "Annab" in rows[0]
+    assert rows[3].split()[1:] == [str(r.tally[0].blunders), str(r.tally[1].blunders)]
+    ev = decode(review_event("game", r.tally))
+    assert ev["t"] == "review" and ev["of"] == "game" and ev["blunders"] == [1, 1]
+    assert ev["er"][0] == r.tally[0].error_rate_x10() and ev["dec"] == [r.tally[0].decisions(), r.tally[1].decisions()]
+    h = decode(hint_event(0, 1, ((8, 5), (6, 5)), "8/5 6/5", 9031))
+    assert h["m"] == [[8, 5], [6, 5]] and h["eq"] == 138
