@@ -237,6 +237,36 @@ ev = e.ev
 gc.collect()
 print("heap_free_with_coach|%d" % gc.mem_free())
 
+# one incremental evaluation under viper (a walk's results; as bench_engine measures it)
+LEAVES = 60
+buf = bytearray(50 * LEAVES)
+mv = memoryview(buf)
+nl = [0]
+def keep(w):
+    k = nl[0]
+    if k < LEAVES and sum(w.me):
+        buf[50 * k:50 * k + 25] = w.opp
+        buf[50 * k + 25:50 * k + 50] = w.me
+        nl[0] = k + 1
+from engine.player import contact_free
+ebest = None
+for pid, d1, d2 in PAIRS[:8]:
+    pos = position_from_id(pid)
+    nl[0] = 0
+    e.walker.walk(pos.me, pos.opp, d1, d2, keep)
+    ev.set_root(pos.opp, pos.me, contact_free(pos.me, pos.opp))
+    n = nl[0]
+    for _ in range(3):
+        t0 = time.ticks_us()
+        for k in range(n):
+            ev.probs_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
+        t = time.ticks_diff(time.ticks_us(), t0) / max(1, n)
+        if n and (ebest is None or t < ebest):
+            ebest = t
+print("eval_near_us|%.2f" % ebest)
+del buf, mv
+gc.collect()
+
 def timed(fn):
     best = None
     n = 0
@@ -265,6 +295,10 @@ for pid, d1, d2 in PAIRS:
     cs = CubeState()
     tc, nc = timed(lambda: c.grade_double(pos.me, pos.opp, cs, False))
     print("pair|%d|%d|%d|%d|%d|%d|%d|%d" % (t, n, tg, ng, tl, nl, tc, nc))
+pos = position_from_id(HARDEST)
+t, n = timed(lambda: c.hint(pos.me, pos.opp, 1, 1))
+tl, nl = timed(lambda: c.luck(pos.me, pos.opp, 1, 1))
+print("hardest|%d|%d|%d|%d" % (t, n, tl, nl))
 """
 
 
@@ -286,36 +320,40 @@ def run():
         return "bench failed:\n\n```\n%s\n```\n" % (proc.stdout + proc.stderr)[-2000:]
     vals = {}
     rows = []
+    hardest = None
     for row in proc.stdout.strip().splitlines():
         f = row.split("|")
         if f[0] == "pair":
             rows.append(tuple(int(x) for x in f[1:]))
+        elif f[0] == "hardest":
+            hardest = tuple(int(x) for x in f[1:])
         else:
             vals[f[0]] = float(f[1])
     load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
     vfac = THUMB_CYCLES_PER_MAC * 1000.0 / PICO_MHZ / vals["mac_ns"]
-    # the evaluations' share: host time of one incremental evaluation under viper, the
-    # engine bench's figure (BENCHMARKS.md engine section) is not re-measured here: the
-    # estimate below takes the whole host time as bytecode (x 170 / load): an upper bound
-    # for the walk-dominated work, since viper code is faster than x 170 on the Pico.
+    ev_us = vals["eval_near_us"]
 
-    def est(us):
-        return us / load * PICO_FACTOR / 1000.0
+    def est(t, evals):
+        """As bench_engine: the evaluations x their viper time x the viper factor, the rest
+        (walk, bookkeeping: bytecode) / the host's load x 170; in ms."""
+        native = min(t, evals * ev_us)
+        return (native * vfac + (t - native) / load * PICO_FACTOR) / 1000.0
 
     def col(i, j):
         ts = sorted(r[i] for r in rows)
         ns = sorted(r[j] for r in rows)
+        es = sorted(est(r[i], r[j]) for r in rows)
         return "%.1f | %.1f | %.0f | %.0f | %d" % (ts[len(ts) // 2] / 1000.0, ts[-1] / 1000.0,
-                                                    est(ts[len(ts) // 2]), est(ts[-1]), ns[len(ns) // 2])
+                                                    es[len(es) // 2], es[-1], ns[len(ns) // 2])
 
     lines = [
         "Measured with `python -m host_tools bench coach` (MicroPython unix port, `-X heapsize=200K`, "
         "the firmware compiled by mpy-cross, the net under viper): %d (position, roll) pairs of seeded "
-        "random games (bench_engine's). Pico estimate = host time / the host's load (%.1fx in this run: "
-        "`legal_plays` on the widest 1-1 against its quiet-host time) x %d, the bytecode factor "
-        "(docs/engine.md): the evaluations are viper code (host x %.0f by the Thumb-cycle model), so "
-        "this is an upper bound."
-        % (len(rows), load, PICO_FACTOR, vfac),
+        "random games (bench_engine's). Pico estimate, as the engine's (docs/engine.md): the evaluations "
+        "x their viper time here (%.2f us incremental) x the viper factor %.0f (Thumb-cycle model), plus "
+        "the rest (the walk, bookkeeping: bytecode) / the host's load (%.1fx in this run: `legal_plays` "
+        "on the widest 1-1 against its quiet-host time) x %d."
+        % (len(rows), ev_us, vfac, load, PICO_FACTOR),
         "",
         "| one decision | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | evaluations, median |",
         "|---|---:|---:|---:|---:|---:|",
@@ -323,6 +361,17 @@ def run():
         "| grading a play (one walk) | %s |" % col(2, 3),
         "| luck of a roll (21 walks) | %s |" % col(4, 5),
         "| grading a doubling decision (one evaluation, cubeful) | %s |" % col(6, 7),
+        "| hint, `%s` 1-1 (2,226 plays: the widest roll) | %.1f | %.1f | %.0f | %.0f | %d |"
+        % (HARDEST, hardest[0] / 1000.0, hardest[0] / 1000.0, est(hardest[0], hardest[1]),
+           est(hardest[0], hardest[1]), hardest[1]),
+        "| luck of that position's rolls (21 walks) | %.1f | %.1f | %.0f | %.0f | %d |"
+        % (hardest[2] / 1000.0, hardest[2] / 1000.0, est(hardest[2], hardest[3]),
+           est(hardest[2], hardest[3]), hardest[3]),
+        "",
+        "Normal-level budget: a hint is one walk with the normal level's evaluations (the same "
+        "count as `Engine.choose(..., \"normal\")`, plus keeping the best 3), so it takes the "
+        "normal level's time (section engine). The luck (21 walks) runs after the commit, while "
+        "the next player rolls and moves.",
         "",
         "Free heap with the engine and the coach loaded: %d of 200 KB (unix port: 64-bit objects)."
         % vals["heap_free_with_coach"],
