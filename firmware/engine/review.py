@@ -208,6 +208,9 @@ class Review:
         self.boards[1 - p][:] = pos.opp
         self.first_roll = False
         self.live = True
+        if len(pdd) == 3 and pdd[1] != "0":      # the dice were rolled before the restart
+            self.dice = (int(pdd[1]), int(pdd[2]))
+            self.rolled = p
 
     def _roll(self, p, d1, d2):
         if not self.live:

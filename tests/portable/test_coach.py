@@ -181,3 +181,14 @@ def test_what_the_oled_and_the_serial_line_show():
     assert ev["er"][0] == r.tally[0].error_rate_x10() and ev["dec"] == [r.tally[0].decisions(), r.tally[1].decisions()]
     h = decode(hint_event(0, 1, ((8, 5), (6, 5)), "8/5 6/5", 9031))
     assert h["m"] == [[8, 5], [6, 5]] and h["eq"] == 138
+
+
+def test_a_game_joined_in_progress_is_graded_from_its_position():
+    # the record started again in a game: its position (White on roll, 3-1 rolled) and then
+    # the play; the start position's ID keeps the test short
+    events = [("match", 0, "", ""), ("game", 0, 0, False),
+              ("position", "4HPwATDgc/ABMA", "031"), ("play", 0, ((8, 5), (6, 5))),
+              ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))), ("end", 1, 1)]
+    r = review(coach().engine, events, luck=False)
+    assert r.skipped == 0 and r.tally[0].plays == 1 and r.tally[0].chequer_loss == 0
+    assert r.tally[1].plays == 1
