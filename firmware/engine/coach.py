@@ -241,6 +241,11 @@ class Coach:
             total += v if a == b else 2 * v
         return (36 * got - total) // 36
 
+    def luck_job(self, me, opp, d1, d2, rolled_best=None):
+        """The luck of (d1, d2) a walk at a time, for the board's loop: call step() until it
+        returns True, then read .value (the same integer as luck())."""
+        return LuckJob(self, me, opp, d1, d2, rolled_best)
+
     # -- the cube ----------------------------------------------------------------------
     def cube_decision(self, me, opp, cube):
         """engine.cubeful's Decision for the side on roll of (me, opp) (the doubler).
@@ -294,3 +299,38 @@ class Coach:
         loss_u = max(0, _units(loss))
         return CubeGrade("answer", "take" if took else "pass", "take" if d.take else "pass",
                          loss_u, True, d)
+
+
+class LuckJob:
+    """Coach.luck in 21 steps (one walk each): the board runs one step per turn of its loop
+    so that the scan goes on between them."""
+
+    def __init__(self, coach, me, opp, d1, d2, rolled_best=None):
+        self.coach = coach
+        self.me = bytes(me)
+        self.opp = bytes(opp)
+        self.d1 = d1
+        self.d2 = d2
+        self.got = rolled_best
+        self.total = 0
+        self.k = 0
+        self.value = None
+
+    def step(self):
+        """One roll's walk; True when the luck is known (then in .value)."""
+        if self.value is not None:
+            return True
+        a, b = ROLLS[self.k]
+        rolled = (a == self.d1 and b == self.d2) or (a == self.d2 and b == self.d1)
+        if rolled and self.got is not None:
+            v = self.got
+        else:
+            v = self.coach.best_value(self.me, self.opp, a, b)
+            if rolled:
+                self.got = v
+        self.total += v if a == b else 2 * v
+        self.k += 1
+        if self.k == len(ROLLS):
+            self.value = (36 * self.got - self.total) // 36
+            return True
+        return False

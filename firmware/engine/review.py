@@ -99,8 +99,13 @@ class Note:
 
 
 class Review:
-    def __init__(self, engine, luck=True, cube=True, listener=None, keep=KEEP):
+    def __init__(self, engine, luck=True, cube=True, listener=None, keep=KEEP, deferred=False):
         self.coach = Coach(engine, keep)
+        # deferred (the board): a play's grading and luck wait in self.queue and step()
+        # does them a walk at a time; cube decisions (one evaluation each) are graded at once
+        self.deferred = deferred
+        self.queue = []
+        self.job = None
         self.with_luck = luck
         self.with_cube = cube
         self.listener = listener
@@ -239,23 +244,67 @@ class Review:
                 if not me[f - 1]:
                     raise ValueError("no checker on the %d-point" % f)
                 apply_step(me, opp, f, t)
-            g = self.coach.grade_play(before_me, before_opp, d1, d2, me, opp)
         except ValueError:
             self.skipped += 1
             self.live = False       # the board may be wrong from here: grade no more
             return
-        if g is not None and not moves:
+        if self.deferred:
+            self.queue.append((p, self.games, d1, d2, before_me, before_opp, bytes(me), bytes(opp),
+                               len(moves)))
+            return
+        self._grade_play(p, self.games, d1, d2, before_me, before_opp, me, opp, len(moves))
+
+    def _grade_play(self, p, game, d1, d2, before_me, before_opp, me, opp, nmoves):
+        try:
+            g = self.coach.grade_play(before_me, before_opp, d1, d2, me, opp)
+        except ValueError:
+            self.skipped += 1
+            self.live = False
+            return
+        if g is not None and not nmoves:
             self.skipped += 1        # a pass recorded where a play was legal
             self.live = False
             return
         luck = None
         if self.with_luck:
             luck = self.coach.luck(before_me, before_opp, d1, d2, None if g is None else g.best)
+        self._note_play(p, game, d1, d2, g, luck, before_me, before_opp)
+
+    def _note_play(self, p, game, d1, d2, g, luck, before_me, before_opp):
         if g is None:
-            self._count(p, Note("roll", p, self.games, (d1, d2), None, luck, False, before_me, before_opp))
+            self._count(p, Note("roll", p, game, (d1, d2), None, luck, False, before_me, before_opp))
         else:
-            self._count(p, Note("play", p, self.games, (d1, d2), g, luck, g.plays > 1,
+            self._count(p, Note("play", p, game, (d1, d2), g, luck, g.plays > 1,
                                 before_me, before_opp))
+
+    def step(self):
+        """Deferred reviews: one walk of the work waiting (a play's grading, then its luck a
+        roll at a time). True while work remains."""
+        if self.job is None:
+            if not self.queue:
+                return False
+            p, game, d1, d2, bme, bopp, ame, aopp, nmoves = self.queue[0]
+            try:
+                g = self.coach.grade_play(bme, bopp, d1, d2, ame, aopp)
+            except ValueError:
+                g = False
+            if g is False or (g is not None and not nmoves):
+                self.skipped += 1
+                self.queue.pop(0)
+                return bool(self.queue)
+            if not self.with_luck:
+                self.queue.pop(0)
+                self._note_play(p, game, d1, d2, g, None, bme, bopp)
+                return bool(self.queue)
+            self.job = (g, self.coach.luck_job(bme, bopp, d1, d2, None if g is None else g.best))
+            return True
+        g, job = self.job
+        if not job.step():
+            return True
+        p, game, d1, d2, bme, bopp, _, _, _ = self.queue.pop(0)
+        self.job = None
+        self._note_play(p, game, d1, d2, g, job.value, bme, bopp)
+        return bool(self.queue)
 
     def _double(self, p, value):
         if not self.live:

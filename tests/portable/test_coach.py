@@ -192,3 +192,27 @@ def test_a_game_joined_in_progress_is_graded_from_its_position():
     r = review(coach().engine, events, luck=False)
     assert r.skipped == 0 and r.tally[0].plays == 1 and r.tally[0].chequer_loss == 0
     assert r.tally[1].plays == 1
+
+
+def test_deferred_review_steps_a_walk_at_a_time_to_the_same_figures():
+    # the board's way: events fed at the commit cost no walk; step() does the work later
+    events = [("match", 0, "", ""), ("game", 0, 0, False),
+              ("roll", 0, 3, 1), ("play", 0, ((24, 21), (24, 23))),
+              ("roll", 1, 6, 4), ("play", 1, ((24, 18), (13, 9))), ("end", 1, 1)]
+    e = coach().engine
+    now = review(e, events)
+    from engine.review import Review
+    later = Review(e, deferred=True)
+    for ev in events:
+        c0 = e.ev.count
+        later.event(ev)
+        if ev[0] == "play":
+            assert e.ev.count == c0          # nothing evaluated at the commit
+    steps = 0
+    while later.step():
+        steps += 1
+    assert steps >= 2 * 21                  # the grading, then 21 luck walks (one reused)
+    for a, b in zip(now.tally, later.tally):
+        assert (a.moves, a.chequer_loss, a.luck, a.blunders, a.doubtful) == \
+            (b.moves, b.chequer_loss, b.luck, b.blunders, b.doubtful)
+    assert not later.queue and later.tally[0].luck != 0
