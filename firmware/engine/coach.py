@@ -86,11 +86,13 @@ def _units(x):
 
 # Match play, both players more than LIVE_AWAY points away (and not the Crawford game):
 # the cube is judged as in money play (engine.cubeful.money, Janowski's live cube), in
-# equity per unit of the cube; nearer the end, by cubeful.match (dead cube, match winning
-# chances). The dead-cube model finds a "double" in nearly every position a little ahead
-# early in a long match: on 30 real matches its cube losses were 16 times GNU Backgammon's,
-# this mix's 4 times (host_tools/benches/bench_coach.py; docs/coach.md). 0: always match.
-LIVE_AWAY = 2
+# equity per unit of the cube; when a player is 1 away (after the Crawford game), by
+# cubeful.match (dead cube, match winning chances). The dead-cube model finds a "double"
+# in nearly every position a little ahead early in a long match, and at 2-away against a
+# long trailer: on 30 real matches its cube losses were 16 times GNU Backgammon's; with the
+# money model above 2 away, 4 times; above 1 away, 1.9 times (Spearman r 0.53 -> 0.66;
+# host_tools/benches/bench_coach.py, docs/coach.md). 0: the match model always.
+LIVE_AWAY = 1
 CLOSE = 0.16    # GNU Backgammon's isCloseCubedecision: doubling loses less than this
 
 

@@ -153,9 +153,11 @@ def test_early_in_a_long_match_the_cube_is_judged_live():
     finally:
         c.live_away = saved
     assert dead.right == "double" and dead.loss > 0
-    # 2-away 2-away is judged by the match model: the live-cube rule stops above 2 away
-    s.away = s.opp_away = 2
+    # after the Crawford game (the leader 1 away) the match model judges the trailer's cube
+    s.away, s.opp_away, s.crawford_done = 3, 1, True
     assert c.grade_double(start.me, start.opp, s, False).decision.dp < 1.0   # a match chance
+    s.away, s.opp_away, s.crawford_done = 2, 11, False
+    assert c.grade_double(start.me, start.opp, s, False).decision.dp == 1.0  # money: +1
 
 
 def test_what_the_oled_and_the_serial_line_show():
