@@ -23,6 +23,9 @@ runs (the board runs both from its one loop, one after the other).
 from engine.net import P_ONE, back_py
 from engine.player import ROLLS, contact_free, won_value, WORST
 from engine import cubeful
+from engine.search import CAP
+
+FULL = CAP * 3 // 4     # the walker visits repeated results past this many (engine/search.py)
 
 FINE = 0
 DOUBTFUL = 1
@@ -155,6 +158,12 @@ class Coach:
         n = self.ntop
         if n == self.keep and v <= self.top_value[n - 1]:
             return
+        if w.nused >= FULL:
+            # past the walker's set of distinct results a result can come again: one with
+            # the value of a kept play is taken for it (a hint never shows a play twice)
+            for k in range(n):
+                if self.top_value[k] == v:
+                    return
         # insert in order, best first (ties keep the first visited, as Engine.choose)
         k = n if n < self.keep else n - 1
         while k > 0 and self.top_value[k - 1] < v:

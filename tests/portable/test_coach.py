@@ -218,3 +218,18 @@ def test_deferred_review_steps_a_walk_at_a_time_to_the_same_figures():
         assert (a.moves, a.chequer_loss, a.luck, a.blunders, a.doubtful) == \
             (b.moves, b.chequer_loss, b.luck, b.blunders, b.doubtful)
     assert not later.queue and later.tally[0].luck != 0
+
+
+def test_hints_on_the_widest_roll_are_three_different_plays():
+    # 2,226 distinct results: past 768 the walker visits repeats again
+    from bg.ids import position_from_id
+    c = coach()
+    pos = position_from_id("AAAAKCWllFIAAA")
+    assert c.hint(pos.me, pos.opp, 1, 1) == 3
+    results = []
+    for k in range(3):
+        r = Play(c.top_play(k)[0]).apply(pos)
+        results.append(bytes(r.me) + bytes(r.opp))
+    assert len(set(results)) == 3
+    chosen = c.engine.choose(pos.me, pos.opp, 1, 1, "normal")
+    assert Play(chosen[0]).apply(pos) == Play(c.top_play(0)[0]).apply(pos)
