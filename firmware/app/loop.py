@@ -164,6 +164,7 @@ class App:
         g("buttons", self.poll_buttons, now_ms)
         g("clock", self.tick, now_ms)
         g("dice", self.roll_if_wanted, now_ms)
+        g("hint", self.hint_if_wanted, now_ms)
         g("outbox", self.drain, now_ms)
         g("display", self.display, now_ms)
         if self.wdt is not None:
@@ -234,6 +235,21 @@ class App:
             self.last_roll = [d1, d2]
             self.table.dice(d1, d2)
         self.drain(now_ms)
+
+    def hint_if_wanted(self, now_ms):
+        """The menu's Hint: the coach's play for the player on roll (app/hints.py, loaded
+        with the first hint). The engine made for it is dropped once the menu closes."""
+        t = self.table
+        m = t.menu
+        if m is not None and m.want_hint:
+            from app import hints
+            hints.answer(self)
+            self.drain(now_ms)
+        elif m is None and getattr(self, "engine", None) is not None \
+                and not getattr(t, "seats", (0, 0))[0] and not getattr(t, "seats", (0, 0))[1]:
+            self.engine = None
+            forget("app.hints", "engine.coach", "engine.coach_text", "engine.player", "engine.net",
+                   "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):
