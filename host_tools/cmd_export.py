@@ -1,6 +1,8 @@
-"""`python -m host_tools export RECORD [-o OUT.mat|OUT.sgf] [--port P] [--no-check]`: a board
-match record (firmware/record.py) as a GNU Backgammon-importable Jellyfish `.mat` file, or
-as GNU Backgammon's own SGF when the output name ends in `.sgf`.
+"""`python -m host_tools export RECORD [-o OUT.mat|OUT.sgf] [--port P] [--no-check] [--analysis]`:
+a board match record (firmware/record.py) as a GNU Backgammon-importable Jellyfish `.mat`
+file, or as GNU Backgammon's own SGF when the output name ends in `.sgf` (with --analysis:
+the coach's grading, hints and luck in gnubg's analysis properties, host_tools/sgfexport.py;
+`.mat` never carries analysis).
 
 With --port, RECORD is a path on the board (e.g. `records/m0001.tbr`) and is first copied
 to the PC with `mpremote connect P cp :RECORD .`; without a board that fails with a clear
@@ -63,7 +65,7 @@ def numbered(out, n, total):
     return "%s-%d%s" % (base, n, ext)
 
 
-def export_record(path, out, check=True, err=sys.stderr):
+def export_record(path, out, check=True, err=sys.stderr, analysis=False):
     """Write the .mat (or .sgf) of every match in record file `path`; returns the exit code:
     0, or 1 when the record is broken (a line that is not a torn one, a check that fails)
     or the output cannot be written."""
@@ -91,7 +93,8 @@ def export_record(path, out, check=True, err=sys.stderr):
         print("%s: no game in this record" % shown, file=err)
         return 1
     for n, match_events in enumerate(played, 1):
-        code = max(code, _export_one(shown, match_events, numbered(out, n, len(played)), check, err))
+        code = max(code, _export_one(shown, match_events, numbered(out, n, len(played)), check, err,
+                                     analysis))
     return code
 
 
@@ -110,7 +113,7 @@ def words(exc):
     return errwords.words(exc)
 
 
-def _export_one(shown, events, out, check, err):
+def _export_one(shown, events, out, check, err, analysis=False):
     if events[0][0] != "match":
         print("%s: a match whose match line is missing or damaged (its length and rules are "
               "unknown): not exported" % shown, file=err)
@@ -143,7 +146,13 @@ def _export_one(shown, events, out, check, err):
                 continue     # the record started again mid-match: its first game's score holds
             print("check: " + p, file=err)
             code = 1
-    text = sgf_text(match) if out.lower().endswith(".sgf") else matfile.write(match)
+    if not out.lower().endswith(".sgf"):
+        text = matfile.write(match)          # .mat stays clean for import: no analysis
+    elif analysis:
+        from host_tools.sgfexport import analysed_sgf_text
+        text = analysed_sgf_text(match)
+    else:
+        text = sgf_text(match)
     try:
         with open(out, "w") as f:
             f.write(text)
@@ -171,9 +180,12 @@ def _sgf_point(player, point):
     return chr(ord("a") + point - 1) if player == 0 else chr(ord("a") + 24 - point)
 
 
-def sgf_text(match):
+def sgf_text(match, analysis=None):
     """The match as GNU Backgammon writes SGF: one game tree per game, player 0 as White.
-    (This gnubg build crashes loading SGF, so the tests compare against its own SGF export.)"""
+    (This gnubg build crashes loading SGF, so the tests compare against its own SGF export.)
+    analysis: {(game index, action index): properties appended to that node}
+    (host_tools/sgfexport.py)."""
+    analysis = analysis or {}
     trees = []
     crawford_seen = False
     for n, game in enumerate(match.games):
@@ -191,8 +203,9 @@ def sgf_text(match):
         nodes = []
         boards = [list(matfile._START), list(matfile._START)]
         over = False          # borne off, or dropped: a win without it is a resignation
-        for a in game.actions:
+        for ai, a in enumerate(game.actions):
             kind, p = a[0], a[1]
+            extra = analysis.get((n, ai), "")
             colour = "W" if p == 0 else "B"
             if kind == "move":
                 _, _, d1, d2, moves = a
@@ -201,13 +214,13 @@ def sgf_text(match):
                 # gnubg stores a play's steps highest point first (its canonical order)
                 ordered = sorted(moves or (), key=lambda m: (-m[0], -m[1]))
                 steps = "".join(_sgf_point(p, f) + _sgf_point(p, t) for f, t in ordered)
-                nodes.append(";%s[%d%d%s]" % (colour, d1, d2, steps))
+                nodes.append(";%s[%d%d%s]%s" % (colour, d1, d2, steps, extra))
                 over = over or not any(boards[p])
             elif kind in ("double", "take", "drop"):
-                nodes.append(";%s[%s]" % (colour, kind))
+                nodes.append(";%s[%s]%s" % (colour, kind, extra))
                 over = over or kind == "drop"
             elif kind == "beaver":
-                nodes.append(";%s[beaver]" % colour)
+                nodes.append(";%s[beaver]%s" % (colour, extra))
             elif kind == "win":
                 props.append("RE[%s+%d%s]" % (colour, a[2], "" if over else "R"))
         trees.append("(;" + "".join(props) + "\n" + "\n".join(nodes) + ")")
@@ -220,6 +233,8 @@ def main(argv):
     ap.add_argument("-o", "--output", help="output .mat file (default: RECORD with .mat)")
     ap.add_argument("--port", help="serial port of the board: pull RECORD from it with mpremote")
     ap.add_argument("--no-check", action="store_true", help="skip the replay through the rules core")
+    ap.add_argument("--analysis", action="store_true",
+                    help=".sgf: add the coach's analysis in GNU Backgammon's properties")
     args = ap.parse_args(argv)
     out = args.output or os.path.splitext(os.path.basename(args.record.lstrip(":")))[0] + ".mat"
     if args.port:
@@ -229,9 +244,9 @@ def main(argv):
             except SystemExit as e:
                 print(e, file=sys.stderr)
                 return 1
-            return export_record(local, out, not args.no_check)
+            return export_record(local, out, not args.no_check, analysis=args.analysis)
     if not os.path.exists(args.record):
         print("no such record file: %s (to pull it from the board, add --port)" % args.record,
               file=sys.stderr)
         return 1
-    return export_record(args.record, out, not args.no_check)
+    return export_record(args.record, out, not args.no_check, analysis=args.analysis)

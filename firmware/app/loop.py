@@ -167,6 +167,7 @@ class App:
         g("clock", self.tick, now_ms)
         g("dice", self.roll_if_wanted, now_ms)
         g("seat", self.seat_if_wanted, now_ms)
+        g("hint", self.hint_if_wanted, now_ms)
         g("outbox", self.drain, now_ms)
         g("display", self.display, now_ms)
         if self.wdt is not None:
@@ -246,10 +247,11 @@ class App:
             from app import seat
             seat.answer(self)
             self.drain(now_ms)
-        elif self.engine is not None and not (t.seats[0] or t.seats[1]):
+        elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None:
+            # nobody needs the engine any more (no board's seat, no hint menu open)
             self.engine = None
-            forget("app.seat", "engine.player", "engine.net", "engine.search", "engine.pubeval",
-                   "engine.cubeful", "engine.met")
+            forget("app.seat", "app.hints", "engine.coach", "engine.coach_text", "engine.player",
+                   "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
 
     def make_engine(self, now_ms=None):
         """The board's engine and its weights, allocated once (app/seat.py)."""
@@ -264,6 +266,16 @@ class App:
         if sc is not None:
             sc.scan()
             self.thinking_scans += 1
+
+    def hint_if_wanted(self, now_ms):
+        """The menu's Hint: the coach's play for the player on roll (app/hints.py, loaded
+        with the first hint). The engine made for it is dropped once the menu closes and no
+        seat is the board's (seat_if_wanted)."""
+        m = self.table.menu
+        if m is not None and m.want_hint:
+            from app import hints
+            hints.answer(self)
+            self.drain(now_ms)
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):

@@ -181,6 +181,10 @@ sh_title=Blots de %s
 sh_none=Aucun blot
 sh_row=en %d: %d/36 %d%%
 sh_back=Bouton: retour
+m_hint=Conseil
+h_wait=reflexion...
+h_next=Bouton: suivant
+h_roll=Lancez d'abord
 r_no_gammon=Gammon: 60 de retard, jan interieur vide
 r_no_bg=Backgammon: une dame a la barre ou chez le gagnant
 """,

@@ -60,5 +60,9 @@ sh_title=Shots at %s
 sh_none=No blot
 sh_row=on %d: %d/36 %d%%
 sh_back=Main: back
+m_hint=Hint
+h_wait=thinking...
+h_next=Main: next best
+h_roll=Hint: roll first
 """,
 )

@@ -27,7 +27,7 @@ from game.phases import PRE_ROLL, MOVING, NO_MOVE
 from textrows import COLS, ROWS, fit, wrap
 import lazy
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_away", "m_close")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_hint", "m_away", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
 SEATS = ("seat0", "seat1")    # the settings' seats: White's, Black's (a person or the board)
 NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
@@ -43,6 +43,13 @@ class Menu:
         self.kind = 0           # resigning: the kind chosen, waiting for the confirmation
         self.warn = None        # resigning: why the kind chosen is not allowed (shown once)
         self.shots = None       # the Shots screen: [(blot point, rolls of 36 that hit it)]
+        # the Hint screen (docs/coach.md): the app answers want_hint (app/hints.py) with the
+        # hint_k-th best play of the roll: its rows, its (from, to) LED pairs, how many
+        self.want_hint = False
+        self.hint_k = 0
+        self.hint_rows = None
+        self.hint_leds = b""
+        self.hint_count = 0
 
     def items(self):
         if self.level == "main":
@@ -85,6 +92,19 @@ def _select(t, m, player):
     if m.level == "confirm":
         t.resign(player, m.kind)
         return True
+    if m.level == "hint":
+        # the next best play on the next press; after the last one, back to the menu
+        if m.hint_rows is not None and m.hint_k + 1 < m.hint_count:
+            m.hint_k += 1
+            m.hint_rows = None
+            m.hint_leds = b""
+            m.want_hint = True
+            return False
+        m.level = "main"
+        m.hint_rows = None
+        m.hint_leds = b""
+        m.want_hint = False
+        return False
     items = m.items()
     if not items:                      # the IDs or Shots screen: back to the menu
         m.level = "main"
@@ -113,6 +133,11 @@ def _select(t, m, player):
             else:
                 t.leave(player)
             return True
+        elif item == "m_hint":
+            if t.phase != MOVING:
+                t.say(t.tr("h_roll"))       # a hint is for a roll: roll first
+                return True
+            m.level, m.hint_k, m.hint_rows, m.want_hint = "hint", 0, None, True
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -229,6 +254,10 @@ def rows(t):
         return [r[:COLS] for r in _confirm_rows(t, m)]
     if m.level == "shots":
         return _shots_rows(t, m)
+    if m.level == "hint":
+        if m.hint_rows is None:
+            return [t.tr("m_hint"), t.tr("h_wait")]
+        return m.hint_rows[:ROWS - 1] + [t.tr("h_next" if m.hint_k + 1 < m.hint_count else "sh_back")]
     out = [_title(t, m)]
     if m.warn:
         return (out + wrap(m.warn))[:ROWS]

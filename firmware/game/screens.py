@@ -98,6 +98,16 @@ def fill_leds(t, leds):
                     leds[p] = C.UNCERTAIN
     elif phase in (PRE_ROLL, DOUBLED, NO_MOVE):
         _last_move(t, leds)
+    m = t.menu
+    if m is not None and m.hint_leds:
+        # the menu's hint (docs/coach.md): where each checker goes from, and to
+        h = m.hint_leds
+        for i in range(0, len(h), 2):
+            if h[i]:
+                leds[h[i]] = C.LIFTED
+        for i in range(1, len(h), 2):
+            if h[i]:
+                leds[h[i]] = C.DEST
     _status_leds(t, leds)
 
 

@@ -1,0 +1,71 @@
+"""The menu's Hint (docs/coach.md): the app answers the menu's want_hint with the coach's
+k-th best play of the roll for the player on roll, at the engine's normal level (0-ply):
+its notation and equity on the OLED, its from and to points on the LEDs, and a "hint"
+event on serial. Loaded with the first hint; the engine is the app's (app.engine, made
+here when no seat made it: the weights are allocated once, docs/engine.md).
+"""
+from engine.coach import Coach
+from engine.coach_text import hint_rows, hint_event
+from game import colours
+import lazy
+
+
+def weights_path():
+    """engine/weights.bin beside the engine's compiled modules (make flash installs it there)."""
+    import engine as pkg
+    here = pkg.__file__
+    return here[:here.rfind("/") + 1] + "weights.bin"
+
+
+def engine_of(app):
+    e = getattr(app, "engine", None)
+    if e is None:
+        import gc
+        from engine.player import Engine
+        gc.collect()                    # the weights want the largest blocks there are
+        e = app.engine = Engine(weights_path())
+    return e
+
+
+def answer(app):
+    """Fill the open menu's hint: rows, LED pairs, how many plays there are to show."""
+    t = app.table
+    m = t.menu
+    m.want_hint = False
+    try:
+        e = engine_of(app)
+    except MemoryError:
+        # the engine's weights do not fit beside the board's heap (docs/engine.md: its
+        # budget): said in words, the game goes on
+        app.engine = None
+        import events
+        t.event(events.error("hint", "no memory for the engine: no hint"))
+        m.hint_rows = ["Hint", "no memory for", "the engine"]
+        m.hint_count = 0
+        t.screen = None
+        t.refresh_screen()
+        return
+    e.tick = getattr(app, "think_tick", None)
+    view = t.view
+    d1, d2 = t.turn_dice
+    c = Coach(e)
+    n = c.hint(view.me, view.opp, d1, d2)
+    p = t.on_roll
+    if n == 0:
+        m.hint_rows = hint_rows(1, "", 0)
+        m.hint_count = 1
+        m.hint_leds = b""
+    else:
+        k = m.hint_k % n
+        moves, hits, value = c.top_play(k)
+        text = lazy.format_play(moves, hits)
+        m.hint_rows = hint_rows(k + 1, text, value)
+        m.hint_count = n
+        leds = bytearray()
+        for f, to in moves:
+            leds.append(colours.led_of(f, p))
+            leds.append(colours.led_of(to, p))
+        m.hint_leds = bytes(leds)
+        t.event(hint_event(p, k + 1, moves, text, value))
+    t.screen = None
+    t.refresh_screen()

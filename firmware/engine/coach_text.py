@@ -1,0 +1,85 @@
+"""What the coach shows: rows for the 16-column, 6-row OLED and the serial event lines of a
+hint, a grade and a review. Plain text in English (the Table's i18n can replace the
+words: they are the module's constants). Nothing here computes: engine/coach.py and
+engine/review.py do; the Table calls these once per screen.
+"""
+from engine.coach import milli, GRADE_NAMES, FINE
+from events import line
+
+COLS = 16
+
+
+def signed(units):
+    """An equity in 1/65536 as the OLED shows it: "+0.138", "-1.204" (thousandths)."""
+    m = milli(units)
+    sign = "-" if m < 0 else "+"
+    m = -m if m < 0 else m
+    return "%s%d.%03d" % (sign, m // 1000, m % 1000)
+
+
+def hint_rows(rank, notation, value):
+    """A hint: "hint 1" (the best; 2 the second best...), the play's notation (wrapped at
+    16 columns), its equity."""
+    rows = ["hint %d" % rank]
+    text = notation or "no legal play"
+    while len(text) > COLS:
+        cut = text.rfind(" ", 0, COLS + 1)
+        cut = COLS if cut <= 0 else cut
+        rows.append(text[:cut])
+        text = text[cut:].lstrip()
+    rows.append(text)
+    rows.append("equity " + signed(value))
+    return rows[:6]
+
+
+def grade_rows(kind, grade, loss):
+    """A graded decision, shown briefly after the commit: "play: blunder", "lost 0.093";
+    kind "play", "double" (the doubler's choice), "answer"."""
+    name = GRADE_NAMES[grade]
+    rows = [("%s: %s" % (kind, name))[:COLS]]
+    if grade != FINE or loss:
+        rows.append("lost %s" % signed(loss)[1:])
+    return rows
+
+
+def _rate(t):
+    r = t.error_rate_x10()
+    return "%d.%d" % (r // 10, r % 10)
+
+
+def review_rows(tallies, names, title="review"):
+    """The review of a game or a match on the OLED: error rate, doubtful plays, blunders,
+    luck for both players, in two columns of 5 (the names cut to fit)."""
+    a, b = tallies
+    rows = ["%-6s%5s %4s" % (title[:6], names[0][:5], names[1][:4])]
+    rows.append("rate  %5s %4s" % (_rate(a)[:5], _rate(b)[:4]))
+    rows.append("doubt %5d %4d" % (a.doubtful, b.doubtful))
+    rows.append("blund %5d %4d" % (a.blunders, b.blunders))
+    la, lb = milli(a.luck), milli(b.luck)
+    rows.append("luck %+6d %+4d" % (la, lb) if -999 <= lb <= 999 and -99999 <= la <= 99999
+                else "luck %+6d" % la)
+    rows.append("(x1000 per move)")
+    return [r[:COLS] for r in rows]
+
+
+def review_event(scope, tallies):
+    """The serial line of a review: {"t":"review","of":"game"|"match","er":[rate x10, ...],
+    "dec":[decisions...],"doubtful":[...],"blunders":[...],"luck":[milli...]}."""
+    a, b = tallies
+    return line("review", (("of", scope), ("er", [a.error_rate_x10(), b.error_rate_x10()]),
+                           ("dec", [a.decisions(), b.decisions()]),
+                           ("doubtful", [a.doubtful, b.doubtful]),
+                           ("blunders", [a.blunders, b.blunders]),
+                           ("luck", [milli(a.luck), milli(b.luck)])))
+
+
+def hint_event(player, rank, moves, notation, value):
+    """The serial line of a hint: {"t":"hint","p":..,"k":rank,"m":[[f,t]...],"n":..,"eq":milli}."""
+    return line("hint", (("p", player), ("k", rank), ("m", [[f, t] for f, t in moves]),
+                         ("n", notation), ("eq", milli(value))))
+
+
+def grade_event(player, kind, grade, loss):
+    """The serial line of a graded decision: {"t":"grade","p":..,"a":kind,"g":"fine"|...,
+    "loss":milli}."""
+    return line("grade", (("p", player), ("a", kind), ("g", GRADE_NAMES[grade]), ("loss", milli(loss))))
