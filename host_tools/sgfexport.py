@@ -20,8 +20,6 @@ Backgammon Galaxy's (0.020, 0.080): gnubg's "bad" mark (BM[1]) starts at 0.080 t
 GNU Backgammon 1.07 (Debian's `gnubg`) loads these files and recomputes its statistics from
 them (tests/test_sgfexport.py); the PyPI build cannot load any SGF (its parser is a stub).
 """
-import os
-import sys
 
 from host_tools.cmd_export import sgf_text, _sgf_point
 from host_tools.cmd_review import engine, events_of_mat
