@@ -88,6 +88,7 @@ class App:
         self.settled_feeds = 0
         self.loaded = []                   # dice values to use before the RNG (sim, tests)
         self.last_roll = []  # type: list  # the dice last given to the Table
+        self.fair = None                   # fairroll.FairRoll, the provably fair dice (app/start.py)
         self.now = 0
         self._fed_change = -1              # scanner.last_change of the reading last fed
         self._notice = None
@@ -216,6 +217,8 @@ class App:
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
+        if self.fair is not None:
+            self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
         if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
             self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
@@ -225,6 +228,8 @@ class App:
         n = self.table.want_roll
         if not n:
             return
+        if self.fair is not None and not self.loaded:
+            return self.fair.roll(self, now_ms)
         d = self.d.dice
         d1 = self.loaded.pop(0) if self.loaded else d.die()
         if n == 1:
