@@ -164,3 +164,18 @@ def test_dice_check_over_records(tmp_path, capsys, honest):
     assert n == rolls - games            # the openings left out (every game here had one)
     assert "all records: %7d rolls" % (2 * n) in out, out
     assert "too few rolls" in out or "p " in out
+
+
+def test_records_with_fair_dice_lines_export_alike_in_python_and_the_browser(tmp_path, honest):
+    """Every reader takes the `F` and `V` lines: host_tools export writes the matches with no
+    problem, and web/matexport.js the same bytes (tests/test_web_mat.py's comparison)."""
+    from test_web_mat import need_node, same_export, py_full
+    rec = tmp_path / "fair.rec"
+    rec.write_text(honest)
+    files, code, msgs = py_full(rec, tmp_path / "py")
+    assert code == 0 and len(files) == 3, msgs          # three matches, no line refused
+    events, problems = record.read_lines(honest.split("\n"))
+    assert problems == []
+    need_node()
+    got = same_export(rec, tmp_path / "py2")
+    assert got["problems"] == [] and not got["broken"]

@@ -1,0 +1,59 @@
+"""The App with the provably fair dice (app.fair, as app/start.py sets it on the board): the
+commitment on the OLED and over serial at the match's start, the opening roll drawn from
+the seed and recorded after the `F` line, and after a power cut the next roll number.
+Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
+from apprig import rig, run, clean, RECORD, TMP
+from bg.position import Position
+from fairroll import FairRoll
+from fairdice import FairDice
+
+SEED = bytes(range(7, 39))
+DICE = TMP + "-dice.bin"
+
+
+def _fair():
+    return FairRoll(DICE, seed_source=lambda: SEED)
+
+
+def _remove():
+    import os
+    for p in (DICE, DICE + ".tmp"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+
+
+def test_the_app_rolls_the_fair_dice_and_a_power_cut_goes_on_from_the_next_roll():
+    _remove()
+    sc, app, lines = rig()
+    app.fair = _fair()
+    fd = FairDice(SEED)
+    h = fd.commitment()
+    run(app, 50)
+    assert ('{"t":"dice_commit","hash":"%s"}' % h) in lines, lines
+    assert app._notice[:3] == ["FAIR DICE", "commitment:", h[:16]]
+    sc.put(Position.start())
+    run(app, 100)
+    for name in ("p1_main", "p2_main"):
+        app.press(name)
+        run(app, 30)
+    w, b = fd.roll(0)
+    k = 1
+    while w == b:                           # a tie: both roll again, on the next number
+        for name in ("p1_main", "p2_main"):
+            app.press(name)
+            run(app, 30)
+        w, b = fd.roll(k)
+        k += 1
+    rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
+    roll = "R%d %d %d" % (0 if w > b else 1, max(w, b), min(w, b))
+    assert rec[-2:] == ["F %s - 0" % h, roll], rec
+    # power cut: the board comes up again on the state and the dice file saved
+    sc2, app2, lines2 = rig(fresh=False)
+    app2.fair = _fair()
+    run(app2, 50)
+    assert app2.fair.k == k and app2.fair.fd.seed == SEED
+    assert not [l for l in lines2 if "dice_commit" in l]     # the same match: no new seed
+    clean()
+    _remove()
