@@ -31,6 +31,11 @@ import events
 from lazy import call
 from fairdice import FairDice, new_seed, check_salt, SEED_BYTES
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 DICE_PATH = "dice.bin"
 _MAGIC = b"FD"
 _VERSION = 1
@@ -51,11 +56,11 @@ class FairRoll:
         self.path = path
         self.files = files
         self.seed_source = seed_source
-        self.fd = None            # the match's FairDice, None between matches
+        self.fd = None  # type: Any  # the match's FairDice, None between matches
         self.k = 0                # the next roll number
         self.base = 0             # the Table's line count at the last roll (or the seed drawn)
         self.f_seq = 0            # the number of the `F` line, 0 before it is written
-        self.pending = None       # (stamp, first die) of the roll handed over last, unresolved
+        self.pending = None  # type: Any  # (stamp, first die) of the roll handed over last, unresolved
         self.problem = None       # what went wrong with the file, in words (None: fine)
         self.load()
 
@@ -126,7 +131,22 @@ class FairRoll:
         return not first                 # the opening's first die is half a roll number
 
     def watch(self, app, now_ms=None):
-        """A match begun gets its seed; a match ended (or abandoned after a roll) its reveal."""
+        """A match begun gets its seed; a match ended (or abandoned after a roll) its reveal.
+        A failure is said once (OLED and serial) and never stops the App's clock step."""
+        try:
+            self._watch(app, now_ms)
+        except Exception as e:
+            self._fault(app, e, now_ms)
+
+    def _fault(self, app, exc, now_ms):
+        words = "%s: %s" % (type(exc).__name__, exc)
+        if self.problem != words:
+            self.problem = words
+            app.write_line(events.error("fair_dice", "fair dice fault, the board's own dice roll: "
+                                        + words))
+            app.notice(["FAIR DICE FAULT"] + [words[i:i + 16] for i in range(0, 64, 16)], now_ms)
+
+    def _watch(self, app, now_ms):
         t = app.table
         if self.pending is not None:
             self.resolve(t)
@@ -187,13 +207,22 @@ class FairRoll:
 
     # ------------------------------------------------------------ a roll
     def roll(self, app, now_ms=None):
-        """Hand the Table the roll (or opening die) it wants, from the match's seed."""
+        """Hand the Table the roll (or opening die) it wants, from the match's seed. False
+        when it could not (the fault said): the App's dice driver rolls instead."""
+        try:
+            self._roll(app, now_ms)
+        except Exception as e:
+            self._fault(app, e, now_ms)
+            return not app.table.want_roll       # handed over before the fault: done
+        return True
+
+    def _roll(self, app, now_ms):
         t = app.table
         n = t.want_roll
         if not n:
             return
         if self.pending is not None or self.fd is None:
-            self.watch(app, now_ms)
+            self._watch(app, now_ms)
         fd = self.fd
         if self.f_seq == 0 or self.f_seq > t.rec_seq:
             t._record(("commit", fd.commitment(), fd.salt, self.k))

@@ -228,8 +228,8 @@ class App:
         n = self.table.want_roll
         if not n:
             return
-        if self.fair is not None and not self.loaded:
-            return self.fair.roll(self, now_ms)
+        if self.fair is not None and not self.loaded and self.fair.roll(self, now_ms):
+            return                         # the provably fair dice rolled (fairroll.py)
         d = self.d.dice
         d1 = self.loaded.pop(0) if self.loaded else d.die()
         if n == 1:

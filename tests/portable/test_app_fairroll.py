@@ -57,3 +57,24 @@ def test_the_app_rolls_the_fair_dice_and_a_power_cut_goes_on_from_the_next_roll(
     assert not [l for l in lines2 if "dice_commit" in l]     # the same match: no new seed
     clean()
     _remove()
+
+
+def test_a_fair_dice_fault_is_said_and_the_boards_own_dice_roll():
+    _remove()
+    sc, app, lines = rig()
+
+    def no_entropy():
+        raise OSError(5, "urandom failed")
+    app.fair = FairRoll(DICE, seed_source=no_entropy)
+    run(app, 50)
+    assert app._notice[0] == "FAIR DICE FAULT", app._notice
+    errors = [l for l in lines if '"fair_dice"' in l]
+    assert len(errors) == 1 and "urandom failed" in errors[0], lines
+    sc.put(Position.start())
+    run(app, 100)
+    app.press("p1_main")
+    run(app, 30)
+    assert app.table.opening[0] in (1, 2, 3, 4, 5, 6)       # rolled by hw/dice.py
+    assert app.faults == 0 and len([l for l in lines if '"fair_dice"' in l]) == 1
+    clean()
+    _remove()
