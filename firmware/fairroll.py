@@ -5,6 +5,7 @@ commitment before the first roll and the seed revealed at the end (docs/dice.md)
     fair.watch(app, now_ms)            # from App.tick: a match begun (new seed), ended (reveal)
     fair.roll(app, now_ms)             # instead of the dice driver: the roll the Table wants
     fair.set_salt("1234")              # the players' salt, before the first roll
+    fair.check()                       # dicecheck.DiceCount of the match's rolls so far
 
 `app` is the App (app/loop.py): its table, drain(now_ms) and notice(rows, now_ms).
 
@@ -204,6 +205,19 @@ class FairRoll:
             raise ValueError("the salt is entered before the match's first roll")
         self.fd = FairDice(self.fd.seed, check_salt(salt))
         self.save()
+
+    def check(self):
+        """The dice check of the match in play (dicecheck.py): every roll drawn so far,
+        recomputed from the seed (an opening's two dice, ties too: each a fair roll), in a
+        few dozen bytes of heap. None between matches."""
+        if self.fd is None:
+            return None
+        from dicecheck import DiceCount
+        c = DiceCount()
+        for n in range(self.k):
+            d1, d2 = self.fd.roll(n)
+            c.add(d1, d2)
+        return c
 
     # ------------------------------------------------------------ a roll
     def roll(self, app, now_ms=None):

@@ -145,3 +145,40 @@ def test_between_matches_the_file_holds_no_seed_and_a_new_match_draws_one():
     r.press("p1_main")                       # a new match
     fair.watch(r)
     assert fair.fd is not None and fair.fd.seed != SEED and fair.k == 0
+
+
+def test_the_dice_check_of_the_match_in_play_counts_every_roll_drawn():
+    r, fair = fair_rig(SETTINGS)
+    play(r, fair, Lcg(5), 40, abandon=False)
+    c = fair.check()
+    assert c.rolls == fair.k > 10
+    fd = FairDice(SEED)
+    faces = [0] * 6
+    for n in range(fair.k):
+        for d in fd.roll(n):
+            faces[d - 1] += 1
+    assert c.faces == faces
+    rows = c.summary()
+    assert rows[0] == "DICE CHECK" and rows[1] == "%d rolls" % fair.k and rows[-1] == "too few rolls"
+    assert len(rows) <= 6 and all(len(row) <= 16 for row in rows)
+
+
+def test_a_full_flash_does_not_stop_the_dice_and_a_damaged_file_gives_a_new_seed():
+    from fakeflash import FakeFlash
+    flash = FakeFlash()
+    r = FairRig(SETTINGS)
+    fair = FairRoll("dice.bin", flash, seed_source=lambda: SEED)
+    fair.watch(r)
+    r.setup()
+    flash.write_fails = OSError(28)              # the flash is full from here on
+    press(r, fair, "p1_main")
+    press(r, fair, "p2_main")
+    assert len(r.given) == 2 and r.given[0][1][0] == FairDice(SEED).roll(0)[0]
+    assert r.notes[-1][0] == "DICE NOT SAVED" and "flash full" in "".join(r.notes[-1]), r.notes
+    flash.write_fails = None
+    # a file damaged on the flash: set aside by store.py, said, and the next match's seed drawn
+    flash.files["dice.bin"][20] ^= 0xFF
+    again = FairRoll("dice.bin", flash, seed_source=lambda: bytes(32))
+    assert again.fd is None and again.problem and "dice.bin.bad" in flash.files
+    again.watch(r)
+    assert again.fd is not None and again.fd.seed == bytes(32)
