@@ -63,6 +63,7 @@ class FairRoll:
         self.f_seq = 0            # the number of the `F` line, 0 before it is written
         self.pending = None  # type: Any  # (stamp, first die) of the roll handed over last, unresolved
         self.problem = None       # what went wrong with the file, in words (None: fine)
+        self._floor = None        # the App's record floor seen last (app/loop.py, record_open.py)
         self.load()
 
     # ------------------------------------------------------------ the file
@@ -238,6 +239,12 @@ class FairRoll:
         if self.pending is not None or self.fd is None:
             self._watch(app, now_ms)
         fd = self.fd
+        # a record started again (deleted, lost lines: record_open.header_again) lacks the
+        # `F` line: it is written again, with the roll number the record goes on from
+        floor = getattr(app, "_record_floor", 0)
+        if floor != (self._floor if self._floor is not None else 0):
+            self.f_seq = 0
+        self._floor = floor
         if self.f_seq == 0 or self.f_seq > t.rec_seq:
             t._record(("commit", fd.commitment(), fd.salt, self.k))
             self.f_seq = t.rec_seq

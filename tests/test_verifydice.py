@@ -179,3 +179,26 @@ def test_records_with_fair_dice_lines_export_alike_in_python_and_the_browser(tmp
     need_node()
     got = same_export(rec, tmp_path / "py2")
     assert got["problems"] == [] and not got["broken"]
+
+
+def test_a_record_started_again_mid_match_is_checked_from_its_new_commitment(tmp_path, capsys, honest):
+    """Lines lost and the header written again (M, G, H, W: record_open.header_again), then
+    the `F` line the board writes again with the roll number it goes on from."""
+    events, _ = record.read_lines(honest.split("\n"))
+    segs, _, _ = cmd_verifydice.segments_of(events)
+    checked = cmd_verifydice.align(segs[1].items, _dice_of(honest, 1), 0)
+    rolls = checked
+    cut_from, resume_at = rolls[3][0], rolls[9][0]      # rolls 4 to 9 of the match lost
+    k0 = rolls[9][1]
+    lines = honest.split("\n")
+    r_lines = [i for i, l in enumerate(lines) if l[:1] == "R"]
+    all_items = [it for s in segs for it in s.items if it[0] == "roll"]
+    a = r_lines[[i for i, it in enumerate(all_items) if it is cut_from][0]]
+    b = r_lines[[i for i, it in enumerate(all_items) if it is resume_at][0]]
+    seq = unseal(lines[b])[1]
+    header = [seal("M 1 C -"), seal("G 0 0"), seal("H 4HPwATDgc/ABMA 000"), seal("W %d" % (seq - 2)),
+              seal("F %s - %d" % (segs[1].hash, k0), seq - 1)]
+    text = "\n".join(lines[:a] + header + lines[b:])
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, text))
+    assert status == 0, out
+    assert "(salt -, from roll %d):" % k0 in out and out.count(": OK") == 4, out

@@ -78,3 +78,38 @@ def test_a_fair_dice_fault_is_said_and_the_boards_own_dice_roll():
     assert app.faults == 0 and len([l for l in lines if '"fair_dice"' in l]) == 1
     clean()
     _remove()
+
+
+def test_a_record_started_again_gets_the_commitment_again():
+    """The record deleted while the match goes on (the board is told to free space that
+    way): the header is written again (record_open.py) and, with the next roll, the `F` line
+    with the roll number the record goes on from, so verify-dice can check what follows."""
+    import os
+    _remove()
+    sc, app, lines = rig()
+    app.fair = _fair()
+    app.table.settings.reroll = 1            # the opening winner may roll again: no move needed
+    run(app, 50)
+    sc.put(Position.start())
+    run(app, 100)
+    while app.table.phase == 1:
+        for name in ("p1_main", "p2_main"):
+            app.press(name)
+            run(app, 30)
+    assert app.table.phase == 2, app.table.screen
+    winner = app.table.on_roll
+    k = app.fair.k
+    os.remove(RECORD)
+    sc2, app2, lines2 = rig(fresh=False)      # a power cut; the record is gone
+    app2.fair = _fair()
+    sc2.put(Position.start())
+    run(app2, 100)
+    assert app2.fair.k == k
+    app2.press("p%d_cube" % (winner + 1))     # roll again
+    run(app2, 30)
+    rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
+    h = FairDice(SEED).commitment()
+    assert rec[-2:] == ["F %s - %d" % (h, k), "R%d %d %d" % ((winner,) + FairDice(SEED).roll(k))], rec
+    assert rec[1][0] == "M" and rec[-3][0] == "W", rec
+    clean()
+    _remove()
