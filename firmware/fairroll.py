@@ -41,6 +41,7 @@ DICE_PATH = "dice.bin"
 _MAGIC = b"FD"
 _VERSION = 1
 _SETUP, _OPENING, _MATCH_OVER = 0, 1, 8      # game/table.py's phases
+_SALT = 56                  # the file's fixed part; the salt follows (its length just before)
 
 
 def _stamp(t):
@@ -64,6 +65,10 @@ class FairRoll:
         self.pending = None  # type: Any  # (stamp, first die) of the roll handed over last, unresolved
         self.problem = None       # what went wrong with the file, in words (None: fine)
         self._floor = None        # the App's record floor seen last (app/loop.py, record_open.py)
+        self.manual = False       # the setting: players roll their own dice and enter them
+        self.entered = 0          # what the record says last: 1 dice entered (`U 1`), 0 the board's
+        self.u_seq = 0            # the number of that `U` line
+        self.pad = None  # type: Any  # dicepad.DicePad of the roll being entered, or None
         self.load()
 
     # ------------------------------------------------------------ the file
@@ -74,9 +79,12 @@ class FairRoll:
         if not payload:
             return
         b = payload
-        if len(b) < 54 or b[0:2] != _MAGIC or b[2] != _VERSION or len(b) != 54 + b[53]:
+        if len(b) < _SALT or b[0:2] != _MAGIC or b[2] != _VERSION or len(b) != _SALT + b[_SALT - 1]:
             self.problem = "dice file not understood: a new seed"
             return
+        self.manual = bool(b[3] & 8)
+        self.entered = 1 if b[3] & 16 else 0
+        self.u_seq = _u32(b, 51)
         if not b[3] & 1:
             return                                   # between matches
         seed = bytes(b[4:36])
@@ -85,26 +93,28 @@ class FairRoll:
         self.f_seq = _u32(b, 44)
         if b[3] & 2:
             self.pending = ((self.base, b[48], b[49], b[50]), bool(b[3] & 4))
-        self.fd = FairDice(seed, bytes(b[54:]).decode())
+        self.fd = FairDice(seed, bytes(b[_SALT:]).decode())
 
     def save(self):
         """Write the match's seed, roll number and stamp (store.py's atomic save)."""
         fd = self.fd
         salt = fd.salt.encode() if fd else b""
-        b = bytearray(54 + len(salt))
+        b = bytearray(_SALT + len(salt))
         b[0:2] = _MAGIC
         b[2] = _VERSION
+        b[3] = (8 if self.manual else 0) | (16 if self.entered == 1 else 0)
+        b[51:55] = self.u_seq.to_bytes(4, "little")
         if fd is not None:
             p = self.pending
-            b[3] = 1 | (2 if p else 0) | (4 if p and p[1] else 0)
+            b[3] |= 1 | (2 if p else 0) | (4 if p and p[1] else 0)
             b[4:36] = fd.seed
             b[36:40] = self.k.to_bytes(4, "little")
             b[40:44] = self.base.to_bytes(4, "little")
             b[44:48] = self.f_seq.to_bytes(4, "little")
             if p:
                 b[48], b[49], b[50] = p[0][1], p[0][2], p[0][3]
-            b[53] = len(salt)
-            b[54:] = salt
+            b[_SALT - 1] = len(salt)
+            b[_SALT:] = salt
         try:
             call("store", "save", self.path, bytes(b), self.files)   # (store.py: loaded for the save)
             self.problem = None
@@ -207,6 +217,47 @@ class FairRoll:
         self.fd = FairDice(self.fd.seed, check_salt(salt))
         self.save()
 
+    # ------------------------------------------------------------ dice entered by hand
+    def set_manual(self, on):
+        """The setting: the players roll their own dice and enter them on the buttons."""
+        self.manual = bool(on)
+        if not on:
+            self.pad = None
+        self.save()
+
+    def button(self, app, name, kind="press", now_ms=None):
+        """A button while a roll is entered (dicepad.py): True when it was taken here."""
+        pad = self.pad
+        if pad is None:
+            return False
+        t = app.table
+        if not t.want_roll or t.want_roll != pad.n:
+            self.pad = None              # the roll is no longer wanted
+            return False
+        if name not in ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo"):
+            return False
+        if pad.button(name, kind):
+            self.pad = None
+            self._say_entered(t, 1)
+            self.save()                  # before the Table has it (the `U` line's number)
+            v = pad.values
+            app.last_roll = list(v)
+            if pad.n == 1:
+                t.dice(v[0])
+            else:
+                t.dice(v[0], v[1])
+            app.drain(now_ms)
+        return True
+
+    def _say_entered(self, t, entered):
+        """The record says when the dice start or stop being entered by hand (`U 1`, `U 0`):
+        written with the roll, numbered by the Table (a cut voids it with the roll)."""
+        if self.entered == entered and not self.u_seq > t.rec_seq:
+            return                       # (a `U` line voided by a cut: written again)
+        t._record(("entered", entered))
+        self.entered = entered
+        self.u_seq = t.rec_seq
+
     def check(self):
         """The dice check of the match in play (dicecheck.py): every roll drawn so far,
         recomputed from the seed (an opening's two dice, ties too: each a fair roll), in a
@@ -236,6 +287,12 @@ class FairRoll:
         n = t.want_roll
         if not n:
             return
+        if self.manual:
+            if self.pad is None:
+                from dicepad import DicePad
+                self.pad = DicePad(n, t.roller if n == 1 else t.on_roll)
+            return                       # the players enter it (button())
+        self._say_entered(t, 0)
         if self.pending is not None or self.fd is None:
             self._watch(app, now_ms)
         fd = self.fd

@@ -13,7 +13,9 @@ one number for both players' dice (White's, Black's), and the next again after a
 are not recorded), and with the reroll rule one more when the winner rolled again. Whether
 an opening was kept or rolled again is not in the record: both readings are tried, and the
 one with fewer mismatches is reported. After an `H` line (the record was started again in
-a game, lines were lost) the count is found again among the next 64 numbers.
+a game, lines were lost) the count is found again among the next 64 numbers. Rolls after
+a `U 1` line (physical dice entered by the players) are not the seed's: they are counted,
+not checked, and take no roll number, until a `U 0`.
 """
 import hashlib
 import os
@@ -40,6 +42,7 @@ class Segment:
         self.first = first
         self.line_no = line_no
         self.items = []     # ('roll', player, d1, d2, opening, game, move) or ('gap',)
+        self.entered = 0    # rolls entered by the players (`U 1`): not from the seed
 
 
 def segments_of(events):
@@ -49,9 +52,12 @@ def segments_of(events):
     reveals = []
     game = move = 0
     opening_next = False
+    entered = False
     for i, ev in enumerate(events):
         kind = ev[0]
-        if kind == "match":
+        if kind == "entered":
+            entered = bool(ev[1])
+        elif kind == "match":
             game = 0
         elif kind == "game":
             game += 1
@@ -71,7 +77,10 @@ def segments_of(events):
             reveals.append((ev[1], i))
         elif kind == "roll":
             move += 1
-            if segs:
+            if entered:
+                if segs:
+                    segs[-1].entered += 1      # the players' own dice: nothing to recompute
+            elif segs:
                 segs[-1].items.append(("roll", ev[1], ev[2], ev[3], opening_next, game, move))
             else:
                 outside += 1
@@ -159,6 +168,8 @@ def verify(events, say=print):
         head = "commitment %s... (salt %s, from roll %d)" % (s.hash[:16], s.salt or "-", s.first)
         seed = by_hash.get(s.hash)
         rolls = sum(1 for it in s.items if it[0] == "roll")
+        if s.entered:
+            head += "; %d roll(s) entered by the players, not checked" % s.entered
         if seed is None:
             say("%s: %d roll(s), seed not revealed yet (match in play?): not checked" % (head, rolls))
             status = status or 2

@@ -202,3 +202,26 @@ def test_a_record_started_again_mid_match_is_checked_from_its_new_commitment(tmp
     status, out = _run(capsys, "verify-dice", _write(tmp_path, text))
     assert status == 0, out
     assert "(salt -, from roll %d):" % k0 in out and out.count(": OK") == 4, out
+
+
+def test_dice_entered_by_the_players_are_counted_not_checked(tmp_path, capsys):
+    r, fair = fair_rig(Settings(length=1, reroll=1, clock=0), str(tmp_path / "dice.bin"))
+    rng = Lcg(9)
+    play(r, fair, rng, 30, abandon=False)
+    fair.set_manual(True)
+    play(r, fair, rng, 20, abandon=False)
+    fair.set_manual(False)
+    play(r, fair, rng, 20, abandon=False)
+    resign_match(r, fair, rng)
+    events, _ = record.read_lines(r.text().split("\n"))
+    assert [e for e in events if e[0] == "entered"] == [("entered", 1), ("entered", 0)]
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, r.text()))
+    assert status == 0 and "roll(s) entered by the players, not checked" in out and ": OK" in out, out
+    # the `U` lines are taken by every reader
+    from test_web_mat import need_node, same_export, py_full
+    rec = tmp_path / "entered.rec"
+    rec.write_text(r.text())
+    files, code, msgs = py_full(rec, tmp_path / "py")
+    assert code == 0 and len(files) == 1, msgs
+    need_node()
+    assert not same_export(rec, tmp_path / "py2")["broken"]

@@ -212,6 +212,8 @@ class App:
 
     def press(self, name, kind="press", now_ms=None):
         """A button event, from the Buttons driver or the serial line."""
+        if self.fair is not None and self.fair.button(self, name, kind, now_ms):
+            return                         # a die entered by hand (fairroll.py, dicepad.py)
         self.table.button(name, kind)
         self.drain(self.now if now_ms is None else now_ms)
 
@@ -425,6 +427,8 @@ class App:
                     rows = self._notice
             else:
                 rows = self._notice
+        if self.fair is not None and self.fair.pad is not None:
+            rows = self.fair.pad.rows()    # the dice being entered by hand, over any notice
         oled = self.d.oled
         if oled is None:
             return

@@ -87,6 +87,12 @@ def press(r, fair, name, kind="press", around=None):
             around(r, fair, name, kind)
         else:
             fair.roll(r)
+        pad = fair.pad
+        if pad is not None:                    # physical dice: keyed in (dicepad.py)
+            for i in range(pad.n):
+                for _ in range((len(r.given) * 5 + i * 3) % 6):
+                    fair.button(r, "p1_main")
+                fair.button(r, "menu")
         r.given.append((n, tuple(r.last_roll)))
 
 

@@ -113,3 +113,43 @@ def test_a_record_started_again_gets_the_commitment_again():
     assert rec[1][0] == "M" and rec[-3][0] == "W", rec
     clean()
     _remove()
+
+
+def test_physical_dice_entered_on_the_buttons():
+    """The setting on: the players roll their own dice and key them in (main +, cube -,
+    menu confirms); the OLED shows the entry, the record says the dice were entered."""
+    _remove()
+    sc, app, lines = rig()
+    app.fair = _fair()
+    app.fair.set_manual(True)
+    run(app, 50)
+    sc.put(Position.start())
+    run(app, 100)
+    app.press("p1_main")                     # White rolls the opening die: 4
+    run(app, 30)
+    assert app.table.want_roll == 1 and app.fair.pad is not None
+    for name in ("p1_main", "p1_main", "p2_main", "p1_cube", "p1_main"):
+        app.press(name)
+    run(app, 30)
+    assert app.d.oled.ok and app._shown_screen[0] == "ENTER THE DICE", app._shown_screen
+    assert app._shown_screen[2] == " [4]", app._shown_screen
+    app.press("menu")
+    run(app, 30)
+    assert app.table.opening[0] == 4 and app.fair.pad is None
+    app.press("p2_main")                     # Black: 2
+    run(app, 30)
+    app.press("p2_cube")                     # 1 -> 6
+    app.press("p2_main")                     # 6 -> 1
+    app.press("p2_main")                     # 1 -> 2
+    app.press("menu")
+    run(app, 30)
+    assert app.table.turn_dice == (4, 2) and app.table.on_roll == 0
+    rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
+    assert rec[-2:] == ["U 1", "R0 4 2"], rec
+    assert app.fair.k == 0                   # no roll number drawn from the seed
+    # a power cut: the setting stays on
+    sc2, app2, lines2 = rig(fresh=False)
+    app2.fair = _fair()
+    assert app2.fair.manual and app2.fair.entered == 1
+    clean()
+    _remove()
