@@ -15,7 +15,8 @@ What is shown and written:
   - with the match's first roll: the record line `F hash salt k` (k: the roll number the
     record goes on from, 0 but for a record started again);
   - at the match's end (or when it is abandoned after a roll): `V seed` in the record, a
-    `dice_reveal` serial event, the seed on the OLED.
+    `dice_reveal` serial event, the seed on the OLED. Money play has no match end: there
+    each game has its seed, revealed at the game's end.
 Record lines are numbered by the Table's count (Table._record) and saved with its state
 (Table._save), so that a power cut voids them or keeps them with the Table's own lines.
 
@@ -40,7 +41,7 @@ except ImportError:
 DICE_PATH = "dice.bin"
 _MAGIC = b"FD"
 _VERSION = 1
-_SETUP, _OPENING, _MATCH_OVER = 0, 1, 8      # game/table.py's phases
+_SETUP, _OPENING, _GAME_OVER, _MATCH_OVER = 0, 1, 7, 8      # game/table.py's phases
 _SALT = 56                  # the file's fixed part; the salt follows (its length just before)
 
 
@@ -163,11 +164,13 @@ class FairRoll:
         if self.pending is not None:
             self.resolve(t)
         phase = t.phase
+        # the seed's end: the match's; in money play (no match end) each game's
+        ended = phase == _MATCH_OVER or (phase == _GAME_OVER and not t.match.length)
         if self.fd is None:
-            if phase != _MATCH_OVER:
+            if not ended:
                 self._begin(app, now_ms)
             return
-        if phase == _MATCH_OVER:
+        if ended:
             if self.f_seq:
                 self._reveal(app, now_ms)
             return

@@ -182,3 +182,17 @@ def test_a_full_flash_does_not_stop_the_dice_and_a_damaged_file_gives_a_new_seed
     assert again.fd is None and again.problem and "dice.bin.bad" in flash.files
     again.watch(r)
     assert again.fd is not None and again.fd.seed == bytes(32)
+
+
+def test_in_money_play_each_game_has_its_seed_revealed_at_its_end():
+    r, fair = fair_rig(Settings(clock=0))        # the single game: no match length
+    rng = Lcg(6)
+    for game in range(2):
+        play(r, fair, rng, 12, abandon=False)
+        resign_match(r, fair, rng)                # the game ends (not a match)
+        assert r.t.phase == 7 and fair.fd is None, r.t.phase
+        r.press("p1_main")                        # the next game
+        fair.watch(r)
+        assert fair.fd is not None and fair.k == 0
+    ev = _events(r.lines)
+    assert len([e for e in ev if e[0] == "F"]) == 2 and len([e for e in ev if e[0] == "V"]) == 2
