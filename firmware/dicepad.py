@@ -52,3 +52,45 @@ class DicePad:
         return ["ENTER THE DICE", "%s rolled" % who if self.n == 2 else "%s's die" % who,
                 dice, "main +  cube -", "menu: " + ("confirm" if last else "next die"),
                 "undo: first die" if self.n == 2 else ""]
+
+
+SALT_DIGITS = 4
+
+
+class SaltPad:
+    """The players' salt for the fair dice (fairdice.py), keyed in digit by digit before
+    the match's first roll: main +, cube -, menu the next digit (confirm on the last), undo
+    back to the first. Chosen after the commitment is shown: the board cannot suit its seed
+    to it."""
+
+    def __init__(self, digits=SALT_DIGITS):
+        self.n = digits
+        self.values = bytearray(digits)
+        self.at = 0
+
+    def button(self, name, kind="press"):
+        if kind != "press":
+            return False
+        v = self.values
+        if name.endswith("_main"):
+            v[self.at] = (v[self.at] + 1) % 10
+        elif name.endswith("_cube"):
+            v[self.at] = (v[self.at] + 9) % 10
+        elif name == "menu":
+            if self.at + 1 < self.n:
+                self.at += 1
+            else:
+                return True
+        elif name == "undo":
+            self.at = 0
+        return False
+
+    def salt(self):
+        return "".join(str(d) for d in self.values)
+
+    def rows(self):
+        shown = ""
+        for i in range(self.n):
+            shown += ("[%d]" % self.values[i]) if i == self.at else (" %d " % self.values[i])
+        return ["DICE SALT", "players choose", shown, "main +  cube -",
+                "menu: " + ("confirm" if self.at + 1 >= self.n else "next digit"), "undo: first"]

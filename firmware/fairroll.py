@@ -5,6 +5,7 @@ commitment before the first roll and the seed revealed at the end (docs/dice.md)
     fair.watch(app, now_ms)            # from App.tick: a match begun (new seed), ended (reveal)
     fair.roll(app, now_ms)             # instead of the dice driver: the roll the Table wants
     fair.set_salt("1234")              # the players' salt, before the first roll
+    fair.enter_salt()                  # ... keyed in on the buttons (dicepad.SaltPad)
     fair.check()                       # dicecheck.DiceCount of the match's rolls so far
 
 `app` is the App (app/loop.py): its table, drain(now_ms) and notice(rows, now_ms).
@@ -228,12 +229,31 @@ class FairRoll:
             self.pad = None
         self.save()
 
+    def enter_salt(self):
+        """Key in the players' salt on the buttons (dicepad.SaltPad); only before the first
+        roll. False when it is too late."""
+        if self.fd is None or self.f_seq:
+            return False
+        from dicepad import SaltPad
+        self.pad = SaltPad()
+        return True
+
     def button(self, app, name, kind="press", now_ms=None):
-        """A button while a roll is entered (dicepad.py): True when it was taken here."""
+        """A button while a roll or the salt is entered (dicepad.py): True when it was taken
+        here."""
         pad = self.pad
         if pad is None:
             return False
         t = app.table
+        if hasattr(pad, "salt"):
+            if name not in ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo"):
+                return False
+            if pad.button(name, kind):
+                self.pad = None
+                salt = pad.salt()
+                self.set_salt(salt)
+                app.notice(["DICE SALT", salt, "mixed into", "every roll"], now_ms)
+            return True
         if not t.want_roll or t.want_roll != pad.n:
             self.pad = None              # the roll is no longer wanted
             return False

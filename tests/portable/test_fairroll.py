@@ -196,3 +196,18 @@ def test_in_money_play_each_game_has_its_seed_revealed_at_its_end():
         assert fair.fd is not None and fair.k == 0
     ev = _events(r.lines)
     assert len([e for e in ev if e[0] == "F"]) == 2 and len([e for e in ev if e[0] == "V"]) == 2
+
+
+def test_the_salt_keyed_in_on_the_buttons():
+    r, fair = fair_rig(SETTINGS)
+    fair.watch(r)
+    assert fair.enter_salt()
+    for name in ("p1_main", "p1_main", "menu", "p2_cube", "menu", "menu", "p1_main"):
+        assert fair.button(r, name)
+    assert fair.pad.rows()[2] == " 2  9  0 [1]", fair.pad.rows()
+    assert fair.button(r, "menu") and fair.pad is None
+    assert fair.fd.salt == "2901" and r.notes[-1][:2] == ["DICE SALT", "2901"]
+    r.setup()
+    press(r, fair, "p1_main")
+    assert not fair.enter_salt()               # too late: a roll was drawn
+    assert r.given[0][1][0] == FairDice(SEED, "2901").roll(0)[0]
