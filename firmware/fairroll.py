@@ -18,8 +18,8 @@ What is shown and written:
   - at the match's end (or when it is abandoned after a roll): `V seed` in the record, a
     `dice_reveal` serial event, the seed on the OLED. Money play has no match end: there
     each game has its seed, revealed at the game's end.
-Record lines are numbered by the Table's count (Table._record) and saved with its state
-(Table._save), so that a power cut voids them or keeps them with the Table's own lines.
+Record lines are numbered by the Table's count (its record effect) and saved with its
+state (its save effect), so that a power cut voids them or keeps them with the Table's own lines.
 
 A power cut must not change the rolls to come. The roll number cannot simply be saved
 after the roll (a cut between the Table's save and ours would give the last roll again) nor
@@ -44,6 +44,15 @@ _MAGIC = b"FD"
 _VERSION = 1
 _SETUP, _OPENING, _GAME_OVER, _MATCH_OVER = 0, 1, 7, 8      # game/table.py's phases
 _SALT = 56                  # the file's fixed part; the salt follows (its length just before)
+
+
+def _effect(t, name, *args):
+    """The Table's effect `name` (record, event, save: game/table.py puts it in its outbox);
+    `_record` and the like on the Table before issue 12's restructure made them public."""
+    f = getattr(t, name, None)
+    if f is None:
+        f = getattr(t, "_" + name)
+    return f(*args)
 
 
 def _stamp(t):
@@ -195,7 +204,7 @@ class FairRoll:
         self.pending = None
         self.save()
         h = self.fd.commitment()
-        t._event(events.line("dice_commit", (("hash", h),)))
+        _effect(t, "event", events.line("dice_commit", (("hash", h),)))
         app.drain(now_ms)
         app.notice(["FAIR DICE", "commitment:", h[0:16], h[16:32]], now_ms)
 
@@ -203,10 +212,10 @@ class FairRoll:
         t = app.table
         fd = self.fd
         seed = fd.seed_hex()
-        t._record(("reveal", seed))
-        t._event(events.line("dice_reveal", (("seed", seed), ("hash", fd.commitment()),
+        _effect(t, "record", ("reveal", seed))
+        _effect(t, "event", events.line("dice_reveal", (("seed", seed), ("hash", fd.commitment()),
                                              ("rolls", self.k))))
-        t._save()
+        _effect(t, "save")
         app.drain(now_ms)
         self.fd = None
         self.f_seq = 0
@@ -277,7 +286,7 @@ class FairRoll:
         written with the roll, numbered by the Table (a cut voids it with the roll)."""
         if self.entered == entered and not self.u_seq > t.rec_seq:
             return                       # (a `U` line voided by a cut: written again)
-        t._record(("entered", entered))
+        _effect(t, "record", ("entered", entered))
         self.entered = entered
         self.u_seq = t.rec_seq
 
@@ -326,7 +335,7 @@ class FairRoll:
             self.f_seq = 0
         self._floor = floor
         if self.f_seq == 0 or self.f_seq > t.rec_seq:
-            t._record(("commit", fd.commitment(), fd.salt, self.k))
+            _effect(t, "record", ("commit", fd.commitment(), fd.salt, self.k))
             self.f_seq = t.rec_seq
         first = n == 1 and not (t.opening[0] or t.opening[1])
         pending = (_stamp(t), first)
