@@ -80,6 +80,7 @@ class FairRoll:
         self.entered = 0          # what the record says last: 1 dice entered (`U 1`), 0 the board's
         self.u_seq = 0            # the number of that `U` line
         self.pad = None  # type: Any  # dicepad.DicePad of the roll being entered, or None
+        self.revealed = None      # the last seed revealed (hex), for the menu's Dice page
         self.load()
 
     # ------------------------------------------------------------ the file
@@ -212,6 +213,7 @@ class FairRoll:
         t = app.table
         fd = self.fd
         seed = fd.seed_hex()
+        self.revealed = seed
         _effect(t, "record", ("reveal", seed))
         _effect(t, "event", events.line("dice_reveal", (("seed", seed), ("hash", fd.commitment()),
                                              ("rolls", self.k))))

@@ -211,3 +211,39 @@ def test_the_salt_keyed_in_on_the_buttons():
     press(r, fair, "p1_main")
     assert not fair.enter_salt()               # too late: a roll was drawn
     assert r.given[0][1][0] == FairDice(SEED, "2901").roll(0)[0]
+
+
+def test_the_dice_page_of_the_menu():
+    from dicemenu import DiceMenu
+    r, fair = fair_rig(SETTINGS)
+    fair.watch(r)
+    dm = DiceMenu(fair)
+    rows = dm.rows()
+    assert rows[:3] == ["DICE", ">Check dice", " Enter salt"] and rows[3] == " Own dice off"
+    assert all(len(x) <= 16 for x in rows) and len(rows) <= 6
+    assert not dm.press("p1_main")                 # check: no roll yet
+    assert dm.rows()[:2] == ["DICE CHECK", "0 rolls"]
+    dm.press("undo")
+    dm.press("menu")
+    dm.press("menu")
+    dm.press("p2_main")                            # physical dice on
+    assert fair.manual and dm.rows()[3] == ">Own dice on"
+    dm.press("p2_main")
+    assert not fair.manual
+    dm.press("menu")
+    dm.press("p1_main")                            # the hash of the match's seed
+    h = FairDice(SEED).commitment()
+    assert dm.rows() == ["hash " + h[:11], h[11:27]]
+    dm.press("undo")
+    dm.press("menu")
+    dm.press("menu")                               # back to Enter salt
+    assert dm.press("p1_main") and fair.pad is not None   # the salt pad takes the screen
+    fair.pad = None
+    r.setup()
+    press(r, fair, "p1_main")
+    resign_match(r, fair, Lcg(2))                 # the match ends: its seed revealed
+    dm = DiceMenu(fair, 1)
+    dm.cursor = 3
+    dm.press("p1_main")
+    assert dm.rows()[:2] == ["graine", hexlify(SEED).decode()[:16]], dm.rows()
+    assert all(len(x) <= 16 for x in dm.rows())
