@@ -207,7 +207,8 @@ class FairRoll:
         h = self.fd.commitment()
         _effect(t, "event", events.line("dice_commit", (("hash", h),)))
         app.drain(now_ms)
-        app.notice(["FAIR DICE", "commitment:", h[0:16], h[16:32]], now_ms)
+        # after the notice up now, if any (the last match's seed revealed, a power-up message)
+        app.notice(["FAIR DICE", "commitment:", h[0:16], h[16:32]], now_ms, True)
 
     def _reveal(self, app, now_ms):
         t = app.table

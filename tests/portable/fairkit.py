@@ -47,7 +47,7 @@ class FairRig(Rig):
     def write_line(self, text):
         self.kept_events.append(text)
 
-    def notice(self, rows, now_ms=None):
+    def notice(self, rows, now_ms=None, then=False):
         self.notes.append(rows)
         if len(self.notes) > 4:
             self.notes.pop(0)
