@@ -53,7 +53,7 @@ class DiceMenu:
         elif item == "salt":
             if fair.enter_salt():
                 return True
-            self.page = [tx["salt"], tx["late"] if fair.fd is not None else tx["none"]]
+            self.page = [tx["salt"], tx["late"] if fair.seed is not None else tx["none"]]
         elif item == "own":
             fair.set_manual(not fair.manual)
         else:
@@ -62,10 +62,9 @@ class DiceMenu:
 
     def _seed_rows(self):
         tx = self.text
-        fd = self.fair.fd
+        h = self.fair.commitment()
         out = []
-        if fd is not None:
-            h = fd.commitment()
+        if h is not None:
             out += [tx["hash"] + " " + h[:11], h[11:27]]
         last = self.fair.revealed
         if last:

@@ -131,7 +131,7 @@ def test_the_salt_is_mixed_in_and_fixed_at_the_first_roll():
         raise AssertionError("a salt changed after the first roll")
     # the salt is saved with the seed: a power-up goes on with it
     again = FairRoll(DICE)
-    assert again.fd.salt == "Ab12" and again.fd.seed == SEED
+    assert again.salt == "Ab12" and again.seed == SEED
 
 
 def test_between_matches_the_file_holds_no_seed_and_a_new_match_draws_one():
@@ -140,11 +140,11 @@ def test_between_matches_the_file_holds_no_seed_and_a_new_match_draws_one():
     resign_match(r, fair, Lcg(3))
     assert r.t.phase == 8
     fair.watch(r)
-    assert fair.fd is None
-    assert FairRoll(DICE).fd is None         # revealed: the old seed is gone from the flash
+    assert fair.seed is None
+    assert FairRoll(DICE).seed is None         # revealed: the old seed is gone from the flash
     r.press("p1_main")                       # a new match
     fair.watch(r)
-    assert fair.fd is not None and fair.fd.seed != SEED and fair.k == 0
+    assert fair.seed is not None and fair.seed != SEED and fair.k == 0
 
 
 def test_the_dice_check_of_the_match_in_play_counts_every_roll_drawn():
@@ -179,9 +179,9 @@ def test_a_full_flash_does_not_stop_the_dice_and_a_damaged_file_gives_a_new_seed
     # a file damaged on the flash: set aside by store.py, said, and the next match's seed drawn
     flash.files["dice.bin"][20] ^= 0xFF
     again = FairRoll("dice.bin", flash, seed_source=lambda: bytes(32))
-    assert again.fd is None and again.problem and "dice.bin.bad" in flash.files
+    assert again.seed is None and again.problem and "dice.bin.bad" in flash.files
     again.watch(r)
-    assert again.fd is not None and again.fd.seed == bytes(32)
+    assert again.seed is not None and again.seed == bytes(32)
 
 
 def test_in_money_play_each_game_has_its_seed_revealed_at_its_end():
@@ -190,10 +190,10 @@ def test_in_money_play_each_game_has_its_seed_revealed_at_its_end():
     for game in range(2):
         play(r, fair, rng, 12, abandon=False)
         resign_match(r, fair, rng)                # the game ends (not a match)
-        assert r.t.phase == 7 and fair.fd is None, r.t.phase
+        assert r.t.phase == 7 and fair.seed is None, r.t.phase
         r.press("p1_main")                        # the next game
         fair.watch(r)
-        assert fair.fd is not None and fair.k == 0
+        assert fair.seed is not None and fair.k == 0
     ev = _events(r.lines)
     assert len([e for e in ev if e[0] == "F"]) == 2 and len([e for e in ev if e[0] == "V"]) == 2
 
@@ -206,7 +206,7 @@ def test_the_salt_keyed_in_on_the_buttons():
         assert fair.button(r, name)
     assert fair.pad.rows()[2] == " 2  9  0 [1]", fair.pad.rows()
     assert fair.button(r, "menu") and fair.pad is None
-    assert fair.fd.salt == "2901" and r.notes[-1][:2] == ["DICE SALT", "2901"]
+    assert fair.salt == "2901" and r.notes[-1][:2] == ["DICE SALT", "2901"]
     r.setup()
     press(r, fair, "p1_main")
     assert not fair.enter_salt()               # too late: a roll was drawn
