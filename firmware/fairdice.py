@@ -1,6 +1,7 @@
 """Provably fair dice: every roll derived from a secret seed committed to before the match.
 
     fd = FairDice(seed, salt="")      # seed: 32 bytes from os.urandom at the match's start
+                                      # (fairroll.new_seed)
     fd.commitment()                   # SHA-256 of the seed, 64 hex digits: shown and recorded first
     fd.roll(n)                        # roll number n (0, 1, ...): (d1, d2), each 1..6
 
@@ -98,12 +99,6 @@ class FairDice:
             j += 1
             d = outcome(self._mac.digest(("%s.%d" % (msg, j)).encode()))
         return d
-
-
-def new_seed():
-    """32 bytes of hardware randomness (the RP2040's ring oscillator through os.urandom)."""
-    import os
-    return os.urandom(SEED_BYTES)
 
 
 def from_hex(text):

@@ -11,7 +11,7 @@ commitment before the first roll and the seed revealed at the end (docs/dice.md)
 `app` is the App (app/loop.py): its table, drain(now_ms) and notice(rows, now_ms).
 
 What is shown and written:
-  - at a match's start: the seed drawn (fairdice.new_seed), a `dice_commit` serial event
+  - at a match's start: the seed drawn (new_seed: os.urandom), a `dice_commit` serial event
     and the commitment on the OLED (its first 32 hex digits);
   - with the match's first roll: the record line `F hash salt k` (k: the roll number the
     record goes on from, 0 but for a record started again);
