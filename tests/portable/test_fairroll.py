@@ -247,3 +247,27 @@ def test_the_dice_page_of_the_menu():
     dm.press("p1_main")
     assert dm.rows()[:2] == ["graine", hexlify(SEED).decode()[:16]], dm.rows()
     assert all(len(x) <= 16 for x in dm.rows())
+
+
+def test_the_dice_command_on_the_serial_line():
+    import json
+    from app import commands
+    r, fair = fair_rig(SETTINGS)
+    r.fair = fair
+    fair.watch(r)
+    got = json.loads(commands.answer(r, "dice"))
+    assert got == {"t": "dice", "hash": FairDice(SEED).commitment(), "salt": "", "rolls": 0,
+                   "own": False, "last_seed": None}
+    assert json.loads(commands.answer(r, "dice salt 4711"))["salt"] == "4711"
+    assert json.loads(commands.answer(r, "dice own on"))["own"] is True
+    commands.answer(r, "dice own off")
+    bad = json.loads(commands.answer(r, "dice salt a-b"))
+    assert bad["t"] == "error" and "letters and digits" in bad["msg"]
+    assert json.loads(commands.answer(r, "dice fly"))["t"] == "error"
+    r.setup()
+    press(r, fair, "p1_main")
+    press(r, fair, "p2_main")
+    chk = json.loads(commands.answer(r, "dice check"))
+    assert chk["t"] == "dice_check" and chk["rolls"] == fair.k and chk["enough"] is False
+    late = json.loads(commands.answer(r, "dice salt 1"))
+    assert late["t"] == "error" and "before the match's first roll" in late["msg"]
