@@ -2,8 +2,9 @@
 players' salt, physical dice on or off, the commitment and the last seed revealed.
 
     dm = DiceMenu(fair, lang)       # opened from the menu; loaded while open
-    dm.press(name, kind)            # True: the page closes (undo at its top, or the salt
-                                    # entry begins: the salt pad takes the screen)
+    dm.press(name, kind)            # None: stay; "back": undo at its top (back to the
+                                    # menu); "close": the salt entry begins, its pad takes
+                                    # the screen (the menu closes)
     dm.rows()                       # at most 6 rows of 16 columns
 
 Buttons as in the menu (docs/table.md): menu moves to the next item, a main button selects,
@@ -30,18 +31,18 @@ class DiceMenu:
 
     def press(self, name, kind="press"):
         if kind != "press":
-            return False
+            return None
         if self.page is not None:
             if name == "undo" or name.endswith("_main"):
                 self.page = None
-            return False
+            return None
         if name == "menu":
             self.cursor = (self.cursor + 1) % len(ITEMS)
         elif name == "undo":
-            return True
+            return "back"
         elif name.endswith("_main"):
             return self._select()
-        return False
+        return None
 
     def _select(self):
         fair = self.fair
@@ -52,13 +53,13 @@ class DiceMenu:
             self.page = c.summary() if c is not None else [tx["title"], tx["none"]]
         elif item == "salt":
             if fair.enter_salt():
-                return True
+                return "close"
             self.page = [tx["salt"], tx["late"] if fair.seed is not None else tx["none"]]
         elif item == "own":
             fair.set_manual(not fair.manual)
         else:
             self.page = self._seed_rows()
-        return False
+        return None
 
     def _seed_rows(self):
         tx = self.text

@@ -221,9 +221,9 @@ def test_the_dice_page_of_the_menu():
     rows = dm.rows()
     assert rows[:3] == ["DICE", ">Check dice", " Enter salt"] and rows[3] == " Own dice off"
     assert all(len(x) <= 16 for x in rows) and len(rows) <= 6
-    assert not dm.press("p1_main")                 # check: no roll yet
+    assert dm.press("p1_main") is None             # check: no roll yet
     assert dm.rows()[:2] == ["DICE CHECK", "0 rolls"]
-    dm.press("undo")
+    assert dm.press("undo") is None                # back from the page to the list
     dm.press("menu")
     dm.press("menu")
     dm.press("p2_main")                            # physical dice on
@@ -237,7 +237,7 @@ def test_the_dice_page_of_the_menu():
     dm.press("undo")
     dm.press("menu")
     dm.press("menu")                               # back to Enter salt
-    assert dm.press("p1_main") and fair.pad is not None   # the salt pad takes the screen
+    assert dm.press("p1_main") == "close" and fair.pad is not None   # the salt pad takes the screen
     fair.pad = None
     r.setup()
     press(r, fair, "p1_main")
@@ -247,6 +247,8 @@ def test_the_dice_page_of_the_menu():
     dm.press("p1_main")
     assert dm.rows()[:2] == ["graine", hexlify(SEED).decode()[:16]], dm.rows()
     assert all(len(x) <= 16 for x in dm.rows())
+    dm.press("undo")
+    assert dm.press("undo") == "back"
 
 
 def test_the_dice_command_on_the_serial_line():
