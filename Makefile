@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
-.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash web web-deps clean
+.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,11 @@ sweep: $(STAMP)
 GAMES ?= 20000
 strength: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg
+
+# The firmware as a mip package (package.json at the top for the sources; build/package/ for
+# the compiled modules): `mpremote mip install build/package/package.json`.
+package: $(STAMP)
+	$(PY) -m host_tools package
 
 flash: $(STAMP)
 	$(PY) -m host_tools flash $(if $(PORT),--port $(PORT),)

@@ -1,11 +1,52 @@
-"""Code the board needs only now and then, loaded for the moment and dropped after.
+"""Code the board needs only now and then, loaded for one call and dropped after.
 
-An .mpy module's code lives in the Pico's heap from its import until it is forgotten:
-`call("game.cubeflow", "take", t, player)` imports, runs one function and forgets the
-module, so rare code (cube actions, game ends, setup screens, power-up) takes heap only
-while it runs. Loading costs a few ms from flash; use it only for what is rare.
+An .mpy module's code lives in the Pico's heap from its import until it is forgotten. The
+functions below are rare in a match (a save, a play's notation, a game's end, the setup
+screens, the record file's preparation, power-up); each is called by its own name,
+
+    import lazy
+    lazy.snapshot_bytes(table)       # game.snapshot.to_bytes, loaded for this call only
+
+and this module's `__getattr__` (as micropython-async's `primitives/__init__.py` loads its
+classes on demand) finds it in RARE, imports its module, runs it and forgets the module,
+so that its code takes heap only while it runs (BENCHMARKS.md, app heap: each is measured
+there). Loading costs a few ms from flash: only what is rare belongs here. A function whose
+module was already loaded (imported by a caller that keeps it) is simply called.
 """
 import sys
+
+# Each line: the name called, its module, the function in it, and any module it loads that
+# goes with it. One string rather than a dict: this table stays in the heap, and a dict of
+# tuples weighed 3 KB more there (BENCHMARKS.md, app heap).
+RARE = """
+snapshot_bytes game.snapshot to_bytes
+snapshot_fields game.snapshot restore
+format_play bg.notation format_play
+complete_plays game.unsure complete_plays
+resign_refusal game.resigning refusal
+match_of game.ending match_of
+match_rules game.ending rules
+position_ids game.gnubg_ids ids_of bg.ids
+double game.flows double
+take game.flows take
+beaver game.flows beaver
+pass_double game.flows pass_double
+resign game.flows resign game.resigning
+accept_resignation game.flows accept_resignation
+decline_resignation game.flows decline_resignation
+timeout game.flows timeout
+setup_rows game.screens_between setup_rows
+end_message game.screens_between end_message
+store_save store save
+store_why store why
+store_set_aside store set_aside
+open_record record_open open_log
+run_parts app.parts run
+"""
+# (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
+# notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
+# match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
+# screens (game/screens.py), the app's saves and record file, power-up's parts check)
 
 
 def forget(*names):
@@ -21,10 +62,36 @@ def forget(*names):
 
 
 def call(module, function, *args):
-    """module.function(*args), the module loaded for this call only."""
+    """module.function(*args), the module loaded for this call only. (The drivers' rare
+    code, hw/calibration.py and the scanner's construction, still calls it this way.)"""
+    return _once(module, function, (), args)
+
+
+def _once(module, function, also, args):
     loaded = module in sys.modules
+    kept = [m for m in also if m in sys.modules]
     try:
         return getattr(__import__(module, None, None, (function,)), function)(*args)
     finally:
         if not loaded:
             forget(module)
+        for m in also:
+            if m not in kept:
+                forget(m)
+
+
+def _where(name):
+    at = RARE.find("\n" + name + " ")
+    return RARE[at + 1:RARE.find("\n", at + 1)].split(" ") if at >= 0 else None
+
+
+def __getattr__(name):
+    if _where(name) is None:
+        raise AttributeError(name)
+
+    def once(*args):
+        # found again at each call: a closure held (the Table's button table holds some)
+        # keeps only the name, not the strings
+        w = _where(name)
+        return _once(w[1], w[2], w[3:], args)
+    return once

@@ -1,7 +1,17 @@
-"""Text cut into rows for the 16-column OLED: shared by the screens (game/) and the driver
-(hw/), so that both layers wrap a message the same way."""
+"""Text laid out in rows for the 16-column, 6-row OLED: the one wrapping of the firmware,
+shared by the screens (game/), the app's own notices (app/loop.py) and the driver (hw/oled.py
+re-exports wrap), so that every layer wraps a message the same way."""
 
 COLS = 16
+ROWS = 6
+
+
+def fit(left, right, width=COLS):
+    """`left` and `right` on one row, right-aligned; cut to the width if they do not fit."""
+    gap = width - len(left) - len(right)
+    if gap < 1:
+        return (left + " " + right)[:width]
+    return left + " " * gap + right
 
 
 def wrap(text, width=COLS):

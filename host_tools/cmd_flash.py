@@ -16,6 +16,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 BUILD = os.path.join(ROOT, "build", "firmware")
 BIN = os.path.dirname(sys.executable)
 KEEP_AS_SOURCE = ("main.py", "boot.py")
+NOT_ON_BOARD = "manifest.py"  # read by MicroPython's freezing tool (a firmware build), not by the board
 DATA_SUFFIXES = (".bin",)    # data the firmware reads from flash (the engine's weights), copied as is
 
 
@@ -38,6 +39,8 @@ def compile_tree(out=BUILD, march="armv6m", only=None):
         rel = os.path.relpath(d, FIRMWARE)
         for f in sorted(files):
             if not f.endswith(".py") and not f.endswith(DATA_SUFFIXES):
+                continue
+            if rel == "." and f == NOT_ON_BOARD:
                 continue
             src = os.path.join(d, f)
             dest_dir = os.path.join(out, rel)

@@ -210,7 +210,7 @@ def play(board, rng, max_actions=10 ** 6):
             r.roll(t.on_roll, 1 + rng.next(6), 1 + rng.next(6))
         elif phase == 3:
             p = t.on_roll
-            if t._may_double(p) and rng.next(6) == 0:
+            if t.may_double(p) and rng.next(6) == 0:
                 r.press("p%d_cube" % (p + 1))
                 if rng.next(4):
                     r.press("p%d_main" % (2 - p))

@@ -15,7 +15,7 @@ overlong and surrogate UTF-8 through, which json.dumps would then write raw).
 """
 import events
 
-FIRMWARE_VERSION = "0.1"
+from version import VERSION as FIRMWARE_VERSION  # one place: firmware/version.py
 MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")

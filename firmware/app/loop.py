@@ -16,7 +16,9 @@ import sys
 import events
 import ticks
 import board_config as _cfg
-from lazy import call, forget  # noqa: F401 (forget: app/start.py and bench_app use it from here)
+import lazy
+from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
+from textrows import wrap
 from game.colours import RGB
 from record_writer import HEADER_CODES
 
@@ -62,11 +64,8 @@ def _print_line(text):
 
 
 def _wrap(text, width=16, rows=5):
-    out = []  # type: list
-    while text and len(out) < rows:
-        out.append(text[:width])
-        text = text[width:]
-    return out
+    """At most `rows` rows of `text`, wrapped as every screen is (textrows.wrap)."""
+    return wrap(text, width)[:rows] if text else []
 
 
 class App:
@@ -267,8 +266,8 @@ class App:
         try:
             if self.state_held is not None:
                 self._set_held_aside()
-            # store.py for the save only: a few saves a turn (lazy.call)
-            call("store", "save", self.state_path, payload, self.files)
+            # store.py for the save only: a few saves a turn (firmware/lazy.py)
+            lazy.store_save(self.state_path, payload, self.files)
             self.saves += 1
             self.save_failed = None
             if _COLLECT:
@@ -283,7 +282,7 @@ class App:
                 words = "unread old match kept"     # the save was refused to keep it
             elif isinstance(e, OSError):
                 try:
-                    words = call("store", "why", e)        # "flash full", not "28"
+                    words = lazy.store_why(e)        # "flash full", not "28"
                 except Exception:
                     words = "flash error"
             self.save_failed = words
@@ -294,7 +293,7 @@ class App:
     def _set_held_aside(self):
         """Move the unread saved match out of the way of this save, or refuse the save."""
         held = self.state_held
-        aside = call("store", "set_aside", self.state_path, ".unread", self.files, held)
+        aside = lazy.store_set_aside(self.state_path, ".unread", self.files, held)
         if aside is None:
             raise OSError(5, "old match in %s not overwritten" % held)
         self.state_held = None
@@ -334,7 +333,7 @@ class App:
             for _ in range(2):
                 if not self._record_ready:
                     # header, torn last line, record against state (record_open.py, then forgotten)
-                    path, note, floor = call("record_open", "open_log", self.record_path, q, self.table)
+                    path, note, floor = lazy.open_record(self.record_path, q, self.table)
                     self._record_ready = True
                     if floor:
                         self._record_floor = floor

@@ -48,7 +48,8 @@ def main():
         return
     from app import tasks
     from app.boot import start_app
-    from app.loop import forget, call
+    from app.loop import forget
+    import lazy
     from record_writer import FORMAT_VERSION
     wdt = WDT(timeout=tasks.WDT_TIMEOUT_MS)
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
@@ -56,7 +57,7 @@ def main():
     app.fair = FairRoll()          # the provably fair dice (docs/dice.md) instead of drivers.dice
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
-    call("app.parts", "run", app)
+    lazy.run_parts(app)
     del build_drivers, buttons_held_at_boot, start_app
     # commands: loaded again with a serial line; store: for each save
     forget("app.boot", "app.build", "app.commands", "store")

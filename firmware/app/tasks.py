@@ -128,12 +128,13 @@ class SerialLine:
         flood. After KEEP_COMMANDS_MS without a command it is forgotten: a board nobody
         talks to keeps none of this code in its heap."""
         self.last_command = now
-        names = ("app.commands", "bg.ids") if line[:3].lower() == b"ids" else ("app.commands",)
-        for name in names:
-            if name not in sys.modules:
-                __import__(name)
-                self.loaded.append(name)
-        return sys.modules["app.commands"].answer(self.app, line, n)
+        if "app.commands" not in sys.modules:
+            self.loaded.append("app.commands")
+        if line[:3].lower() == b"ids" and "bg.ids" not in sys.modules:
+            import bg.ids  # noqa: F401 (kept, with the commands, while commands come)
+            self.loaded.append("bg.ids")
+        from app import commands
+        return commands.answer(self.app, line, n)
 
     def forget_idle(self, now):
         if self.loaded and ticks.diff(now, self.last_command) >= KEEP_COMMANDS_MS:

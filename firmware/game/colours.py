@@ -48,3 +48,12 @@ LED_TURN_P2 = 28
 LED_CUBE_P1 = 29
 LED_CUBE_P2 = 30
 LED_COUNT = 31
+
+
+def led_of(point, player):
+    """The LED index of `point` in `player`'s numbering (25 = bar, 0 = off: no LED)."""
+    if point == 0:
+        return 0
+    if point == 25:
+        return LED_WHITE_BAR + player
+    return point if player == 0 else 25 - point

@@ -15,14 +15,21 @@ The clock is not paused by the menu (game/clock.py): the player who must act kee
 paying, so opening it is no way to stop one's own clock; its top row shows that clock.
 Either player closes the menu with undo, and while a player is moving, a checker moved
 closes it (game/table.py): a menu the other player opened costs the mover nothing.
+
+The menu keeps its own state (the Menu) and reads the Table's; it asks the game for what
+it offers through the Table's public methods (resign, abandon, ids, say, event, save) and
+the settings' (cycle), and never writes the Table: press() says when the menu closes, and
+the Table closes it (game/table.py, _menu_button). Loaded while open, forgotten after.
 """
 from bg.cube import NOBODY, other
 from game.settings import SPEC, NAMES
-from game.screens import COLS, ROWS, _fit, _letter
+from game.phases import PRE_ROLL, MOVING, NO_MOVE
+from textrows import COLS, ROWS, fit, wrap
+import lazy
 
 MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
-_NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
+NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
 
 
 class Menu:
@@ -46,25 +53,20 @@ class Menu:
         return ()
 
 
-def button(t, name, kind):
-    m = t.menu
-    if m is None:
-        if name == "menu":
-            t.menu = Menu()
-        return
+def press(m, t, name, kind):
+    """A button while the menu `m` is open on Table `t`. True: the menu closes."""
     m.warn = None
     if name == "menu":
         if kind == "long":
-            t.menu = None
-            return
+            return True
         n = len(m.items())
         if n:
             m.cursor = (m.cursor + 1) % n
         m.armed = False
     elif name == "undo":
         if m.level == "main":
-            t.menu = None
-        elif m.level == "confirm":
+            return True
+        if m.level == "confirm":
             m.level = "resign"          # back to the kinds, the same one under the cursor
         else:
             m.level = "main"
@@ -72,30 +74,28 @@ def button(t, name, kind):
             m.ids = m.shots = None
             m.player = NOBODY
     elif name in ("p1_main", "p2_main") and kind == "press":
-        _select(t, m, 0 if name == "p1_main" else 1)
+        return _select(t, m, 0 if name == "p1_main" else 1)
+    return False
 
 
 def _select(t, m, player):
     if m.player != NOBODY and player != m.player:
-        return                         # resigning is that player's choice alone
+        return False                   # resigning is that player's choice alone
     if m.level == "confirm":
-        t.menu = None
         t.resign(player, m.kind)
-        return
+        return True
     items = m.items()
     if not items:                      # the IDs or Shots screen: back to the menu
         m.level = "main"
         m.ids = m.shots = None
         m.player = NOBODY
-        return
+        return False
     item = items[m.cursor]
     if m.level == "main":
         if item == "m_resign":
-            from game.table import PRE_ROLL, MOVING, NO_MOVE
             if t.phase not in (PRE_ROLL, MOVING, NO_MOVE) or t.match.resigned_by != NOBODY:
-                t.menu = None
-                t._note(t.tr("refused"))
-                return
+                t.say(t.tr("refused"))
+                return True
             m.level, m.cursor, m.player = "resign", 0, player
         elif item == "m_settings":
             m.level, m.cursor = "settings", 0
@@ -108,25 +108,25 @@ def _select(t, m, player):
         elif item == "m_new":
             if m.armed:
                 t.abandon()
-            else:
-                m.armed = True
+                return True
+            m.armed = True
         else:
-            t.menu = None
+            return True
     elif m.level == "resign":
-        from lazy import call
-        why = call("game.cubeflow", "resign_refusal", t, player, m.cursor + 1)
+        why = lazy.resign_refusal(t.board, player, m.cursor + 1)
         if why:
             m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
-            return
+            return False
         m.level, m.kind = "confirm", m.cursor + 1
     elif m.level == "settings":
         if item == "money":
             t.settings.cycle_mode()     # seed 003's modes: single game, blitz, match
         else:
             t.settings.cycle(item)
-        if item in _NEXT_MATCH:
-            t._note(t.tr("next_match"))
-        t._save()
+        if item in NEXT_MATCH:
+            t.say(t.tr("next_match"))
+        t.save()
+    return False
 
 
 def _ids(t):
@@ -135,9 +135,9 @@ def _ids(t):
     try:
         pid, mid = t.ids()
     except ValueError as e:        # a state gnubg cannot encode: say so, do not crash
-        t._event(events.error("ids", str(e)))
+        t.event(events.error("ids", str(e)))
         return "-", str(e)[:16]
-    t._event(events.ids(pid, mid))
+    t.event(events.ids(pid, mid))
     return pid, mid
 
 
@@ -150,7 +150,7 @@ def _shots(t, player):
 
 
 def _shots_rows(t, m):
-    out = [t.tr("sh_title", t._name(m.player))]
+    out = [t.tr("sh_title", t.name(m.player))]
     if not m.shots:
         out.append(t.tr("sh_none"))
     room = ROWS - 2
@@ -185,14 +185,14 @@ def _value_text(t, name):
 
 def _title(t, m):
     if m.level == "resign":
-        return t.tr("r_title", t._name(m.player))
+        return t.tr("r_title", t.name(m.player))
     if m.level == "settings":
         return t.tr("m_settings")
     # the main level: the clock running meanwhile, "MENU   W1:52 +17"
     c = t.clock
     run = c.running
     if c.enabled() and run != NOBODY:
-        return _fit(t.tr("m_title"), "%s%s +%s" % (_letter(t, run), c.text(run), c.turn_text()))
+        return fit(t.tr("m_title"), "%s%s +%s" % (t.tr("w" if run == 0 else "b"), c.text(run), c.turn_text()))
     return t.tr("m_title")
 
 
@@ -200,13 +200,12 @@ def _confirm_rows(t, m):
     """What the resignation will do, and the keys."""
     p = m.player
     pts = m.kind * t.match.cube.value
-    wins = t.tr("wins", t._name(other(p)), pts)
+    wins = t.tr("wins", t.name(other(p)), pts)
     if m.kind == 2:
         # seed 003's question: "voulez-vous vraiment abandonner un Gammon ?"
-        from textrows import wrap
-        return wrap(t.tr("r_really", t._name(p))) + [wins] + \
+        return wrap(t.tr("r_really", t.name(p))) + [wins] + \
             ([t.tr("r_if")] if t.settings.lang == 0 else []) + [t.tr("r_yes"), t.tr("r_no")]
-    return [t.tr("r_title", t._name(p)), t.tr("r_kind%d" % m.kind),
+    return [t.tr("r_title", t.name(p)), t.tr("r_kind%d" % m.kind),
             wins, t.tr("r_if"), t.tr("r_yes"), t.tr("r_no")]
 
 
@@ -220,7 +219,6 @@ def rows(t):
         return _shots_rows(t, m)
     out = [_title(t, m)]
     if m.warn:
-        from textrows import wrap
         return (out + wrap(m.warn))[:ROWS]
     items = m.items()
     shown = ROWS - 1

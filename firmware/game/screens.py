@@ -1,4 +1,6 @@
-"""What the Table shows: the LED frame and the OLED's 6 rows of 16 characters.
+"""What the Table shows: the LED frame and the OLED's 6 rows of 16 characters. The view:
+it reads the Table `t` and writes nothing of it (fill_leds fills the frame it is given,
+rows returns the rows); the Table stores what it gets (game/table.py, _refresh).
 
 Rows at a glance: 0 whose turn and dice | cube; 1 score and match length (Crawford);
 2 pip counts White/Black; 3 clocks (when on); the rest: what to do now or what is wrong.
@@ -6,11 +8,11 @@ Rows at a glance: 0 whose turn and dice | cube; 1 score and match length (Crawfo
 from bg.cube import NOBODY, CENTRED
 from bg import judge as J
 from game import colours as C
-from lazy import call
-from textrows import wrap
+from game.phases import SETUP, OPENING, PRE_ROLL, DOUBLED, MOVING, NO_MOVE, GAME_OVER, \
+    OPENING_REROLL, MATCH_OVER, S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
+from textrows import COLS, ROWS, wrap, fit
+import lazy
 
-COLS = 16
-ROWS = 6
 
 
 def point_text(t, p):
@@ -42,10 +44,8 @@ def reason_text(t, v):
 
 # ------------------------------------------------------------------ LEDs
 
-def _leds(t):
-    from game.table import MOVING, PRE_ROLL, DOUBLED, NO_MOVE, OPENING, GAME_OVER, S_LIFTED, \
-        S_ILLEGAL, S_UNCERTAIN, S_LEGAL
-    leds = t.leds
+def fill_leds(t, leds):
+    """The LED frame of the Table's state into `leds` (codes of game.colours)."""
     for i in range(len(leds)):
         leds[i] = C.OFF
     phase = t.phase
@@ -66,14 +66,14 @@ def _leds(t):
         st = t.state
         mover = t.on_roll
         if st == S_LIFTED:
-            leds[t._led_of(t.lifted, mover)] = C.LIFTED
+            leds[C.led_of(t.lifted, mover)] = C.LIFTED
             for p in t.dests:
                 if p:
-                    leds[t._led_of(p, mover)] = C.DEST
+                    leds[C.led_of(p, mover)] = C.DEST
         elif st == S_ILLEGAL:
             for p in t.problem_points:
                 if p:
-                    leds[t._led_of(p, mover)] = C.ILLEGAL
+                    leds[C.led_of(p, mover)] = C.ILLEGAL
                 elif t.verdict.reason in (J.NOT_HIT, J.OPPONENT_MOVED):
                     leds[C.LED_WHITE_BAR + 1 - mover] = C.ILLEGAL
         elif st == S_UNCERTAIN:
@@ -94,7 +94,6 @@ def _leds(t):
 
 def _status_leds(t, leds):
     """Whose turn, the cube."""
-    from game.table import OPENING, GAME_OVER
     phase = t.phase
     acting = t.acting()
     if phase == OPENING:
@@ -153,14 +152,19 @@ def _header(t):
     key = (t.settings.lang, clock.mode, who, d1, d2, m.crawford, cube.enabled, cube.value, cube.owner,
            m.length, m.score[0], m.score[1], m.winner, m.post_crawford, b.pips(), b.opp_pips(),
            clock.enabled() and (clock.running, clock.text(0), clock.text(1), clock.turn_text()))
-    memo = t.header_memo
+    memo = _memo[0]
     if memo is None or memo[0] != key:
-        memo = t.header_memo = (key, _header_rows(t, m, cube, b, clock, who, d1, d2))
+        memo = _memo[0] = (key, _header_rows(t, m, cube, b, clock, who, d1, d2))
     return list(memo[1])
 
 
+# the header rows last made and what they show (the key holds all they depend on, so a
+# memo made for one Table is right for any other showing the same)
+_memo = [None]  # type: list
+
+
 def _header_rows(t, m, cube, b, clock, who, d1, d2):
-    left = t._name(who) if who != NOBODY else ""
+    left = t.name(who) if who != NOBODY else ""
     if d1:
         left += " %d-%d" % (d1, d2)
     if m.crawford:
@@ -169,11 +173,11 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
         right = ""
     else:
         right = "x%d%s" % (cube.value, "" if cube.owner == CENTRED else _letter(t, cube.owner))
-    rows = [_fit(left, right)]
+    rows = [fit(left, right)]
     if m.money():
         # seed 003's mode by name: the single game, or blitz (the single game's blitz clock)
         from game.settings import CLOCK_BLITZ
-        rows.append(_fit(t.tr("g_blitz" if clock.mode == CLOCK_BLITZ else "g_single"),
+        rows.append(fit(t.tr("g_blitz" if clock.mode == CLOCK_BLITZ else "g_single"),
                          "%d-%d" % (m.score[0], m.score[1])))
     else:
         tag = ""
@@ -183,15 +187,15 @@ def _header_rows(t, m, cube, b, clock, who, d1, d2):
             tag = t.tr("crawford")      # after a game over: the next game is the Crawford game
         elif m.post_crawford:
             tag = t.tr("post_crawford")[:8]
-        rows.append(_fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
-    rows.append(_fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
+        rows.append(fit("%d-%d /%d" % (m.score[0], m.score[1], m.length), tag))
+    rows.append(fit(t.tr("pips"), "%d %d" % (b.pips(), b.opp_pips())))
     off0, off1 = _borne_off(b)
     if off0 or off1:
         # seed 001: the checkers borne off by both players, once there are any
-        rows.append(_fit(t.tr("borne_off"), "%d %d" % (off0, off1)))
+        rows.append(fit(t.tr("borne_off"), "%d %d" % (off0, off1)))
     if clock.enabled():
         run = clock.running
-        rows.append(_fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),
+        rows.append(fit("%s%s %s%s" % (_letter(t, 0), clock.text(0), _letter(t, 1), clock.text(1)),
                          "+" + clock.turn_text() if run != NOBODY else ""))
     return rows
 
@@ -201,66 +205,57 @@ def _borne_off(b):
     return 15 - sum(b.me), 15 - sum(b.opp)
 
 
-def _fit(left, right):
-    gap = COLS - len(left) - len(right)
-    if gap < 1:
-        return (left + " " + right)[:COLS]
-    return left + " " * gap + right
-
-
 def _message(t):
-    from game import table as T
     m = t.match
     phase = t.phase
     out = []
     if t.note:
         out.append(t.note[0])
-    if m.resigned_by != NOBODY and phase < T.GAME_OVER:
-        out.append(t.tr("resigns", t._name(m.resigned_by), t.tr("kind%d" % m.resign_kind)))
+    if m.resigned_by != NOBODY and phase < GAME_OVER:
+        out.append(t.tr("resigns", t.name(m.resigned_by), t.tr("kind%d" % m.resign_kind)))
         out.append(t.tr("accept_hint"))
         return out
-    if phase == T.OPENING:
+    if phase == OPENING:
         out.append(t.tr("opening"))
         out.append(t.tr("each_roll"))
-    elif phase == T.OPENING_REROLL:
+    elif phase == OPENING_REROLL:
         # the opening choice: the dice won, then both answers (seed 004)
         a, b = t.opening[0], t.opening[1]
-        out.append(t.tr("starts", t._name(t.on_roll), max(a, b), min(a, b)))
+        out.append(t.tr("starts", t.name(t.on_roll), max(a, b), min(a, b)))
         if t.want_roll is None:
             out.append(t.tr("keep_hint"))
             out.append(t.tr("reroll_hint"))
-    elif phase == T.PRE_ROLL:
-        out.append(t.tr("on_roll", t._name(t.on_roll)))
-        out.append(t.tr("roll_or_double" if t._may_double(t.on_roll) else "press_roll"))
-    elif phase == T.DOUBLED:
+    elif phase == PRE_ROLL:
+        out.append(t.tr("on_roll", t.name(t.on_roll)))
+        out.append(t.tr("roll_or_double" if t.may_double(t.on_roll) else "press_roll"))
+    elif phase == DOUBLED:
         cube = m.cube
         if cube.beavered:
-            out.append(t.tr("beavers", t._name(cube.offered_by), cube.value * 2))
+            out.append(t.tr("beavers", t.name(cube.offered_by), cube.value * 2))
         else:
-            out.append(t.tr("doubles", t._name(cube.offered_by), cube.value * 2))
+            out.append(t.tr("doubles", t.name(cube.offered_by), cube.value * 2))
         out.append(t.tr("answer"))
         if cube.money and cube.beavers and not cube.beavered and cube.value * 4 <= cube.max_value:
             out.append(t.tr("beaver_hint"))
-    elif phase == T.NO_MOVE:
+    elif phase == NO_MOVE:
         out.append(t.tr("no_move"))
         out.append(t.tr("ack_pass"))
-    elif phase == T.MOVING:
+    elif phase == MOVING:
         _moving_message(t, out)
-    elif phase >= T.GAME_OVER:
-        call("game.screens_between", "end_message", t, out)
+    elif phase >= GAME_OVER:
+        lazy.end_message(t, out)
     return out
 
 
 def _moving_message(t, out):
-    from game import table as T
     st = t.state
     if t.choices:
         out.append(t.tr("which"))
         out.append(t.choices[t.choice].notation())
         out.append(t.tr("which_keys"))
-    elif st == T.S_COMPLETE:
+    elif st == S_COMPLETE:
         out.append(t.tr("commit"))
-    elif st == T.S_LIFTED:
+    elif st == S_LIFTED:
         # the destinations in the order of the way home (off last), on a row of their own
         # so the list is never cut in two
         dests = " ".join(point_text(t, p) for p in sorted(t.dests, key=_way_home))
@@ -269,16 +264,16 @@ def _moving_message(t, out):
             out.append(t.tr("lifted_to", dests))
         else:
             out.append(t.tr("nowhere", point_text(t, t.lifted)))
-    elif st == T.S_IN_HAND:
+    elif st == S_IN_HAND:
         out.append(t.tr("in_hand"))
-    elif st == T.S_ILLEGAL:
+    elif st == S_ILLEGAL:
         out.append(reason_text(t, t.verdict))
-    elif st == T.S_UNCERTAIN and t.problem_kind == "weak":
+    elif st == S_UNCERTAIN and t.problem_kind == "weak":
         out.append(t.tr("weak", " ".join(str(p) for p in t.problem_points[:3])))
-    elif st == T.S_UNCERTAIN:
+    elif st == S_UNCERTAIN:
         out.append(t.tr("uncertain", " ".join(str(p) for p in t.problem_points[:3])))
     else:
-        out.append(t.tr("to_move", t._name(t.on_roll)))
+        out.append(t.tr("to_move", t.name(t.on_roll)))
 
 
 def _way_home(p):
@@ -286,42 +281,37 @@ def _way_home(p):
     return -p
 
 
-def render(t):
-    _leds(t)
+def rows(t):
+    """The OLED's rows for the Table's state (the menu's while it is open)."""
     if t.menu is not None:
-        from game import menu
-        t.screen = menu.rows(t)
-        return
-    from game.table import SETUP, GAME_OVER
+        from game import menu            # loaded while the menu is open
+        return menu.rows(t)
     if t.hw_fault and t.phase < GAME_OVER:
         # a hardware fault, said as such (never as a move, never blamed on a player)
-        rows = [t.tr("setup")] if t.phase == SETUP else _header(t)[:1]
+        out = [t.tr("setup")] if t.phase == SETUP else _header(t)[:1]
         msg = [t.note[0]] if t.note else []
         msg.append(t.tr("fault", " ".join(point_text(t, 25 if p > 24 else p) for p in t.hw_fault[:4])))
         msg.append(t.tr("fault_hint"))
         for text in msg:
-            rows.extend(wrap(text))
-        t.screen = rows[:ROWS]
-        return
+            out.extend(wrap(text))
+        return out[:ROWS]
     if t.phase == SETUP:
-        t.screen = call("game.screens_between", "setup_rows", t, t.tr("setup"))
-        return
+        return lazy.setup_rows(t, t.tr("setup"))
     if t.mismatch or (t.restoring and t.seen is None):
-        t.screen = call("game.screens_between", "setup_rows", t, t.tr("put_back"))
-        return
-    rows = _header(t)
+        return lazy.setup_rows(t, t.tr("put_back"))
+    out = _header(t)
     if t.phase >= GAME_OVER:
-        rows = rows[1:-1] if t.clock.enabled() else rows[1:]   # no turn, no clock: the result says
+        out = out[1:-1] if t.clock.enabled() else out[1:]   # no turn, no clock: the result says
     msg = []
     for text in _message(t):
         if text:                      # an empty message takes no row
             msg.extend(wrap(text))
     # what to do now matters more than any header row: give up the pips, the borne-off
     # counts, the score, the clock, then the turn row, until the whole message fits
-    while len(rows) + len(msg) > ROWS and rows:
-        rows.pop(_least(t, rows))
-    rows.extend(msg[:ROWS])
-    t.screen = rows[:ROWS]
+    while len(out) + len(msg) > ROWS and out:
+        out.pop(_least(t, out))
+    out.extend(msg[:ROWS])
+    return out[:ROWS]
 
 
 def _least(t, rows):

@@ -1,9 +1,14 @@
 """The OLED between games: setting up or putting back the board (the points still wrong,
 `13 W 4/5`), and a game's or match's end. Loaded for each such screen and forgotten after
-(lazy.call, from game/screens.py): the board shows them rarely, and not while moving.
+(firmware/lazy.py: lazy.setup_rows, lazy.end_message, from game/screens.py): the board
+shows them rarely, and not while moving. Like the screens, it only reads the Table.
 """
-from game.screens import ROWS, _letter
-from textrows import wrap
+from game.phases import HOW_TIME, MATCH_OVER
+from textrows import ROWS, wrap
+
+
+def _letter(t, player):
+    return t.tr("w" if player == 0 else "b")
 
 
 def setup_rows(t, title):
@@ -38,7 +43,7 @@ def setup_rows(t, title):
         has = seen.lo[p] if seen and seen.colour[p] in (c + 1, 3) else 0
         rows.append(t.tr("need", str(p), _letter(t, c), has, w or b))
     if unsure and len(rows) < ROWS:
-        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # hw.sensed.WEAK
+        weak = [p for p in unsure if p < 25 and seen.why[p] == 1]    # reading.WEAK
         rows.append(t.tr("weak" if weak else "uncertain", " ".join(str(p) for p in (weak or unsure)[:3])))
     if len(rows) == 1 and t.seen is None:
         rows.append(t.tr("wait"))
@@ -50,7 +55,7 @@ def _others_in_place(t, seen, mixed_point, c):
     exactly where the target has them, away from `mixed_point`: the other colour seen
     there is then a checker of colour c upside down."""
     target = t.board
-    o = 2 - c                                   # the other colour's hw.sensed code
+    o = 2 - c                                   # the other colour's reading code
     for p in range(1, 25):
         if p == mixed_point:
             continue
@@ -63,13 +68,12 @@ def _others_in_place(t, seen, mixed_point, c):
 
 
 def end_message(t, out):
-    from game import table as T
     m = t.match
     phase = t.phase
     w, pts, kind, how = m.last_game
-    out.append(t.tr("wins", t._name(w), pts))
+    out.append(t.tr("wins", t.name(w), pts))
     # in words: how, what kind, at what cube, and the Jacoby rule when it counted
-    if t.end_how == T.HOW_TIME:
+    if t.end_how == HOW_TIME:
         out.append(t.tr("by_time"))
     elif how == 1:
         out.append(t.tr("by_pass"))
@@ -81,8 +85,8 @@ def end_message(t, out):
             out.append(t.tr("end_jacoby"))     # a gammon with the cube centred counts 1
         elif kind and pts > kind:
             out.append(t.tr("end_cube", pts // kind))
-    if phase == T.MATCH_OVER:
-        out.append(t.tr("match_won", t._name(m.winner)))
+    if phase == MATCH_OVER:
+        out.append(t.tr("match_won", t.name(m.winner)))
         out.append(t.tr("new_match"))
     else:
         out.append(t.tr("next_game"))

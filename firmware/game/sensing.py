@@ -1,6 +1,6 @@
 """From a sensed board to a Position, never by guessing.
 
-A hw.sensed.Sensed reading gives each point a colour and a count range (lo..hi) and each
+A reading.Sensed reading gives each point a colour and a count range (lo..hi) and each
 bar a range. Points the sensors are sure of are taken as they are. A point they can only
 bound is resolved from 15-checker conservation (each side's checkers on the board and bar
 must add up to what it should, the side moving may have some in a hand or borne off) and,
@@ -12,11 +12,7 @@ Positions here are from White's view: me = White (White's numbering), opp = Blac
 """
 from bg.position import Position
 
-WHITE = 1   # hw.sensed colour codes (not imported: game/ does not depend on the drivers)
-BLACK = 2
-MIXED = 3
-WEAK = 1    # hw.sensed why codes: a field weaker than a placed checker's (a hover) ...
-FAULT = 2   # ... a slot that cannot be read (hardware)
+from reading import WHITE, BLACK, MIXED, WEAK, FAULT  # the reading sits below game/ and hw/
 MAX_CANDIDATES = 64
 
 

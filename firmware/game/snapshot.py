@@ -94,9 +94,11 @@ def _check(cond, what):
         raise ValueError("saved game: " + what)
 
 
-def restore(t, data):
-    """Put the state saved in `data` into Table `t`; ValueError saying what is wrong."""
-    from game import table as T
+def restore(data):
+    """The state saved in `data`, checked: (phase, on_roll, dice, opening, how the last game
+    ended, board, match, settings, last move, record line count, clock), for the Table to
+    take up (game/table.py); ValueError saying what is wrong."""
+    from game import phases as T
     # S1
     _check(isinstance(data, (bytes, bytearray)) and len(data) >= _SUM + 2 - 4,
            "expected %d bytes" % SIZE)
@@ -180,16 +182,6 @@ def restore(t, data):
         movable = max_dice(bytearray(me), bytearray(opp), (d1,) * 4 if d1 == d2 else (d1, d2))
         _check((movable > 0) == (phase == T.MOVING),
                "moving with no legal move" if phase == T.MOVING else "no move with a legal move")
-    t.phase = phase
-    t.on_roll = on_roll
-    t.turn_dice = (d1, d2)
-    t.opening = bytearray(data[7:9])
-    t.end_how = how
-    t.board = board
-    t.match = match
-    t.settings = settings
-    t.last_move = last
-    t.rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if len(data) == SIZE else 0
-    t.clock = clock
-    if T.PRE_ROLL <= phase <= T.NO_MOVE or phase == T.OPENING_REROLL:
-        t.clock.running = t.acting()
+    rec_seq = int.from_bytes(data[_SEQ:_SUM], "little") if len(data) == SIZE else 0
+    return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
+            rec_seq, clock)

@@ -1,7 +1,7 @@
 """The Table: the whole game as played at the board, fed with events, giving effects.
 
     t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
-    t.sensed(sensed)       # a settled hw.sensed.Sensed reading (White's numbering)
+    t.sensed(reading)      # a settled reading (firmware/reading.py's Sensed, White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
     t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
@@ -10,64 +10,56 @@ of <= 16 characters), t.take_outbox(): ('record', sealed line) for the match rec
 ('event', json_line) built by firmware/events.py (one JSON object, no newline), ('save',
 snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
-Players: 0 = White = p1, 1 = Black = p2. Phases: setting up, opening roll, before the roll
-(double or roll), a double waiting for its answer, moving, no legal move, game over, match
-over. Buttons (docs/table.md): a player's main button rolls, commits, takes, accepts (a
-long press rolls before the roll and does nothing elsewhere); the cube button doubles
-(press), beavers (press, when allowed) and passes a double (long press); it declines a
-resignation. The menu button opens and walks the menu, undo goes back, a main button
-selects (resigning: only the resigner's main, and a confirmation, game/menu.py).
+How to read this file: the state is created in __init__; the players' buttons go through
+ON, the phase x button table at the end of the class (it is docs/table.md's table, row for
+row); the phase changes in go() only; the LEDs and the OLED rows are drawn by game/screens.py,
+which only reads the Table. Judging a reading is game/moving.py's (pure functions: the
+Table keeps what they find); the menu (game/menu.py) answers each press with an action the
+Table carries out. The rare cells of the table (the cube's answers, resignations, a loss on
+time) are game/flows.py's, which changes the game only through the Table's transitions
+(go, record, event, emit, save, say, game_over, roll_if_auto). Rare code (those flows,
+snapshots, notation, the setup screens, a new match's rules) is called by name through
+firmware/lazy.py and leaves the heap after the call.
 The clock charges the player who must act and pauses only for what that player cannot
 put right (game/clock.py, _clock_waits).
 """
-from bg.position import Position
+from bg.position import Position, is_race
 from bg.judge import Judge, PARTIAL
 from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
-from hw.sensed import Sensed
 from game import colours
 from game.settings import Settings
 from game.clock import Clock
+from game.phases import SETUP, OPENING, OPENING_REROLL, PRE_ROLL, DOUBLED, MOVING, NO_MOVE, \
+    GAME_OVER, MATCH_OVER, PHASES, RESIGNATION, HOW_PLAY, HOW_PASS, HOW_RESIGN, HOW_TIME  # noqa: F401
+from game.phases import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
+    S_UNCERTAIN, S_FAULT  # noqa: F401 (re-exported: screens, tests)
+from game.moving import GRACE_MS, IN_HAND, AUTO_FINISH_MS  # noqa: F401
+from game import moving
+from game.sensing import fault_points
+from game import screens
 import events
 import ticks
+import lazy
 from record_writer import line as record_line
-from lazy import call, forget
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
 except ImportError:
     pass
 
-# phases
-SETUP = 0
-OPENING = 1
-OPENING_REROLL = 2
-PRE_ROLL = 3
-DOUBLED = 4
-MOVING = 5
-NO_MOVE = 6
-GAME_OVER = 7
-MATCH_OVER = 8
-PHASES = 9
-
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
-# sensor faults of the hardware itself (hw/sensed.py): while one keeps the board from being
-# read, the clock waits (game/clock.py); 'mixed' and 'too_many' are checkers, not hardware
+# sensor faults of the hardware itself (firmware/reading.py): while one keeps the board from
+# being read, the clock waits (game/clock.py); 'mixed' and 'too_many' are checkers, not hardware
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
-# what the board shows while moving (game/moving.py)
-from game.moving import S_NONE, S_LEGAL, S_COMPLETE, S_LIFTED, S_IN_HAND, S_ILLEGAL, \
-    S_UNCERTAIN, S_FAULT, GRACE_MS, IN_HAND  # noqa: F401 (re-exported for screens and tests)
-from game import moving
-
-HOW_PLAY = 0
-HOW_PASS = 1
-HOW_RESIGN = 2
-HOW_TIME = 3
-
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
-
+# the players' button events, as the phase x button table (ON) names them
+MAIN = 0         # a main button pressed
+MAIN_HELD = 1    # a main button held long (or pressed twice quickly)
+CUBE = 2         # a cube button pressed
+CUBE_HELD = 3    # a cube button held long
 
 RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
 
@@ -78,43 +70,74 @@ def _reserve_mark(clock):
     return r[0] // RESERVE_SAVE_MS + r[1] // RESERVE_SAVE_MS
 
 
+def _button_event(name, kind):
+    """MAIN, MAIN_HELD, CUBE, CUBE_HELD, or None (a cube button pressed twice does nothing)."""
+    if name.endswith("main"):
+        if kind == "press":
+            return MAIN
+        return MAIN_HELD if kind == "long" or kind == "double" else None
+    if kind == "press":
+        return CUBE
+    return CUBE_HELD if kind == "long" else None
+
+
 class Table:
     def __init__(self, settings=None, saved=None):
+        # the game
         self.settings = settings if settings is not None else Settings()
+        self.phase = SETUP
+        self.on_roll = NOBODY
+        self.board = Position.start()
+        self.turn_dice = (0, 0)
+        self.opening = bytearray(2)    # each player's opening die, 0 until rolled
+        self.match = None  # type: Any  # bg.match.Match, made by _new_match
+        self.clock = Clock(self.settings.clock)
+        self.end_how = HOW_PLAY
+        self.last_move = b""           # LED indices, (from, to) pairs, of the last play
+        self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
+        self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        # the board as read
+        self.now = 0
+        self.seen = None               # a copy of the last sensed reading
+        self.fresh = False             # seen has been judged in the current state
+        self.restoring = False         # resumed from a snapshot: the board must be put back
+        self.mismatch = None           # (wrong, unsure) points vs the position to hold
+        self.hw_fault = ()             # points a hardware fault leaves unreadable (White's numbering)
+        # what is shown
+        self.note = None               # (text, until_ms): a short message
+        self.menu = None               # game.menu.Menu while the menu is open
         self.leds = bytearray(colours.LED_COUNT)
         self.screen = []  # type: Any  # (None: not drawn since a reading, refresh_screen)
-        self.header_memo = None    # (what the OLED's header rows show, the rows): game/screens.py
         self._outbox = []
-        self.now = 0
-        self.seen = None             # a copy of the last sensed reading
-        self.fresh = False           # seen has been judged in the current state
-        self.note = None             # (text, until_ms): a short message
-        self.menu = None             # game.menu.Menu while the menu is open
-        self.restoring = False       # resumed from a snapshot: the board must be put back
-        self.mismatch = None         # (wrong, unsure) points vs the position to hold
-        self.hw_fault = ()           # points a hardware fault leaves unreadable (White's numbering)
-        self.last_move = b""         # LED indices, (from, to) pairs, of the last play
-        self.end_how = HOW_PLAY
-        self.roller = NOBODY
-        self.in_hand_since = 0       # ticks_ms when checkers went into a hand (game/moving.py)
-        self.match = None  # type: Any  # bg.match.Match, made by game/ending.py's new_match
-        self.rec_seq = 0             # record lines emitted (saved): record and state agree after a cut
+        self.in_hand_since = 0         # (the type checker's first sight of it; _turn_reset sets it)
+        self._turn_reset()             # the turn's judging state (judge, state, verdict...)
         if saved is not None:
-            call("game.snapshot", "restore", self, saved)
-            # the record resumes where this state stands (record_open.open_log voids what is beyond)
-            self._emit("record", record_line(("resume", self.rec_seq)))
-            self.restoring = True
-            self._turn_reset()
-            if self.phase == MOVING or self.phase == NO_MOVE:
-                self._prepare_judge()
-            m = self.match  # type: Any
-            if m.resigned_by != NOBODY and self.phase < GAME_OVER:
-                self.clock.start_answer(other(m.resigned_by))
-            self.clock.paused = True     # until a reading shows the board as saved
+            self._resume(saved)
         else:
             self._new_match()
         self._refresh()
+
+    def _resume(self, saved):
+        (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
+         self.match, self.settings, self.last_move, self.rec_seq, self.clock) = \
+            lazy.snapshot_fields(saved)
+        self.go(phase)
+        if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
+            self.clock.running = self.acting()
+        # the record resumes where this state stands (record_open.open_log voids what is beyond)
+        self.emit("record", record_line(("resume", self.rec_seq)))
+        self.restoring = True
+        if phase == MOVING or phase == NO_MOVE:
+            self._prepare_judge()
+        m = self.match
+        if m.resigned_by != NOBODY and phase < GAME_OVER:
+            self.clock.start_answer(other(m.resigned_by))
+        self.clock.paused = True     # until a reading shows the board as saved
+
+    def go(self, phase):
+        """The one place the phase changes."""
+        self.phase = phase
 
     # ---------------------------------------------------------------- the API
     def take_outbox(self):
@@ -130,7 +153,7 @@ class Table:
         if self.fresh and self.seen is not None and self.seen.same_as(reading):
             return
         if self.seen is None:
-            self.seen = Sensed(reading.n_points)
+            self.seen = type(reading)(reading.n_points)   # the reading's own class: no driver import
         elif self.menu is not None and self.phase == MOVING and not self.seen.same_as(reading):
             # a checker moved: the mover plays on, whoever opened the menu (the clock runs
             # meanwhile: a menu must not cost the mover time it cannot use)
@@ -142,9 +165,8 @@ class Table:
         if screen:
             self._refresh()
         else:
-            from game import screens
-            screens._leds(self)          # (render's first part: the LEDs alone)
-            self.screen = None           # (no attribute of its own: the Table's is full)
+            screens.fill_leds(self, self.leds)   # the LEDs alone; the rows at refresh_screen
+            self.screen = None
         self.fresh = True
 
     def refresh_screen(self):
@@ -161,9 +183,9 @@ class Table:
         flagged = clock.tick(now_ms)
         changed = shown != clock.shown()
         if flagged == NOBODY and spent != _reserve_mark(clock):
-            self._save()      # each whole second of reserve: a power cut must not refund it
+            self.save()      # each whole second of reserve: a power cut must not refund it
         if flagged != NOBODY:
-            self._timeout(flagged)
+            lazy.timeout(self, flagged)
             changed = True
         elif self.state == S_IN_HAND:
             held = ticks.diff(now_ms, self.in_hand_since)
@@ -172,7 +194,7 @@ class Table:
             elif held >= GRACE_MS:
                 self._show_illegal()
                 changed = True
-        elif self.finish_view is not None and moving.auto_finish(self, now_ms):
+        elif self.finish_view is not None and self._auto_finish(now_ms):
             changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
@@ -201,103 +223,51 @@ class Table:
     def button(self, name, kind="press"):
         self.fresh = False
         if self.menu is not None or name == "menu":
-            from game import menu
-            menu.button(self, name, kind)
-            if self.menu is None:
-                self._close_menu()
+            self._menu_button(name, kind)
         elif name in PLAYER_BUTTONS:
-            player = 0 if name[1] == "1" else 1
-            if name.endswith("main"):
-                if kind == "press":
-                    self._main(player)
-                elif kind == "long" or kind == "double":
-                    self._main_held(player)
-            else:
-                self._cube(player, kind)
+            event = _button_event(name, kind)
+            if event is not None:
+                self._player_button(0 if name[1] == "1" else 1, event)
         self._refresh()
 
-    def _close_menu(self):
+    def _player_button(self, player, event):
+        """Through the phase x button table ON (below); two rules stand above it: a held main does
+        nothing where it does not roll (and says so), and a hardware fault stops every main
+        press that rolls, commits or passes (a cube answer needs no reading)."""
+        phase = self.phase
+        key = RESIGNATION if self.match.resigned_by != NOBODY and phase < GAME_OVER else phase
+        handler = self.ON[key][event]
+        if event == MAIN or (event == MAIN_HELD and handler is not None):
+            if self.hw_fault and key < GAME_OVER and key != DOUBLED:
+                self.say(self.tr("fault_main"))
+                return
+        if handler is not None:
+            handler(self, player)
+        elif event == MAIN_HELD and phase != SETUP:
+            self.say(self.tr("main_short"))
+
+    def resign(self, player, kind):
+        """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
+        lazy.resign(self, player, kind)
+
+    def abandon(self):
+        """Abandon the match in progress: a new match starts with the current settings."""
         self.menu = None
-        forget("game.menu", "game.i18n_menu")   # closed: its code and texts leave the heap
+        self._new_match()
+        self.save()
 
     def ids(self):
         """GNU Backgammon's (position ID, match ID) of the game on the board, from the view of
         the player on roll (White's before the opening roll), the dice in the match ID once
-        rolled. ValueError when gnubg cannot encode the state. bg.ids is loaded for the call."""
-        import sys
-        loaded = "bg.ids" in sys.modules
+        rolled. ValueError when gnubg cannot encode the state. Loaded for the call."""
         p = self.on_roll if self.on_roll >= 0 else 0
         view = self.board if p == 0 else self.board.swapped()
         d = self.turn_dice
-        try:
-            state = self.match.match_state(p, (d[0], d[1]) if d[0] else (0, 0))  # loads bg.ids
-            from bg import ids
-            return ids.position_id(view), ids.match_id(state)
-        finally:
-            if not loaded:
-                forget("bg.ids")     # a menu screen or a serial command: rare
+        return lazy.position_ids(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
 
     def brightness(self):
         """The LED brightness setting, percent of the driver's cap."""
         return self.settings.brightness
-
-    # ---------------------------------------------------------------- effects
-    def _emit(self, kind, payload):
-        self._outbox.append((kind, payload))
-
-    def _record(self, event):
-        self.rec_seq += 1
-        self._emit("record", record_line(event, self.rec_seq))
-
-    def _event(self, line):
-        self._emit("event", line)
-
-    def _save(self):
-        # a few saves a turn: the snapshot code is loaded for each (lazy.call)
-        self._emit("save", call("game.snapshot", "to_bytes", self))
-
-    def _note(self, text):
-        self.note = (text, ticks.add(self.now, NOTE_MS))
-
-    def tr(self, key, *args):
-        from game.i18n import tr
-        return tr(self.settings.lang, key, *args)
-
-    # ---------------------------------------------------------------- match and games
-    def _new_game(self):
-        m = self.match
-        self.board = Position.start()
-        self.phase = SETUP
-        self.on_roll = NOBODY
-        self.turn_dice = (0, 0)
-        self.opening = bytearray(2)
-        self.last_move = b""
-        self.want_roll = None
-        self.clock = Clock(self.settings.clock)
-        self.clock.tick(self.now)
-        self._turn_reset()
-        self._record(("game", m.score[0], m.score[1], m.crawford))
-        self._event(events.game(m.game_number, m.score, m.crawford))
-        self._evaluate()
-
-    def _turn_reset(self):
-        self.judge = None  # type: Any
-        self.state = S_NONE
-        self.verdict = None  # type: Any
-        self.in_hand_since = 0
-        self.in_hand_reason = None
-        self.lifted = 0            # mover's point a checker was lifted from
-        self.dests = ()            # its legal destinations (mover's numbering)
-        self.problem_points = ()  # type: Any  # illegal or uncertain points (mover's numbering, or White's for uncertain)
-        self.problem_kind = None   # why a reading was not read: 'fault', 'mixed', 'weak', 'uncertain'
-        self.shown_error = None
-        self.last_legal = None  # type: Any
-        self.view = None  # type: Any  # the turn's start from the mover's view
-        self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
-        self.choice = 0
-        self.probable = False      # the state shown is the probable reading of several (tall piles)
-        self.finish_view = None  # type: Any  # auto-finish: the complete board standing (game/moving.py)
-        self.finish_at = 0         # ... and the tick it commits at
 
     def acting(self):
         """The player who must act now, or NOBODY."""
@@ -310,33 +280,102 @@ class Table:
             return other(m.cube.offered_by)
         return NOBODY
 
+    def may_double(self, player):
+        m = self.match
+        return m.resigned_by == NOBODY and m.cube.refusal_to_double(player, self.on_roll, False) is None
+
+    def tr(self, key, *args):
+        from game.i18n import tr
+        return tr(self.settings.lang, key, *args)
+
+    def name(self, player):
+        return self.tr("white" if player == 0 else "black")
+
+    # ---------------------------------------------------------------- effects
+    def emit(self, kind, payload):
+        self._outbox.append((kind, payload))
+
+    def record(self, event):
+        self.rec_seq += 1
+        self.emit("record", record_line(event, self.rec_seq))
+
+    def event(self, line):
+        self.emit("event", line)
+
+    def save(self):
+        self.emit("save", lazy.snapshot_bytes(self))
+
+    def say(self, text):
+        self.note = (text, ticks.add(self.now, NOTE_MS))
+
+    # ---------------------------------------------------------------- match and games
+    def _new_match(self):
+        s = self.settings
+        self.match = lazy.match_of(s)
+        rules = lazy.match_rules(s)
+        self.record(("match", s.match_length(), rules, ""))
+        self.event(events.match(s.match_length(), ("White", "Black"), rules))
+        self.note = None                       # "(next match)": this is the next match now
+        self._new_game()
+
+    def _new_game(self):
+        m = self.match
+        self.board = Position.start()
+        self.go(SETUP)
+        self.on_roll = NOBODY
+        self.turn_dice = (0, 0)
+        self.opening = bytearray(2)
+        self.last_move = b""
+        self.want_roll = None
+        self.clock = Clock(self.settings.clock)
+        self.clock.tick(self.now)
+        self._turn_reset()
+        self.record(("game", m.score[0], m.score[1], m.crawford))
+        self.event(events.game(m.game_number, m.score, m.crawford))
+        self._evaluate()
+
+    def _turn_reset(self):
+        self.judge = None  # type: Any
+        self.state = S_NONE
+        self.verdict = None  # type: Any
+        self.in_hand_since = 0     # ticks_ms when checkers went into a hand
+        self.in_hand_reason = None
+        self.lifted = 0            # mover's point a checker was lifted from
+        self.dests = ()            # its legal destinations (mover's numbering)
+        self.problem_points = ()  # type: Any  # illegal or uncertain points (mover's numbering, or White's for uncertain)
+        self.problem_kind = None   # why a reading was not read: 'fault', 'mixed', 'weak', 'uncertain'
+        self.shown_error = None
+        self.last_legal = None  # type: Any
+        self.view = None  # type: Any  # the turn's start from the mover's view
+        self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
+        self.choice = 0
+        self.probable = False      # the state shown is the probable reading of several (tall piles)
+        self.finish_view = None  # type: Any  # auto-finish: the complete board standing
+        self.finish_at = 0         # ... and the tick it commits at
+
     def _begin_turn(self, player):
-        self.phase = PRE_ROLL
+        self.go(PRE_ROLL)
         self.on_roll = player
         self.turn_dice = (0, 0)
         self.note = None
         self._turn_reset()
         self.clock.start_turn(player)
-        self._auto_roll()
+        self.roll_if_auto()
 
-    def _auto_roll(self):
-        if self.settings.auto_roll and not self._may_double(self.on_roll) and self.want_roll is None:
+    def roll_if_auto(self):
+        if self.settings.auto_roll and not self.may_double(self.on_roll) and self.want_roll is None:
             self.roller = self.on_roll
             self.want_roll = 2
-
-    def _may_double(self, player):
-        m = self.match
-        return m.resigned_by == NOBODY and m.cube.refusal_to_double(player, self.on_roll, False) is None
 
     def _rolled(self, d1, d2):
         if self.phase == OPENING_REROLL or self.phase == PRE_ROLL:
             self.note = None            # "White takes" and the like are of the turn before
             p = self.on_roll
-            self._record(("roll", p, d1, d2))
-            self._event(events.roll(p, d1, d2))
-            self._emit("beep", "roll")
+            self.record(("roll", p, d1, d2))
+            self.event(events.roll(p, d1, d2))
+            self.emit("beep", "roll")
             self._start_moving(d1, d2)
-            self._save()
+            self.save()
 
     def _opening_die(self, d):
         who = self.roller
@@ -345,42 +384,42 @@ class Table:
         self.opening[who] = d
         a, b = self.opening[0], self.opening[1]
         if not (a and b):
-            self._note(self.tr("rolled_one", self._name(who), d))
-            self._save()      # the first die is kept: a power cut must not let it be rolled again
+            self.say(self.tr("rolled_one", self.name(who), d))
+            self.save()      # the first die is kept: a power cut must not let it be rolled again
             return
         first = opening_roll(a, b)
         if first == NOBODY:
-            self._note(self.tr("tie", a, b))
+            self.say(self.tr("tie", a, b))
             self.opening = bytearray(2)
-            self._save()
+            self.save()
             return
         self.on_roll = first
         self.clock.start_turn(first)
         if self.settings.reroll:
             # seed 004: the winner chooses, each game, to keep the two dice (main) or to
             # roll both again (cube); the screen asks (game/screens.py)
-            self.phase = OPENING_REROLL
+            self.go(OPENING_REROLL)
             self.note = None            # "Black rolled 5" is out of date: the screen says it
-            self._save()      # the decided opening: a power cut must not let it be rolled again
+            self.save()      # the decided opening: a power cut must not let it be rolled again
             return
         self._keep_opening_dice()
 
     def _keep_opening_dice(self):
         first = self.on_roll
         d1, d2 = opening_dice(self.opening[0], self.opening[1])
-        self._record(("roll", first, d1, d2))
-        self._event(events.roll(first, d1, d2))
+        self.record(("roll", first, d1, d2))
+        self.event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)
-        self._note(self.tr("starts", self._name(first), d1, d2))
-        self._save()
+        self.say(self.tr("starts", self.name(first), d1, d2))
+        self.save()
 
     def _start_moving(self, d1, d2):
         self.turn_dice = (d1, d2)
-        self.phase = MOVING
+        self.go(MOVING)
         self._turn_reset()
         self._prepare_judge()
         if self.judge.max_dice == 0:
-            self.phase = NO_MOVE
+            self.go(NO_MOVE)
         self._evaluate()
 
     def _prepare_judge(self):
@@ -389,165 +428,243 @@ class Table:
         self.judge = Judge(self.view, d1, d2)
         self.last_legal = self.view
 
-    # ---------------------------------------------------------------- buttons
-    def _main(self, player):
-        m = self.match
-        phase = self.phase
-        if m.resigned_by != NOBODY and phase < GAME_OVER:
-            if player != m.resigned_by:
-                self._answer_resignation(player, True)
-            return
-        if self.hw_fault and phase < GAME_OVER and phase != DOUBLED:
-            # the board cannot see some points: no roll, commit or pass until it can (a
-            # cube answer needs no reading)
-            self._note(self.tr("fault_main"))
-            return
-        if phase == OPENING:
-            if self.mismatch or self.restoring:
-                self._note(self.tr("put_back"))
-            elif not self.opening[player] and self.want_roll is None:
-                self.roller = player
-                self.want_roll = 1
-        elif phase == OPENING_REROLL or phase == PRE_ROLL:
-            if player != self.on_roll:
-                return
-            if self.mismatch or self.restoring:
-                self._note(self.tr("put_back"))
-            elif self.want_roll is None:
-                if phase == OPENING_REROLL:
-                    self._keep_opening_dice()    # the opening choice: main keeps the dice
-                    return
-                self.roller = player
-                self.want_roll = 2
-        elif phase == DOUBLED:
-            if player == other(m.cube.offered_by):
-                self._take(player)
-        elif phase == MOVING:
-            if player == self.on_roll:
-                self._try_commit()
-        elif phase == NO_MOVE:
-            if player != self.on_roll:
-                return
-            if self.mismatch or self.restoring or self.seen is None:
-                # the pass needs the board as it was: a checker moved must go back first
-                self._note(self.tr("put_back"))
-            else:
-                self._record(("play", player, ()))
-                self._event(events.play(player, (), ""))
-                self._begin_turn(other(player))
-                self._save()
-        elif phase == GAME_OVER:
-            self._new_game()
-        elif phase == MATCH_OVER:
-            self._new_match()
-
-    def _main_held(self, player):
-        """A long (or double) press of a main button. Before the roll it does what a press
-        does (rolls): holding the button a little long is still asking for the dice.
-        Elsewhere it does nothing, and a note says so: a held main never commits, takes or
-        accepts by accident."""
-        phase = self.phase
-        if self.match.resigned_by == NOBODY and \
-                (phase == OPENING or phase == OPENING_REROLL or phase == PRE_ROLL):
-            self._main(player)
-        elif phase != SETUP:
-            self._note(self.tr("main_short"))
-
-    # ---------------------------------------------------------------- committing
-    def _try_commit(self):
-        if self.restoring:
-            return
-        st = self.state
-        if self.probable or self.choices:
-            # tall piles: the board shows the probable reading, but the press says
-            # "complete": only the readings that are a complete play can be meant
-            call("game.unsure", "commit", self)
-        elif st == S_COMPLETE:
-            self._commit(self.verdict.play)
-        elif st == S_LIFTED:
-            # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
-            self._show_illegal()
-        elif st == S_LEGAL:
-            rem = self.verdict.remaining if self.verdict and self.verdict.kind == PARTIAL else ()
-            self._note(self.tr("still_to_play", " ".join(str(d) for d in rem)))
-        elif st == S_IN_HAND:
-            self._show_illegal()
-        elif st == S_UNCERTAIN and self.problem_kind == "weak":
-            # a checker over the board, not set down: it is not counted, nor guessed
-            self._note(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
-        elif st == S_UNCERTAIN:
-            # the press says "complete": that may settle which reading is meant
-            call("game.unsure", "commit", self)
-
     def _commit(self, play):
         p = self.on_roll
         end = play.apply(self.view)
         self.board = end if p == 0 else end.swapped()
-        self._record(("play", p, play.moves))
-        # once a turn: bg.notation loaded for it only (lazy.call)
-        self._event(events.play(p, play.moves, call("bg.notation", "format_play", play.moves, play.hits)))
-        self._emit("beep", "commit")
+        self.record(("play", p, play.moves))
+        self.event(events.play(p, play.moves, lazy.format_play(play.moves, play.hits)))
+        self.emit("beep", "commit")
         lm = bytearray()
         for a, b in play.moves:
-            lm.append(self._led_of(a, p))
-            lm.append(self._led_of(b, p))
+            lm.append(colours.led_of(a, p))
+            lm.append(colours.led_of(b, p))
         self.last_move = bytes(lm)
-        result = game_result(self.board)
-        if result is not None:
+        if game_result(self.board) is not None:
             self.match.end_game_at(self.board, 0)
-            self._game_over(HOW_PLAY)
+            self.game_over(HOW_PLAY)
         else:
             self._begin_turn(other(p))
-            self._save()
+            self.save()
 
-    # ---------------------------------------------------------------- rare flows
-    # cube actions, resignations, game ends: loaded for the moment (lazy.call), see
-    # game/cubeflow.py and game/ending.py
-    def _cube(self, player, kind):
-        if self.phase == OPENING_REROLL:
-            # the opening choice (seed 004): the winner's cube rolls both dice again
-            if player == self.on_roll and kind == "press" and self.want_roll is None \
-                    and not (self.mismatch or self.restoring):
-                self.roller = player
-                self.want_roll = 2
+    def game_over(self, how):
+        m = self.match
+        self.end_how = how
+        self.note = None
+        self.clock.stop()
+        self.want_roll = None
+        winner, points = m.last_game[0], m.last_game[1]
+        self.record(("end", winner, points))
+        self.event(events.game_end(winner, points, m.score))
+        self._turn_reset()
+        if m.is_over():
+            self.go(MATCH_OVER)
+            self.event(events.match_end(m.winner, m.score))
+        else:
+            self.go(GAME_OVER)
+        self.save()
+
+    # ---------------------------------------------------------------- the buttons' actions
+    # (each is a cell of ON, below: player is the one whose button it is)
+    def _roll_opening_die(self, player):
+        if self.mismatch or self.restoring:
+            self.say(self.tr("put_back"))
+        elif not self.opening[player] and self.want_roll is None:
+            self.roller = player
+            self.want_roll = 1
+
+    def _keep_or_reroll_ready(self, player):
+        """The player on roll may act on the opening choice or roll: the board as it must be,
+        no roll asked for already."""
+        if player != self.on_roll:
+            return False
+        if self.mismatch or self.restoring:
+            self.say(self.tr("put_back"))
+            return False
+        return self.want_roll is None
+
+    def _keep_opening(self, player):
+        if self._keep_or_reroll_ready(player):
+            self._keep_opening_dice()     # the opening choice: main keeps the dice
+
+    def _reroll_opening(self, player):
+        # the opening choice (seed 004): the winner's cube rolls both dice again
+        if player == self.on_roll and self.want_roll is None and not (self.mismatch or self.restoring):
+            self.roller = player
+            self.want_roll = 2
+
+    def _roll(self, player):
+        if self._keep_or_reroll_ready(player):
+            self.roller = player
+            self.want_roll = 2
+
+    def _commit_pressed(self, player):
+        if player != self.on_roll or self.restoring:
             return
-        if self.choices and kind == "press" and player == self.on_roll \
-                and self.phase == MOVING and self.match.resigned_by == NOBODY:
-            # an uncounted pile fits several plays: show the next one (game/unsure.py)
+        st = self.state
+        if self.probable or self.choices or (st == S_UNCERTAIN and self.problem_kind != "weak"):
+            # tall piles, an uncounted pile: the press says "complete", and only the
+            # readings that are a complete play can be meant (game/unsure.py)
+            self._commit_unsure()
+        elif st == S_COMPLETE:
+            self._commit(self.verdict.play)
+        elif st == S_LIFTED or st == S_IN_HAND:
+            # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
+            self._show_illegal()
+        elif st == S_LEGAL:
+            rem = self.verdict.remaining if self.verdict and self.verdict.kind == PARTIAL else ()
+            self.say(self.tr("still_to_play", " ".join(str(d) for d in rem)))
+        elif st == S_UNCERTAIN:
+            # a checker over the board, not set down: it is not counted, nor guessed
+            self.say(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
+
+    def _commit_unsure(self):
+        if self.choices:
+            self._commit(self.choices[self.choice])
+            return
+        plays = lazy.complete_plays(self.seen, self.board, self.judge, self.on_roll)
+        if len(plays) == 1:
+            self._commit(plays[0])
+        elif plays:
+            self.choices = plays
+            self.choice = 0
+        else:
+            self.say(self.tr("unsure_none"))
+
+    def _next_choice(self, player):
+        # an uncounted pile fits several plays: show the next one (game/unsure.py)
+        if self.choices and player == self.on_roll:
             self.choice = (self.choice + 1) % len(self.choices)
+
+    def _pass_turn(self, player):
+        if player != self.on_roll:
             return
-        call("game.cubeflow", "cube", self, player, kind)
+        if self.mismatch or self.restoring or self.seen is None:
+            # the pass needs the board as it was: a checker moved must go back first
+            self.say(self.tr("put_back"))
+            return
+        self.record(("play", player, ()))
+        self.event(events.play(player, (), ""))
+        self._begin_turn(other(player))
+        self.save()
 
-    def _take(self, player):
-        call("game.cubeflow", "take", self, player)
+    def _next_game(self, player):
+        self._new_game()
 
-    def resign(self, player, kind):
-        """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
-        call("game.cubeflow", "resign", self, player, kind)
+    def _next_match(self, player):
+        self._new_match()
 
-    def _answer_resignation(self, player, accept):
-        call("game.cubeflow", "answer_resignation", self, player, accept)
+    # ---------------------------------------------------------------- the menu
+    def _menu_button(self, name, kind):
+        from game import menu             # loaded while open (_close_menu forgets it)
+        if self.menu is None:
+            self.menu = menu.Menu()
+        elif menu.press(self.menu, self, name, kind):
+            self._close_menu()
 
-    def abandon(self):
-        """Abandon the match in progress: a new match starts with the current settings."""
-        call("game.ending", "abandon", self)
+    def _close_menu(self):
+        self.menu = None
+        # closed: its code and texts leave the heap
+        lazy.forget("game.menu", "game.i18n_menu")
 
-    def _new_match(self):
-        call("game.ending", "new_match", self)
-
-    def _timeout(self, player):
-        call("game.ending", "timeout", self, player)
-
-    def _game_over(self, how):
-        call("game.ending", "game_over", self, how)
-
-    # ---------------------------------------------------------------- the board
+    # ---------------------------------------------------------------- the board as read
     def _evaluate(self):
-        moving.evaluate(self)
+        """Judge the last reading in the light of the phase (game/moving.py)."""
+        self.mismatch = None
+        seen = self.seen
+        if seen is not None:
+            phase = self.phase
+            fault = fault_points(seen) if phase < GAME_OVER else ()
+            if fault != self.hw_fault:
+                self.hw_fault = fault
+                if fault:
+                    # once per fault: on serial, in words, with what the scanner knows
+                    self.event(events.error("sensor_fault", moving.fault_words(fault, seen.faults), fault))
+                    self.emit("beep", "illegal")
+            if phase == MOVING:
+                self._judge_move()
+                if self.restoring and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
+                    self.restoring = False
+                if self.restoring:
+                    self.mismatch = moving.mismatch(seen, self.board)
+            elif phase < GAME_OVER:
+                self.mismatch = moving.mismatch(seen, self.board)
+                if self.mismatch is None:
+                    self.restoring = False
+                    if phase == SETUP:
+                        self.go(OPENING)
         self.clock.paused = self._clock_waits()
 
+    def _judge_move(self):
+        j = moving.judge_reading(self.seen, self.board, self.judge, self.on_roll, self.view,
+                                 self.last_legal)
+        finishing = self.finish_view
+        self.finish_view = None      # kept below only while the same complete board stands
+        self.lifted = j.lifted
+        self.dests = j.dests
+        self.choices = None          # a new reading: the plays it fits are found again on main
+        self.probable = j.probable
+        st = j.state
+        if st == S_FAULT or st == S_UNCERTAIN:
+            self.state = st
+            self.problem_kind = j.problem_kind
+            self.problem_points = j.problem_points
+            if st == S_FAULT:
+                self.clock.paused = True
+            return
+        self.verdict = j.verdict
+        if j.problem_kind is not None:
+            self.problem_kind = j.problem_kind
+        if st == S_ILLEGAL:
+            self._illegal_or_in_hand()
+            return
+        self.state = st
+        if st == S_COMPLETE:
+            self.last_legal = j.view
+            view = self.view
+            if self.settings.auto_finish and not self.restoring and not self.probable \
+                    and is_race(view) and moving.all_home(view.me):
+                # committed by tick() once this board has stood for AUTO_FINISH_MS
+                if finishing is None or finishing != j.view:
+                    self.finish_at = ticks.add(self.now, AUTO_FINISH_MS)
+                self.finish_view = j.view
+        elif st == S_LEGAL:
+            self.last_legal = j.view
+
+    def _illegal_or_in_hand(self):
+        reason = self.verdict.reason
+        if reason in IN_HAND:
+            # a new hand state (the blot now lifted, say) gets its own grace period
+            if (self.state != S_IN_HAND and self.state != S_ILLEGAL) or self.in_hand_reason != reason:
+                self.state = S_IN_HAND
+                self.in_hand_since = self.now
+                self.in_hand_reason = reason
+            if ticks.diff(self.now, self.in_hand_since) >= GRACE_MS:
+                self._show_illegal()
+            else:
+                self.state = S_IN_HAND
+            return
+        self._show_illegal()
+
     def _show_illegal(self):
-        moving.show_illegal(self)
+        v = self.verdict
+        self.state = S_ILLEGAL
+        self.problem_points = v.points
+        key = (v.reason, v.points)
+        if key != self.shown_error:
+            self.shown_error = key
+            self.event(events.error(v.reason, screens.reason_text(self, v), v.points))
+            self.emit("beep", "illegal")
+
+    def _auto_finish(self, now):
+        """From tick(): commit the complete bear-off that has stood for AUTO_FINISH_MS (no new
+        reading since, no menu open, no resignation pending)."""
+        if self.finish_view is None or self.state != S_COMPLETE or self.menu is not None \
+                or not ticks.reached(now, self.finish_at) or self.match.resigned_by != NOBODY:
+            return False
+        self.finish_view = None
+        self._commit(self.verdict.play)
+        return True
 
     def _clock_waits(self):
         """True while the board waits on something the acting player cannot put right:
@@ -570,19 +687,25 @@ class Table:
             return self.state not in (S_LEGAL, S_COMPLETE, S_LIFTED)
         return False
 
-    # ---------------------------------------------------------------- output
-    def _name(self, player):
-        return self.tr("white" if player == 0 else "black")
-
-    def _led_of(self, point, player):
-        """The LED index of `point` in `player`'s numbering (25 = bar, 0 = off: no LED)."""
-        if point == 0:
-            return 0
-        if point == 25:
-            return colours.LED_WHITE_BAR + player
-        return point if player == 0 else 25 - point
-
     def _refresh(self):
-        from game import screens
-        screens.render(self)
+        screens.fill_leds(self, self.leds)
+        self.screen = screens.rows(self)
 
+    # ---------------------------------------------------------------- phase x button
+    # docs/table.md's "Phases and buttons", cell for cell: one row per phase (indexed by it),
+    # one column per button event; None: nothing happens (a held main says "Press main
+    # briefly", _player_button). RESIGNATION, the last row, stands for any phase of play
+    # while a resignation waits for its answer. The lazy cells are game/flows.py's.
+    ON = (
+        # MAIN                  MAIN_HELD          CUBE                      CUBE_HELD
+        (None,                  None,              None,                     None),              # SETUP
+        (_roll_opening_die,     _roll_opening_die, None,                     None),              # OPENING
+        (_keep_opening,         _keep_opening,     _reroll_opening,          None),              # OPENING_REROLL
+        (_roll,                 _roll,             lazy.double,              None),              # PRE_ROLL
+        (lazy.take,             None,              lazy.beaver,              lazy.pass_double),  # DOUBLED
+        (_commit_pressed,       None,              _next_choice,             None),              # MOVING
+        (_pass_turn,            None,              None,                     None),              # NO_MOVE
+        (_next_game,            None,              None,                     None),              # GAME_OVER
+        (_next_match,           None,              None,                     None),              # MATCH_OVER
+        (lazy.accept_resignation, None,            lazy.decline_resignation, None),              # RESIGNATION
+    )

@@ -6,7 +6,7 @@ each module compiles within the Pico's heap.
     compose(scanner)    # fills scanner.sensed from scanner.state and the faults
 """
 import lazy
-from hw.sensed import WHITE, BLACK, MIXED, WEAK, FAULT
+from reading import WHITE, BLACK, MIXED, WEAK, FAULT
 
 UNKNOWN = 255         # slot state: cannot be read (hw.scanner.UNKNOWN)
 

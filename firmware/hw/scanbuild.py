@@ -10,7 +10,7 @@ The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
 from array import array
 
 import lazy
-from hw.sensed import Sensed
+from reading import Sensed
 
 R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
 FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)

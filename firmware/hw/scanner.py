@@ -46,7 +46,7 @@ except ImportError:  # CPython
 
 import board_config as _cfg
 import lazy
-from hw.sensed import Sensed
+from reading import Sensed
 from hw.scanboard import compose
 from hw.scanhealth import check_bank, check_halves, check_values, frozen, drift
 from hw.scanclassify import classify_chunk, medians, confirm_pass

@@ -90,7 +90,7 @@ from hw.oled import Oled
 from hw.buttons import Buttons
 from hw.dice import Dice
 from hw.buzzer import Buzzer
-from hw.sensed import Sensed
+from reading import Sensed
 gc.collect()
 import app.tasks   # the asyncio tasks main.py runs the App with (asyncio itself is frozen)
 import neopixel
@@ -263,6 +263,29 @@ start_app = None
 forget("app.boot", "app.build", "store")    # as app/start.py does after power-up
 gc.collect()
 boot_heap = gc.mem_alloc()
+PROBE = globals().get("PROBE", False)
+def _fits(n):
+    try:
+        bytearray(n)
+        return True
+    except MemoryError:
+        return False
+def largest_free():
+    # the largest single allocation that succeeds now (a bytearray's buffer), by bisection;
+    # a last small one overwrites the stack slot that held the big one (the collector
+    # scans the stack conservatively)
+    lo, hi = 0, gc.mem_free()
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _fits(mid):
+            lo = mid
+        else:
+            hi = mid - 1
+    _fits(16)
+    gc.collect()
+    return lo
+boot_free = largest_free() if PROBE else 0
+min_free = boot_free
 now = 0
 peak_live = 0
 peak_bound = 0
@@ -274,6 +297,10 @@ for line in f:
     live = gc.mem_alloc()
     if live > peak_live:
         peak_live = live
+    if PROBE:
+        lf = largest_free()
+        if lf < min_free:
+            min_free = lf
     if PAUSE_GC:
         gc.disable()
     if k == "s":
@@ -325,6 +352,7 @@ print("code|%d" % code_heap)
 print("peak_live|%d" % peak_live)
 print("peak_bound|%d" % peak_bound)
 print("events|%d" % events)
+print("free_block|%d|%d" % (boot_free, min_free))
 if not PAUSE_GC:
     # one asyncio task switch (a task's sleep_ms(0) and the next one's wake-up), as the
     # board's six tasks take turns
@@ -351,7 +379,7 @@ import sys, gc
 sys.path.insert(0, FW)
 sys.path.append(FAKES)
 import machine                 # the fake pins (source, not firmware): before the baseline
-import hw.sensed, board_config # in the App's figure already
+import reading, board_config   # in the App's figure already
 gc.collect()
 before = gc.mem_alloc()
 from hw.calibration import Calibration
@@ -387,7 +415,7 @@ def _scanner_heap(fw):
         rows[f[0]] = f[1:]
     if "scanner" not in rows:
         return None
-    mods = [" ".join(m for m in rows.get("mods", [""])[0].split() if m != "hw.sensed")]
+    mods = [rows.get("mods", [""])[0]]
     return int(rows["scanner"][0]), int(rows["scanner"][1]), _mpy_size(fw, mods)
 
 
@@ -727,7 +755,7 @@ def run():
         sc_pico = sc_mpy + (sc_code + sc_obj - sc_mpy) / 2.0
         out += ["",
                 "The hall scanner and its calibration, measured apart (imported and built on the "
-                "fake pins, after board_config and hw.sensed): code %.1f KB, objects and tables "
+                "fake pins, after board_config and reading): code %.1f KB, objects and tables "
                 "%.1f KB on this host; .mpy %.1f KB; Pico about %.0f KB by the same rule. **Whole "
                 "board while playing, Pico estimate: about %.0f KB live** (plus the interpreter's "
                 "own and the running tasks' objects), target below 120 KB: %s." % (

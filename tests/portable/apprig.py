@@ -33,7 +33,7 @@ except ImportError:  # pytest on CPython: conftest does not put the fakes on sys
     import neopixel  # noqa: E402
 from hw.leds import Leds  # noqa: E402
 from bg.position import Position  # noqa: E402
-from hw.sensed import Sensed, WHITE, BLACK  # noqa: E402
+from reading import Sensed, WHITE, BLACK  # noqa: E402
 import board_config as cfg  # noqa: E402
 
 TMP = "/tmp/tablier-test-app-%s" % sys.implementation.name

@@ -67,7 +67,7 @@ def play_session(settings, seed, steps=400, rig=None, abandon=True, until_phase=
             who = 0 if not t.opening[0] else 1
             r.press("p%d_main" % (who + 1))
             r.give_dice(1 + rng.next(6))
-        elif phase == 2 or (phase == 3 and not (t._may_double(p) and rng.next(5) == 0)):
+        elif phase == 2 or (phase == 3 and not (t.may_double(p) and rng.next(5) == 0)):
             r.press("p%d_main" % (p + 1))
             if t.want_roll == 2:
                 r.give_dice(1 + rng.next(6), 1 + rng.next(6))

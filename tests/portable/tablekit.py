@@ -5,7 +5,7 @@ the Table's own board layout. Points given to the rig's moves are in the mover's
 (25 = bar, 0 = off), as players and bg.notation count them.
 """
 from bg.position import Position
-from hw.sensed import Sensed, WHITE, BLACK, MIXED
+from reading import Sensed, WHITE, BLACK, MIXED
 from game.table import Table
 import ticks
 
@@ -14,7 +14,7 @@ STEP_MS = 100      # the rig's tick period: under game.clock.MAX_TICK_MS, quick 
 
 def sensed_of(pos, ranges=None, why=None):
     """The reading a perfect scanner gives of `pos`; ranges {point: (lo, hi)} bound some
-    counts instead (25/26 = White's/Black's bar); why {point: hw.sensed.WEAK or FAULT}
+    counts instead (25/26 = White's/Black's bar); why {point: reading.WEAK or FAULT}
     says why a range is one (a checker over the board, a hardware fault)."""
     s = Sensed()
     for p in range(1, 25):

@@ -96,7 +96,7 @@ def test_an_unreadable_match_that_cannot_be_moved_is_never_saved_over():
     assert any('"save_failed"' in l for l in lines) and app.faults == 0
     assert _file(STATE) == saved                             # the first roll did not save over it
     files.refuse_rename = False                              # the flash recovers: set aside, then saved
-    app.table._save()
+    app.table.save()
     app.drain()
     assert app.saves == 1 and app.state_held is None
     assert _file(STATE + ".unread") == saved and _file(STATE) != saved

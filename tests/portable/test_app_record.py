@@ -51,7 +51,7 @@ def test_a_refused_record_line_is_kept_and_written_later_in_order():
     assert [l[:l.rfind(" ")] for l in kept] == ["M 0 - - @1", "G 0 0 @2", "R0 5 3 @3"]   # the single game (the default)
     assert [l for l in lines if '"record_failed"' in l and "no such file or folder" in l], lines
     assert app._notice[:2] == ["RECORD NOT SAVED", "kept, will retry"]
-    assert "".join(app._notice[2:]) == "no such file or folder"          # in words, no errno
+    assert " ".join(app._notice[2:]) == "no such file or folder"          # in words, no errno (wrapped at spaces)
     assert app.faults == 0 and app.table.turn_dice == (5, 3)     # the game goes on
     app.record_path = RECORD                                    # the flash takes writes again
     run(app, 6000)                                              # the retry, with nothing new

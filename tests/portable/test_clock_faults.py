@@ -136,7 +136,7 @@ def _case(phase_fn, start, gaps):
     if acting >= 0 and t.acting() != acting:
         return "acting %d, expected %d" % (t.acting(), acting)
     phase = t.phase
-    t._note("probe")                     # a note due NOTE_MS after the start
+    t.say("probe")                     # a note due NOTE_MS after the start
     before = [_spent(t.clock, 0), _spent(t.clock, 1)]
     for d in gaps:
         r.jump(d)

@@ -26,7 +26,7 @@ WORDS = {"hover": ("Not set down", "Put back", "Set up"), "reversed": ("upside d
 PLAY = "P0 8 5 6 5"           # the only play the wooden board ever holds in these games
 STUCK_SENSOR = 5 * 6 + 4      # point 6, slot 5: a checker on it at the start
 OPEN_SENSOR = 4 * 6 + 1       # point 5, slot 2: where the second checker of 8/5 6/5 lands
-W = 1                         # hw.sensed / physboard colours
+W = 1                         # reading / physboard colours
 B = 2
 OPENING = 1                   # game.table's phases
 PRE_ROLL = 3
@@ -76,7 +76,7 @@ class Replay:
 
     def __init__(self):
         from game.table import Table
-        from hw.sensed import Sensed
+        from reading import Sensed
         self.Table = Table
         self.s = Sensed()
         self.t = Table()

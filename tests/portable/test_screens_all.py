@@ -81,7 +81,7 @@ def test_before_the_roll_the_double_and_its_answers():
         check(r, "doubled with beaver", ["answer", "beaver_hint"])
         r.press("p1_cube")                # White beavers
         check(r, "beavered", ["answer"])
-        assert r.text().count(tr(lang, "beavers", r.t._name(0), 4).split()[0]) >= 1
+        assert r.text().count(tr(lang, "beavers", r.t.name(0), 4).split()[0]) >= 1
         r.press("p2_main")                # Black takes the beaver
         check(r, "after beaver take", ["press_roll"])   # the cube is White's now
         r2 = _black_on_roll(Settings(lang=lang, clock=clock, cube_max=CUBE_OFF))
@@ -101,7 +101,7 @@ def test_moving_every_state():
         r = Rig(Settings(lang=lang, clock=clock))
         r.setup()
         r.opening(3, 1)
-        check(r, "to move", [("to_move", r.t._name(0))])
+        check(r, "to move", [("to_move", r.t.name(0))])
         r.lift(0, 13)
         check(r, "lifted")
         assert r.t.dests
@@ -160,7 +160,7 @@ def test_results_in_words_the_cube_and_the_jacoby_rule():
         r.move(0, [(1, 0)])
         r.press("p1_main")
         check(r, "gammon at cube 2", ["end_kind2", ("end_cube", 2)])
-        assert tr(lang, "wins", r.t._name(0), 4) in r.t.screen
+        assert tr(lang, "wins", r.t.name(0), 4) in r.t.screen
 
 
 def test_menu_screens():

@@ -27,7 +27,7 @@ def play_match(settings, seed, max_turns=900):
             r.opening(d0, d1)
         elif phase == 3:
             p = t.on_roll
-            if t._may_double(p) and rng.next(6) == 0:
+            if t.may_double(p) and rng.next(6) == 0:
                 r.press("p%d_cube" % (p + 1))
                 assert t.phase == 4
                 cube_actions += 1
