@@ -153,3 +153,37 @@ def test_physical_dice_entered_on_the_buttons():
     assert app2.fair.manual and app2.fair.entered == 1
     clean()
     _remove()
+
+
+def test_the_menus_dice_page_checks_the_dice_and_sets_own_dice():
+    _remove()
+    sc, app, lines = rig()
+    app.fair = _fair()
+    app.table.fair = app.fair                 # as app/start.py does
+    run(app, 50)
+    sc.put(Position.start())
+    run(app, 100)
+    for name in ("p1_main", "p2_main"):       # the opening roll, from the seed
+        app.press(name)
+        run(app, 30)
+    for _ in range(6):                        # open the menu, down to Dice
+        app.press("menu")
+    app.press("p1_main")
+    run(app, 4100)                            # (the commitment's notice is over)
+    assert app._shown_screen[:2] == ["DICE", ">Check dice"], app._shown_screen
+    app.press("p1_main")
+    run(app, 30)
+    assert app._shown_screen[0] == "DICE CHECK" and app._shown_screen[1] == "%d rolls" % app.fair.k
+    app.press("undo")
+    app.press("menu")
+    app.press("menu")
+    app.press("p1_main")                      # Own dice: on
+    run(app, 30)
+    assert app.fair.manual and app._shown_screen[3] == ">Own dice on", app._shown_screen
+    app.press("undo")                         # back to the menu
+    run(app, 30)
+    assert app.table.menu is not None and app.table.menu.level == "main"
+    app.press("undo")                         # and out
+    assert app.table.menu is None
+    clean()
+    _remove()
