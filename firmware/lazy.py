@@ -42,11 +42,27 @@ store_why store why
 store_set_aside store set_aside
 open_record record_open open_log
 run_parts app.parts run
+cal_save hw.calfile save
+cal_load hw.calfile load
+calibrate_empty hw.calroutine calibrate_empty
+calibrate_gain hw.calroutine calibrate_gain
+calibrate_stack hw.calroutine calibrate_stack
+gain_passes hw.calroutine gain_passes
+store_load_or_fresh store load_or_fresh
+make_scanner hw.scanbuild make_scanner
+scanner_build hw.scanbuild build
+scanner_set_calibration hw.scanbuild set_calibration
+scanner_restart hw.scanbuild restart
+wire_tables hw.scanwalk wire_tables
+scanfast_load hw.scanfast load
+hardware_faults hw.scanfaults hardware_faults
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
 # match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
-# screens (game/screens.py), the app's saves and record file, power-up's parts check)
+# screens (game/screens.py), the app's saves and record file, power-up's parts check; the
+# drivers' rare code: the calibration file and routine, the scanner's construction and
+# rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list)
 
 
 def forget(*names):
@@ -59,12 +75,6 @@ def forget(*names):
         parent = sys.modules.get(name[:dot]) if dot > 0 else None
         if parent is not None and name[dot + 1:] in parent.__dict__:
             delattr(parent, name[dot + 1:])
-
-
-def call(module, function, *args):
-    """module.function(*args), the module loaded for this call only. (The drivers' rare
-    code, hw/calibration.py and the scanner's construction, still calls it this way.)"""
-    return _once(module, function, (), args)
 
 
 def _once(module, function, also, args):

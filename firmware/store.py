@@ -45,6 +45,8 @@ UNREAD_SUFFIX = ".unread"
 ASIDE_NAMES = 9           # .bad, .bad2 ... .bad9: an older file set aside is never replaced
 READ_TRIES = 4            # a read error at power-up is tried this many times...
 READ_PAUSE_MS = 50        # ...this far apart, before the file counts as unreadable
+import sys
+
 try:
     import errno as _errno
 except ImportError:  # a port without errno: Linux's numbers, as MicroPython's littlefs uses
@@ -53,7 +55,7 @@ ENOENT = getattr(_errno, "ENOENT", 2)
 EEXIST = getattr(_errno, "EEXIST", 17)
 # The WebAssembly port's filesystem is Emscripten's, whose numbers are not Linux's (44 is
 # "no such file", 20 "file exists") while its errno module keeps MicroPython's: both count.
-_WASM = __import__("sys").platform == "webassembly"
+_WASM = sys.platform == "webassembly"
 _NOT_THERE = (ENOENT, 44 if _WASM else ENOENT)
 _THERE = (EEXIST, 20 if _WASM else EEXIST)
 # errno values as littlefs, FAT and the unix port raise them, in words for the OLED and serial
@@ -65,7 +67,7 @@ _WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
 # A state blob larger than this is a damaged length field, not a real state.
 MAX_PAYLOAD = 64 * 1024
 
-_MICROPYTHON = __import__("sys").implementation.name == "micropython"   # CPython's heap needs no help
+_MICROPYTHON = sys.implementation.name == "micropython"   # CPython's heap needs no help
 
 
 def crc32(data, crc=0):

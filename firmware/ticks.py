@@ -42,4 +42,5 @@ def _monotonic_ms():
 # time.ticks_ms on MicroPython, bound once: `import time` inside a function is a search of
 # the filesystem first on MicroPython (a builtin module may be extended by a file), ~30 us
 # on the unix port each call, which the running board paid several times a scan
-ms = getattr(__import__("time"), "ticks_ms", None) or _monotonic_ms
+import time as _time  # noqa: E402 (kept beside the reason above)
+ms = getattr(_time, "ticks_ms", None) or _monotonic_ms

@@ -71,5 +71,8 @@ def test_flash_compiles_everything_and_refuses_without_a_board():
     assert "no MicroPython board" in p.stderr
     build = os.path.join(ROOT, "build", "firmware")
     mpys = [f for _, _, fs in os.walk(build) for f in fs if f.endswith(".mpy")]
-    srcs = [f for _, _, fs in os.walk(os.path.join(ROOT, "firmware")) for f in fs if f.endswith(".py")]
-    assert len(mpys) == len(srcs) - ("main.py" in os.listdir(os.path.join(ROOT, "firmware")))
+    fw = os.path.join(ROOT, "firmware")
+    srcs = [f for _, _, fs in os.walk(fw) for f in fs if f.endswith(".py")]
+    # main.py stays source; manifest.py is for freezing a firmware image, not for the board
+    assert len(mpys) == len(srcs) - ("main.py" in os.listdir(fw)) - ("manifest.py" in os.listdir(fw))
+    assert "manifest.py" not in os.listdir(build) and "manifest.mpy" not in os.listdir(build)

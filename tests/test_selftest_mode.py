@@ -16,6 +16,7 @@ import neopixel
 import physboard
 from hw.calibration import Calibration
 from hw.selftest_mode import SelfTestMode, group_lines
+from hw.selftest import SelfTest
 
 
 class Clock:
@@ -32,7 +33,8 @@ def _setup(path):
     _screen()       # builds the fake OLED's glyph table now, while the heap has a 2.6 KB hole
     board = physboard.PhysicalBoard(seed=31).install()
     drivers = build_drivers(None, cfg, {"settle_us": 0}, dice_seed=1)
-    return board, SelfTestMode(drivers, cal_path=path), Clock()
+    return board, SelfTestMode(drivers, SelfTest(drivers.scanner, drivers.leds, drivers.oled),
+                               cal_path=path), Clock()
 
 
 def _run(mode, clock, ms):
@@ -139,3 +141,13 @@ def test_the_led_walk_goes_on_across_the_tick_wrap():
             seen.add(mode.test.led_i)
     assert len(seen) >= 5, seen                  # a new LED every 250 ms after the wrap
     _rm(path)
+
+
+def test_the_screens_module_does_not_import_the_self_test_back():
+    """No import loop hw/selftest <-> hw/selftest_mode (issue 9 item 4): hw.selftest loads
+    the screens for its run(); the screens get their SelfTest passed in."""
+    import subprocess
+    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
+    code = "import sys; import hw.selftest_mode; print('hw.selftest' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], cwd=fw, capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stdout + out.stderr

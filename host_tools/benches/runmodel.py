@@ -47,8 +47,9 @@ class Schedule:
     all at once), and whether App.scan also draws and sends the screen after the LEDs."""
 
     def __init__(self, name, scan_period=10, buttons_period=5, oled_pages=0, screen_in_scan=True,
-                 buttons_in_scan=False, ui_task=False, serial_period=20):
+                 buttons_in_scan=False, ui_task=False, serial_period=20, scan_turn=0):
         self.name = name
+        self.scan_turn = scan_turn                # scans back to back for this long a turn
         self.scan_period = scan_period
         self.buttons_period = buttons_period
         self.oled_pages = oled_pages
@@ -102,28 +103,38 @@ def simulate(costs, sched, seconds=60.0, rest_every_ms=700.0, scans_to_settled=3
             rests.append([next_rest, 0, 0.0 if worst_case else rnd.random()])
             next_rest += rest_every_ms * rnd.uniform(0.5, 1.5)
         if name == "scan":
-            for r in rests:
-                if r[0] <= start + r[2] * scan_cost:
-                    r[1] += 1             # this scan read the sensor after the rest
-            now += scan_cost + costs.scan_app
-            if sched.buttons_in_scan:
-                now += costs.buttons
-            scans += 1
-            if last_scan is not None and start - last_scan > gaps[0]:
-                gaps[0] = start - last_scan   # the longest wait from a scan's end to the next
-            done = [r for r in rests if r[1] >= scans_to_settled]
-            if done:
-                lat, pages, draw = costs.readings[k % len(costs.readings)]
-                k += 1
-                now += lat + costs.led_wire
-                for r in done:
-                    latencies.append(now - r[0])
-                    rests.remove(r)
-                if sched.screen_in_scan:  # the old App.scan: the screen after the LEDs
-                    now += draw + pages * (costs.page_cpu + costs.page_wire)
-                else:
-                    draw_due += draw
-                    pages_due += pages
+            while True:
+                scan_start = now
+                for r in rests:
+                    if r[0] <= scan_start + r[2] * scan_cost:
+                        r[1] += 1             # this scan read the sensor after the rest
+                now += scan_cost + costs.scan_app
+                if sched.buttons_in_scan:
+                    now += costs.buttons
+                scans += 1
+                if last_scan is not None and scan_start - last_scan > gaps[0]:
+                    gaps[0] = scan_start - last_scan   # the longest wait from a scan's end to the next
+                done = [r for r in rests if r[1] >= scans_to_settled]
+                if done:
+                    lat, pages, draw = costs.readings[k % len(costs.readings)]
+                    k += 1
+                    now += lat + costs.led_wire
+                    for r in done:
+                        latencies.append(now - r[0])
+                        rests.remove(r)
+                    if sched.screen_in_scan:  # the old App.scan: the screen after the LEDs
+                        now += draw + pages * (costs.page_cpu + costs.page_wire)
+                    else:
+                        draw_due += draw
+                        pages_due += pages
+                last_scan = now
+                if now - start >= sched.scan_turn or now >= end:
+                    break
+                # the next scan of the same turn (no task switch): the checkers that came to
+                # rest meanwhile
+                while next_rest <= now + scan_cost:
+                    rests.append([next_rest, 0, 0.0 if worst_case else rnd.random()])
+                    next_rest += rest_every_ms * rnd.uniform(0.5, 1.5)
         elif name == "buttons":
             now += costs.buttons
         elif name == "clock":
@@ -140,8 +151,6 @@ def simulate(costs, sched, seconds=60.0, rest_every_ms=700.0, scans_to_settled=3
             pages_due -= send
         elif name == "serial":
             now += costs.serial_idle
-        if name == "scan":
-            last_scan = now
         now += costs.switch
         if name == "serial":
             tasks[name] = wake(now + sched.serial_period)

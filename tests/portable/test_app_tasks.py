@@ -86,6 +86,35 @@ def test_buttons_are_polled_at_the_scan_period_even_while_the_scan_fails():
     assert polls[0] >= 20, polls[0]                    # ~every SCAN_PERIOD_MS meanwhile
 
 
+def test_the_scan_runs_back_to_back_yielding_to_the_other_tasks():
+    """The scan task does not wait out a fixed period (issue 8: at the pin map's 10 ms a
+    7-8 ms scan capped the running board below 100 scans/s): with a fast scan it runs many
+    times per pin-map period, and the clock and display still get their turns."""
+    sc, app, lines = rig()
+    scans = [0]
+    scan = app.scan
+
+    def counted(now):
+        scans[0] += 1
+        scan(now)
+    app.scan = counted
+    ticks_seen = [0]
+    tick = app.tick
+
+    def counted_tick(now):
+        ticks_seen[0] += 1
+        tick(now)
+    app.tick = counted_tick
+
+    async def main():
+        asyncio.create_task(tasks.run(app, None, cfg, serial=False))
+        await asyncio.sleep(0.3)
+
+    asyncio.run(main())
+    assert scans[0] > 2 * 300 // cfg.SCAN_PERIOD_MS, scans[0]     # more than 60 in 0.3 s
+    assert ticks_seen[0] >= 5, ticks_seen[0]                      # the ui task ran too
+
+
 class Lines:
     """A byte stream of command lines for a SerialLine."""
 

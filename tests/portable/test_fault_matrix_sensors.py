@@ -34,7 +34,17 @@ DOUBLED = 4
 MOVING = 5
 
 
-LOG = "/tmp/tablier-test-fault-matrix-%s.log" % sys.implementation.name
+def _run_tag():
+    """A tag for this run's log file: other checkouts run the same tests on the same machine
+    at the same time, and one shared /tmp path let their logs overwrite each other (a
+    replay then read another run's half-written line: odd-length hex, a torn fault list)."""
+    import time
+    if hasattr(time, "ticks_us"):
+        return time.ticks_us()
+    return time.perf_counter_ns() % 1000000007
+
+
+LOG = "/tmp/tablier-test-fault-matrix-%s-%d.log" % (sys.implementation.name, _run_tag())
 
 
 class Record:
@@ -331,9 +341,8 @@ def _drop_the_scanner():
     if sys.implementation.name != "micropython":
         return
     from lazy import forget
-    forget("scanrig", "physboard", "hw.scanner", "hw.scanclassify", "hw.scanhealth",
-           "hw.scanboard", "hw.calibration", "fake_adc", "fake_io", "machine", "fake_ssd1306",
-           "board_config")
+    forget("scanrig", "physboard", "hw.scanner", "hw.calibration", "fake_adc", "fake_io",
+           "machine", "fake_ssd1306", "board_config")
     gc.collect()
 
 
@@ -347,6 +356,8 @@ def _replay(kind):
             Replay().run(f, kind, phase)
             n += 1
             gc.collect()
+    import os
+    os.remove(LOG)                # (one file a run now: not left behind)
     assert n == len(PHASES)
 
 
