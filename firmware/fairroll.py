@@ -23,7 +23,8 @@ state (its save effect), so that a power cut voids them or keeps them with the T
 
 Only the state and the checks made every cycle stay in the heap (about 2 KB); the rest
 (the file, the seed's commitment and reveal, a roll, the pads, the check) is in
-fairroll_ops.py, loaded for each call and forgotten after (lazy.call): a few times a turn.
+fairroll_ops.py, loaded for each call and forgotten after (firmware/lazy.py's fair_ names):
+a few times a turn.
 
 A power cut must not change the rolls to come. The roll number cannot simply be saved
 after the roll (a cut between the Table's save and ours would give the last roll again) nor
@@ -35,7 +36,7 @@ The opening's first die is half of its roll number (White's die, then Black's): 
 moves the count.
 """
 import events
-from lazy import call, forget
+import lazy
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -71,19 +72,7 @@ class FairRoll:
         self.u_seq = 0            # the number of that `U` line
         self.pad = None  # type: Any  # dicepad.DicePad or SaltPad being keyed in, or None
         self.revealed = None      # the last seed revealed (hex), for the menu's Dice page
-        self._ops("load")
-
-    def _ops(self, name, *args):
-        """fairroll_ops.NAME(self, ...), the module (and fairdice, dicecheck) loaded for it."""
-        import sys
-        had = "fairdice" in sys.modules, "dicecheck" in sys.modules
-        try:
-            return call("fairroll_ops", name, self, *args)
-        finally:
-            if not had[0]:
-                forget("fairdice")
-            if not had[1]:
-                forget("dicecheck")
+        lazy.fair_load(self)
 
     def commitment(self):
         """SHA-256 of the match's seed in hex (None between matches)."""
@@ -113,7 +102,7 @@ class FairRoll:
             elif not (phase <= _OPENING and t.match.game_number == 1 and t.rec_seq > self.base):
                 return                   # nothing begins, nothing ends: the usual cycle
         try:
-            self._ops("watch", app, now_ms)
+            lazy.fair_watch(self, app, now_ms)
         except Exception as e:
             self.fault(app, e, now_ms)
             if self.seed is None:
@@ -135,7 +124,7 @@ class FairRoll:
         if self.pad is not None:
             return True                  # being keyed in (button())
         try:
-            self._ops("roll", app, now_ms)
+            lazy.fair_roll(self, app, now_ms)
         except Exception as e:
             self.fault(app, e, now_ms)
             return not app.table.want_roll       # handed over before the fault: done
@@ -145,28 +134,28 @@ class FairRoll:
         """A button while a roll or the salt is keyed in (dicepad.py): True when taken here."""
         if self.pad is None:
             return False
-        return self._ops("button", app, name, kind, now_ms)
+        return lazy.fair_button(self, app, name, kind, now_ms)
 
     # ------------------------------------------------------------ the menu's (dicemenu.py)
     def resolve(self, t):
         """After a power-up: has the resumed Table had the roll last handed over?"""
-        self._ops("resolve", t)
+        lazy.fair_resolve(self, t)
 
     def save(self):
-        return self._ops("save")
+        return lazy.fair_save(self)
 
     def set_salt(self, salt):
         """The players' salt, mixed into every roll (fairdice.py); only before the first."""
-        self._ops("set_salt", salt)
+        lazy.fair_set_salt(self, salt)
 
     def enter_salt(self):
         """Key in the salt on the buttons (dicepad.SaltPad); False when it is too late."""
-        return self._ops("enter_salt")
+        return lazy.fair_enter_salt(self)
 
     def set_manual(self, on):
         """The setting: the players roll their own dice and enter them on the buttons."""
-        self._ops("set_manual", on)
+        lazy.fair_set_manual(self, on)
 
     def check(self):
         """dicecheck.DiceCount of every roll drawn in the match so far (None between)."""
-        return self._ops("check")
+        return lazy.fair_check(self)

@@ -1,7 +1,8 @@
 """The fair dice's rare work (fairroll.py keeps the state): the file, a match's seed drawn
 and revealed, a roll handed over, the pads of dice and salt keyed in, the dice check.
-Each function takes the FairRoll `f`; fairroll.py loads this module for one call and
-forgets it after (lazy.call), so its code is in the heap a few times a turn only.
+Each function takes the FairRoll `f`; fairroll.py calls it by its name in firmware/lazy.py
+(fair_roll, ...), which loads this module for one call and forgets it after, so its code is
+in the heap a few times a turn only.
 
 The file `dice.bin` (store.py's atomic save), payload: b"FD", version 1, flags (1 a match's
 seed, 2 a roll handed over and not yet resolved, 4 it was the opening's first die, 8
@@ -11,7 +12,7 @@ little endian), the stamp's phase and opening dice (3 bytes), the last `U` line'
 (4 bytes), the salt's length, the salt.
 """
 import events
-from lazy import call, forget
+import lazy
 from fairdice import FairDice, check_salt, SEED_BYTES
 
 _MAGIC = b"FD"
@@ -41,7 +42,7 @@ def _u32(b, i):
 
 # ---------------------------------------------------------------- the file
 def load(f):
-    payload, message = call("store", "load_or_fresh", f.path, f.files)
+    payload, message = lazy.store_load_or_fresh(f.path, f.files)
     if message:
         f.problem = message
     if not payload:
@@ -85,11 +86,11 @@ def save(f):
         b[_SALT - 1] = len(salt)
         b[_SALT:] = salt
     try:
-        call("store", "save", f.path, bytes(b), f.files)
+        lazy.store_save(f.path, bytes(b), f.files)
         f.problem = None
     except (OSError, MemoryError) as e:
         # only a power cut before the next good save could then change a roll
-        f.problem = "dice not saved: " + call("store", "why", e)
+        f.problem = "dice not saved: " + lazy.store_why(e)
         return False
     return True
 
@@ -213,7 +214,7 @@ def check(f):
 # ---------------------------------------------------------------- dice and salt keyed in
 def _end_pad(f):
     f.pad = None
-    forget("dicepad")
+    lazy.forget("dicepad")
 
 
 def button(f, app, name, kind, now_ms):

@@ -106,8 +106,8 @@ def answer(app, text, length=None):
     if cmd == "press":
         return _press(app, args)
     if cmd == "dice":
-        from lazy import call
-        return call("dicecmd", "answer", app, args)
+        import lazy
+        return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
     return _bad("unknown command '%s'; try 'help'" % shown(cmd))
 
 
