@@ -16,11 +16,13 @@ $(STAMP): requirements.txt
 
 venv: $(STAMP)
 
-# Everything: CPython tests, the same firmware tests under the real MicroPython
-# interpreter with the Pico's heap, mpy-cross compilation and the stub type-check.
+# Everything: ruff (pyproject.toml's rules), CPython tests, the same firmware tests under
+# the real MicroPython interpreter with the Pico's heap, mpy-cross compilation and the stub
+# type-check.
 # (the browser tests need web/node_modules: installed when npm is here, else they skip)
 NPM := $(shell command -v npm 2>/dev/null)
 test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
+	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q tests
 
 # The board simulator needs only the standard library: it runs from a fresh clone.

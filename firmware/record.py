@@ -184,7 +184,6 @@ def read_lines(lines):
     the record comes from a newer firmware."""
     kept = []  # type: list      # (seq, event): seq None for the lines outside the count
     problems = []
-    version = FORMAT_VERSION
     sealed = True  # type: Any   # format 2: every line carries its check; None: line by line
     last = None                   # the sequence number reached
     skipped = 0                   # lines skipped since
@@ -199,7 +198,6 @@ def read_lines(lines):
                     raise RecordError("record format %d comes from a newer firmware; this "
                                       "reader handles formats 1 to %d: update the software "
                                       "reading it" % (v, FORMAT_VERSION))
-                version = v
                 sealed = v >= 2
                 continue
             # no header, or a damaged one: each line is read as sealed if it is

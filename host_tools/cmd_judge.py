@@ -3,7 +3,6 @@
 Prints `complete PLAY`, `partial remaining D...`, or `illegal REASON points P...: words`.
 `judge -` reads "START_ID DICE END_ID" per line and answers one JSON line each:
 {"verdict", "play"|"remaining"|"reason"+"points"+"text"} or {"error"}."""
-import sys
 
 from host_tools.rules_cli import batch, parse_dice, parse_position, single
 from bg import judge as J

@@ -3,7 +3,6 @@ position ID (GNU Backgammon's, from the same side, before the turn passes).
 
 `legal -` reads "POSITION_ID DICE" per line from standard input and answers one JSON
 line per request: {"position", "dice", "plays": [{"play", "result"}...]} or {"error"}."""
-import sys
 
 from host_tools.rules_cli import batch, parse_dice, parse_position, position_id, single
 from bg.movegen import legal_plays

@@ -158,7 +158,7 @@ def _replay_game(core, game, g, r):
                 # Through the core's notation: print the play, then find it among the
                 # legal plays by resulting position (bg.notation.find_play).
                 text = format_play(moves, hits)
-                found = find_play(plays, pos, text)
+                found = find_play(plays, text)
                 if found is None:
                     r.problem(g, i, "%d%d: %s is not a legal play (%d legal)"
                               % (d1, d2, text, len(plays)))

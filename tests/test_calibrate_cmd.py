@@ -1,7 +1,6 @@
 """`host_tools calibrate` reads a calibration made on the simulated board and names the
 sensors a maker must look at."""
 import io
-import os
 import subprocess
 import sys
 

@@ -119,7 +119,6 @@ def features(events):
     f = dict.fromkeys(("hit", "enter", "bearoff", "gammon", "take", "drop", "resign_accept",
                        "resign_decline", "pass", "crawford"), 0)
     pos = None
-    last_roll = None
     for e in events:
         if e[0] == "game":
             pos = Position.start()
@@ -129,7 +128,6 @@ def features(events):
             if not first:
                 pos = pos.swapped()
             first = False
-            last_roll = e
         elif e[0] == "play":
             if not e[2]:
                 f["pass"] += 1

@@ -96,3 +96,16 @@ def test_manifest_freezes_every_module():
         exec(f.read(), {"package": package, "module": module, "metadata": metadata})
     modules = [f for f in cmd_package.source_files() if f.endswith(".py") and f != "main.py"]
     assert sorted(frozen) == modules
+
+
+def test_one_version_everywhere():
+    """firmware/version.py is the one place: pyproject.toml reads it (setuptools' own
+    read_attr, as a build does), the packages carry it, CHANGES.md's newest entry names it."""
+    from setuptools.config.expand import read_attr
+    v = cmd_package.firmware_version()
+    assert read_attr("version.VERSION", package_dir={"": "firmware"}, root_dir=ROOT) == v
+    with open(os.path.join(ROOT, "pyproject.toml")) as f:
+        assert 'attr = "version.VERSION"' in f.read()
+    with open(os.path.join(ROOT, "CHANGES.md")) as f:
+        newest = [line for line in f if line.startswith("## ")][0]
+    assert newest.split()[1] == v, newest

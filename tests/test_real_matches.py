@@ -109,7 +109,7 @@ def test_plays_gnubgs_importer_rejects_are_legal(name, game, dice, moves, count)
         pytest.fail("play not found")
     plays = legal_plays(pos, *dice)
     assert len(plays) == count
-    assert find_play(plays, pos, format_play(moves)) is not None
+    assert find_play(plays, format_play(moves)) is not None
     found = gnubg.findbestmoves((tuple(pos.opp), tuple(pos.me)), gnubg.cubeinfo(1, -1, 1, 0, (0, 0), 0),
                                 gnubg.evalcontext(0, 0, 1, 0, 0.0), dice)
     assert len(found) == count

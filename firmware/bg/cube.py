@@ -24,7 +24,26 @@ Rules (the rule sheets in ../shared/seeds, GNU Backgammon's manual):
 CENTRED = -1      # cube owner when nobody owns it (the same value as GNU Backgammon's cubeinfo)
 NOBODY = -1       # no double pending
 
-# Why an action was refused, in English; the Table may translate the codes.
+# Why the cube refuses an action (the reason an action returns; words: bg/reasons.py on the
+# host, game/i18n on the board; bg.errors.CubeError for a script that wants an exception).
+BAD_PLAYER = "bad_player"
+CUBE_OFF = "cube_off"
+GAME_OVER = "game_over"
+DOUBLE_PENDING = "double_pending"
+NOT_ON_ROLL = "not_on_roll"
+ALREADY_ROLLED = "already_rolled"
+CRAWFORD = "crawford"
+NOT_YOUR_CUBE = "not_your_cube"
+CUBE_MAX = "cube_max"
+DEAD_CUBE = "dead_cube"
+NO_DOUBLE = "no_double"
+NOT_YOUR_ANSWER = "not_your_answer"
+NO_BEAVER_IN_MATCH = "no_beaver_in_match"
+BEAVERS_OFF = "beavers_off"
+NO_RACCOON = "no_raccoon"
+REASONS = (BAD_PLAYER, CUBE_OFF, GAME_OVER, DOUBLE_PENDING, NOT_ON_ROLL, ALREADY_ROLLED,
+           CRAWFORD, NOT_YOUR_CUBE, CUBE_MAX, DEAD_CUBE, NO_DOUBLE, NOT_YOUR_ANSWER,
+           NO_BEAVER_IN_MATCH, BEAVERS_OFF, NO_RACCOON)
 
 
 def other(player):
@@ -102,25 +121,25 @@ class Cube:
 
     def _refusal(self, player, on_roll, rolled):
         if player != 0 and player != 1:
-            return "bad_player"
+            return BAD_PLAYER
         if not self.enabled:
-            return "cube_off"
+            return CUBE_OFF
         if self.dropped:
-            return "game_over"
+            return GAME_OVER
         if self.offered_by != NOBODY:
-            return "double_pending"
+            return DOUBLE_PENDING
         if player != on_roll:
-            return "not_on_roll"
+            return NOT_ON_ROLL
         if rolled:
-            return "already_rolled"
+            return ALREADY_ROLLED
         if self.crawford:
-            return "crawford"
+            return CRAWFORD
         if self.owner != CENTRED and self.owner != player:
-            return "not_your_cube"
+            return NOT_YOUR_CUBE
         if self.value * 2 > self.max_value:
-            return "cube_max"
+            return CUBE_MAX
         if self.away[player] and self.value >= self.away[player]:
-            return "dead_cube"
+            return DEAD_CUBE
         return None
 
     def double(self, player, on_roll, rolled):
@@ -133,13 +152,13 @@ class Cube:
 
     def _answer_refusal(self, player):
         if player != 0 and player != 1:
-            return "bad_player"
+            return BAD_PLAYER
         if self.dropped:
-            return "game_over"
+            return GAME_OVER
         if self.offered_by == NOBODY:
-            return "no_double"
+            return NO_DOUBLE
         if player == self.offered_by:
-            return "not_your_answer"
+            return NOT_YOUR_ANSWER
         return None
 
     def take(self, player):
@@ -166,13 +185,13 @@ class Cube:
         if reason is not None:
             return reason
         if not self.money:
-            return "no_beaver_in_match"
+            return NO_BEAVER_IN_MATCH
         if not self.beavers:
-            return "beavers_off"
+            return BEAVERS_OFF
         if self.beavered:
-            return "no_raccoon"
+            return NO_RACCOON
         if self.value * 4 > self.max_value:
-            return "cube_max"
+            return CUBE_MAX
         self.value *= 2
         self.owner = player
         self.offered_by = player

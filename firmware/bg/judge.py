@@ -10,7 +10,9 @@ Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so f
 `.remaining` dice still to play), ILLEGAL (`.reason`, one of REASONS, and `.points`, in the
 mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
-from bg.play import Play, apply_step
+from bg.play import Play
+from bg.steps import (NO, apply_step, can_step, landing, landing_relaxed, lowest_source,
+                      max_dice, outside, take_back)  # max_dice: also game/snapshot.py's
 
 MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
                     # take the demo's worst settled -> LED reading from 98 to 81 ms, estimated)
@@ -78,76 +80,6 @@ def _pips(me):
     return total
 
 
-def _outside(me):
-    n = 0
-    for i in range(6, 25):
-        n += me[i]
-    return n
-
-
-def _can_step(me, opp, p, d):
-    """Is one step of die d from point p legal in (me, opp)? Returns the landing point or -1."""
-    if me[24] and p != 25:
-        return -1
-    if not me[p - 1]:
-        return -1
-    to = p - d
-    if to > 0:
-        return -1 if opp[24 - to] >= 2 else to
-    if _outside(me):
-        return -1
-    if to < 0:
-        for q in range(p, 6):
-            if me[q]:
-                return -1
-    return 0
-
-
-def max_dice(me, opp, dice, used=0):
-    """The most dice of `dice` (a tuple) playable from (me, opp), not counting those whose
-    bit is set in `used`; stops at the first full play. Allocates nothing."""
-    n = len(dice)
-    left = 0
-    for k in range(n):
-        if not used & (1 << k):
-            left += 1
-    if left == 0:
-        return 0
-    best = 0
-    tried = 0
-    for k in range(n):
-        if used & (1 << k):
-            continue
-        d = dice[k]
-        if tried & (1 << d):
-            continue
-        tried |= 1 << d
-        for p in range(25, 0, -1):
-            to = _can_step(me, opp, p, d)
-            if to < 0:
-                continue
-            me[p - 1] -= 1
-            hit = False
-            if to:
-                me[to - 1] += 1
-                if opp[24 - to] == 1:
-                    opp[24 - to] = 0
-                    opp[24] += 1
-                    hit = True
-            got = 1 + max_dice(me, opp, dice, used | (1 << k))
-            if hit:
-                opp[24] -= 1
-                opp[24 - to] = 1
-            if to:
-                me[to - 1] -= 1
-            me[p - 1] += 1
-            if got > best:
-                best = got
-                if best == left:
-                    return left
-    return best
-
-
 class Judge:
     """Judges sensed boards against one turn: the start position and the roll.
 
@@ -167,6 +99,8 @@ class Judge:
         if self.max_dice == 1 and d1 != d2:
             self.larger_needed = max_dice(me, opp, (self.larger,)) == 1
         self._found = []
+        self._start_pips = -1          # counted at the first board that needs it (not at
+                                       # the roll: the turn's setup stays as cheap as it was)
         self._path = bytearray(8)      # the steps being tried: (from, to) pairs
         self._cur = bytearray(25)      # scratch copy of our side for the search
         self._scratch_opp = bytearray(25)
@@ -186,11 +120,14 @@ class Judge:
         self._memo_verdicts = []
 
     # -- the reachability search ----------------------------------------------------
-    def _search(self, cur, target, used, src_hi, pips_left, depth, relax):
-        """Step sequences turning `cur` into `target` (our side only). Each different
-        outcome (which dice remain, which blots were hit) is kept once in self._found as
-        (path, remaining dice). `used` has a bit per die played; `relax` bits lift rules
-        for diagnosis: 1 closed points, 2 bar first, 4 bear-off rules."""
+    def _search(self, cur, target, used, src_hi, pips_left, depth, relax, out):
+        """Step sequences turning `cur` into `target` (our side only), by the step rule
+        (bg.steps.landing). Each different outcome (which dice remain, which blots were
+        hit) is kept once in self._found as (path, remaining dice, hit mask: bit p for
+        a blot of theirs hit on our point p). `used` has a bit per
+        die played; `out` counts our checkers outside the home board; `relax` bits lift
+        rules for diagnosis: 1 closed points, 2 bar first, 4 bear-off rules. A relaxed
+        search stops at the first way found (the diagnosis names the rule from it)."""
         if cur == target:
             self._keep(used, depth)
             return
@@ -202,6 +139,7 @@ class Judge:
             return
         opp = self.start.opp
         path = self._path
+        lo = 1 if relax & 2 else lowest_source(cur)
         tried = 0
         for k in range(n):
             if used & (1 << k):
@@ -211,44 +149,36 @@ class Judge:
                 continue
             tried |= 1 << d
             p = src_hi
-            while p >= 1:
+            while p >= lo:
                 i = p - 1
                 if cur[i] <= target[i]:
                     p -= 1
                     continue
-                if cur[24] and p != 25 and not relax & 2:
-                    break
-                to = p - d
-                if to > 0:
-                    if opp[24 - to] >= 2 and not relax & 1:
-                        p -= 1
-                        continue
-                    gain = d
+                if relax:
+                    to = landing_relaxed(cur, opp, p, d, out, relax)
                 else:
-                    if not relax & 4:
-                        if _outside(cur):
-                            p -= 1
-                            continue
-                        if to < 0:
-                            higher = False
-                            for q in range(p, 6):
-                                if cur[q]:
-                                    higher = True
-                                    break
-                            if higher:
-                                p -= 1
-                                continue
-                    to = 0
-                    gain = p
+                    to = landing(cur, opp, p, d, out)
+                if to == NO:
+                    p -= 1
+                    continue
                 cur[i] -= 1
+                o = out
                 if to:
                     cur[to - 1] += 1
+                    gain = d
+                    if p > 6 and to <= 6:
+                        o = out - 1
+                else:
+                    gain = p
                 path[2 * depth] = p
                 path[2 * depth + 1] = to
-                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1, relax)
+                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1,
+                             relax, o)
                 if to:
                     cur[to - 1] -= 1
                 cur[i] += 1
+                if relax and self._found:
+                    return               # a relaxed search asks only whether a way exists
                 p -= 1
 
     def _keep(self, used, depth):
@@ -271,15 +201,21 @@ class Judge:
         self._seen.append((left, hits))
         steps = tuple((path[2 * s], path[2 * s + 1]) for s in range(depth))
         rest = tuple(dice[k] for k in range(len(dice)) if not used & (1 << k))
-        self._found.append((steps, rest))
+        self._found.append((steps, rest, hits))
 
-    def _reach(self, end_me, relax=0):
+    def _pips_at_start(self):
+        if self._start_pips < 0:
+            self._start_pips = _pips(self.start.me)
+        return self._start_pips
+
+    def _reach(self, end_me, relax=0, pips_left=-1):
         self._found = []
         self._seen = []
         cur = self._cur
         cur[:] = self.start.me
-        pips_left = _pips(cur) - _pips(end_me)
-        self._search(cur, end_me, 0, 25, pips_left, 0, relax)
+        if pips_left < 0:
+            pips_left = self._pips_at_start() - _pips(end_me)
+        self._search(cur, end_me, 0, 25, pips_left, 0, relax, outside(cur))
         return self._found
 
     # -- judging --------------------------------------------------------------------
@@ -322,12 +258,42 @@ class Judge:
                 return Verdict(COMPLETE, play=Play(()))
             return Verdict(PARTIAL, remaining=self.dice)
 
-        # Both colours on one point: a blot not yet lifted, or nonsense.
-        mixed = []
-        for p in range(1, 25):
-            if eme[p - 1] and eopp[24 - p]:
-                mixed.append(p)
-        if mixed:
+        # One pass over the points finds whether any rule below is broken (most boards
+        # break none: they are judged at every settled reading); the lists of points a
+        # broken rule names are made only then.
+        flags = 0          # 1 mixed, 2 the opponent moved, 4 ours went backwards
+        lost = 0           # their blots gone from the board
+        lifted = 0         # bit p: their blot on our point p is gone (hit, or lifted)
+        e_pips = 0
+        s_above = sme[24]
+        e_above = eme[24]
+        if e_above > s_above:
+            flags |= 4
+        for i in range(23, -1, -1):
+            e = eme[i]
+            s_above += sme[i]
+            e_above += e
+            if e_above > s_above:
+                flags |= 4
+            e_pips += (i + 1) * e
+            oe = eopp[23 - i]
+            os_ = sopp[23 - i]
+            if oe:
+                if e:
+                    flags |= 1
+                if oe != os_:
+                    flags |= 2
+            elif os_:
+                if os_ == 1:
+                    lost += 1
+                    lifted |= 2 << i
+                else:
+                    flags |= 2
+        e_pips += 25 * eme[24]
+
+        if flags & 1:
+            # Both colours on one point: a blot not yet lifted, or nonsense.
+            mixed = [p for p in range(1, 25) if eme[p - 1] and eopp[24 - p]]
             # Ours put down on a point they hold: the point is closed, whatever else.
             closed = [p for p in mixed if sopp[24 - p] >= 2 and eopp[24 - p] == sopp[24 - p]]
             if closed:
@@ -338,17 +304,9 @@ class Judge:
             return _illegal(BLOT_NOT_HIT, mixed)
 
         # The opponent's side may change only by hits: blots of theirs go to their bar.
-        moved = []
-        lost = 0
-        for p in range(1, 25):
-            s = sopp[24 - p]
-            e = eopp[24 - p]
-            if e > s or (e < s and (s != 1 or e != 0)):
-                moved.append(p)
-            elif e < s:
-                lost += 1
-        if moved:
-            return _illegal(OPPONENT_MOVED, moved)
+        if flags & 2:
+            return _illegal(OPPONENT_MOVED, [p for p in range(1, 25) if eopp[24 - p] != sopp[24 - p]
+                                             and not (sopp[24 - p] == 1 and not eopp[24 - p])])
         bar_gain = eopp[24] - sopp[24]
         if bar_gain < 0:
             return _illegal(OPPONENT_MOVED, (0,))
@@ -356,26 +314,25 @@ class Judge:
             return _illegal(NOT_HIT, (0,))
 
         # Our side: never more checkers, never one back on our own bar.
-        if sum(eme) > sum(sme):
+        if e_above > s_above:
             return _illegal(CHECKERS_APPEARED, [p for p in range(1, 26) if eme[p - 1] > sme[p - 1]])
         if eme[24] > sme[24]:
             return _illegal(CHECKERS_APPEARED, (25,))
         # Checkers only move forward: at every point, no more of ours at or behind it.
-        back = []
-        s_above = 0
-        e_above = 0
-        for p in range(25, 0, -1):
-            s_above += sme[p - 1]
-            e_above += eme[p - 1]
-            if e_above > s_above:
-                back.append(p)
-        if back:
+        if flags & 4:
+            back = []
+            s_above = 0
+            e_above = 0
+            for p in range(25, 0, -1):
+                s_above += sme[p - 1]
+                e_above += eme[p - 1]
+                if e_above > s_above:
+                    back.append(p)
             return _illegal(WRONG_DIRECTION, back)
 
-        changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
-        missing = 0
-        off_now = sum(sme) - sum(eme)
-        if off_now and _outside(eme):
+        off_now = s_above - e_above
+        if off_now and outside(eme):
+            changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
             # Vanished while not all home: in a hand, or a bear-off that is not allowed.
             home_sources = [p for p in changed if p <= 6 and eme[p - 1] < sme[p - 1]]
             if home_sources and not [p for p in changed if p > 6 and eme[p - 1] < sme[p - 1]]:
@@ -388,18 +345,22 @@ class Judge:
             if others:
                 return _illegal(BAR_FIRST, others + [25])
 
-        found = self._reach(eme)
+        found = self._reach(eme, 0, self._pips_at_start() - e_pips)
         if not found:
-            if explain == EVERY_RULE or (explain == HAND and off_now and self._reach(eme, 4)):
-                return self._diagnose(eme, changed)
+            if explain == EVERY_RULE:
+                return self._diagnose(eme)
+            if explain == HAND and off_now:
+                bearoff = self._reach(eme, 4)
+                if bearoff:
+                    return self._diagnose(eme, bearoff)
             # No rule asked for, or no bear-off rule broken (the only rules a hand can
             # explain): none or one relaxed search instead of the diagnosis's three.
             return UNEXPLAINED
 
         # Which of the ways here leave the opponent as sensed (hits on the bar)?
         hit_ok = []
-        for path, rest in found:
-            if self._hits_match(path, eopp):
+        for path, rest, hits in found:
+            if hits == lifted and bar_gain == lost:
                 hit_ok.append((path, rest))
         if not hit_ok:
             return self._hit_mismatch(found, sopp, eopp, bar_gain)
@@ -448,24 +409,13 @@ class Judge:
     def _hit_mismatch(self, found, sopp, eopp, bar_gain):
         """Our checkers are right but their side is not: which hit went wrong?"""
         lifted = [p for p in range(1, 25) if sopp[24 - p] == 1 and eopp[24 - p] == 0]
-        for path, rest in found:
+        for path, rest, _ in found:
             hits = self._hit_points(path)
             if not [p for p in lifted if p not in hits]:
                 # every lifted blot was hit; some hit checker is not on the bar yet
                 return _illegal(HIT_NOT_ON_BAR, [p for p in hits if eopp[24 - p] or p in lifted])
         hits = self._hit_points(found[0][0])
         return _illegal(NOT_HIT, [p for p in lifted if p not in hits] or [0])
-
-    def _hits_match(self, path, eopp):
-        sopp = self.start.opp
-        hits = self._hit_points(path)
-        if eopp[24] - sopp[24] != len(hits):
-            return False
-        for p in range(1, 25):
-            expect = 0 if p in hits else sopp[24 - p]
-            if eopp[24 - p] != expect:
-                return False
-        return True
 
     def _play(self, path):
         hits = []
@@ -478,9 +428,11 @@ class Judge:
             hits.append(h)
         return Play(path, hits)
 
-    def _diagnose(self, eme, changed):
-        """No legal sequence leads here: lift one rule at a time to name the broken one."""
+    def _diagnose(self, eme, bearoff=None):
+        """No legal sequence leads here: lift one rule at a time to name the broken one.
+        bearoff: what _reach(eme, 4) found, when the caller has searched it already."""
         sme = self.start.me
+        changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
         moved = sum(sme[i] - eme[i] for i in range(25) if sme[i] > eme[i])
         if moved > len(self.dice) or _pips(sme) - _pips(eme) > sum(self.dice):
             return _illegal(TOO_MANY_MOVES, changed)
@@ -494,11 +446,11 @@ class Judge:
             return _illegal(CLOSED_POINT, closed)
         if self._reach(eme, 2):
             return _illegal(BAR_FIRST, changed)
-        found = self._reach(eme, 4)
+        found = bearoff or self._reach(eme, 4)
         if found:
             path = found[0][0]
             offs = [a for a, b in path if b == 0]
-            if _outside(sme) and offs:
+            if outside(sme) and offs:
                 return _illegal(BEAROFF_NOT_ALLOWED, offs)
             return _illegal(BEAROFF_HIGHER, offs + [p for p in range(6, 0, -1) if eme[p - 1]][:1])
         return _illegal(NO_SUCH_DIE, changed)
@@ -571,7 +523,7 @@ def _double_walk(judge_obj, current, p, remaining):
     for rnd in range(2):
         p = frm
         for k in range(1, n + 1):
-            to = _can_step(me, opp, p, d)
+            to = can_step(me, opp, p, d)
             if to < 0:
                 break
             hit = apply_step(me, opp, p, to)
@@ -603,7 +555,7 @@ def _walk(judge_obj, me, opp, p, left, out):
     dice = judge_obj.dice
     for i in range(len(left)):
         d = left[i]
-        to = _can_step(me, opp, p, d)
+        to = can_step(me, opp, p, d)
         if to < 0:
             continue
         rest = left[:i] + left[i + 1:]
@@ -618,17 +570,7 @@ def _walk(judge_obj, me, opp, p, left, out):
                 out.append(to)
         if rest and to and not hit:
             _walk(judge_obj, me, opp, to, rest, out)
-        _take_back(me, opp, p, to, hit)
-
-
-def _take_back(me, opp, p, to, hit):
-    """Undo bg.play.apply_step (hit: what it returned)."""
-    if hit:
-        opp[24] -= 1
-        opp[24 - to] = 1
-    if to:
-        me[to - 1] -= 1
-    me[p - 1] += 1
+        take_back(me, opp, p, to, hit)
 
 
 def _die_sums(dice, acc, out):

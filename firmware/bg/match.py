@@ -1,8 +1,10 @@
 """A match (or a money session): score, the Crawford game, the cube and resignations of the
 game in progress, and a compact saved state.
 
-Players are 0 and 1. Actions return None when done, else a reason code (see
-bg/reasons.py, game/i18n on the board); a refused action changes nothing.
+Players are 0 and 1. Actions return None when done, else a reason constant (REASONS here,
+bg.cube.REASONS; words in bg/reasons.py, game/i18n on the board); a refused action changes
+nothing and raises nothing (a button press never stops the board). `MatchError.check(
+m.take(1))` (bg.errors) turns a refusal into a typed exception where a script wants one.
 
 Rules (seeds 002, 003, 004; GNU Backgammon's manual):
 - A match is played to `length` points (any length; 3, 5, 7, 9 are the presets). Points
@@ -22,7 +24,8 @@ Rules (seeds 002, 003, 004; GNU Backgammon's manual):
 The opening roll of each game is in bg.opening.
 """
 
-from bg.cube import Cube, CENTRED, NOBODY, is_power_of_two, other
+from bg.cube import (Cube, CENTRED, NOBODY, BAD_PLAYER, DOUBLE_PENDING, NOT_YOUR_ANSWER,
+                     is_power_of_two, other)
 from bg.scoring import SINGLE, BACKGAMMON, game_points, game_result, ME
 
 MONEY = 0
@@ -33,6 +36,17 @@ MAX_LENGTH = 32767        # what fits GNU Backgammon's match ID (15 bits)
 BY_PLAY = 0
 BY_PASS = 1
 BY_RESIGNATION = 2
+
+# Why the match refuses an action (with the cube's, bg.cube.REASONS; words: bg/reasons.py,
+# game/i18n; bg.errors.MatchError for a script that wants an exception).
+MATCH_OVER = "match_over"
+BAD_RESIGNATION = "bad_resignation"
+RESIGNATION_PENDING = "resignation_pending"
+NO_RESIGNATION = "no_resignation"
+GAME_NOT_OVER = "game_not_over"
+BAD_POINTS = "bad_points"
+REASONS = (MATCH_OVER, BAD_RESIGNATION, RESIGNATION_PENDING, NO_RESIGNATION, GAME_NOT_OVER,
+           BAD_POINTS)
 
 STATE_VERSION = 1
 STATE_SIZE = 32
@@ -111,7 +125,7 @@ class Match:
         """`player` doubles (see Cube.double); also refused during a pending resignation."""
         reason = self._playing(player)
         if reason is None and self.resigned_by != NOBODY:
-            reason = "resignation_pending"
+            reason = RESIGNATION_PENDING
         return reason or self.cube.double(player, on_roll, rolled)
 
     def take(self, player):
@@ -136,11 +150,11 @@ class Match:
         if reason is not None:
             return reason
         if not isinstance(kind, int) or kind < SINGLE or kind > BACKGAMMON:
-            return "bad_resignation"
+            return BAD_RESIGNATION
         if self.resigned_by != NOBODY:
-            return "resignation_pending"
+            return RESIGNATION_PENDING
         if self.cube.offered_by != NOBODY:
-            return "double_pending"
+            return DOUBLE_PENDING
         self.resigned_by = player
         self.resign_kind = kind
         return None
@@ -150,9 +164,9 @@ class Match:
         if reason is not None:
             return reason
         if self.resigned_by == NOBODY:
-            return "no_resignation"
+            return NO_RESIGNATION
         if player == self.resigned_by:
-            return "not_your_answer"
+            return NOT_YOUR_ANSWER
         return None
 
     def accept_resignation(self, player):
@@ -186,7 +200,7 @@ class Match:
         if reason is not None:
             return reason
         if not isinstance(kind, int) or kind < SINGLE or kind > BACKGAMMON:
-            return "game_not_over"
+            return GAME_NOT_OVER
         self._award(winner, game_points(kind, self.cube.value, self._jacoby()), kind, BY_PLAY)
         return None
 
@@ -197,7 +211,7 @@ class Match:
         """
         result = game_result(pos)
         if result is None:
-            return "game_not_over"
+            return GAME_NOT_OVER
         side, kind = result
         winner = player_on_roll if side == ME else other(player_on_roll)
         return self.end_game(winner, kind)
@@ -207,9 +221,9 @@ class Match:
 
     def _playing(self, player):
         if player != 0 and player != 1:
-            return "bad_player"
+            return BAD_PLAYER
         if self.winner != NOBODY:
-            return "match_over"
+            return MATCH_OVER
         return None
 
     def award(self, winner, points, how):
@@ -220,7 +234,7 @@ class Match:
         if refusal:
             return refusal
         if points < 0:
-            return "bad_points"
+            return BAD_POINTS
         self._award(winner, points, 0, how)
         return None
 

@@ -3,13 +3,29 @@
 Kept apart from the move generator so that judging a board on the Pico does not load it.
 Points are GNU Backgammon's, from the mover's view: 1..24, 25 = bar, 0 = off.
 """
+from bg.steps import apply_step  # the one step (bg.play.apply_step for the host tools too)
+
+
+def _text(play):
+    # bg.notation is imported where text is wanted, not at the top: the running board
+    # judges plays at every reading and prints one only at a commit (its heap is tight).
+    # No loop either way: bg.notation imports only bg.steps.
+    from bg.notation import format_play
+    return format_play(play.moves, play.hits)
 
 
 class Play:
-    """One legal play: `moves` is a tuple of (from, to) checker steps in playing order,
-    `hits` a tuple of booleans (did that step hit a blot)."""
+    """One play: `moves` is a tuple of (from, to) checker steps in playing order, `hits` a
+    tuple of booleans (did that step hit a blot). `Play("24/14*/10")` reads notation
+    (bg.notation.parse_marked: the hit marks too; "" is the empty play of a turn with no
+    legal move); str() and repr() give it back, canonical (`Play('24/14*/10')`).
+    Equal plays have the same steps; whether a play is legal is the PlayList's business
+    (bg.movegen.legal_plays, bg.notation.find_play)."""
 
     def __init__(self, moves, hits=None):
+        if isinstance(moves, str):
+            from bg.notation import parse_marked
+            moves, hits = parse_marked(moves) if moves.strip() else ((), ())
         self.moves = tuple(moves)
         self.hits = tuple(hits) if hits is not None else (False,) * len(self.moves)
 
@@ -21,29 +37,16 @@ class Play:
         return out
 
     def notation(self):
-        from bg.notation import format_play
-        return format_play(self.moves, self.hits)
+        return _text(self)
+
+    def __str__(self):
+        return _text(self)
 
     def __repr__(self):
-        return "Play(%r)" % (self.moves,)
+        return "Play(%r)" % (_text(self),)
 
     def __eq__(self, other):
         return isinstance(other, Play) and self.moves == other.moves
 
     def __hash__(self):
         return hash(self.moves)
-
-
-def apply_step(me, opp, frm, to):
-    """Move one checker of `me` from point `frm` to point `to` (0 = off), hitting a blot.
-
-    Returns True when the step hit. Does not check legality."""
-    me[frm - 1] -= 1
-    if to > 0:
-        me[to - 1] += 1
-        oi = 24 - to
-        if opp[oi] == 1:
-            opp[oi] = 0
-            opp[24] += 1
-            return True
-    return False

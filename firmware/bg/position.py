@@ -14,7 +14,8 @@ _START = (0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2
 
 
 class Position:
-    """Both sides' checkers; `me` is the side on roll. Plain bytearrays: cheap on the Pico."""
+    """Both sides' checkers; `me` is the side on roll. Plain bytearrays: cheap on the Pico.
+    Mutable and unhashable (see __hash__); equal when both sides' checkers are."""
 
     def __init__(self, me=None, opp=None):
         self.me = bytearray(me if me is not None else 25)
@@ -39,14 +40,18 @@ class Position:
         return CHECKERS - sum(self.opp)
 
     def key(self):
-        """A bytes key identifying the position exactly (50 bytes)."""
+        """A bytes key identifying the position exactly (50 bytes): the key to keep
+        positions in a set or a dict by (bg.ids.position_id is the shorter, GNU
+        Backgammon's one)."""
         return bytes(self.me) + bytes(self.opp)
 
     def __eq__(self, other):
         return isinstance(other, Position) and self.me == other.me and self.opp == other.opp
 
-    def __hash__(self):
-        return hash(self.key())
+    # Mutable (the board's scratch positions are refilled in place), so not hashable, like
+    # python-chess's Board: a position changed after going into a set would vanish from
+    # it. Key sets and dicts by key(). (mypy: object defines __hash__; None is the point.)
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self):
         return "Position(%r, %r)" % (list(self.me), list(self.opp))

@@ -1,8 +1,11 @@
 """English words for the rules core's reason codes: the judge's illegal-board reasons and
 the cube's and the match's refusals. For the host tools and tests (`host_tools judge`, the
 rules CLI); the board itself words them through game/i18n (English and French), so this
-module is never loaded on the Pico and its text takes none of its heap."""
+module is never loaded on the Pico and its text takes none of its heap. The keys are the
+reason constants of bg.judge, bg.cube and bg.match (bg.errors raises them typed)."""
 from bg import judge as J
+from bg import cube as C
+from bg import match as M
 
 JUDGE = {
     J.MIXED: "two colours on one point",
@@ -24,27 +27,36 @@ JUDGE = {
 }
 
 CUBE = {
-    "bad_player": "unknown player",
-    "cube_off": "the cube is not used in this game",
-    "game_over": "the game is over",
-    "double_pending": "a double is waiting for an answer",
-    "not_on_roll": "only the player on roll may double",
-    "already_rolled": "double before rolling the dice",
-    "crawford": "no doubling in the Crawford game",
-    "not_your_cube": "your opponent owns the cube",
-    "cube_max": "the cube is at its maximum",
-    "dead_cube": "you already win the match at this stake",
-    "no_double": "no double to answer",
-    "not_your_answer": "the doubled player answers",
-    "no_beaver_in_match": "beavers are for money play only",
-    "beavers_off": "beavers are switched off",
-    "no_raccoon": "a beaver cannot be beavered",
+    C.BAD_PLAYER: "unknown player",
+    C.CUBE_OFF: "the cube is not used in this game",
+    C.GAME_OVER: "the game is over",
+    C.DOUBLE_PENDING: "a double is waiting for an answer",
+    C.NOT_ON_ROLL: "only the player on roll may double",
+    C.ALREADY_ROLLED: "double before rolling the dice",
+    C.CRAWFORD: "no doubling in the Crawford game",
+    C.NOT_YOUR_CUBE: "your opponent owns the cube",
+    C.CUBE_MAX: "the cube is at its maximum",
+    C.DEAD_CUBE: "you already win the match at this stake",
+    C.NO_DOUBLE: "no double to answer",
+    C.NOT_YOUR_ANSWER: "the doubled player answers",
+    C.NO_BEAVER_IN_MATCH: "beavers are for money play only",
+    C.BEAVERS_OFF: "beavers are switched off",
+    C.NO_RACCOON: "a beaver cannot be beavered",
 }
 
 MATCH = {
-    "match_over": "the match is over",
-    "bad_resignation": "resign a single game, a gammon or a backgammon",
-    "resignation_pending": "a resignation is waiting for an answer",
-    "no_resignation": "no resignation to answer",
-    "game_not_over": "the game is not over",
+    M.MATCH_OVER: "the match is over",
+    M.BAD_RESIGNATION: "resign a single game, a gammon or a backgammon",
+    M.RESIGNATION_PENDING: "a resignation is waiting for an answer",
+    M.NO_RESIGNATION: "no resignation to answer",
+    M.GAME_NOT_OVER: "the game is not over",
+    M.BAD_POINTS: "points won cannot be negative",
 }
+
+
+def words(reason):
+    """The English words of any reason constant of the judge, the cube or the match."""
+    for table in (JUDGE, CUBE, MATCH):
+        if reason in table:
+            return table[reason]
+    return str(reason)

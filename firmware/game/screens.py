@@ -9,8 +9,8 @@ from bg.cube import NOBODY, CENTRED
 from bg import judge as J
 from game import colours as C
 from game.phases import SETUP, OPENING, PRE_ROLL, DOUBLED, MOVING, NO_MOVE, GAME_OVER, \
-    OPENING_REROLL, MATCH_OVER, S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
-from textrows import COLS, ROWS, wrap, fit
+    OPENING_REROLL, S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
+from textrows import ROWS, wrap, fit
 import lazy
 
 

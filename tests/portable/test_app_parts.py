@@ -75,6 +75,7 @@ def test_dead_banks_and_low_sensors_are_named_in_words_and_shown():
     sc, app, lines = rig()
     app.d.scanner = SelfTested(sc, dead_banks=(0,), low=(0, 1, 2))
     missing = parts.run(app)
+    assert [part for part, _, _ in missing] == ["sensors", "sensors"], missing
     errs = _errors(lines)
     assert errs[0].startswith("sensors: sensor bank H0B0 (points 7 8) fails its self-test: rail/2"), errs
     assert errs[1].startswith("sensors: 3 of 152 hall sensors read out of range: P01s1 low"), errs

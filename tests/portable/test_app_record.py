@@ -74,7 +74,7 @@ def test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_recor
     except PowerCut:
         pass
     assert [e[0] for e in events_of()] == ["match", "game", "roll", "play"]
-    sc = app = lines = None                     # the board before the cut is gone (heap)
+    sc = app = None                             # the board before the cut is gone (heap)
     sc2, app2, lines2 = rig(fresh=False)        # power comes back: the state after the roll
     assert app2.table.turn_dice == (5, 3) and app2.table.rec_seq == 3
     run(app2, 100)

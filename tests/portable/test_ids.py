@@ -5,6 +5,7 @@ gnubg.matchid); tests/test_vs_gnubg.py compares thousands more on CPython.
 """
 from bg.position import Position
 from bg import ids
+from raising import value_error as _error
 
 
 def _side(points):
@@ -13,15 +14,6 @@ def _side(points):
     for p in points:
         side[p - 1] = points[p]
     return side
-
-
-def _error(fn, *args):
-    """The ValueError message fn(*args) raises; fails if it raises nothing or another error."""
-    try:
-        fn(*args)
-    except ValueError as e:
-        return str(e)
-    raise AssertionError("no ValueError from %r" % (args,))
 
 
 # (position, ID) pairs printed by gnubg.positionid((opp, on_roll)).

@@ -5,14 +5,7 @@ from bg.scoring import SINGLE, GAMMON, BACKGAMMON
 from bg.match import (Match, MONEY, PRESETS, BY_PLAY, BY_PASS, BY_RESIGNATION, STATE_SIZE,
                       STATE_VERSION)
 from bg.reasons import MATCH as REASON_TEXT
-
-
-def raises_value_error(fn, *args):
-    try:
-        fn(*args)
-    except ValueError as e:
-        return str(e)
-    return None
+from raising import raises_value_error
 
 
 # ---- match play ------------------------------------------------------------------------

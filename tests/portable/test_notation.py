@@ -1,7 +1,8 @@
 """GNU Backgammon notation: printing, parsing, and the round trip through both."""
 from bg.position import Position
 from bg.movegen import legal_plays
-from bg.notation import format_play, parse_play, find_play
+from bg.notation import format_play, parse_play, parse_marked, find_play, NotationError
+from bg.play import Play
 from corepos import played_positions, ROLLS
 
 
@@ -30,8 +31,8 @@ def test_malformed_plays_are_rejected_with_a_reason():
                 "13/7 13/7 13/7 13/7 13/7", "a/b", "8/4(2"):
         try:
             parse_play(bad)
-        except ValueError as e:
-            assert str(e)
+        except NotationError as e:
+            assert isinstance(e, ValueError) and str(e)
         else:
             assert False, bad
 
@@ -43,11 +44,11 @@ def test_every_legal_play_round_trips():
             plays = legal_plays(pos, a, b)
             for play in plays:
                 text = play.notation()
-                found = find_play(plays, pos, text)
+                found = find_play(plays, text)
                 assert found is not None and found.apply(pos) == play.apply(pos), text
-                # printing what we parsed gives the same text back
-                segs = parse_play(text)
-                assert len(segs) >= 1
+                # printing what we parsed gives the same text back, hit marks included
+                assert format_play(*parse_marked(text)) == text
+                assert str(Play(text)) == text and repr(play) == "Play(%r)" % text
                 n += 1
     assert n > 500
 
@@ -58,5 +59,34 @@ def test_start_position_notation_round_trip():
     texts = sorted(p.notation() for p in plays)
     assert texts == sorted(["24/13", "24/18 13/8", "24/18 8/3", "13/8 13/7", "13/7 8/3",
                             "13/2", "8/3 8/2"])
-    assert find_play(plays, s, "24/18 18/13").notation() == "24/13"
-    assert find_play(plays, s, "6/1 6/off") is None
+    assert find_play(plays, "24/18 18/13").notation() == "24/13"
+    assert plays.find("13/7 13/8").notation() == "13/8 13/7"
+    assert find_play(plays, "6/1 6/off") is None
+
+
+def test_hit_marks_round_trip():
+    for text in ("24/14*/10", "bar/22*", "6/2*(2)", "13/7* 8/7*", "24/13*", "24/23 24/22*/21", "bar/20* 6/off"):
+        moves, hits = parse_marked(text)
+        assert format_play(moves, hits) == text, text
+        assert Play(text).notation() == text
+    assert parse_marked("24/14*/10") == (((24, 14), (14, 10)), (True, False))
+    # not canonical: read, printed canonical
+    assert str(Play("8/7 13/7")) == "13/7 8/7"
+    assert str(Play("b/20*")) == "bar/20*"
+    assert str(Play("24/22*/21 24/23")) == "24/23 24/22*/21"
+    assert Play("") == Play(()) and str(Play("")) == ""
+
+
+def test_position_is_not_hashable_key_is():
+    s = Position.start()
+    try:
+        hash(s)
+    except TypeError:
+        pass
+    else:
+        assert False, "a mutable Position must not be hashable"
+    keys = {s.key()}
+    t = s.copy()
+    t.me[5] -= 1
+    t.me[4] += 1
+    assert t.key() not in keys and s.copy().key() in keys

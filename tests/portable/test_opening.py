@@ -1,14 +1,7 @@
 """The opening roll: higher die first, ties rolled again, the re-roll variant."""
 from bg.cube import NOBODY
 from bg.opening import opening_roll, opening_dice
-
-
-def raises_value_error(fn, *args):
-    try:
-        fn(*args)
-    except ValueError as e:
-        return str(e)
-    return None
+from raising import raises_value_error
 
 
 def test_opening_roll_higher_die_moves_first():

@@ -136,7 +136,6 @@ def test_power_cuts_short_sequence_fat_style_replace():
 
 def test_os_backed_files_round_trip():
     import os
-    import sys
     path = "/tmp/_tablier_store_test_%s.bin" % _unique()
     try:
         store.save(path, b"on a real filesystem", store.OsFiles())

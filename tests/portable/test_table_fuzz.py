@@ -1,6 +1,5 @@
 """Nonsense in, never a crash: random readings (odd counts, bounds, both colours), random
 buttons, dice and ticks; the screen always fits the OLED and every LED has a colour."""
-from bg.position import Position
 from reading import Sensed
 from game import colours as C
 from game.table import Table

@@ -1,6 +1,5 @@
 """Saved state: a snapshot after every turn, cube action, resignation and game end; a resumed
 Table continues exactly and first shows what must be put back; corrupt data is refused."""
-from bg.position import Position
 from bg import ids
 from game.settings import Settings
 from game.table import Table

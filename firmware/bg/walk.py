@@ -1,0 +1,207 @@
+"""The walk over every legal play of a roll, step by step through bg.steps's rule: the move
+generator (bg.movegen) and the engine's walker (engine.search) are this walk with their own
+way of keeping results. Apart from bg.steps so that the judge, on the running board, does
+not load it.
+"""
+from bg.steps import landing, lowest_source, outside
+
+
+def _hash_table(seed, n):
+    """n pseudo-random 26-bit constants (a fixed LCG). 26 bits: a position hash adds at
+    most 8 differences of them (4 steps, 4 hits), so it stays below 2**29, a small int on
+    the Pico's 32-bit MicroPython (31-bit small ints: larger sums would allocate)."""
+    out = []
+    x = seed
+    for _ in range(n):
+        x = (x * 1103515245 + 12345) & 0x7FFFFFFF
+        out.append(x >> 5)
+    return tuple(out)
+
+
+# Additive hash of a position relative to the start of a walk: a checker of ours on point
+# p (0 = off, 25 = bar) weighs HM[p], an opposing checker at its index i weighs HO[i].
+HM = _hash_table(2718, 26)
+HO = _hash_table(3141, 25)
+
+
+def _probing(walk):
+    pass
+
+
+class StepWalk:
+    """Every legal play of a roll, depth-first, in place over two 25-byte boards.
+
+    walk(me, opp, d1, d2, visit) calls visit(self) at the end of every play of the legal
+    length (rule 4), with the position in self.me / self.opp (still from the mover's view),
+    the play in self.path (self.nsteps (from, to) pairs), self.hitbits (bit k: step k hit)
+    and self.h, the position's additive hash (HM, HO) relative to the start. A result
+    reached by several plays is visited once per play: subclasses override _leaf to keep
+    results apart (bg.movegen exactly, engine.search by hash). Non-doubles walk both die
+    orders, doubles take sources from high to low, so each play is made once per order.
+
+    Which plays are legal needs the whole roll first, so a first, cheap pass (probe) finds
+    how many dice can be played, stopping at the first full-length play, and the second
+    visits only plays of that length (and, for one die of a non-double, of the die that
+    must be used). All buffers are made once; a walk allocates nothing but small ints."""
+
+    def __init__(self):
+        self.me = bytearray(25)
+        self.opp = bytearray(25)
+        self.path = bytearray(8)
+        self.nsteps = 0
+        self.hitbits = 0
+        self.h = 0
+        self.outside = 0             # ours outside the home board at the start of the walk
+        self.dice = bytearray(4)
+        self.double = False
+        self.target = 0
+        self.visiting = False
+        self.visit = _probing
+
+    def _step(self, depth, src_hi, h, out, hits):
+        """Try every legal step for die `depth` (depth < target: callers never start a
+        0-step walk). Probe (not self.visiting): return the most dice playable from here,
+        stopping early at the target. Visit: reach _leaf for every play of exactly
+        `target` steps. h, out, hits: the position's hash, our checkers outside the home
+        board, and the hit bits of the steps so far (arguments, not attributes: cheaper)."""
+        d = self.dice[depth]
+        me = self.me
+        opp = self.opp
+        path = self.path
+        full = depth + 1 == self.target
+        visiting = self.visiting
+        again = self.double          # a double's next step starts at this source or lower
+        bit = 1 << depth
+        best = depth
+        lo = lowest_source(me)
+        if lo == 1 and src_hi > 24:
+            src_hi = 24
+        p = src_hi
+        while p >= lo:
+            if not me[p - 1]:
+                p -= 1
+                continue
+            to = p - d
+            if to > 0:
+                # landing()'s board case inlined (a point of 2 or more of theirs is
+                # closed): the hottest line of the engine's search, where a call per step
+                # cost 9 % of a walk. Bear-off steps ask landing() itself.
+                if opp[24 - to] >= 2:
+                    p -= 1
+                    continue
+            else:
+                to = landing(me, opp, p, d, out)
+                if to < 0:
+                    p -= 1
+                    continue
+            # apply the step (apply_step, inlined with the hash and the outside count)
+            me[p - 1] -= 1
+            c = 0
+            o = out
+            hb = hits
+            if to:
+                me[to - 1] += 1
+                oi = 24 - to
+                c = opp[oi]
+                dh = HM[to] - HM[p]
+                if c:
+                    opp[oi] = 0
+                    opp[24] += 1
+                    dh += HO[24] - HO[oi]
+                    hb = hits | bit
+                if p > 6 and to <= 6:
+                    o = out - 1
+            else:
+                dh = HM[0] - HM[p]
+            path[2 * depth] = p
+            path[2 * depth + 1] = to
+            if full:                     # a full play: no call just to find that out
+                r = depth + 1
+                if visiting:
+                    self.h = h + dh
+                    self.hitbits = hb
+                    self._leaf()
+            else:
+                r = self._step(depth + 1, p if again else 25, h + dh, o, hb)
+            if c:
+                opp[24] -= 1
+                opp[oi] = 1
+            if to:
+                me[to - 1] -= 1
+            me[p - 1] += 1
+            if r > best:
+                best = r
+                if best == self.target and not visiting:
+                    return best          # probing: one full-length play is enough
+            p -= 1
+        return best
+
+    def _leaf(self):
+        self.nsteps = self.target
+        self.visit(self)
+
+    def _start(self, me, opp):
+        self.me[:] = me
+        self.opp[:] = opp
+        self.outside = outside(me)
+
+    def _probe(self, d0, d1, d2, d3, n, double):
+        dice = self.dice
+        dice[0] = d0
+        dice[1] = d1
+        dice[2] = d2
+        dice[3] = d3
+        self.double = double
+        self.target = n
+        self.visiting = False
+        return self._step(0, 25, 0, self.outside, 0)
+
+    def _visit_all(self, d0, d1, d2, d3, n, double):
+        dice = self.dice
+        dice[0] = d0
+        dice[1] = d1
+        dice[2] = d2
+        dice[3] = d3
+        self.double = double
+        self.target = n
+        self.visiting = True
+        self._step(0, 25, 0, self.outside, 0)
+        self.visiting = False
+
+    def walk(self, me, opp, d1, d2, visit):
+        """Reach _leaf (by default: call visit(self)) at the end of every legal play of
+        (d1, d2) for the side on roll (`me`; `opp` from its own side): d1 first, then d2
+        first. Returns how many dice the plays use (0: no legal play, nothing visited)."""
+        self._start(me, opp)
+        self.visit = visit
+        if d1 == d2:
+            n = self._probe(d1, d1, d1, d1, 4, True)
+            if n:
+                self._visit_all(d1, d1, d1, d1, n, True)
+            return n
+        n = self._probe(d1, d2, 0, 0, 2, False)
+        if n < 2:
+            m = self._probe(d2, d1, 0, 0, 2, False)
+            if m > n:
+                n = m
+        if n == 2:
+            self._visit_all(d1, d2, 0, 0, 2, False)
+            self._visit_all(d2, d1, 0, 0, 2, False)
+        elif n == 1:
+            # rule 4: only one die can be played: the larger one if it can be
+            hi = d1 if d1 > d2 else d2
+            if self._probe(hi, 0, 0, 0, 1, False):
+                self._visit_all(hi, 0, 0, 0, 1, False)
+            else:
+                self._visit_all(d1 + d2 - hi, 0, 0, 0, 1, False)
+        return n
+
+    def play(self):
+        """The current play as ((from, to), ...) and the hit flags (allocates: for the
+        chosen play only)."""
+        moves = []
+        hits = []
+        for k in range(self.nsteps):
+            moves.append((self.path[2 * k], self.path[2 * k + 1]))
+            hits.append(bool(self.hitbits & (1 << k)))
+        return tuple(moves), tuple(hits)
