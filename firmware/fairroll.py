@@ -39,7 +39,7 @@ import events
 import lazy
 
 try:
-    from typing import Any  # for the type checker only: MicroPython has no typing
+    from typing import Any  # noqa: F401 (the type checker reads it in `# type:` comments; MicroPython has no typing)
 except ImportError:
     pass
 
