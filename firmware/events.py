@@ -14,6 +14,8 @@ from the mover's view (25 = bar, 0 = off). Kinds and their fields:
   match_end w, score
   ids       pos (Position ID), match (Match ID): paste them into GNU Backgammon
   error     code (machine-readable reason), msg (for a person), pts [points involved]
+  dice_commit  hash (SHA-256 of the match's dice seed, hex): before its first roll (fairroll.py)
+  dice_reveal  seed (hex), hash, rolls (how many were drawn): at the match's end
 
 Lines are built by hand, not from a dict, so that the key order is fixed on MicroPython too.
 """
@@ -21,7 +23,7 @@ import json
 
 _COMPACT = (",", ":")
 KINDS = ("hello", "match", "game", "roll", "play", "cube", "resign", "timeout",
-         "game_end", "match_end", "ids", "error")
+         "game_end", "match_end", "ids", "error", "dice_commit", "dice_reveal")
 
 
 def line(kind, fields=()):

@@ -60,13 +60,26 @@ scanner_restart hw.scanbuild restart
 wire_tables hw.scanwalk wire_tables
 scanfast_load hw.scanfast load
 hardware_faults hw.scanfaults hardware_faults
+fair_load fairroll_ops load fairdice
+fair_save fairroll_ops save fairdice
+fair_resolve fairroll_ops resolve fairdice
+fair_watch fairroll_ops watch fairdice
+fair_roll fairroll_ops roll fairdice
+fair_button fairroll_ops button fairdice
+fair_set_salt fairroll_ops set_salt fairdice
+fair_enter_salt fairroll_ops enter_salt fairdice
+fair_set_manual fairroll_ops set_manual fairdice
+fair_check fairroll_ops check fairdice dicecheck
+dice_command dicecmd answer
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
 # match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
 # screens (game/screens.py), the app's saves and record file, power-up's parts check; the
 # drivers' rare code: the calibration file and routine, the scanner's construction and
-# rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list)
+# rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
+# the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
+# Dice page) and the serial line's dice command)
 
 
 def forget(*names):

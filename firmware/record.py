@@ -21,6 +21,12 @@ followed by the acting player's digit (0 or 1), then space-separated fields:
   H pos pdd          the game in progress when the record was started again: GNU
                      Backgammon's position ID (from the view of the player on roll), that
                      player's digit and the dice (00 before the roll)
+  F hash salt k      fair dice (fairroll.py): the SHA-256 of the match's secret seed, 64 hex
+                     digits, the players' salt (`-` for none) and the number of the roll
+                     that comes next (0 at the match's first roll)
+  V seed             fair dice: the seed revealed (64 hex digits) at the match's end
+  U 1 / U 0          from the next roll on the dice are entered by the players (physical
+                     dice, dicepad.py) / rolled by the board again
 
 Format 2 ends every line with its seal ` @SEQ CCCC` (record_writer.py): SEQ numbers the
 Table's lines (the count is in the saved state; `-` for W, and for the lines written again
@@ -31,7 +37,8 @@ Events in Python are tuples: ('match', length, rules, date), ('name', p, name),
 ('game', s0, s1, crawford), ('roll', p, d1, d2), ('play', p, ((f, t), ...)),
 ('double', p, v), ('take', p), ('drop', p), ('beaver', p, v), ('resign', p, n),
 ('accept', p), ('decline', p), ('timeout', p), ('end', p, points), ('resume', n),
-('position', position_id, player_and_dice). read_lines() applies the resume lines and returns
+('position', position_id, player_and_dice), ('commit', sha256_hex, salt, roll_number),
+('reveal', seed_hex), ('entered', 0 or 1). read_lines() applies the resume lines and returns
 no ('resume', n) event.
 
 The reader skips a line it cannot make sense of (a power cut in the middle of an append,
@@ -48,7 +55,7 @@ except ImportError:
     pass
 
 _KIND = dict((c, k) for k, c in _CODE.items())
-_NO_PLAYER = ("M", "G", "W", "H")
+_NO_PLAYER = ("M", "G", "W", "H", "F", "V", "U")
 _RULE_LETTERS = "CJB"
 
 
@@ -87,6 +94,10 @@ def _check(cond, what):
         raise ValueError(what)
 
 
+def _is_hex64(f):
+    return len(f) == 64 and all(c in "0123456789abcdef" for c in f)
+
+
 def decode(line):
     """The event tuple for one record line; ValueError with a reason when it is not one."""
     line = line.strip()
@@ -113,6 +124,16 @@ def decode(line):
             _check(len(fields) == 2 and all(len(f) <= 20 for f in fields),
                    "a position line holds a position ID, the player on roll and the dice")
             return ("position", fields[0], fields[1])
+        if kind == "commit":
+            _check(len(fields) == 3 and _is_hex64(fields[0]) and len(fields[1]) <= 16,
+                   "a dice commitment holds a SHA-256 in hex, the salt and a roll number")
+            return ("commit", fields[0], "" if fields[1] == "-" else fields[1], _ints(fields[2:])[0])
+        if kind == "reveal":
+            _check(len(fields) == 1 and _is_hex64(fields[0]), "a dice reveal holds the seed in hex")
+            return ("reveal", fields[0])
+        if kind == "entered":
+            _check(fields in (["0"], ["1"]), "dice entered is 1 (by the players) or 0 (the board's)")
+            return ("entered", int(fields[0]))
         _check(len(fields) in (2, 3), "game start needs the two scores")
         s0, s1 = _ints(fields[:2])
         _check(s0 <= MAX_SCORE and s1 <= MAX_SCORE, "score %d-%d is not a real score" % (s0, s1))

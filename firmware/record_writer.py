@@ -17,6 +17,7 @@ CODE = {
     "match": "M", "name": "N", "game": "G", "roll": "R", "play": "P", "double": "D",
     "take": "T", "drop": "K", "beaver": "B", "resign": "S", "accept": "A",
     "decline": "X", "timeout": "O", "end": "E", "resume": "W", "position": "H",
+    "commit": "F", "reveal": "V", "entered": "U",
 }
 # kinds whose only field is the player
 BARE = ("take", "drop", "accept", "decline", "timeout")
@@ -37,6 +38,12 @@ def encode(event):
         return "W %d" % event[1]
     if kind == "position":
         return "H %s %s" % (event[1], event[2])
+    if kind == "commit":
+        return "F %s %s %d" % (event[1], event[2] or "-", event[3])
+    if kind == "reveal":
+        return "V %s" % event[1]
+    if kind == "entered":
+        return "U %d" % event[1]
     head = "%s%d" % (code, event[1])
     if kind == "name":
         return head + " " + event[2]

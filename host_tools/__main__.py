@@ -13,7 +13,7 @@ def main(argv):
     if not argv or argv[0] in ("-h", "--help", "help"):
         print("usage: python -m host_tools COMMAND [args...]\ncommands: " + ", ".join(commands()))
         return 0 if argv else 2
-    name = argv[0]
+    name = argv[0].replace("-", "")        # verify-dice: cmd_verifydice.py
     if name not in commands():
         print("unknown command %r; commands: %s" % (name, ", ".join(commands())), file=sys.stderr)
         return 2

@@ -355,6 +355,8 @@ def from_record(events):
             game = MatGame((ev[1], ev[2]))
             match.games.append(game)
             pending_roll = None
+        elif kind in ("commit", "reveal", "entered"):
+            pass          # the fair dice's lines and dice entered: for verify-dice, not the .mat
         elif game is None:
             raise ValueError("record event %r before any game start" % (ev,))
         elif kind == "position":

@@ -7,8 +7,8 @@
 export const FORMAT_VERSION = 2;
 const KIND = { M: "match", N: "name", G: "game", R: "roll", P: "play", D: "double", T: "take",
   K: "drop", B: "beaver", S: "resign", A: "accept", X: "decline", O: "timeout", E: "end",
-  W: "resume", H: "position" };
-const NO_PLAYER = "MGWH";
+  W: "resume", H: "position", F: "commit", V: "reveal", U: "entered" };
+const NO_PLAYER = "MGWHFVU";
 const BARE = ["take", "drop", "accept", "decline", "timeout"];
 const START = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0];
 // record.py's bounds: a line beyond them is damaged, not a match
@@ -37,6 +37,7 @@ function repr(s) {
 // character, no separator but the space
 const printable = (c) => c === " " || !/[\p{C}\p{Z}]/u.test(c);
 const isDigits = (f) => /^[0-9]+$/.test(f);
+const isHex64 = (f) => /^[0-9a-f]{64}$/.test(f);
 function ints(fields) {
   return fields.map((f) => { check(isDigits(f), "not a number: " + repr(f)); return parseInt(f, 10); });
 }
@@ -99,6 +100,20 @@ export function decodeLine(line) {
       check(fields.length === 2 && fields.every((f) => [...f].length <= 20),
         "a position line holds a position ID, the player on roll and the dice");
       return ["position", fields[0], fields[1]];
+    }
+    if (kind === "commit") {
+      check(fields.length === 3 && isHex64(fields[0]) && [...fields[1]].length <= 16,
+        "a dice commitment holds a SHA-256 in hex, the salt and a roll number");
+      return ["commit", fields[0], fields[1] === "-" ? "" : fields[1], ints(fields.slice(2))[0]];
+    }
+    if (kind === "reveal") {
+      check(fields.length === 1 && isHex64(fields[0]), "a dice reveal holds the seed in hex");
+      return ["reveal", fields[0]];
+    }
+    if (kind === "entered") {
+      check(fields.length === 1 && (fields[0] === "0" || fields[0] === "1"),
+        "dice entered is 1 (by the players) or 0 (the board's)");
+      return ["entered", parseInt(fields[0], 10)];
     }
     check(fields.length === 2 || fields.length === 3, "game start needs the two scores");
     const [s0, s1] = ints(fields.slice(0, 2));
@@ -228,6 +243,7 @@ export function fromRecord(events) {
     if (kind === "match") { match.length = ev[1]; match.crawford = ev[2].includes("C"); match.date = ev[3]; }
     else if (kind === "name") match.players[ev[1]] = cleanName(ev[2], match.players[ev[1]]);
     else if (kind === "game") { game = { score: [ev[1], ev[2]], actions: [], joined: null }; match.games.push(game); roll = null; }
+    else if (kind === "commit" || kind === "reveal" || kind === "entered") { /* fair dice: for verify-dice, not the .mat */ }
     else if (game === null) throw new Error("record event " + JSON.stringify(ev) + " before any game start");
     else if (kind === "position") {
       // the record started again in the middle of this game: rolled already when the dice are

@@ -7,6 +7,7 @@ Commands (case-insensitive, extra spaces ignored):
   sensed                what the sensors read (per point: colour and count range)
   press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double)
   version               firmware and record format
+  dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
 with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
@@ -18,7 +19,8 @@ from version import VERSION as FIRMWARE_VERSION  # one place: firmware/version.p
 MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
-HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version")
+HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version",
+        "dice [check|salt DIGITS|own on|off]")
 
 
 def _bad(msg):
@@ -103,6 +105,9 @@ def answer(app, text, length=None):
         return _sensed(app)
     if cmd == "press":
         return _press(app, args)
+    if cmd == "dice":
+        import lazy
+        return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
     return _bad("unknown command '%s'; try 'help'" % shown(cmd))
 
 

@@ -87,6 +87,7 @@ class App:
         self.settled_feeds = 0
         self.loaded = []                   # dice values to use before the RNG (sim, tests)
         self.last_roll = []  # type: list  # the dice last given to the Table
+        self.fair = None                   # fairroll.FairRoll, the provably fair dice (app/start.py)
         self.now = 0
         self._fed_change = -1              # scanner.last_change of the reading last fed
         self._notice = None
@@ -214,11 +215,15 @@ class App:
 
     def press(self, name, kind="press", now_ms=None):
         """A button event, from the Buttons driver or the serial line."""
+        if self.fair is not None and self.fair.button(self, name, kind, now_ms):
+            return                         # a die entered by hand (fairroll.py, dicepad.py)
         self.table.button(name, kind)
         self.drain(self.now if now_ms is None else now_ms)
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
+        if self.fair is not None:
+            self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
         if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
             self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
@@ -228,6 +233,8 @@ class App:
         n = self.table.want_roll
         if not n:
             return
+        if self.fair is not None and not self.loaded and self.fair.roll(self, now_ms):
+            return                         # the provably fair dice rolled (fairroll.py)
         d = self.d.dice
         d1 = self.loaded.pop(0) if self.loaded else d.die()
         if n == 1:
@@ -461,6 +468,8 @@ class App:
                     rows = self._notice
             else:
                 rows = self._notice
+        if self.fair is not None and self.fair.pad is not None:
+            rows = self.fair.pad.rows()    # the dice being entered by hand, over any notice
         oled = self.d.oled
         if oled is None:
             return

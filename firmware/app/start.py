@@ -53,6 +53,9 @@ def main():
     from record_writer import FORMAT_VERSION
     wdt = WDT(timeout=tasks.WDT_TIMEOUT_MS)
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
+    from fairroll import FairRoll
+    app.fair = FairRoll()          # the provably fair dice (docs/dice.md) instead of drivers.dice
+    app.table.fair = app.fair      # for the menu's Dice page (game/menu.py, dicemenu.py)
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
     lazy.run_parts(app)

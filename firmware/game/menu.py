@@ -1,4 +1,5 @@
-"""The OLED menu: position and match IDs, settings, resigning, abandoning the match.
+"""The OLED menu: position and match IDs, settings, resigning, abandoning the match, the
+dice (the fair dice's page, dicemenu.py).
 
 Navigation (docs/table.md): the menu button opens the menu and moves to the next item
 (a long press closes it); undo goes back one level (closing the menu from the top); a
@@ -27,7 +28,7 @@ from game.phases import PRE_ROLL, MOVING, NO_MOVE
 from textrows import COLS, ROWS, fit, wrap
 import lazy
 
-MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_hint", "m_away", "m_close")
+MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_hint", "m_dice", "m_away", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
 SEATS = ("seat0", "seat1")    # the settings' seats: White's, Black's (a person or the board)
 NEXT_MATCH = ("money", "length", "cube_max", "beavers", "jacoby")
@@ -50,6 +51,7 @@ class Menu:
         self.hint_rows = None
         self.hint_leds = b""
         self.hint_count = 0
+        self.dice = None        # the Dice page: dicemenu.DiceMenu (the fair dice, docs/dice.md)
 
     def items(self):
         if self.level == "main":
@@ -64,6 +66,8 @@ class Menu:
 def press(m, t, name, kind):
     """A button while the menu `m` is open on Table `t`. True: the menu closes."""
     m.warn = None
+    if m.level == "dice":
+        return _dice_press(m, name, kind)
     if name == "menu":
         if kind == "long":
             return True
@@ -138,6 +142,13 @@ def _select(t, m, player):
                 t.say(t.tr("h_roll"))       # a hint is for a roll: roll first
                 return True
             m.level, m.hint_k, m.hint_rows, m.want_hint = "hint", 0, None, True
+        elif item == "m_dice":
+            fair = getattr(t, "fair", None)      # app/start.py gives the Table the fair dice
+            if fair is None:
+                t.say(t.tr("no_fair"))
+                return True
+            from dicemenu import DiceMenu
+            m.level, m.dice = "dice", DiceMenu(fair, t.settings.lang)
         elif item == "m_new":
             if m.armed:
                 t.abandon()
@@ -162,6 +173,18 @@ def _select(t, m, player):
             t.say(t.tr("next_match"))
         t.save()
     return False
+
+
+def _dice_press(m, name, kind):
+    """The Dice page (dicemenu.py) answers; undo at its top comes back to the menu, the
+    salt's entry closes it (its pad takes the screen), a long menu press closes it."""
+    if name == "menu" and kind == "long":
+        return True
+    what = m.dice.press(name, kind)
+    if what == "back":
+        m.level, m.dice = "main", None
+        lazy.forget("dicemenu")
+    return what == "close"
 
 
 def _ids(t):
@@ -258,6 +281,8 @@ def rows(t):
         if m.hint_rows is None:
             return [t.tr("m_hint"), t.tr("h_wait")]
         return m.hint_rows[:ROWS - 1] + [t.tr("h_next" if m.hint_k + 1 < m.hint_count else "sh_back")]
+    if m.level == "dice":
+        return m.dice.rows()
     out = [_title(t, m)]
     if m.warn:
         return (out + wrap(m.warn))[:ROWS]

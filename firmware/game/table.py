@@ -750,7 +750,7 @@ class Table:
     def _close_menu(self):
         self.menu = None
         # closed: its code and texts leave the heap
-        lazy.forget("game.menu", "game.i18n_menu")
+        lazy.forget("game.menu", "game.i18n_menu", "dicemenu")
 
     # ---------------------------------------------------------------- the board as read
     def _evaluate(self):

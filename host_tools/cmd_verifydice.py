@@ -1,0 +1,214 @@
+"""`python -m host_tools verify-dice RECORD...`: recompute every roll of the board's provably
+fair dice from the seed revealed in the record, check the seed against the commitment, and
+name every roll that does not match (its roll number, game and move).
+
+Exit status: 0 every roll checked and matching; 1 a roll that does not match, a revealed
+seed that matches no commitment, or a record that cannot be read; 2 nothing wrong but
+something could not be checked (no commitment: dice that are not the fair ones; a
+commitment whose seed is not revealed yet: a match still in play).
+
+How the record is followed (docs/dice.md): an `F hash salt k` line starts the count at roll
+number k; each roll after it takes the next number, but a game's opening roll, which takes
+one number for both players' dice (White's, Black's), and the next again after a tie (ties
+are not recorded), and with the reroll rule one more when the winner rolled again. Whether
+an opening was kept or rolled again is not in the record: both readings are tried, and the
+one with fewer mismatches is reported. After an `H` line (the record was started again in
+a game, lines were lost) the count is found again among the next 64 numbers. Rolls after
+a `U 1` line (physical dice entered by the players) are not the seed's: they are counted,
+not checked, and take no roll number, until a `U 0`.
+"""
+import hashlib
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "firmware") not in sys.path:
+    sys.path.append(os.path.join(ROOT, "firmware"))
+
+import record  # noqa: E402
+from fairdice import FairDice, from_hex  # noqa: E402
+
+GAP = 64           # roll numbers searched after a record started again (`H`)
+MAX_TIES = 60      # opening ties followed (each has probability 1/6)
+NAMES = ("White", "Black")
+
+
+class Segment:
+    """The rolls recorded after one `F` line."""
+
+    def __init__(self, commit_hash, salt, first, line_no):
+        self.hash = commit_hash
+        self.salt = salt
+        self.first = first
+        self.line_no = line_no
+        self.items = []     # ('roll', player, d1, d2, opening, game, move) or ('gap',)
+        self.entered = 0    # rolls entered by the players (`U 1`): not from the seed
+
+
+def segments_of(events):
+    """(segments, rolls outside any commitment, reveals [(seed hex, event index)])."""
+    segs = []
+    outside = 0
+    reveals = []
+    game = move = 0
+    opening_next = False
+    entered = False
+    for i, ev in enumerate(events):
+        kind = ev[0]
+        if kind == "entered":
+            entered = bool(ev[1])
+        elif kind == "match":
+            game = 0
+        elif kind == "game":
+            game += 1
+            move = 0
+            opening_next = True
+        elif kind == "position":
+            move = 0
+            rolled = ev[2][1:] not in ("", "00")
+            opening_next = False
+            if segs:
+                segs[-1].items.append(("gap",))
+            if rolled:
+                move = 1        # the dice of the turn in progress are in the H line, not checked
+        elif kind == "commit":
+            segs.append(Segment(ev[1], ev[2], ev[3], i))
+        elif kind == "reveal":
+            reveals.append((ev[1], i))
+        elif kind == "roll":
+            move += 1
+            if entered:
+                if segs:
+                    segs[-1].entered += 1      # the players' own dice: nothing to recompute
+            elif segs:
+                segs[-1].items.append(("roll", ev[1], ev[2], ev[3], opening_next, game, move))
+            else:
+                outside += 1
+            opening_next = False
+    return segs, outside, reveals
+
+
+def _transitions(item, k, roll):
+    """[(next k, mismatch 0/1, (roll number, player, expected dice))] for one item."""
+    if item[0] == "gap":
+        return [(k + j, 0, None) for j in range(GAP)]
+    _, p, d1, d2, opening, _, _ = item
+    if not opening:
+        e = roll(k)
+        return [(k + 1, int((d1, d2) != e), (k, p, e))]
+    j = k
+    while roll(j)[0] == roll(j)[1] and j < k + MAX_TIES:
+        j += 1                                  # a tie: both roll again, on the next number
+    w, b = roll(j)
+    winner = 0 if w > b else 1
+    kept = (max(w, b), min(w, b))
+    again = roll(j + 1)
+    return [(j + 1, int((p, d1, d2) != (winner,) + kept), (j, winner, kept)),
+            (j + 2, int((p, d1, d2) != (winner,) + again), (j + 1, winner, again))]
+
+
+def align(items, fd, k0):
+    """The reading of the items with the fewest mismatches: [(item, roll number, player,
+    expected dice, matches)] for the rolls, in order."""
+    cache = {}
+
+    def roll(n):
+        if n not in cache:
+            cache[n] = fd.roll(n)
+        return cache[n]
+
+    layer = {k0: 0}
+    backs = []
+    for item in items:
+        nxt = {}
+        back = {}
+        for k in layer:
+            for k2, bad, info in _transitions(item, k, roll):
+                c = layer[k] + bad
+                if k2 not in nxt or c < nxt[k2]:
+                    nxt[k2] = c
+                    back[k2] = (k, info, bad)
+        backs.append(back)
+        layer = nxt
+    k = min(layer, key=lambda n: (layer[n], n))
+    out = []
+    for item, back in zip(reversed(items), reversed(backs)):
+        k, info, bad = back[k]
+        if info is not None:
+            out.append((item, info[0], info[1], info[2], not bad))
+    out.reverse()
+    return out
+
+
+def verify(events, say=print):
+    """Check a record's events; returns the exit status (see the module's docstring)."""
+    segs, outside, reveals = segments_of(events)
+    status = 0
+    by_hash = {}
+    for seed_hex, _ in reveals:
+        try:
+            seed = from_hex(seed_hex)
+        except ValueError:
+            continue
+        by_hash.setdefault(hashlib.sha256(seed).hexdigest(), seed)
+    hashes = set(s.hash for s in segs)
+    for seed_hex, i in reveals:
+        h = hashlib.sha256(from_hex(seed_hex)).hexdigest()
+        if h not in hashes:
+            say("FAIL: the seed revealed (%s...) hashes to %s..., which matches no commitment "
+                "in the record: these dice cannot be trusted" % (seed_hex[:16], h[:16]))
+            status = 1
+    if outside:
+        say("note: %d roll(s) before any commitment: not the provably fair dice" % outside)
+        status = status or 2
+    if not segs and not outside:
+        say("no rolls in the record")
+        return status or 2
+    for s in segs:
+        head = "commitment %s... (salt %s, from roll %d)" % (s.hash[:16], s.salt or "-", s.first)
+        seed = by_hash.get(s.hash)
+        rolls = sum(1 for it in s.items if it[0] == "roll")
+        if s.entered:
+            head += "; %d roll(s) entered by the players, not checked" % s.entered
+        if seed is None:
+            say("%s: %d roll(s), seed not revealed yet (match in play?): not checked" % (head, rolls))
+            status = status or 2
+            continue
+        checked = align(s.items, FairDice(seed, s.salt), s.first)
+        bad = [c for c in checked if not c[4]]
+        if not bad:
+            say("%s: %d roll(s), every one as the seed gives: OK" % (head, len(checked)))
+            continue
+        status = 1
+        say("%s: %d roll(s), %d do(es) NOT match the seed:" % (head, len(checked), len(bad)))
+        for item, n, p, exp, _ in bad:
+            _, rp, d1, d2, opening, game, move = item
+            say("  roll %d (game %d, move %d%s): recorded %s %d-%d, the seed gives %s %d-%d"
+                % (n, game, move, ", opening" if opening else "", NAMES[rp], d1, d2,
+                   NAMES[p], exp[0], exp[1]))
+    return status
+
+
+def main(argv):
+    if not argv or argv[0] in ("-h", "--help"):
+        print(__doc__.strip())
+        return 0 if argv else 1
+    worst = 0
+    for path in argv:
+        if len(argv) > 1:
+            print("== %s" % path)
+        try:
+            events, problems = record.read_file(path)
+        except (OSError, record.RecordError) as e:
+            print("FAIL: cannot read %s: %s" % (path, getattr(e, "strerror", None) or e))
+            worst = 1
+            continue
+        for n, why in problems:
+            print("warning: line %d skipped: %s" % (n, why))
+        st = verify(events)
+        worst = st if worst == 0 or st == 1 else worst
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
