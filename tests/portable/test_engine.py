@@ -199,3 +199,19 @@ def test_engine_cube_on_clear_positions():
     pr = e.probs(lost.me, lost.opp)
     d = cubeful.money(tuple(pr[k] / float(P_ONE) for k in range(5)))
     assert not d.double, (list(pr), d.name())
+
+
+def test_engine_heap_is_within_the_boards_budget():
+    """Engine() (the weights in one int8 bytearray, the walker's and the evaluator's
+    buffers) takes under 40,000 bytes of the unix port's heap (64-bit objects: the
+    Pico's share is smaller); the int16 row-per-buffer weights took about 76,000."""
+    import gc
+    if sys.implementation.name != "micropython":
+        return
+    gc.collect()
+    a0 = gc.mem_alloc()
+    e = Engine(WEIGHTS)
+    gc.collect()
+    used = gc.mem_alloc() - a0
+    assert e.ev.contact.nhid >= 32
+    assert used < 40000, used
