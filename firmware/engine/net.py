@@ -29,7 +29,7 @@ Weights file "TBN2" (little-endian; every section starts at a multiple of 4 byte
        +nin*nhid  W2: nhid x nout uint16 (hidden-major), each u = w + 4096, then B2
                (nout x uint16, u = b + 4096); padded to a multiple of 4
 The whole file is read once into ONE bytearray (about 24 KB) while the heap is whole
-(power-up); the viper code reads it in place (the unsigned forms are what ptr8 and
+(engine/weights.py: preload() at power-up); the viper code reads it in place (the unsigned forms are what ptr8 and
 ptr16 load), the pure-Python code through small index arithmetic.
 
 Viper's inner loop (only the rows of the active inputs): two hidden units' sums share one
@@ -98,21 +98,13 @@ class Net:
 
 
 def load(path):
-    """(buffer, contact Net, race Net): the whole weights file in one bytearray."""
-    import os
-    size = os.stat(path)[6]
-    if size < NETS_AT + 16:
-        raise ValueError("weights file cut short: " + path)
-    w = bytearray(size)            # the one large block, made at power-up
-    with open(path, "rb") as f:
-        got = f.readinto(w)
-    if got != size:
-        raise ValueError("weights file cut short: " + path)
-    if w[0:4] != MAGIC:
-        raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
+    """(buffer, contact Net, race Net): the whole weights file in one bytearray (the one
+    engine/weights.py preloaded at power-up, if it did)."""
+    from engine import weights
+    w = weights.load(path)
     contact = Net(w, NETS_AT)
     race = Net(w, NETS_AT + contact.size)
-    if race.at + race.size > size:
+    if race.at + race.size > len(w):
         raise ValueError("weights file cut short: " + path)
     return w, contact, race
 
@@ -381,62 +373,57 @@ _DELTA = """
     count = k
 """
 
+_HEAD = """
+    wa = int(w)
+    hd = ptr16(wa + o)
+    nh = int(hd[1])
+"""
+
+# Four functions, each loop once in the native code (about 6 KB of Thumb, in the heap on
+# the Pico); a leaf of a walk is three calls: delta_vp, rows_vp(mode 2), tail_vp.
 _VIPER_SRC = """
 @micropython.viper
-def full_vp(w: ptr8, work: ptr8, o: int, me: ptr8, opp: ptr8) -> int:
-    # a position from scratch (the active inputs' rows): outputs in work, returns equity
-    acc = ptr32(work)
-    wa = int(w)
-    hd = ptr16(wa + o)
-    nh = int(hd[1])
-    n = nh >> 1
-    while n:
-        n -= 1
-        acc[n] = 0
+def active_vp(work: ptr8, me: ptr8, opp: ptr8) -> int:
+    # a whole position's active inputs into rows/xs; returns their count
 """ + _ACTIVE + """
-    xoff = 0
-    tt = 0
-""" + _ROWS + _TAIL + """
+    return count
 
 @micropython.viper
-def root_vp(w: ptr8, work: ptr8, o: int, me: ptr8, opp: ptr8):
-    # the root of a walk: its lane sums, its total and its boards, kept in work
-    acc = ptr32(int(work) + 256)
-    wa = int(w)
-    hd = ptr16(wa + o)
-    nh = int(hd[1])
-    n = nh >> 1
-    while n:
-        n -= 1
-        acc[n] = 0
-""" + _ACTIVE + """
-    xoff = 0
-    tt = 0
-""" + _ROWS + """
-    ptr32(int(work) + 532)[0] = tt
-    old = ptr8(int(work) + 928)
-    i = 0
-    while i < 25:
-        old[i] = me[i]
-        old[25 + i] = opp[i]
-        i += 1
+def delta_vp(work: ptr8, me: ptr8, opp: ptr8) -> int:
+    # the inputs that differ from the root's (boards in work): rows, xs = change + 64
+""" + _DELTA + """
+    return count
 
 @micropython.viper
-def near_vp(w: ptr8, work: ptr8, o: int, me: ptr8, opp: ptr8) -> int:
-    # a position near the root: the root's sums plus the rows of the inputs that changed
-    acc = ptr32(work)
-    wa = int(w)
-    hd = ptr16(wa + o)
-    nh = int(hd[1])
+def rows_vp(w: ptr8, work: ptr8, o: int, count: int, mode: int) -> int:
+    # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
+    # 2: acc = the root's sums plus the changed rows (xs + 64). Returns the input total.
+""" + _HEAD + """
+    acc = ptr32(int(work) + (256 if mode == 1 else 0))
     root = ptr32(int(work) + 256)
     n = nh >> 1
-    while n:
-        n -= 1
-        acc[n] = root[n]
-""" + _DELTA + """
-    xoff = 64
-    tt = int(ptr32(int(work) + 532)[0])
-""" + _ROWS + _TAIL + """
+    if mode == 2:
+        while n:
+            n -= 1
+            acc[n] = root[n]
+        xoff = 64
+        tt = int(ptr32(int(work) + 532)[0])
+    else:
+        while n:
+            n -= 1
+            acc[n] = 0
+        xoff = 0
+        tt = 0
+""" + _ROWS + """
+    if mode == 1:
+        ptr32(int(work) + 532)[0] = tt
+    return tt
+
+@micropython.viper
+def tail_vp(w: ptr8, work: ptr8, o: int, tt: int) -> int:
+    # the hidden units from the lane sums, the outputs (into work) and the equity
+    acc = ptr32(work)
+""" + _HEAD + _TAIL + """
 
 @micropython.viper
 def back_vp(side: ptr8) -> int:
@@ -461,18 +448,21 @@ def _no_viper(*args):
     raise ValueError("viper is not available in this interpreter")
 
 
-full_vp = root_vp = near_vp = back_vp = copy_out_vp = _no_viper
+active_vp = delta_vp = rows_vp = tail_vp = back_vp = copy_out_vp = _no_viper
 if _VIPER:
     try:
         _g = {}  # type: dict
         _g["micropython"] = micropython
         exec(_VIPER_SRC, _g)
-        full_vp = _g["full_vp"]
-        root_vp = _g["root_vp"]
-        near_vp = _g["near_vp"]
+        active_vp = _g["active_vp"]
+        delta_vp = _g["delta_vp"]
+        rows_vp = _g["rows_vp"]
+        tail_vp = _g["tail_vp"]
         back_vp = _g["back_vp"]
         copy_out_vp = _g["copy_out_vp"]
         del _g
+        # the source text (about 10 KB) is not needed once compiled
+        del _VIPER_SRC, _HEAD, _TAIL, _ROWS, _ACTIVE, _DELTA
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
 
@@ -509,8 +499,10 @@ class Evaluator:
         net = self.race if race else self.contact
         self.count += 1
         if self.viper:
-            full_vp(self.w, self.work, net.at, me, opp)
-            copy_out_vp(self.work, self.out)
+            w = self.w
+            work = self.work
+            tail_vp(w, work, net.at, rows_vp(w, work, net.at, active_vp(work, me, opp), 0))
+            copy_out_vp(work, self.out)
         else:
             self._forward_py(me, opp, net)
         return self.out
@@ -520,7 +512,9 @@ class Evaluator:
         net = self.race if race else self.contact
         self.count += 1
         if self.viper:
-            return full_vp(self.w, self.work, net.at, me, opp)
+            w = self.w
+            work = self.work
+            return tail_vp(w, work, net.at, rows_vp(w, work, net.at, active_vp(work, me, opp), 0))
         return self._forward_py(me, opp, net)
 
     def set_root(self, me, opp, race):
@@ -532,14 +526,20 @@ class Evaluator:
         self.root_race = race
         self.root_at = (self.race if race else self.contact).at
         if self.viper:
-            root_vp(self.w, self.work, self.root_at, me, opp)
+            work = self.work
+            work[WK_BOARDS:WK_BOARDS + 25] = me
+            work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
+            rows_vp(self.w, work, self.root_at, active_vp(work, me, opp), 1)
 
     def equity_near(self, me, opp):
         """equity(me, opp, race of the root) for a position near the root: the same
         integers (sums of integers do not depend on their order)."""
         self.count += 1
         if self.viper:
-            return near_vp(self.w, self.work, self.root_at, me, opp)
+            w = self.w
+            work = self.work
+            o = self.root_at
+            return tail_vp(w, work, o, rows_vp(w, work, o, delta_vp(work, me, opp), 2))
         return self._forward_py(me, opp, self.race if self.root_race else self.contact)
 
     def probs_near(self, me, opp):

@@ -11,7 +11,6 @@ board's scan runs there); None for none.
 """
 from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
-from engine import pubeval
 
 LEVELS = ("easy", "normal", "strong")
 TICK_EVERY = 32
@@ -43,6 +42,10 @@ def won_value(opp):
     return 2 * P_ONE
 
 
+def _pubeval_unloaded(me, opp, race):
+    raise ValueError("PubEval is not loaded")
+
+
 class Engine:
     def __init__(self, weights, viper=None):
         self.ev = Evaluator(weights, viper)
@@ -65,6 +68,7 @@ class Engine:
         self.keep_cands = False
         self._visit_top = self._top
         self._visit_reply = self._reply
+        self.pubeval_score = _pubeval_unloaded   # engine.pubeval's, imported when easy first plays
 
     # -- evaluation ---------------------------------------------------------------------
     def _after(self, me, opp, race, hit):
@@ -93,7 +97,7 @@ class Engine:
     # -- the top-level walk ------------------------------------------------------------
     def _top(self, w):
         if self.level_easy:
-            s = pubeval.score(w.me, w.opp, self.race_before)
+            s = self.pubeval_score(w.me, w.opp, self.race_before)
         else:
             s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
         if s > self.best:
@@ -132,6 +136,9 @@ class Engine:
         self.race_before = contact_free(me, opp)
         self.opp_back = back_py(opp)
         self.level_easy = level == "easy"
+        if self.level_easy and self.pubeval_score is _pubeval_unloaded:
+            from engine import pubeval
+            self.pubeval_score = pubeval.score
         self.keep_cands = level == "strong"
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)

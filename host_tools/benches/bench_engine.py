@@ -418,34 +418,64 @@ def main(argv):
 # -- speed and heap under the MicroPython unix port (`python -m host_tools bench engine`) --
 
 # The viper factor. The bytecode factor (170, host_tools/benchmd.py) does not hold for
-# native code. The hidden layer's inner loop (`acc[n] += p[n]`, viper) compiles with
-# `mpy-cross -march=armv6m` to 42 Thumb instructions per iteration, 64 cycles on the
-# RP2040's Cortex-M0+ (1 per ALU op, 2 per load, store and taken branch; counted from
-# `arm-none-eabi-objdump` of the .mpy: see docs/engine.md). At 125 MHz that is 512 ns per
-# iteration; the same loop's time per iteration in the unix port gives the factor.
-THUMB_CYCLES_PER_MAC = 64
+# native code: it is measured here on the evaluator's two loops, each compiled with
+# `mpy-cross -march=armv6m` and disassembled with `arm-none-eabi-objdump -D -b binary -m arm
+# -M force-thumb`, its cycles counted on the RP2040's Cortex-M0+ (1 per ALU op and
+# single-cycle multiply, 2 per load, store and taken branch, push/pop 1 + registers):
+# - the rows loop (net.py _ROWS, x = 1: one 32-bit word of int8 weights, 4 hidden units,
+#   added to two lane words): 84 instructions, 127 cycles per word;
+# - the hidden unit and its 5 output products (net.py _TAIL, the interpolation path):
+#   about 307 of the loop's 320 instructions, 440 cycles per unit (the clamped ends skipped).
+# At 125 MHz, against each loop's time per iteration in the unix port, that is two
+# factors; the larger one is applied to all the native time (a model: no memory wait
+# states, no interrupts, not a measurement on the chip).
+THUMB_CYCLES_ROWS_WORD = 127
+THUMB_CYCLES_TAIL_UNIT = 440
 PICO_MHZ = 125
 
 MP_SCRIPT = r"""
 import sys, gc, time, micropython
 sys.path.insert(0, MPY)
 gc.collect()
-print("heap_free_at_start|%d" % gc.mem_free())
-from bg.ids import position_from_id
+BYTECODE or print("heap_free_at_start|%d" % gc.mem_free())
+a_w = gc.mem_alloc()
+import engine.weights      # first, as the board does at power-up: the one 24 KB block
+engine.weights.preload(WEIGHTS)
+gc.collect()
+heap_weights = gc.mem_alloc() - a_w
+a_i = gc.mem_alloc()
 from engine.net import Evaluator
 from engine.player import Engine, contact_free
+gc.collect()
+BYTECODE or print("heap_engine_modules|%d" % (gc.mem_alloc() - a_i))
+BYTECODE or print("heap_free_before_engine|%d" % gc.mem_free())
+a0 = gc.mem_alloc()
+e = Engine(WEIGHTS)        # at power-up too, while the heap is whole (the walker's 6 KB)
+gc.collect()
+BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0 + heap_weights))
+BYTECODE or print("heap_free_after_load|%d" % gc.mem_free())
+LEAVES = 60
+buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the heap fragments
+from bg.ids import position_from_id
 from bg.movegen import legal_plays
 import array
 
 @micropython.viper
-def mac_loop(acc: ptr32, p: ptr16, n: int, reps: int):
+def rows_model(acc: ptr32, p: ptr32, n: int, reps: int):
+    m8 = 16711935
     r = 0
     while r < reps:
-        n = 64
-        while n > 0:
+        n = 20
+        while n:
             n -= 1
-            acc[n] += p[n]
+            u = p[n]
+            acc[2 * n] += u & m8
+            acc[2 * n + 1] += (u >> 8) & m8
         r += 1
+
+_g = {"micropython": micropython}
+exec(TAIL_MODEL, _g)         # net.py's tail_vp, as the firmware compiles it
+tail_model = _g["tail_vp"]
 
 def pct(xs, q):
     xs = sorted(xs)
@@ -482,29 +512,32 @@ if BYTECODE:
     print("legal_plays_hardest_us|%d" % ref)
     sys.exit(0)
 gc.collect()
-print("heap_free_before_engine|%d" % gc.mem_free())
-a0 = gc.mem_alloc()
-e = Engine(WEIGHTS)
-gc.collect()
-print("heap_engine|%d" % (gc.mem_alloc() - a0))
-print("heap_free_after_load|%d" % gc.mem_free())
-
-acc = array.array("i", bytes(256))
-w = array.array("H", bytes(128))
+acc = array.array("i", bytes(160))
+w = array.array("I", bytes(80))
 best = None
 for _ in range(7):
     t0 = time.ticks_us()
-    mac_loop(acc, w, 0, 300)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 64)
+    rows_model(acc, w, 0, 300)
+    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
     best = t if best is None or t < best else best
-print("mac_ns|%.3f" % best)
+print("rows_word_ns|%.3f" % best)
+del acc, w
 ev = e.ev
+pos0 = poss[0][0]
+ev.probs(pos0.me, pos0.opp, False)
+nh = ev.contact.nhid
+best = None
+for _ in range(7):
+    t0 = time.ticks_us()
+    for _ in range(200):
+        tail_model(ev.w, ev.work, ev.contact.at, 30)
+    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
+    best = t if best is None or t < best else best
+print("tail_unit_ns|%.3f" % best)
 print("eval_viper_us|%.1f" % per_eval_us(ev, 3))
 
 # the incremental evaluation of a walk's results (what a move mostly does); the results
 # kept in one preallocated buffer (the heap is the Pico's)
-LEAVES = 60
-buf = bytearray(50 * LEAVES)
 mv = memoryview(buf)
 nl = [0]
 def keep(w):
@@ -522,7 +555,7 @@ for pos, d1, d2 in poss[:8]:
     for _ in range(3):
         t0 = time.ticks_us()
         for k in range(n):
-            ev.probs_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
+            ev.equity_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
         t = time.ticks_diff(time.ticks_us(), t0) / max(1, n)
         if n and (best is None or t < best):
             best = t
@@ -600,8 +633,11 @@ def run():
     from host_tools.cmd_flash import compile_tree
     mpy = os.path.join(ROOT, "build", "bench-engine-mpy")
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
-    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\n%s" % (
-        mpy, ROOT, pairs, HARDEST, MP_SCRIPT)
+    from engine import net
+    src = net._VIPER_SRC
+    tail = src[src.index("@micropython.viper\ndef tail_vp"):src.index("@micropython.viper\ndef back_vp")]
+    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
+        mpy, ROOT, pairs, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
     out = ""
     for bytecode in (False, True):       # the bytecode evaluator in a heap of its own
@@ -627,10 +663,13 @@ def run():
             vals[f[0]] = f[1]
         else:
             vals[f[0]] = float(f[1])
-    pico_mac_ns = THUMB_CYCLES_PER_MAC * 1000.0 / PICO_MHZ
+    pico_rows_ns = THUMB_CYCLES_ROWS_WORD * 1000.0 / PICO_MHZ
+    pico_tail_ns = THUMB_CYCLES_TAIL_UNIT * 1000.0 / PICO_MHZ
     # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
     load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
-    vfac = pico_mac_ns / vals["mac_ns"]
+    f_rows = pico_rows_ns / vals["rows_word_ns"]
+    f_tail = pico_tail_ns / vals["tail_unit_ns"]
+    vfac = max(f_rows, f_tail)
     ev_us = vals["eval_near_us"]
 
     def pico_ms(t, walk, evals):
@@ -650,15 +689,18 @@ def run():
     t, walk, evals, alloc, visited = hardest
     lines = [
         "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
-        "weights firmware/engine/weights.bin: contact net and race net loaded at start).",
+        "weights firmware/engine/weights.bin (int8, one bytearray): contact net and race net loaded at start).",
         "",
-        "**Viper factor**: the hidden layer's inner loop is 42 Thumb instructions, %d cycles per "
-        "multiply-add on the Cortex-M0+ (counted in the armv6m code mpy-cross makes; docs/engine.md), "
-        "%.0f ns at %d MHz; the same viper loop takes %.3f ns per iteration here, so viper code is "
-        "estimated at host x **%.0f** (bytecode: x %d). Pico estimate of a move = evaluations x the "
-        "incremental evaluation's time x the viper factor + the rest (the walk, bookkeeping: "
-        "bytecode, and the evaluations' calls) x %d."
-        % (THUMB_CYCLES_PER_MAC, pico_mac_ns, PICO_MHZ, vals["mac_ns"], vfac, PICO_FACTOR, PICO_FACTOR),
+        "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
+        "mpy-cross makes, on the Cortex-M0+ at %d MHz; docs/engine.md): the rows loop, %d cycles "
+        "(%.0f ns) per word of 4 int8 weights, takes %.3f ns here: x %.0f; a hidden unit with its "
+        "5 output products, %d cycles (%.0f ns), takes %.3f ns here: x %.0f. Viper code is "
+        "estimated at host x **%.0f** (the larger; bytecode: x %d). Pico estimate of a move = "
+        "evaluations x the incremental evaluation's time x the viper factor + the rest (the walk, "
+        "bookkeeping: bytecode) x %d."
+        % (PICO_MHZ, THUMB_CYCLES_ROWS_WORD, pico_rows_ns, vals["rows_word_ns"], f_rows,
+           THUMB_CYCLES_TAIL_UNIT, pico_tail_ns, vals["tail_unit_ns"], f_tail, vfac, PICO_FACTOR,
+           PICO_FACTOR),
         "",
         "| evaluation | host us | Pico ms (est.) |",
         "|---|---:|---:|",
@@ -674,9 +716,11 @@ def run():
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
         "",
-        "Engine heap (weights, buffers, after `Engine()`): %d bytes; free heap after loading: %d of 200 KB "
+        "Engine heap (the weights preloaded first, as at power-up, then `Engine()`: buffers, "
+        "objects): %d bytes, and %d bytes of the engine's modules (code, the viper functions' "
+        "native code); free heap after loading: %d of 200 KB "
         "(unix port: 64-bit objects; the Pico's are smaller)."
-        % (vals["heap_engine"], vals["heap_free_after_load"]),
+        % (vals["heap_engine"], vals["heap_engine_modules"], vals["heap_free_after_load"]),
         "Load check: `bg.movegen.legal_plays` on the same 1-1 took %.1f ms in this run against %.2f ms "
         "on a quiet host (the core section of this file): the host was %.1fx loaded, so the host "
         "columns are inflated and the Pico estimates divide the bytecode parts by %.1f (the viper "

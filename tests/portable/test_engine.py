@@ -215,3 +215,15 @@ def test_engine_heap_is_within_the_boards_budget():
     used = gc.mem_alloc() - a0
     assert e.ev.contact.nhid >= 32
     assert used < 40000, used
+
+
+def test_pubeval_scores_are_small_ints():
+    """PubEval in integers (30 x 100,000 x Tesauro's score): no float objects on the
+    Pico's heap, and every score, even of a piled-up board, below 2**30."""
+    from engine import pubeval
+    piles = (pos_from({24: 15}, {24: 15}), pos_from({6: 15}, {1: 1, 24: 14}),
+             pos_from({1: 14}, {19: 1}, me_bar=1), Position.start())
+    for pos in piles:
+        for race in (False, True):
+            s = pubeval.score(pos.me, pos.opp, race)
+            assert isinstance(s, int) and -(1 << 30) < s < pubeval.WON, s
