@@ -109,39 +109,7 @@ def load(path):
     return w, contact, race
 
 
-# -- pure Python (CPython, or MicroPython without viper) --------------------------------
-
-def active_py(side, base, rows, xs, k):
-    """One side's active inputs from input `base`, appended at k: rows[k] = the input,
-    xs[k] = its value. Returns the new count."""
-    total = 0
-    for i in range(25):
-        n = side[i]
-        if n:
-            total += n
-            r = base + 4 * i
-            rows[k] = r
-            xs[k] = 1
-            k += 1
-            if n >= 2:
-                rows[k] = r + 1
-                xs[k] = 1
-                k += 1
-                if n >= 3:
-                    rows[k] = r + 2
-                    xs[k] = 1
-                    k += 1
-                    if n > 3:
-                        rows[k] = r + 3
-                        xs[k] = n - 3
-                        k += 1
-    off = 15 - total
-    if off > 0:
-        rows[k] = base + 100
-        xs[k] = off
-        k += 1
-    return k
-
+# -- pure Python: engine/net_py.py, and back_py (the player uses it) ------------------
 
 def back_py(side):
     """The side's rearmost checker: its highest occupied point (bar = 25), 0 if none."""
@@ -151,59 +119,6 @@ def back_py(side):
             return i + 1
         i -= 1
     return 0
-
-
-class PyNet:
-    """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
-    host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
-
-    def __init__(self, w, net):
-        nh = net.nhid
-        self.nh = nh
-        self.w1 = [w[i] - 128 for i in range(net.w1, net.w1 + NIN * nh)]
-        self.mul = [_u16(w, net.mul + 2 * j) for j in range(nh)]
-        self.bias = [_u16(w, net.bias + 2 * j) - (0x10000 if w[net.bias + 2 * j + 1] & 0x80 else 0)
-                     for j in range(nh)]
-        self.w2 = [_u16(w, net.w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
-        self.sig = [_u16(w, SIG_AT + 2 * t) for t in range(SIG_N)]
-
-
-def _sig_py(sig, t, frac, bits):
-    if t < 0:
-        return sig[0]
-    if t >= 256:
-        return sig[256]
-    lo = sig[t]
-    return lo + (((sig[t + 1] - lo) * frac) >> bits)
-
-
-def forward_py(pn, rows, xs, count, out):
-    """The outputs of the active inputs (rows, xs) into out; returns the equity."""
-    nh = pn.nh
-    w1 = pn.w1
-    s = [0] * nh
-    for k in range(count):
-        x = xs[k]
-        at = rows[k] * nh
-        row = w1[at:at + nh]
-        if x == 1:
-            s = [a + r for a, r in zip(s, row)]
-        else:
-            s = [a + x * r for a, r in zip(s, row)]
-    sig = pn.sig
-    w2 = pn.w2
-    b = [0] * NOUT
-    for j in range(nh):
-        a = pn.bias[j] + ((s[j] * pn.mul[j]) >> 6)
-        h = _sig_py(sig, (a >> 6) + 128, a & 63, 6) >> 6
-        p = NOUT * j
-        for k in range(NOUT):
-            b[k] += h * w2[p + k]
-    p = NOUT * nh
-    for k in range(NOUT):
-        v = b[k] + w2[p + k] * HID_ONE
-        out[k] = _sig_py(sig, (v >> 14) + 128, v & 16383, 14)
-    return 2 * out[0] - P_ONE + out[1] - out[3] + out[2] - out[4]
 
 
 # -- viper (MicroPython: native code) ---------------------------------------------------
@@ -497,24 +412,25 @@ class Evaluator:
         self.w, self.contact, self.race = load(path)
         import array
         self.out = array.array("i", bytes(4 * NOUT))
-        self.work = bytearray(WK_SIZE)
-        # the pure code's buffers
-        self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
-        self.xs = bytearray(MAX_ACTIVE)
-        self.root_a = bytearray(25)
-        self.root_b = bytearray(25)
+        self.work = bytearray(WK_SIZE if viper else 4)
         self.root_race = False
         self.root_at = self.contact.at
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
         self.back = back_vp if viper else back_py
-        if not viper:
+        if not viper:          # the pure code's numbers and buffers
+            from engine.net_py import PyNet, active_py, forward_py
+            self.active_py = active_py
+            self.forward_py = forward_py
             self.py_contact = PyNet(self.w, self.contact)
             self.py_race = PyNet(self.w, self.race)
+            self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
+            self.xs = bytearray(MAX_ACTIVE)
 
     def _forward_py(self, me, opp, net):
-        n = active_py(opp, SIDE, self.rows, self.xs, active_py(me, 0, self.rows, self.xs, 0))
+        active = self.active_py
+        n = active(opp, SIDE, self.rows, self.xs, active(me, 0, self.rows, self.xs, 0))
         pn = self.py_race if net is self.race else self.py_contact
-        return forward_py(pn, self.rows, self.xs, n, self.out)
+        return self.forward_py(pn, self.rows, self.xs, n, self.out)
 
     def probs(self, me, opp, race):
         """The five outputs (0..65535) for the side on roll, in self.out."""
@@ -543,8 +459,6 @@ class Evaluator:
         """The position a walk starts from, as it will be evaluated (`me` on roll): its
         first-layer sums are kept, and probs_near() adds only the rows of the inputs a
         play changed (a play moves at most 4 checkers: a few rows instead of ~30)."""
-        self.root_a[:] = me
-        self.root_b[:] = opp
         self.root_race = race
         self.root_at = (self.race if race else self.contact).at
         if self.viper:
