@@ -423,14 +423,15 @@ def main(argv):
 # -M force-thumb`, its cycles counted on the RP2040's Cortex-M0+ (1 per ALU op and
 # single-cycle multiply, 2 per load, store and taken branch, push/pop 1 + registers):
 # - the rows loop (net.py _ROWS, x = 1: one 32-bit word of int8 weights, 4 hidden units,
-#   added to two lane words): 84 instructions, 127 cycles per word;
-# - the hidden unit and its 5 output products (net.py _TAIL, the interpolation path):
-#   about 307 of the loop's 320 instructions, 440 cycles per unit (the clamped ends skipped).
+#   added to two lane words; rows_model below is the same code): 76 instructions, 114
+#   cycles per word;
+# - the hidden unit and its 5 output products (net.py tail_vp, the interpolation path):
+#   about 270 of the loop's 283 instructions, 376 cycles per unit (the clamped ends skipped).
 # At 125 MHz, against each loop's time per iteration in the unix port, that is two
 # factors; the larger one is applied to all the native time (a model: no memory wait
 # states, no interrupts, not a measurement on the chip).
-THUMB_CYCLES_ROWS_WORD = 127
-THUMB_CYCLES_TAIL_UNIT = 440
+THUMB_CYCLES_ROWS_WORD = 114
+THUMB_CYCLES_TAIL_UNIT = 376
 PICO_MHZ = 125
 
 MP_SCRIPT = r"""
@@ -471,7 +472,7 @@ from bg.movegen import legal_plays
 import array
 
 @micropython.viper
-def rows_model(acc: ptr32, p: ptr32, n: int, reps: int):
+def rows_model(n: int, acc: ptr32, p: ptr32, reps: int):
     m8 = 16711935
     r = 0
     while r < reps:
@@ -527,7 +528,7 @@ w = array.array("I", bytes(80))
 best = None
 for _ in range(7):
     t0 = time.ticks_us()
-    rows_model(acc, w, 0, 300)
+    rows_model(0, acc, w, 300)
     t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
     best = t if best is None or t < best else best
 print("rows_word_ns|%.3f" % best)
@@ -540,7 +541,7 @@ best = None
 for _ in range(7):
     t0 = time.ticks_us()
     for _ in range(200):
-        tail_model(ev.w, ev.work, ev.contact.at, 30)
+        tail_model(0, 0, 0, ev.w, ev.work, ev.contact.at, 30)
     t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
     best = t if best is None or t < best else best
 print("tail_unit_ns|%.3f" % best)
