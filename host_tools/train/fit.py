@@ -66,7 +66,17 @@ def sigmoid(z):
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
 
 
-def fit(x, y, hidden, epochs, seed, log):
+def fake_quant(w1):
+    """W1 as quantize() will store it (int8 times the unit's scale), in float: the
+    forward pass of the last epochs (quantization-aware training: the gradient flows to
+    the float weights as if the rounding were not there)."""
+    g = np.round(w1.astype(np.float64) * W1_ONE)
+    mul = np.maximum(1, np.ceil(np.abs(g).max(axis=0) * 64.0 / 127.0))
+    w8 = np.clip(np.round(g * 64.0 / mul[None, :]), -127, 127)
+    return (w8 * mul[None, :] / (64.0 * W1_ONE)).astype(np.float32)
+
+
+def fit(x, y, hidden, epochs, seed, log, qat_epochs=0):
     rng = np.random.default_rng(seed)
     n = len(x)
     w1 = (rng.standard_normal((NIN, hidden)) * 0.1).astype(np.float32)
@@ -83,17 +93,18 @@ def fit(x, y, hidden, epochs, seed, log):
     for ep in range(epochs):
         order = rng.permutation(n)
         tot = 0.0
+        qat = ep >= epochs - qat_epochs
         for s in range(0, n - batch + 1, batch):
             idx = order[s:s + batch]
             xb = x[idx]
             yb = y[idx]
-            h = sigmoid(xb @ w1 + b1)
+            h = sigmoid(xb @ (fake_quant(w1) if qat else w1) + b1)
             o = sigmoid(h @ w2 + b2)
             d_o = (o - yb) / batch                     # cross-entropy through the sigmoid
             tot += float(np.mean((o - yb) ** 2)) * batch
             g_w2 = h.T @ d_o
             g_b2 = d_o.sum(axis=0)
-            d_h = (d_o @ w2.T) * h * (1 - h)
+            d_h = (d_o @ w2.T) * h * (1 - h)       # (straight through the rounding)
             g_w1 = xb.T @ d_h
             g_b1 = d_h.sum(axis=0)
             step += 1
@@ -106,7 +117,7 @@ def fit(x, y, hidden, epochs, seed, log):
                 params[i] -= lr * mh / (np.sqrt(vh) + eps)
                 lim = W_LIMIT if i < 2 else W2_LIMIT
                 np.clip(params[i], -lim, lim, out=params[i])
-        log("  epoch %d: train mse %.5f" % (ep + 1, tot / n))
+        log("  epoch %d%s: train mse %.5f" % (ep + 1, " (int8 W1)" if qat else "", tot / n))
     return params
 
 
@@ -193,6 +204,8 @@ def main(argv=None):
     ap.add_argument("--race-hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--race-epochs", type=int, default=12)
+    ap.add_argument("--qat-epochs", type=int, default=0,
+                    help="the last N epochs of each net with W1 rounded as stored (int8)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args(argv)
@@ -225,7 +238,7 @@ def main(argv=None):
         te = mask & held
         x = encode(boards[tr])
         log("%s net: %d inputs x %d hidden, %d training positions" % (name, NIN, hidden, len(x)))
-        params = fit(x, labels[tr], hidden, epochs, a.seed, log)
+        params = fit(x, labels[tr], hidden, epochs, a.seed, log, a.qat_epochs)
         q = quantize(params)
         xt = encode(boards[te])
         fl = sigmoid(sigmoid(xt @ params[0] + params[1]) @ params[2] + params[3])
