@@ -29,8 +29,8 @@ Weights file "TBN2" (little-endian; every section starts at a multiple of 4 byte
        +nin*nhid  W2: nhid x nout uint16 (hidden-major), each u = w + 4096, then B2
                (nout x uint16, u = b + 4096); padded to a multiple of 4
 The whole file is read once into ONE bytearray (about 24 KB) while the heap is whole
-(engine/weights.py: preload() at power-up); the viper code reads it in place (the unsigned forms are what ptr8 and
-ptr16 load), the pure-Python code through small index arithmetic.
+(engine/weights.py: preload() at power-up); the viper code reads it in place (the
+unsigned forms are what ptr8 and ptr16 load); engine/net_py.py decodes it once.
 
 Viper's inner loop (only the rows of the active inputs): two hidden units' sums share one
 32-bit word (16-bit lanes): a row's word k holds units 4k..4k+3 as four bytes; w & M8
