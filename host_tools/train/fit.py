@@ -232,6 +232,7 @@ def main(argv=None):
     held = rng.random(len(boards)) < 0.02
     sig = sig_table()
     nets = []
+    floats = []
     for name, mask, hidden, epochs in (("contact", ~race, a.hidden, a.epochs),
                                        ("race", race, a.race_hidden, a.race_epochs)):
         tr = mask & ~held
@@ -248,7 +249,12 @@ def main(argv=None):
             % (len(yt), np.mean(np.abs(equity(fl) - equity(yt))),
                np.mean(np.abs(equity(it) - equity(yt))), np.mean(np.abs(it[:, 0] - yt[:, 0]))))
         nets.append(q)
+        floats.append(params)
     write_weights(a.out, sig, nets)
+    # the float nets too (build/: not committed), to quantize again without a new fit
+    fl = os.path.join(ROOT, "build", "train", os.path.basename(a.out) + ".float.npz")
+    os.makedirs(os.path.dirname(fl), exist_ok=True)
+    np.savez(fl, **{"%s_%d" % (n, i): p for n, ps in zip(("contact", "race"), floats) for i, p in enumerate(ps)})
     log("wrote %s (%d bytes)" % (a.out, os.path.getsize(a.out)))
 
 
