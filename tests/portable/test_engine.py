@@ -254,3 +254,20 @@ def test_think_yields_and_gives_choose_s_play():
     assert max(strong_yields) >= 22, strong_yields
     pos = pos_from({6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 14: 3}, me_bar=1)
     assert list(e.think(pos.me, pos.opp, 6, 5, "strong")) == [] and e.result is None
+
+
+def test_weights_preloaded_once_and_refused_in_words():
+    """engine.weights.preload() at power-up reads the file into one bytearray; the
+    evaluators built later share it (no second 24 KB block); a file that is not ours
+    is refused in words."""
+    from engine import weights
+    from engine.net import Evaluator
+    w = weights.preload(WEIGHTS)
+    assert isinstance(w, bytearray) and w[0:4] == b"TBN2"
+    assert Evaluator(WEIGHTS).w is w and weights.preload(WEIGHTS) is w
+    try:
+        weights.read(TESTS + "/test_engine.py")
+    except ValueError as exc:
+        assert "not a Tablier weights file" in str(exc)
+    else:
+        assert False, "a Python file was taken for weights"
