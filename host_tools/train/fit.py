@@ -8,7 +8,7 @@ Run with OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 (one core; also makes the floa
 hence the weights, reproducible on one machine and numpy version). The float net is
 the integer net's model: hidden = sigmoid(x . W1 + b1), outputs = sigmoid(h . W2 + b2),
 cross-entropy against gnubg's five probabilities, Adam, minibatches; then W1 is rounded
-to 1/1024 and W2 to 1/256 (int16), and the integer net is checked on the held-out
+to int8 with a scale per hidden unit and W2 to 1/256 (int16) (quantize()), and the integer net is checked on the held-out
 positions with the exact integer arithmetic of net.py (emulated in numpy).
 """
 import argparse
@@ -66,7 +66,17 @@ def sigmoid(z):
     return 1.0 / (1.0 + np.exp(-np.clip(z, -30, 30)))
 
 
-def fit(x, y, hidden, epochs, seed, log):
+def fake_quant(w1):
+    """W1 as quantize() will store it (int8 times the unit's scale), in float: the
+    forward pass of the last epochs (quantization-aware training: the gradient flows to
+    the float weights as if the rounding were not there)."""
+    g = np.round(w1.astype(np.float64) * W1_ONE)
+    mul = np.maximum(1, np.ceil(np.abs(g).max(axis=0) * 64.0 / 127.0))
+    w8 = np.clip(np.round(g * 64.0 / mul[None, :]), -127, 127)
+    return (w8 * mul[None, :] / (64.0 * W1_ONE)).astype(np.float32)
+
+
+def fit(x, y, hidden, epochs, seed, log, qat_epochs=0):
     rng = np.random.default_rng(seed)
     n = len(x)
     w1 = (rng.standard_normal((NIN, hidden)) * 0.1).astype(np.float32)
@@ -83,17 +93,18 @@ def fit(x, y, hidden, epochs, seed, log):
     for ep in range(epochs):
         order = rng.permutation(n)
         tot = 0.0
+        qat = ep >= epochs - qat_epochs
         for s in range(0, n - batch + 1, batch):
             idx = order[s:s + batch]
             xb = x[idx]
             yb = y[idx]
-            h = sigmoid(xb @ w1 + b1)
+            h = sigmoid(xb @ (fake_quant(w1) if qat else w1) + b1)
             o = sigmoid(h @ w2 + b2)
             d_o = (o - yb) / batch                     # cross-entropy through the sigmoid
             tot += float(np.mean((o - yb) ** 2)) * batch
             g_w2 = h.T @ d_o
             g_b2 = d_o.sum(axis=0)
-            d_h = (d_o @ w2.T) * h * (1 - h)
+            d_h = (d_o @ w2.T) * h * (1 - h)       # (straight through the rounding)
             g_w1 = xb.T @ d_h
             g_b1 = d_h.sum(axis=0)
             step += 1
@@ -106,45 +117,78 @@ def fit(x, y, hidden, epochs, seed, log):
                 params[i] -= lr * mh / (np.sqrt(vh) + eps)
                 lim = W_LIMIT if i < 2 else W2_LIMIT
                 np.clip(params[i], -lim, lim, out=params[i])
-        log("  epoch %d: train mse %.5f" % (ep + 1, tot / n))
+        log("  epoch %d%s: train mse %.5f" % (ep + 1, " (int8 W1)" if qat else "", tot / n))
     return params
 
 
 def quantize(params):
+    """The float net -> the file's integers: per hidden unit j a scale M[j] (uint16,
+    in 1/65536 of 1/1024: the unit's weights are w8 * M[j] / 64 in 1/1024) chosen so
+    that its largest |weight| is 127; W1 int8; B1 int16 in 1/1024; W2 and B2 int16 in
+    1/256, hidden-major (H + 1, 5), the bias row last. W1 goes through the 1/1024 grid
+    first, so a TBN1 file (int16 at 1/1024) converts to exactly what a fit writes."""
     w1, b1, w2, b2 = params
-    q1 = np.round(np.vstack([w1, b1[None, :]]) * W1_ONE).astype(np.int64)      # (203, H)
-    q2 = np.round(np.hstack([w2.T, b2[:, None]]) * W2_ONE).astype(np.int64)    # (5, H+1)
-    assert np.abs(q1).max() < 32768 and np.abs(q2).max() < 4096
-    return q1, q2
+    g1 = np.round(np.asarray(w1, np.float64) * W1_ONE)                      # (202, H), 1/1024
+    top = np.abs(g1).max(axis=0)
+    mul = np.maximum(1, np.ceil(top * 64.0 / 127.0)).astype(np.int64)       # (H,)
+    assert mul.max() < 65536
+    w8 = np.clip(np.round(g1 * 64.0 / mul[None, :]), -127, 127).astype(np.int64)
+    qb1 = np.round(np.asarray(b1, np.float64) * W1_ONE).astype(np.int64)
+    q2 = np.round(np.vstack([np.asarray(w2), np.asarray(b2)[None, :]]) * W2_ONE).astype(np.int64)
+    assert np.abs(qb1).max() < 32768 and np.abs(q2).max() < 4096
+    return mul, qb1, w8, q2
 
 
-def int_forward(xi, q1, q2, sig):
-    """net.py's integer arithmetic over many positions (numpy int64: no wrap)."""
-    sig = np.array(sig, dtype=np.int64)
-    a = xi @ q1[:NIN] + q1[NIN]
-    t = (a >> 6) + 128
+def _sig_lookup(sig, t, frac, bits):
     tc = np.clip(t, 0, 255)
     lo = sig[tc]
-    v = lo + (((sig[tc + 1] - lo) * (a & 63)) >> 6)
-    v = np.where(t < 0, sig[0], np.where(t >= 256, sig[256], v))
-    h = v >> 6
-    hn = q2.shape[1] - 1
-    b = h @ q2[:, :hn].T + q2[:, hn] * 1024
-    t = (b >> 14) + 128
-    tc = np.clip(t, 0, 255)
-    lo = sig[tc]
-    v = lo + (((sig[tc + 1] - lo) * (b & 16383)) >> 14)
+    v = lo + (((sig[tc + 1] - lo) * frac) >> bits)
     return np.where(t < 0, sig[0], np.where(t >= 256, sig[256], v))
 
 
+def int_forward(xi, q, sig):
+    """net.py's integer arithmetic over many positions (numpy int64: no wrap)."""
+    mul, qb1, w8, q2 = q
+    sig = np.array(sig, dtype=np.int64)
+    a = qb1 + ((xi @ w8) * mul >> 6)
+    h = _sig_lookup(sig, (a >> 6) + 128, a & 63, 6) >> 6
+    hn = len(mul)
+    b = h @ q2[:hn] + q2[hn] * 1024
+    return _sig_lookup(sig, (b >> 14) + 128, b & 16383, 14)
+
+
 def write_weights(path, sig, nets):
+    """The TBN2 file (layout: firmware/engine/net.py)."""
     with open(path, "wb") as f:
-        f.write(b"TBN1")
+        f.write(b"TBN2")
         f.write(struct.pack("<257H", *sig))
-        for q1, q2 in nets:
-            f.write(struct.pack("<3H", NIN, q1.shape[1], 5))
-            f.write(q1.astype("<i2").tobytes())
-            f.write(q2.astype("<i2").tobytes())
+        f.write(b"\0\0")
+        for mul, qb1, w8, q2 in nets:
+            h = len(mul)
+            assert h % 4 == 0
+            sec = struct.pack("<4H", NIN, h, 5, 0)
+            sec += mul.astype("<u2").tobytes() + qb1.astype("<i2").tobytes()
+            sec += (w8 + 128).astype("u1").tobytes()
+            sec += (q2 + 4096).astype("<u2").tobytes()
+            sec += b"\0" * (-len(sec) % 4)
+            f.write(sec)
+
+
+def read_tbn1(path):
+    """The float nets (W1 at 1/1024, W2 at 1/256) of a TBN1 file (the format before int8)."""
+    data = open(path, "rb").read()
+    assert data[:4] == b"TBN1"
+    at = 4 + 2 * 257
+    nets = []
+    for _ in range(2):
+        nin, h, nout = struct.unpack_from("<3H", data, at)
+        at += 6
+        q1 = np.frombuffer(data, "<i2", (nin + 1) * h, at).reshape(nin + 1, h).astype(np.float64)
+        at += 2 * (nin + 1) * h
+        q2 = np.frombuffer(data, "<i2", nout * (h + 1), at).reshape(nout, h + 1).astype(np.float64)
+        at += 2 * nout * (h + 1)
+        nets.append((q1[:nin] / W1_ONE, q1[nin] / W1_ONE, q2[:, :h].T / W2_ONE, q2[:, h] / W2_ONE))
+    return nets
 
 
 def equity(p):
@@ -153,15 +197,25 @@ def equity(p):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("data", nargs="+")
+    ap.add_argument("data", nargs="*")
+    ap.add_argument("--from-tbn1", metavar="FILE",
+                    help="no fit: convert the nets of a TBN1 file (int16 W1) to this format")
     ap.add_argument("--hidden", type=int, default=64)
     ap.add_argument("--race-hidden", type=int, default=32)
     ap.add_argument("--epochs", type=int, default=12)
     ap.add_argument("--race-epochs", type=int, default=12)
+    ap.add_argument("--qat-epochs", type=int, default=0,
+                    help="the last N epochs of each net with W1 rounded as stored (int8)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args(argv)
     t0 = time.time()
+    if a.from_tbn1:
+        write_weights(a.out, sig_table(), [quantize(p) for p in read_tbn1(a.from_tbn1)])
+        print("wrote %s (%d bytes) from %s" % (a.out, os.path.getsize(a.out), a.from_tbn1))
+        return
+    if not a.data:
+        ap.error("give the data files (or --from-tbn1)")
 
     def log(msg):
         print("%6.0f s %s" % (time.time() - t0, msg), flush=True)
@@ -178,23 +232,29 @@ def main(argv=None):
     held = rng.random(len(boards)) < 0.02
     sig = sig_table()
     nets = []
+    floats = []
     for name, mask, hidden, epochs in (("contact", ~race, a.hidden, a.epochs),
                                        ("race", race, a.race_hidden, a.race_epochs)):
         tr = mask & ~held
         te = mask & held
         x = encode(boards[tr])
         log("%s net: %d inputs x %d hidden, %d training positions" % (name, NIN, hidden, len(x)))
-        params = fit(x, labels[tr], hidden, epochs, a.seed, log)
-        q1, q2 = quantize(params)
+        params = fit(x, labels[tr], hidden, epochs, a.seed, log, a.qat_epochs)
+        q = quantize(params)
         xt = encode(boards[te])
         fl = sigmoid(sigmoid(xt @ params[0] + params[1]) @ params[2] + params[3])
-        it = int_forward(xt.astype(np.int64), q1, q2, sig) / 65536.0
+        it = int_forward(xt.astype(np.int64), q, sig) / 65536.0
         yt = labels[te]
         log("  held out (%d): float equity MAE %.4f, integer equity MAE %.4f, win MAE %.4f"
             % (len(yt), np.mean(np.abs(equity(fl) - equity(yt))),
                np.mean(np.abs(equity(it) - equity(yt))), np.mean(np.abs(it[:, 0] - yt[:, 0]))))
-        nets.append((q1, q2))
+        nets.append(q)
+        floats.append(params)
     write_weights(a.out, sig, nets)
+    # the float nets too (build/: not committed), to quantize again without a new fit
+    fl = os.path.join(ROOT, "build", "train", os.path.basename(a.out) + ".float.npz")
+    os.makedirs(os.path.dirname(fl), exist_ok=True)
+    np.savez(fl, **{"%s_%d" % (n, i): p for n, ps in zip(("contact", "race"), floats) for i, p in enumerate(ps)})
     log("wrote %s (%d bytes)" % (a.out, os.path.getsize(a.out)))
 
 

@@ -199,3 +199,75 @@ def test_engine_cube_on_clear_positions():
     pr = e.probs(lost.me, lost.opp)
     d = cubeful.money(tuple(pr[k] / float(P_ONE) for k in range(5)))
     assert not d.double, (list(pr), d.name())
+
+
+def test_engine_heap_is_within_the_boards_budget():
+    """Engine() (the weights in one int8 bytearray, the walker's and the evaluator's
+    buffers) takes under 40,000 bytes of the unix port's heap (64-bit objects: the
+    Pico's share is smaller); the int16 row-per-buffer weights took about 76,000."""
+    import gc
+    if sys.implementation.name != "micropython":
+        return
+    gc.collect()
+    a0 = gc.mem_alloc()
+    e = Engine(WEIGHTS)
+    gc.collect()
+    used = gc.mem_alloc() - a0
+    assert e.ev.contact.nhid >= 32
+    assert used < 40000, used
+
+
+def test_pubeval_scores_are_small_ints():
+    """PubEval in integers (30 x 100,000 x Tesauro's score): no float objects on the
+    Pico's heap, and every score, even of a piled-up board, below 2**30."""
+    from engine import pubeval
+    piles = (pos_from({24: 15}, {24: 15}), pos_from({6: 15}, {1: 1, 24: 14}),
+             pos_from({1: 14}, {19: 1}, me_bar=1), Position.start())
+    for pos in piles:
+        for race in (False, True):
+            s = pubeval.score(pos.me, pos.opp, race)
+            assert isinstance(s, int) and -(1 << 30) < s < pubeval.WON, s
+
+
+def test_think_yields_and_gives_choose_s_play():
+    """Engine.think: the board's cooperative form of choose(): it yields between pieces
+    of work (the strong level after the 0-ply walk and after every opponent roll) and
+    ends with choose()'s play in e.result."""
+    e = engine()
+    rng = Lcg(31)
+    strong_yields = []
+    for k, pos in enumerate(played_positions(505, 12)):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        for level in ("normal", "strong") if k < 3 else ("normal",):
+            want = e.choose(pos.me, pos.opp, d1, d2, level)
+            n = 0
+            for got in e.think(pos.me, pos.opp, d1, d2, level):
+                assert got is None
+                n += 1
+            assert e.result == want, (pos, d1, d2, level)
+            if level == "strong":
+                strong_yields.append(n)
+            else:
+                assert n == 0
+    # a strong move with two or more candidates: 1 + 21 yields per candidate looked at
+    assert max(strong_yields) >= 22, strong_yields
+    pos = pos_from({6: 5, 8: 3, 13: 6}, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2, 14: 3}, me_bar=1)
+    assert list(e.think(pos.me, pos.opp, 6, 5, "strong")) == [] and e.result is None
+
+
+def test_weights_preloaded_once_and_refused_in_words():
+    """engine.weights.preload() at power-up reads the file into one bytearray; the
+    evaluators built later share it (no second 24 KB block); a file that is not ours
+    is refused in words."""
+    from engine import weights
+    from engine.net import Evaluator
+    w = weights.preload(WEIGHTS)
+    assert isinstance(w, bytearray) and w[0:4] == b"TBN2"
+    assert Evaluator(WEIGHTS).w is w and weights.preload(WEIGHTS) is w
+    try:
+        weights.read(TESTS + "/test_engine.py")
+    except ValueError as exc:
+        assert "not a Tablier weights file" in str(exc)
+    else:
+        assert False, "a Python file was taken for weights"

@@ -1,0 +1,92 @@
+"""The evaluator's pure-Python code (CPython: tests, the host's `bot`; MicroPython only
+when the native emitter is missing): the integer arithmetic of engine/net.py, bit for bit.
+A module of its own so that the board, which runs the viper code, does not keep it."""
+from engine.net import NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16
+
+
+def active_py(side, base, rows, xs, k):
+    """One side's active inputs from input `base`, appended at k: rows[k] = the input,
+    xs[k] = its value. Returns the new count."""
+    total = 0
+    for i in range(25):
+        n = side[i]
+        if n:
+            total += n
+            r = base + 4 * i
+            rows[k] = r
+            xs[k] = 1
+            k += 1
+            if n >= 2:
+                rows[k] = r + 1
+                xs[k] = 1
+                k += 1
+                if n >= 3:
+                    rows[k] = r + 2
+                    xs[k] = 1
+                    k += 1
+                    if n > 3:
+                        rows[k] = r + 3
+                        xs[k] = n - 3
+                        k += 1
+    off = 15 - total
+    if off > 0:
+        rows[k] = base + 100
+        xs[k] = off
+        k += 1
+    return k
+
+
+class PyNet:
+    """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
+    host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
+
+    def __init__(self, w, net):
+        nh = net.nhid
+        self.nh = nh
+        import array
+        # int8 as the file has it, less 128: an array (a list of 16,000 ints would not fit
+        # a MicroPython heap)
+        self.w1 = array.array("b", bytes((w[i] - 128) & 255 for i in range(net.w1, net.w1 + NIN * nh)))
+        self.mul = [_u16(w, net.mul + 2 * j) for j in range(nh)]
+        self.bias = [_u16(w, net.bias + 2 * j) - (0x10000 if w[net.bias + 2 * j + 1] & 0x80 else 0)
+                     for j in range(nh)]
+        self.w2 = [_u16(w, net.w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
+        self.sig = [_u16(w, SIG_AT + 2 * t) for t in range(SIG_N)]
+
+
+def _sig_py(sig, t, frac, bits):
+    if t < 0:
+        return sig[0]
+    if t >= 256:
+        return sig[256]
+    lo = sig[t]
+    return lo + (((sig[t + 1] - lo) * frac) >> bits)
+
+
+def forward_py(pn, rows, xs, count, out):
+    """The outputs of the active inputs (rows, xs) into out; returns the equity."""
+    nh = pn.nh
+    w1 = pn.w1
+    s = [0] * nh
+    for k in range(count):
+        x = xs[k]
+        at = rows[k] * nh
+        row = w1[at:at + nh]
+        if x == 1:
+            s = [a + r for a, r in zip(s, row)]
+        else:
+            s = [a + x * r for a, r in zip(s, row)]
+    sig = pn.sig
+    w2 = pn.w2
+    b = [0] * NOUT
+    for j in range(nh):
+        a = pn.bias[j] + ((s[j] * pn.mul[j]) >> 6)
+        h = _sig_py(sig, (a >> 6) + 128, a & 63, 6) >> 6
+        p = NOUT * j
+        for k in range(NOUT):
+            b[k] += h * w2[p + k]
+    p = NOUT * nh
+    for k in range(NOUT):
+        v = b[k] + w2[p + k] * HID_ONE
+        out[k] = _sig_py(sig, (v >> 14) + 128, v & 16383, 14)
+    return 2 * out[0] - P_ONE + out[1] - out[3] + out[2] - out[4]
