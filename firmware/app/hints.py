@@ -2,29 +2,13 @@
 k-th best play of the roll for the player on roll, at the engine's normal level (0-ply):
 its notation and equity on the OLED, its from and to points on the LEDs, and a "hint"
 event on serial. Loaded with the first hint; the engine is the app's (app.engine, made
-here when no seat made it: the weights are allocated once, docs/engine.md).
+by app/seat.py when no seat made it: the weights are allocated once, docs/engine.md).
 """
 from engine.coach import Coach
 from engine.coach_text import hint_rows, hint_event
 from game import colours
+from app.seat import engine_of   # the one engine of the app, its weights made once
 import lazy
-
-
-def weights_path():
-    """engine/weights.bin beside the engine's compiled modules (make flash installs it there)."""
-    import engine as pkg
-    here = pkg.__file__
-    return here[:here.rfind("/") + 1] + "weights.bin"
-
-
-def engine_of(app):
-    e = getattr(app, "engine", None)
-    if e is None:
-        import gc
-        from engine.player import Engine
-        gc.collect()                    # the weights want the largest blocks there are
-        e = app.engine = Engine(weights_path())
-    return e
 
 
 def answer(app):

@@ -166,7 +166,7 @@ def test_the_menus_dice_page_checks_the_dice_and_sets_own_dice():
     for name in ("p1_main", "p2_main"):       # the opening roll, from the seed
         app.press(name)
         run(app, 30)
-    for _ in range(6):                        # open the menu, down to Dice
+    for _ in range(7):                        # open the menu, down to Dice (after Shots, Hint)
         app.press("menu")
     app.press("p1_main")
     run(app, 4100)                            # (the commitment's notice is over)

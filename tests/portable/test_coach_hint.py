@@ -65,10 +65,10 @@ def test_hint_shows_the_best_play_then_the_next_best_on_the_leds_and_the_oled():
     if not app.answer():
         assert MP, "no engine on CPython"
         return _no_memory_said(r)
-    assert r.t.screen == ["hint 1", "8/5 6/5", "equity +0.138", "Main: next best"], r.t.screen
+    assert r.t.screen == ["hint 1", "8/5 6/5", "equity +0.129", "Main: next best"], r.t.screen
     assert r.t.leds[8] == C.LIFTED and r.t.leds[6] == C.LIFTED and r.t.leds[5] == C.DEST
     ev = decode(r.events[-1])
-    assert ev["t"] == "hint" and ev["m"] == [[8, 5], [6, 5]] and ev["eq"] == 138
+    assert ev["t"] == "hint" and ev["m"] == [[8, 5], [6, 5]] and ev["eq"] == 129
     r.press("p1_main")                    # the second best
     app.answer()
     assert r.t.screen[0] == "hint 2" and r.t.screen[1] == "24/23 13/10", r.t.screen
