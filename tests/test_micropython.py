@@ -30,10 +30,23 @@ def _targets():
 
 MODULES = _targets()
 
+# Tests whose rig keeps more than the board in the heap get more than PICO_HEAP, each with
+# its reason; everything else runs in the Pico's 240 KB (on 64-bit objects, already 1.4 to
+# 1.9 times their size on the Pico: tests/tools.py).
+LARGER_HEAP = {
+    # a power cut and a record started again: the rig keeps the physical board model, the
+    # fakes and the fair dice beside a second App; at 240 KB the new record's opening finds
+    # no block ("no memory": the App keeps its lines and retries, as the board would). The
+    # board's own heap figures are bench heap's (BENCHMARKS.md), 124 KB Pico estimate.
+    "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
+}
+
 
 @pytest.mark.parametrize("module", MODULES)
 def test_module_under_micropython(module):
-    proc = run_micropython(["tests/mp_run.py", "--mpy=" + firmware_mpy(), module])
+    heap = LARGER_HEAP.get(module)
+    args = ["tests/mp_run.py", "--mpy=" + firmware_mpy(), module]
+    proc = run_micropython(args, heap=heap) if heap else run_micropython(args)
     out = proc.stdout + proc.stderr
     m = re.search(r"^(\d+) passed, (\d+) failed$", proc.stdout, re.M)
     assert m, out[-3000:]

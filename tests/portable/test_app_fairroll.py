@@ -2,6 +2,8 @@
 commitment on the OLED and over serial at the match's start, the opening roll drawn from
 the seed and recorded after the `F` line, and after a power cut the next roll number.
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
+import gc
+
 from apprig import rig, run, clean, RECORD, TMP
 from bg.position import Position
 from fairroll import FairRoll
@@ -100,13 +102,16 @@ def test_a_record_started_again_gets_the_commitment_again():
     winner = app.table.on_roll
     k = app.fair.k
     os.remove(RECORD)
-    sc2, app2, lines2 = rig(fresh=False)      # a power cut; the record is gone
+    sc = app = lines = None                   # a power cut: the board before it is gone (heap)
+    gc.collect()
+    sc2, app2, lines2 = rig(fresh=False)      # the record is gone
     app2.fair = _fair()
     sc2.put(Position.start())
     run(app2, 100)
     assert app2.fair.k == k
     app2.press("p%d_cube" % (winner + 1))     # roll again
     run(app2, 30)
+    assert app2.record_failed is None, app2.record_failed
     rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
     h = FairDice(SEED).commitment()
     assert rec[-2:] == ["F %s - %d" % (h, k), "R%d %d %d" % ((winner,) + FairDice(SEED).roll(k))], rec
