@@ -39,6 +39,10 @@ LARGER_HEAP = {
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
     # board's own heap figures are bench heap's (BENCHMARKS.md), 124 KB Pico estimate.
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
+    # the Dice page loaded from the menu in a running App with its fair dice: at 240 KB on
+    # this 64-bit port it is at the edge (passes or not by 944 bytes, as the build's layout
+    # falls); noted in the closing note as the heap's margin to win back
+    "test_app_fairroll::test_the_menus_dice_page_checks_the_dice_and_sets_own_dice": "280K",
 }
 
 
