@@ -104,5 +104,7 @@ def test_gnu_backgammon_reads_the_analysis_back_with_our_figures(exported):
     assert both("luck", "Luck total") == tuple(p["luck"] for p in ours)
     assert both("cube", "Close or actual cube decisions") == tuple(p["cube_decisions"] for p in ours)
     assert both("cube", "Error total") == tuple(-p["cube_loss"] for p in ours)
-    assert both("overall", "Error rate") == tuple(-p["error_rate"] for p in ours)
+    # gnubg prints the error rate to one decimal, rounded its own way: 229.75 may read 229.7
+    rate = both("overall", "Error rate")
+    assert all(abs(g + p["error_rate"]) <= 0.1 + 1e-9 for g, p in zip(rate, ours)), (rate, ours)
     assert ours[0]["cube_loss"] > 0 and ours[1]["cube_loss"] > 0     # the cube errors are there

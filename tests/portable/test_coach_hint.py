@@ -71,13 +71,13 @@ def test_hint_shows_the_best_play_then_the_next_best_on_the_leds_and_the_oled():
     assert ev["t"] == "hint" and ev["m"] == [[8, 5], [6, 5]] and ev["eq"] == 129
     r.press("p1_main")                    # the second best
     app.answer()
-    assert r.t.screen[0] == "hint 2" and r.t.screen[1] == "24/23 13/10", r.t.screen
-    assert r.t.leds[8] != C.LIFTED and r.t.leds[13] == C.LIFTED and r.t.leds[10] == C.DEST
+    assert r.t.screen[0] == "hint 2" and r.t.screen[1] == "24/20", r.t.screen
+    assert r.t.leds[8] != C.LIFTED and r.t.leds[24] == C.LIFTED and r.t.leds[20] == C.DEST
     r.press("p1_main")
     app.answer()
     assert r.t.screen[0] == "hint 3" and r.t.screen[-1] == "Main: back"
     r.press("p1_main")                    # back to the menu, the LEDs the game's again
-    assert r.t.menu.level == "main" and r.t.leds[13] != C.LIFTED
+    assert r.t.menu.level == "main" and r.t.leds[24] != C.LIFTED
     r.press("undo")
     assert r.t.menu is None and r.t.phase == 5    # still moving: nothing was played
 
