@@ -732,7 +732,7 @@ def run():
     w("and 98 (samples=1) with the median in the walk; 8.8 ms (fast-play mean) with the walk's")
     w("loop in bytecode.")
     w("")
-    pq, pb, pw = est[rows[6][0]], est[rows[7][0]], est[rows[8][0]]
+    pb, pw = est[rows[7][0]], est[rows[8][0]]
     w("The firmware pairs the halves in the USB charger profile, the one it runs")
     w("(board_config.POWER_PROFILE in PAIR_HALVES_PROFILES, hw/scanbuild.py): 7 power-up waits a")
     w("scan instead of 13, %.1f ms in fast play (mean; worst single scan %.1f ms) against %.1f ms"
