@@ -260,16 +260,30 @@ def led_ma(pm, profile="charger"):
             "budget": budget}
 
 
+def paired(pm, profile):
+    """Whether the scanner powers both halves' bank b together in this power profile (the pin
+    map's power.pair_halves_profiles; firmware: board_config.PAIR_HALVES_PROFILES)."""
+    return profile in pm["power"].get("pair_halves_profiles", ())
+
+
 def power_budget(pm, profile="charger"):
     """Rows (consumer, typical mA, worst mA, note) and the limit for a USB profile.
     'charger' = any 5 V supply giving 500 mA; 'pc' = a computer port, where MicroPython
     declares only 250 mA. Typical LEDs = a few points lit (TYPICAL_LIT_MA)."""
     bank = max_bank_sensors(pm)
     led = led_ma(pm, profile)
+    if paired(pm, profile):
+        # the scanner powers bank b of both halves at once (firmware/hw/scanwalk.py: 7 power-up
+        # waits a scan instead of 13): two banks' sensors on together
+        sensors = ("sensor banks, 2 x %d x DRV5055 powered at a time" % bank, 2 * bank * HALL_MA[0],
+                   2 * bank * HALL_MA[1], "%d / %d mA each; power-gated, the same bank of both "
+                   "halves together (scan pairs)" % HALL_MA)
+    else:
+        sensors = ("sensor bank, %d x DRV5055 powered at a time" % bank, bank * HALL_MA[0], bank * HALL_MA[1],
+                   "%d / %d mA each; power-gated, one bank at a time" % HALL_MA)
     rows = [
         ("Pico (RP2040, MicroPython)", PICO_MA[0], PICO_MA[1], "est.; measure on the first board"),
-        ("sensor bank, %d x DRV5055 powered at a time" % bank, bank * HALL_MA[0], bank * HALL_MA[1],
-         "%d / %d mA each; power-gated, one bank at a time" % HALL_MA),
+        sensors,
         ("muxes, decoders, dividers", LOGIC_MA[0], LOGIC_MA[1], ""),
         ("OLED SSD1306", OLED_MA[0], OLED_MA[1], "est.; from the Pico 3V3"),
         ("%d LEDs dark" % pm["leds"]["count"], led["idle"], led["idle"], "about 1 mA each"),

@@ -39,6 +39,9 @@ Knobs (attributes or methods; every change takes effect at the next read):
   break_mux(half, bank)           a CD74HC4067 that does not answer (its output floats to the pull-up)
   cut_bank_power(half, bank)      the bank's P-MOSFET never turns on (sensors and ch15 read 0 V)
   stick_select(bit, level)        select line S<bit> stuck at level (None frees it)
+  fault_channel(half, bank, ch, u16)  one mux channel reads u16 whatever it carries (a broken
+                                  self-test channel: GND open, an unused input shorted, ch15
+                                  off; bank HALF_REF_INPUT: the half's reference); None heals
 Sensor numbering: board_config's (point p slot s -> (p-1)*SLOTS_PER_POINT + s-1, bar after).
 """
 import math
@@ -128,6 +131,7 @@ class PhysicalBoard:
         self._mux_dead = bytearray(16)        # [half * 8 + bank]: a flag, no tuple per read
         self._unpowered = bytearray(16)
         self._stuck_sel = {}
+        self._chan_fault = {}                # (half * 8 + bank) * 16 + ch -> u16 (fault_channel)
         self._level = array("i", bytes(4 * n))               # noise-free reading per sensor, u16 units
         self._frozen = {}
         self._dirty = True
@@ -327,6 +331,13 @@ class PhysicalBoard:
     def cut_bank_power(self, half, bank, cut=True):
         self._unpowered[half * 8 + bank] = 1 if cut else 0
 
+    def fault_channel(self, half, bank, ch, level):
+        key = ((half * 8 + bank) << 4) | (0 if bank == cfg.HALF_REF_INPUT else ch)
+        if level is None:
+            self._chan_fault.pop(key, None)
+        else:
+            self._chan_fault[key] = level
+
     def stick_select(self, bit, level):
         if level is None:
             self._stuck_sel.pop(bit, None)
@@ -437,6 +448,11 @@ class PhysicalBoard:
         if en is None or (en == 1) == cfg.HALF_EN_ACTIVE_LOW:
             return self._quantise(PULLUP)       # the half's 74HC4051 is off: the pull-up wins
         bank = self._sel(cfg.BANK_SEL)
+        if self._chan_fault:
+            f = self._chan_fault.get(((half * 8 + bank) << 4)
+                                     | (0 if bank == cfg.HALF_REF_INPUT else self._sel(cfg.MUX_SEL)))
+            if f is not None:
+                return self._quantise(f)
         if bank == cfg.HALF_REF_INPUT:
             return self._quantise(32767)       # 3.3 V / 2
         if bank >= len(self._what[half]) or self._mux_dead[half * 8 + bank]:

@@ -66,6 +66,26 @@ def _oled_rows():
     dev = fake_io.oled_device(cfg.OLED_ADDR)
     return [r.strip() for r in dev.text_rows()]
 
+class _ProfileCfg:
+    """board_config with another power profile."""
+    def __init__(self, profile):
+        for name in dir(cfg):
+            if not name.startswith("__"):
+                setattr(self, name, getattr(cfg, name))
+        self.POWER_PROFILE = profile
+
+
+def test_the_power_profile_sets_the_led_budget_and_the_scan_pairs():
+    """hardware/power.md: the charger profile (the firmware's) pairs the halves and gives the
+    LEDs 150 mA; a computer port reads one bank at a time and gives them 70 mA."""
+    fake_io.reset_fakes()
+    neopixel.reset_fakes()
+    physboard.PhysicalBoard(seed=3).install()
+    for c, budget, paired in ((cfg, cfg.LED_BUDGET_MA, True), (_ProfileCfg("pc"), cfg.LED_BUDGET_MA_PC, False)):
+        d = build_drivers(None, c, {"settle_us": 0}, dice_seed=1)
+        assert d.leds.budget_ma == budget and d.scanner.pair_halves == paired, (budget, paired)
+
+
 def test_a_whole_board_reports_nothing_missing(tmp_path):
     board, app, lines, missing = _boot(tmp_path)
     assert missing == [] and _errors(lines) == [], (missing, lines)

@@ -112,6 +112,9 @@ BROKEN = [
     ("LED budget too high for a charger", _set(("leds", "budget_ma"), 300), "charger profile: worst case"),
     ("LED budget too high for a PC port", _set(("leds", "budget_ma_pc"), 80), "pc profile: worst case"),
     ("budget beyond USB", _set(("power", "usb_budget_ma"), 600), "exceeds USB's 500 mA"),
+    # halves paired (both halves' bank b powered together: twice the sensor current)
+    ("halves paired on a computer port", _set(("power", "pair_halves_profiles"), ["charger", "pc"]),
+     "pc profile: worst case 361 mA"),
     # unreadable
     ("layout missing", _delete(("layout",)), "could not read the pin map"),
 ]
@@ -133,6 +136,10 @@ def test_power_budget_at_the_brightness_cap_is_within_usb():
     for profile in ("charger", "pc"):
         b = hwcheck.power_budget(PM, profile)
         assert b["worst"] <= b["limit"] <= hwcheck.USB_SPEC_MA, b
+    # the charger profile pairs the halves (the scanner's 7 power-ups a scan): its table
+    # counts two banks' sensors
+    assert hwcheck.paired(PM, "charger") and not hwcheck.paired(PM, "pc")
+    assert hwcheck.power_budget(PM, "charger")["worst"] == 441
     # and the cap alone would not be enough: the frame budget is doing real work
     assert hwcheck.led_ma(PM)["at_cap_unlimited"] > hwcheck.led_ma(PM)["worst"]
 

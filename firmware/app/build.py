@@ -76,8 +76,11 @@ def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=8
             from hw.scanner import make_scanner
             return make_scanner(cal, cfg, **(scanner_kw or {}))
         scanner = _part(unbuilt, "sensors", make_scanner)
+    # the power profile (hardware/power.md) sets the LED frame budget, as it sets whether the
+    # scanner pairs the halves (hw/scanbuild.py)
+    budget = cfg.LED_BUDGET_MA_PC if getattr(cfg, "POWER_PROFILE", "charger") == "pc" else cfg.LED_BUDGET_MA
     leds = _part(unbuilt, "leds", lambda: Leds(Pin(cfg.LED_PIN, Pin.OUT), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
-                                                cfg.LED_BUDGET_MA, cfg.LED_ORDER))
+                                                budget, cfg.LED_ORDER))
     # an OLED that does not answer is still built (ok False): app.parts names it, the App
     # retries it; only a bus that cannot be made leaves it None
     oled = _part(unbuilt, "oled", lambda: Oled(I2C(cfg.I2C_ID, scl=Pin(cfg.I2C_SCL), sda=Pin(cfg.I2C_SDA),

@@ -37,6 +37,11 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc.debounce = cfg.SLOT_DEBOUNCE_SCANS if debounce is None else debounce
     sc.quiet_scans = (cfg.BOARD_QUIET_MS // cfg.SCAN_PERIOD_MS) if quiet_scans is None else quiet_scans
     sc.selftest_every = cfg.SELFTEST_EVERY_N_SCANS if selftest_every is None else selftest_every
+    if pair_halves is None:
+        # both halves' bank b powered together where the profile's budget holds twice the
+        # sensor current (hardware/power.md: the charger's 441 of 450 mA, not a computer port's)
+        pair_halves = getattr(cfg, "POWER_PROFILE", None) in getattr(cfg, "PAIR_HALVES_PROFILES", ())
+    sc.pair_halves = pair_halves
     sc.stuck_scans = stuck_scans
     sc.stuck_stride = stuck_stride
     sc.track_every = track_every

@@ -95,9 +95,12 @@ class Scanner:
     half; cal a hw.calibration.Calibration (defaults if None). Options default to
     board_config: settle_us (bank power-up wait), samples (1: one reading per channel,
     spikes left to the debounce; 3: a change counts only once a median of three readings
-    shows it), deadband (u16, rounded to a power of two), debounce (scans), quiet_scans (for
+    shows it), deadband (u16, rounded to a power of two; 128 = 8 LSB: a reading's noise
+    against the held reading, 1 LSB rms each, almost never leaves it; BENCHMARKS.md scan), debounce (scans), quiet_scans (for
     `settled`), selftest_every (scans); pair_halves powers the same bank of both halves at
-    once (twice the sensor current: charger profile only, hardware/power.md); fast_walk
+    once (7 power-up waits a scan instead of 13, twice the sensor current; None: as the
+    power profile allows, cfg.POWER_PROFILE in cfg.PAIR_HALVES_PROFILES, the USB charger
+    profile only, hardware/power.md); fast_walk
     (default True) walks the sensor channels and runs the deadband test with hw/scanfast.py's
     machine code where the port can compile it (False: the bytecode loops, same reads,
     writes and results).
@@ -111,6 +114,7 @@ class Scanner:
     debounce: int
     quiet_scans: int
     selftest_every: int
+    pair_halves: bool               # both halves' bank b powered together (7 waits a scan)
     stuck_scans: int
     stuck_stride: int
     track_every: int
@@ -190,7 +194,7 @@ class Scanner:
 
     def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
-                 stuck_scans=512, stuck_stride=16, track_every=64, deadband=64, pair_halves=False,
+                 stuck_scans=512, stuck_stride=16, track_every=64, deadband=128, pair_halves=None,
                  fast_walk=True):
         self.cfg = cfg
         self.mem = mem

@@ -524,14 +524,19 @@ def _rest_to_led(pico):
                 "(%.1f %%)" % (over, len(total), 100.0 * over / len(total)))]
 
 
-def _scan_figures():
+def _scan_figures(paired=False):
     """(mean, worst single) Pico ms of a full scan in fast play, samples=3, as `bench scan`
-    last wrote them, or None."""
+    last wrote them, or None; paired: both halves' bank b powered together (the charger
+    profile's scan)."""
     import re
     from host_tools.benchmd import read_section
     text = read_section("scan")
-    mean = re.search(r"\| samples=3, fast play \(.*?mean \|.*?\*\*([\d.]+)\*\*", text)
-    worst = re.search(r"\| samples=3, fast play, worst single scan.*?\*\*([\d.]+)\*\*", text)
+    if paired:
+        mean = re.search(r"\| samples=3, halves paired, fast play, mean \|.*?\*\*([\d.]+)\*\*", text)
+        worst = re.search(r"\| samples=3, halves paired, fast play, worst single scan.*?\*\*([\d.]+)\*\*", text)
+    else:
+        mean = re.search(r"\| samples=3, fast play \(.*?mean \|.*?\*\*([\d.]+)\*\*", text)
+        worst = re.search(r"\| samples=3, fast play, worst single scan.*?\*\*([\d.]+)\*\*", text)
     if not mean or not worst:
         return None
     return float(mean.group(1)), float(worst.group(1))
@@ -586,7 +591,8 @@ def _running_board(rows, lat):
         (M.Schedule("before issue 8 (six tasks; the whole screen sent at once, also in App.scan after "
                     "the LEDs; buttons every 5 ms, read pin by pin)", oled_pages=0, screen_in_scan=True),
          "buttons_slow"),
-        (M.Schedule("now (app/tasks.py: scans back to back, SCAN_GAP_MS 0, for %d ms turns, "
+        (M.Schedule("now, computer-port profile (one bank at a time, 13 power-ups a scan; app/tasks.py: "
+                    "scans back to back, SCAN_GAP_MS 0, for %d ms turns, "
                     "SCAN_TURN_MS; scan + buttons, ui = clock + display with one OLED page a "
                     "round, serial every 50 ms; buttons' one-read fast path)" % _scan_turn(),
                     scan_period=0, oled_pages=1, screen_in_scan=False, buttons_in_scan=True,
@@ -621,6 +627,30 @@ def _running_board(rows, lat):
         results.append((rate, max(lat_ms), wrate, max(wlat)))
         out.append("| %s | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
             sched.name, rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms), wrate, max(wlat)))
+    # the firmware's own profile, the USB charger: both halves' bank b powered together (bench
+    # scan's paired rows: 7 power-ups a scan), the same schedule
+    pfigs = _scan_figures(True)
+    paired = None
+    if pfigs is not None:
+        c = costs("buttons_fast")
+        c.scan, c.scan_worst = pfigs
+        rate, lat_ms = M.simulate(c, cases[1][0], scans_to_settled=deb)
+        wrate, wlat = M.simulate(c, cases[1][0], worst_scan=True, worst_case=True, scans_to_settled=deb)
+        paired = (rate, lat_ms, wrate, max(wlat))
+        # evaluated, not in the firmware: longer scan turns (fewer switches to the ui task)
+        turn = _scan_turn() * 2
+        sched = M.Schedule("turn", scan_period=0, oled_pages=1, screen_in_scan=False, buttons_in_scan=True,
+                           ui_task=True, serial_period=50, scan_turn=turn)
+        trate, tlat = M.simulate(c, sched, scans_to_settled=deb)
+        out.append("| evaluated, not in the firmware: the charger profile with SCAN_TURN_MS %d (the clock, "
+                   "display and serial served every ~%d ms, a new screen's 8 pages in about %d ms) | %.0f | "
+                   "%.0f / %.0f / %.0f | |" % (turn, turn + 5, 8 * (turn + 5), trate, M.pct(tlat, 0.5),
+                                                M.pct(tlat, 0.95), max(tlat)))
+        out.insert(3, "| **now, USB charger profile (the firmware's): the same schedule, both halves' bank b "
+                      "powered together, 7 power-ups a scan (bench scan: the scan %.1f ms, worst single "
+                      "%.1f)** | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
+                          pfigs[0], pfigs[1], rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms),
+                          wrate, max(wlat)))
     # what a walk in viper on the registers themselves would give (bench native's estimate of
     # the scan; not in the firmware: its viper loop calls read_u16 and mem32)
     from host_tools.benches.bench_native import viper_scan_ms
@@ -668,7 +698,20 @@ def _running_board(rows, lat):
                     worst_kind, flood, frate, fgap, gap, "met" if fgap <= 50 else "NOT met",
                     cost("serial_first"))]
     slowest = max(r[0] for r in readings)
-    verdict = ("Targets (issue 8), Pico estimate: at least 120 scans/s in play: **%s** (%.0f/s; the "
+
+    def targets(name, rate, lat_ms):
+        return ("%s: %.0f scans/s (>= 120: **%s**), rest -> LED %.0f / %.0f / %.0f ms median / p95 / "
+                "worst (<= 60 worst: **%s**)" % (
+                    name, rate, "met" if rate >= 120 else "not met", M.pct(lat_ms, 0.5),
+                    M.pct(lat_ms, 0.95), max(lat_ms), "met" if max(lat_ms) <= 60 else "not met"))
+    _, pc_lat = M.simulate(costs("buttons_fast"), cases[1][0], scans_to_settled=deb)
+    per_profile = ["Per power profile (issue 8's targets, Pico estimate, this run): " + "; ".join(
+        ([targets("USB charger profile, the firmware's (halves paired, hardware/power.md 441 of 450 mA "
+                  "worst)", paired[0], paired[1])] if paired else [])
+        + [targets("computer-port profile (one bank at a time: two would draw 361 of its 250 mA)",
+                   now[0], pc_lat)]) + "."]
+    verdict = ("Targets (issue 8), Pico estimate, computer-port profile (one bank at a time; the "
+               "firmware's charger profile: next paragraph): at least 120 scans/s in play: **%s** (%.0f/s; the "
                "scan alone is %.1f ms, at most %.0f/s, before any other task runs%s; this schedule "
                "reaches 120/s at a mean scan of %.1f ms by the same model, %.1f ms less than today's, "
                "of which the 13 power-up waits, 4.55 ms, are the sensors' own tON); rest -> LED at "
@@ -732,7 +775,7 @@ def _running_board(rows, lat):
             "and rest -> LED 58 / 75 / 99.8 ms, against the first row below (3 scans of debounce, as "
             "then)." % (figs[0], figs[1], PICO_FACTOR, body, OLED_PAGE_US / 1000.0, LED_WIRE_US / 1000.0,
                       {1: "1st", 2: "2nd", 3: "3rd"}.get(deb, "%dth" % deb)),
-            ""] + out + ["", verdict]
+            ""] + out + ["", verdict, ""] + per_profile
 
 
 def run():

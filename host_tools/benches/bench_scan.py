@@ -132,34 +132,36 @@ def hidden(tag, scans, before=None):
     del sc._confirm_pass
     scanner_mod.check_values = ws.check
 
-for samples in (3, 1):
+# (paired first: the last rig, unpaired samples=1, is the one the part costs below use)
+for samples, pair in ((3, True), (3, False), (1, False)):
     board = sc = None
     gc.collect()
-    board, sc = rig(seed=1, samples=samples)
+    board, sc = rig(seed=1, samples=samples, pair_halves=pair)
+    st = ("p%d" if pair else "s%d") % samples     # the simulation's tag
     w = [0] * 26; b = [0] * 26
     for p, k in ((24, 2), (13, 5), (8, 3), (6, 5)):
         w[p] = k; b[25 - p] = k
     board.set_position_counts(w, b)
     sc.quiet_scans = 30
     settle(sc)
-    print("second_wait", sc._second)
-    print("WAITS", " ".join(str(j) for j in range(len(sc._plan)) if sc._plan[j][4]))
+    print("second_wait" + ("_p" if pair else ""), sc._second)
+    print("WAITS" + ("_p" if pair else ""), " ".join(str(j) for j in range(len(sc._plan)) if sc._plan[j][4]))
     def sim_scan():
         sc.scan()
-    print("sim_scan_us_s%d" % samples, per_call_us(sim_scan, N))
+    print("sim_scan_us_" + st, per_call_us(sim_scan, N))
     gc.collect(); free = gc.mem_free()
     for _ in range(50):
         sc.scan()
-    print("alloc_per_scan_bytes_s%d" % samples, (free - gc.mem_free()) / 50)
+    print("alloc_per_scan_bytes_" + st, (free - gc.mem_free()) / 50)
     # reads per scan on the quiet board (confirm reads of slots that left the deadband included)
     r0 = board.reads
     for _ in range(100):
         sc.scan()
-    print("sim_reads_quiet_s%d" % samples, (board.reads - r0) / 100)
-    hidden("quiet_s%d" % samples, 100)
+    print("sim_reads_quiet_" + st, (board.reads - r0) / 100)
+    hidden("quiet_" + st, 100)
     r0 = board.reads
-    hidden("busy_s%d" % samples, 200, move)
-    print("sim_reads_busy_s%d" % samples, (board.reads - r0) / 200)
+    hidden("busy_" + st, 200, move)
+    print("sim_reads_busy_" + st, (board.reads - r0) / 200)
 settle(sc)
 # cost of one chunk: c0 per call + cs per slot (every slot of the board queued at once),
 # called as _pass calls it
@@ -253,7 +255,8 @@ class RecADC:
         return v
 BATCH = 10
 board = sc = None
-for tag, kw in (("s3", {"samples": 3}), ("s1", {"samples": 1}), ("pair", {"samples": 3, "pair_halves": True})):
+for tag, kw in (("s3", {"samples": 3, "pair_halves": False}), ("s1", {"samples": 1, "pair_halves": False}),
+                ("pair", {"samples": 3, "pair_halves": True})):
     nsc = None
     gc.collect()                       # one null scanner at a time: the heap is the Pico's
     for worst in (False, True):
@@ -451,8 +454,8 @@ def _measure():
     vals = {"W": {}}
     for line in proc.stdout.splitlines():
         toks = line.split()
-        if toks and toks[0] == "WAITS":
-            vals["WAITS"] = [int(t) for t in toks[1:]]
+        if toks and toks[0] in ("WAITS", "WAITS_p"):
+            vals[toks[0]] = [int(t) for t in toks[1:]]
             continue
         if toks and toks[0] == "W":
             # per scan: changed, per _hidden call (j, checks, banks tested, slots), and the
@@ -496,14 +499,14 @@ def _confirm_costs(v):
     return max(own[1] - slot, 0.0), slot
 
 
-def _per_scan(v, sim, second):
+def _per_scan(v, sim, second, paired=False):
     """Per simulated scan: Pico us that the work hidden in the power-up waits adds to them (a
     wait ends when both the 350 us and its work are done), Pico us of the work after the
     last bank (its deadband test and classification, the confirm pass's bytecode and
     classification), of compose if the board changed; the confirm pass's banks and slots."""
     bank_us, slot_us = _confirm_costs(v)
     deadband = _deadband_bank_us(v) * PICO_FACTOR
-    at = v["WAITS"]                          # the positions with a power-up wait
+    at = v["WAITS_p" if paired else "WAITS"]  # the positions with a power-up wait
     npos = int(v["banks_tested"])
     out = []
     for changed, waits, checks, (cbanks, cslots) in v["W"][sim]:
@@ -533,7 +536,8 @@ def estimate(v, tag, samples, banks, sim, worst=False):
     lengthened where the work hidden in them is longer; the confirm pass's), after (the
     work after the last bank), compose (Sensed rebuilt, on changing scans)."""
     sfx = "_worst" if worst else ""
-    sim = "%s_s%d" % (sim, samples)
+    paired = tag == "pair"
+    sim = "%s_%s%d" % (sim, "p" if paired else "s", samples)
     reads0 = v["reads_%s%s" % (tag, sfx)]
     writes0 = v["writes_%s%s" % (tag, sfx)]
     # the walk's bytecode: the replay minus the null calls' own time and, where the walk's
@@ -543,7 +547,7 @@ def estimate(v, tag, samples, banks, sim, worst=False):
               - nsens * (v.get("vloop_us", 0.0) - v["null_read_us"] - v["null_write_us"]), 0.0)
     own_bc = max(v["walkbc_us_%s%s" % (tag, sfx)] - reads0 * v["null_read_us"] - writes0 * v["null_write_us"], 0.0)
     viper_us = nsens * (VIPER_US or 0.0)
-    scans = _per_scan(v, sim, int(v["second_wait"]))
+    scans = _per_scan(v, sim, int(v["second_wait_p" if paired else "second_wait"]), paired)
 
     def confirm_calls(t):
         # the confirm pass: a dummy and 3 reads per slot; 4 writes per bank, 1 per slot, 1 off
@@ -552,7 +556,7 @@ def estimate(v, tag, samples, banks, sim, worst=False):
 
     # the simulated board's extra samples (rail/2 confirms, the confirm pass) on top of the
     # null pass's; their mean share of the confirm pass is replaced by the scan's own below
-    extra = max(v["sim_reads_" + sim] - v["reads_s%d" % samples], 0.0)
+    extra = max(v["sim_reads_" + sim] - v["reads_" + tag], 0.0)
     extra -= sum(confirm_calls(t)[0] for t in scans) / len(scans)
 
     def total(t):
@@ -591,6 +595,13 @@ def _chunk_stats(v, sim):
             sum(r[0] for r in recs) / len(recs))
 
 
+def cfg_selftest_every():
+    """board_config.SELFTEST_EVERY_N_SCANS, read from the firmware's source."""
+    import re
+    text = open(os.path.join(ROOT, "firmware", "board_config.py")).read()
+    return int(re.search(r"^SELFTEST_EVERY_N_SCANS = (\d+)", text, re.M).group(1))
+
+
 def run():
     load = _load()
     v = _measure()
@@ -609,7 +620,9 @@ def run():
             ("samples=1, quiet board, mean", "s1", 1, 13, "quiet", False),
             ("samples=1, fast play, mean", "s1", 1, 13, "busy", False),
             ("samples=1, fast play, worst single scan", "s1", 1, 13, "busy", True),
-            ("samples=3, halves paired (charger profile only), quiet, mean", "pair", 3, 7, "quiet", False))
+            ("samples=3, halves paired (charger profile: the firmware's), quiet, mean", "pair", 3, 7, "quiet", False),
+            ("samples=3, halves paired, fast play, mean", "pair", 3, 7, "busy", False),
+            ("samples=3, halves paired, fast play, worst single scan", "pair", 3, 7, "busy", True))
     est = {}
     for label, tag, samples, banks, sim, worst in rows:
         e = estimate(v, tag, samples, banks, sim, worst)
@@ -686,8 +699,12 @@ def run():
     w("  (samples=3); heap allocated per steady scan: %.0f bytes (samples=3), %.0f (samples=1)."
       % (v["alloc_per_scan_bytes_s3"], v["alloc_per_scan_bytes_s1"]))
     w("")
-    w("Sampling: the walk reads each channel once; the deadband test (+-64 u16 = 4 LSB of the")
-    w("slot's held value) runs in the next power-up wait. samples=3 (`timing.samples_per_channel`")
+    w("Sampling: the walk reads each channel once; the deadband test (+-128 u16 = 8 LSB of the")
+    w("slot's held value, itself one reading: at +-64 the difference of two readings with 1 LSB")
+    w("rms noise left it on 0.5 %% of the sensors, 0.38 slots classified a scan on a quiet board,")
+    w("each about 0.3 ms beyond its wait; at +-128, %.2f; a checker moves a reading by hundreds"
+      % cq[1])
+    w("of LSB) runs in the next power-up wait. samples=3 (`timing.samples_per_channel`")
     w("in the pin map today): a slot state changes only on medians of 3. A slot whose single")
     w("reading asks for a change (a checker placed, a spike) is read again after the last bank, its")
     w("bank powered once more (the confirm pass), and the change counts only if that median shows")
@@ -710,14 +727,38 @@ def run():
       % READ_US_PICO)
     w("reading this one is impossible with this wiring: a half's 74HC138 powers exactly the bank")
     w("its 74HC4051 routes, and both halves share A0..A2; only the same bank of both halves can be")
-    w("on together (paired row, +120 mA worst: within the charger budget, 441 of 450 mA, not the")
-    w("computer-port one, 331 of 250 mA, hardware/power.md). The viper walk on the ADC and SIO")
+    w("on together (paired rows, +120 mA worst: within the charger budget, 441 of 450 mA, not the")
+    w("computer-port one, 361 of 250 mA, hardware/power.md). The viper walk on the ADC and SIO")
     w("registers themselves (bench native: 0.78 host us a scan) is not used: it would bypass the")
     w("fake pins every test runs the scanner on; the viper loop here calls `read_u16` and")
     w("`mem32` as the bytecode did, so the tests run the Pico's code. Earlier figures: 497 reads")
     w("and 254 Pin.value calls per scan, about 24 ms (41 scans/s); then 92 scans/s (samples=3)")
     w("and 98 (samples=1) with the median in the walk; 8.8 ms (fast-play mean) with the walk's")
     w("loop in bytecode.")
+    w("")
+    pb, pw = est[rows[7][0]], est[rows[8][0]]
+    w("The firmware pairs the halves in the USB charger profile, the one it runs")
+    w("(board_config.POWER_PROFILE in PAIR_HALVES_PROFILES, hw/scanbuild.py): 7 power-up waits a")
+    w("scan instead of 13, %.1f ms in fast play (mean; worst single scan %.1f ms) against %.1f ms"
+      % (pb["total"], pw["total"], b3["total"]))
+    w("unpaired. The paired rows' simulated scans are the paired scanner's own (its waits, its")
+    w("work in each). A computer-port profile would run unpaired (the rows above it).")
+    w("")
+    w("Self-test channels (each bank's GND and unused inputs, its rail/2 range, each half's")
+    w("reference) every SELFTEST_EVERY_N_SCANS = %d scans, spread: bank k in the scans where"
+      % cfg_selftest_every())
+    w("(scans + k) %% N == 0, the halves in another; %.1f self-test reads a scan on average"
+      % (b3["reads"] - 165 if b3["reads"] > 165 else 0.0))
+    w("(152 sensors and 13 rail/2 reads are the rest). Read in every scan they would add about")
+    w("13 banks x 5.4 reads and select steps, about 0.55 ms of calls, and 13 checks of 119 Pico us")
+    w("to the waits (the brief's 2.2: about 0.7 ms). A fault on one of them is named within N + 1")
+    w("scans whatever the scan it appears in (read in the bank's next self-test scan, confirmed by")
+    w("a median in its next walk; tests/portable/test_scanner_selftest_every.py): %d scans, %.0f ms"
+      % (cfg_selftest_every() + 1, (cfg_selftest_every() + 1) * pb["total"]))
+    w("at the paired fast-play scan, %.0f ms unpaired. N = 20 would save about 0.03 ms more and"
+      % ((cfg_selftest_every() + 1) * b3["total"]))
+    w("double that. The sensors and the rail/2 channels are read every scan (a dead or")
+    w("unpowered bank shows in its sensors' range at once).")
     w("")
     ok3 = q3["total"] <= TARGET_MS and b3["total"] <= TARGET_MS
     ok1 = q1["total"] <= TARGET_MS and b1["total"] <= TARGET_MS
