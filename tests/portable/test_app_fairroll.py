@@ -102,7 +102,7 @@ def test_a_record_started_again_gets_the_commitment_again():
     winner = app.table.on_roll
     k = app.fair.k
     os.remove(RECORD)
-    sc = app = lines = None                   # a power cut: the board before it is gone (heap)
+    sc = app = None                           # a power cut: the board before it is gone (heap)
     gc.collect()
     sc2, app2, lines2 = rig(fresh=False)      # the record is gone
     app2.fair = _fair()
