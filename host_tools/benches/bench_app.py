@@ -92,7 +92,10 @@ from hw.oled import Oled
 from hw.buttons import Buttons
 from hw.dice import Dice
 from hw.buzzer import Buzzer
-from reading import Sensed
+try:
+    from reading import Sensed
+except ImportError:            # a tree before issue 9 (bench heap's base): the reading was hw.sensed
+    from hw.sensed import Sensed
 gc.collect()
 import app.tasks   # the asyncio tasks main.py runs the App with (asyncio itself is frozen)
 import neopixel
