@@ -44,7 +44,7 @@ except ImportError:
     pass
 
 DICE_PATH = "dice.bin"
-_OPENING, _GAME_OVER, _MATCH_OVER = 1, 7, 8      # game/table.py's phases
+from game.phases import OPENING, GAME_OVER, MATCH_OVER
 
 
 def new_seed():
@@ -52,6 +52,11 @@ def new_seed():
     import os
     return os.urandom(32)
 
+
+
+def seed_ended(t):
+    """The seed's time is over: the match's end; in money play (no match end) each game's."""
+    return t.phase == MATCH_OVER or (t.phase == GAME_OVER and not t.match.length)
 
 class FairRoll:
     def __init__(self, path=DICE_PATH, files=None, seed_source=new_seed):
@@ -91,15 +96,14 @@ class FairRoll:
         t = app.table
         if self.pending is None:
             phase = t.phase
-            # the seed's end: the match's; in money play (no match end) each game's
-            ended = phase == _MATCH_OVER or (phase == _GAME_OVER and not t.match.length)
+            ended = seed_ended(t)
             if self.seed is None:
                 if ended:
                     return
             elif ended:
                 if not self.f_seq:
                     return
-            elif not (phase <= _OPENING and t.match.game_number == 1 and t.rec_seq > self.base):
+            elif not (phase <= OPENING and t.match.game_number == 1 and t.rec_seq > self.base):
                 return                   # nothing begins, nothing ends: the usual cycle
         try:
             lazy.fair_watch(self, app, now_ms)

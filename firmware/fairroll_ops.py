@@ -17,18 +17,10 @@ from fairdice import FairDice, check_salt, SEED_BYTES
 
 _MAGIC = b"FD"
 _VERSION = 1
-_OPENING, _GAME_OVER, _MATCH_OVER = 1, 7, 8      # game/table.py's phases
+from game.phases import OPENING
+from fairroll import seed_ended
 _SALT = 56                  # the file's fixed part; the salt follows (its length just before)
 _KEYS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
-
-
-def _effect(t, name, *args):
-    """The Table's effect `name` (record, event, save: game/table.py puts it in its outbox);
-    `_record` and the like on the Table before issue 12's restructure made them public."""
-    fn = getattr(t, name, None)
-    if fn is None:
-        fn = getattr(t, "_" + name)
-    return fn(*args)
 
 
 def _stamp(t):
@@ -120,7 +112,7 @@ def watch(f, app, now_ms):
     if f.pending is not None:
         resolve(f, t)
     phase = t.phase
-    ended = phase == _MATCH_OVER or (phase == _GAME_OVER and not t.match.length)
+    ended = seed_ended(t)
     if f.seed is None:
         if not ended:
             _begin(f, app, now_ms)
@@ -129,7 +121,7 @@ def watch(f, app, now_ms):
         if f.f_seq:
             _reveal(f, app, now_ms)
         return
-    if phase <= _OPENING and t.match.game_number == 1 and t.rec_seq > f.base:
+    if phase <= OPENING and t.match.game_number == 1 and t.rec_seq > f.base:
         # a new match (abandoned, or begun after the last): rolls drawn are revealed
         if f.f_seq:
             _reveal(f, app, now_ms)
@@ -151,7 +143,7 @@ def _begin(f, app, now_ms):
     f.pending = None
     save(f)
     h = f.commitment()
-    _effect(t, "event", events.line("dice_commit", (("hash", h),)))
+    t.event(events.line("dice_commit", (("hash", h),)))
     app.drain(now_ms)
     # after the notice up now, if any (the last match's seed revealed, a power-up message)
     app.notice(["FAIR DICE", "commitment:", h[0:16], h[16:32]], now_ms, True)
@@ -162,10 +154,10 @@ def _reveal(f, app, now_ms):
     fd = FairDice(f.seed, f.salt)
     seed = fd.seed_hex()
     f.revealed = seed
-    _effect(t, "record", ("reveal", seed))
-    _effect(t, "event", events.line("dice_reveal", (("seed", seed), ("hash", fd.commitment()),
+    t.record(("reveal", seed))
+    t.event(events.line("dice_reveal", (("seed", seed), ("hash", fd.commitment()),
                                                     ("rolls", f.k))))
-    _effect(t, "save")
+    t.save()
     app.drain(now_ms)
     f.seed = None
     f.salt = ""
@@ -251,7 +243,7 @@ def _say_entered(f, t, entered):
     written with the roll, numbered by the Table (a cut voids it with the roll)."""
     if f.entered == entered and not f.u_seq > t.rec_seq:
         return                    # (a `U` line voided by a cut: written again)
-    _effect(t, "record", ("entered", entered))
+    t.record(("entered", entered))
     f.entered = entered
     f.u_seq = t.rec_seq
 
@@ -277,7 +269,7 @@ def roll(f, app, now_ms):
     f._floor = floor
     fd = FairDice(f.seed, f.salt)
     if f.f_seq == 0 or f.f_seq > t.rec_seq:
-        _effect(t, "record", ("commit", fd.commitment(), f.salt, f.k))
+        t.record(("commit", fd.commitment(), f.salt, f.k))
         f.f_seq = t.rec_seq
     first = n == 1 and not (t.opening[0] or t.opening[1])
     pending = (_stamp(t), first)
