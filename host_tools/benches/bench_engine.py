@@ -199,40 +199,11 @@ def errors(argv):
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--no-write", action="store_true")
     a = ap.parse_args(argv)
-    from host_tools.train.gendata import REAL_MATCHES
-    from host_tools import matfile
-    from bg.play import apply_step
     rng = random.Random(a.seed)
     cases = []
-    for d, _, fs in sorted(os.walk(REAL_MATCHES)):
-        for f in sorted(fs):
-            if not f.endswith((".mat", ".txt")):
-                continue
-            try:
-                match = matfile.read(os.path.join(d, f))
-            except Exception:
-                continue
-            for g in match.games:
-                pos = Position.start()
-                turn = None
-                for act in g.actions:
-                    if act[0] != "move":
-                        continue
-                    _, pl, d1, d2, moves = act
-                    if turn is not None and pl != turn:
-                        pos = pos.swapped()
-                    turn = pl
-                    if moves is None:
-                        break
-                    if len(legal_plays(pos, d1, d2)) > 1:
-                        cases.append((pos.copy(), d1, d2))
-                    try:
-                        for frm, to in moves:
-                            apply_step(pos.me, pos.opp, frm, to)
-                    except Exception:
-                        break
-                    if sum(pos.me) == 0:
-                        break
+    for pos, d1, d2 in _real_moves():
+        if len(legal_plays(pos, d1, d2)) > 1:
+            cases.append((pos.copy(), d1, d2))
     rng.shuffle(cases)
     cases = cases[:a.positions]
     gn = GnubgPlayer()
@@ -270,12 +241,12 @@ def errors(argv):
     return 0
 
 
-def _real_positions():
-    """Every position before a move of the real matches (mover on roll)."""
+def _real_moves():
+    """Each move of the real matches, in file order: (position, d1, d2) before it is played,
+    the mover on roll (the position is played on after: copy what is kept)."""
     from host_tools.train.gendata import REAL_MATCHES
     from host_tools import matfile
     from bg.play import apply_step
-    out = []
     for d, _, fs in sorted(os.walk(REAL_MATCHES)):
         for f in sorted(fs):
             if not f.endswith((".mat", ".txt")):
@@ -296,7 +267,7 @@ def _real_positions():
                     turn = pl
                     if moves is None:
                         break
-                    out.append(pos.copy())
+                    yield pos, d1, d2
                     try:
                         for frm, to in moves:
                             apply_step(pos.me, pos.opp, frm, to)
@@ -304,7 +275,11 @@ def _real_positions():
                         break
                     if sum(pos.me) == 0:
                         break
-    return out
+
+
+def _real_positions():
+    """Every position before a move of the real matches (mover on roll)."""
+    return [pos.copy() for pos, _, _ in _real_moves()]
 
 
 def cube_agreement(argv):
