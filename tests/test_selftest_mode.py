@@ -8,6 +8,7 @@ under MicroPython in tests/portable/test_selftest_calibration.py."""
 import gc
 import os
 import sys
+import scratch
 
 from scanrig import cfg, WHITE, BLACK
 import fake_io
@@ -57,7 +58,7 @@ def _screen():
 
 
 def _path():
-    return "/tmp/tablier-selftest-%s.bin" % sys.implementation.name
+    return scratch.path("selftest.bin")
 
 
 def _rm(path):

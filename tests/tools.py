@@ -39,7 +39,7 @@ _MPY_TREE = []
 
 
 def firmware_mpy():
-    """The firmware precompiled by the real mpy-cross into build/test-mpy, once per test run:
+    """The firmware precompiled by the real mpy-cross into test-mpy (this run's scratch directory), once per test run:
     the MicroPython runs load it as the Pico does after `make flash` (bytecode loaded, not
     compiled on the small heap, whose compiler's transient blocks would fragment it).
     The stand-ins for the hardware (host_tools/fakes, the physical board model) go in too:
@@ -47,7 +47,10 @@ def firmware_mpy():
     cheap to load as the firmware."""
     if not _MPY_TREE:
         from host_tools.cmd_flash import compile_tree, tool
-        out = os.path.join(ROOT, "build", "test-mpy")
+        # In this pytest process's own scratch directory (conftest.py): two runs side by
+        # side must not load each other's half-compiled tree.
+        scratch = os.environ.get("TABLIER_TEST_TMP") or os.path.join(ROOT, "build")
+        out = os.path.join(scratch, "test-mpy")
         compile_tree(out, march=None)
         world = [os.path.join(ROOT, "host_tools", "physboard.py")]
         fakes = os.path.join(ROOT, "host_tools", "fakes")

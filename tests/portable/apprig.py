@@ -12,6 +12,7 @@ Imports go largest first, into an empty heap, so that fragmentation does not was
 """
 import sys
 import gc
+import os
 gc.collect()
 from game.table import Table  # noqa: F401,E402
 gc.collect()
@@ -36,7 +37,9 @@ from bg.position import Position  # noqa: E402
 from reading import Sensed, WHITE, BLACK  # noqa: E402
 import board_config as cfg  # noqa: E402
 
-TMP = "/tmp/tablier-test-app-%s" % sys.implementation.name
+# This run's own directory, as scratch.py gives (inlined: one module more to compile pushes
+# the app rig's 200 KB MicroPython runs over the heap's edge).
+TMP = (os.getenv("TABLIER_TEST_TMP") or "/tmp") + "/tablier-test-app-" + sys.implementation.name
 STATE = TMP + "-state.bin"
 RECORD = TMP + "-match.rec"
 FAULTS = TMP + "-faults.log"

@@ -5,13 +5,13 @@ kept, and random but legal play (opening ties and rerolls, abandoned matches, ma
     r, fair = fair_rig(Settings(length=1, reroll=1), path)
     play(r, fair, Lcg(5), 300)          # r.lines: the record's lines; r.given: every roll
 """
-import sys
+import scratch
 from bg.movegen import legal_plays
 from tablekit import Rig
 from fairroll import FairRoll
 import record_writer
 
-TMP = "/tmp/tablier-test-fair-%s" % sys.implementation.name
+TMP = scratch.path("test-fair")
 DICE = TMP + "-dice.bin"
 SEED = bytes(range(100, 132))
 

@@ -18,6 +18,7 @@ is fed the same, in the same order and time, and checked.
 """
 import gc
 import sys
+import scratch
 
 PHASES = ("setup", "pre_roll", "in_hand", "partial", "complete", "cube_answer", "put_back")
 KINDS = ("dead_bank", "bank_power", "stuck", "open", "hover", "reversed")
@@ -44,7 +45,7 @@ def _run_tag():
     return time.perf_counter_ns() % 1000000007
 
 
-LOG = "/tmp/tablier-test-fault-matrix-%s-%d.log" % (sys.implementation.name, _run_tag())
+LOG = scratch.path("fault-matrix-%d.log" % _run_tag())
 
 
 class Record:

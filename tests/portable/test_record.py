@@ -1,6 +1,7 @@
 """record.py: every event round-trips through its line, damaged lines are skipped and
 reported by number, newer formats are refused, and the log survives a torn append."""
 import record
+import scratch
 
 
 def _unique():
@@ -165,7 +166,7 @@ def test_missing_or_damaged_header_is_reported_not_fatal():
 
 def test_log_file_append_and_torn_line():
     import os
-    path = "/tmp/_tablier_record_%s.tbr" % _unique()
+    path = scratch.path("record_%s.tbr" % _unique())
     try:
         os.remove(path)
     except OSError:
@@ -192,7 +193,7 @@ def test_log_file_append_and_torn_line():
 
 def test_undecodable_bytes_are_a_damaged_line():
     import os
-    path = "/tmp/_tablier_record_bytes_%s.tbr" % _unique()
+    path = scratch.path("record_bytes_%s.tbr" % _unique())
     with open(path, "wb") as f:
         f.write(b"TBR 1\nR0 3 1\n\xff\xfe\x80\nE0 1\n")     # a format 1 record
     try:

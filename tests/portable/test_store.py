@@ -9,6 +9,7 @@ which keeps an unclosed file's old contents. `atomic_replace=False` behaves like
 tests/test_store_faults.py runs the long sequence on CPython with this same class.
 """
 import store
+import scratch
 
 
 def _unique():
@@ -136,7 +137,7 @@ def test_power_cuts_short_sequence_fat_style_replace():
 
 def test_os_backed_files_round_trip():
     import os
-    path = "/tmp/_tablier_store_test_%s.bin" % _unique()
+    path = scratch.path("store_test_%s.bin" % _unique())
     try:
         store.save(path, b"on a real filesystem", store.OsFiles())
         store.save(path, b"replaced", store.OsFiles())
