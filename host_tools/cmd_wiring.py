@@ -242,7 +242,7 @@ def draw_peripherals(svg, pm, x, y, width):
          if "buzzer" in pins else ["not fitted"]),
         ("Power", NET["power"], [
             "USB 5 V -> Pico VBUS (pin 40) -> 1000 uF -> LED 5 V (own wires)",
-            "VSYS (pin 39) -> 3.3 V LDO AP2112K -> 3V3S sensor rail:",
+            "VSYS (pin 39) -> 3.3 V LDO AZ1117CH (SOT-223) -> 3V3S sensor rail:",
             "   PMOS sources, muxes, decoders, references",
             "VBUS -> 10 k / 10 k divider -> GP%d (ADC%d)" % (pins["vbus_adc"], pins["vbus_adc"] - 26),
             "GP%d high = Pico SMPS in PWM mode (lower ripple)" % pins.get("smps_mode", 23)]),
