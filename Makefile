@@ -23,7 +23,7 @@ venv: $(STAMP)
 NPM := $(shell command -v npm 2>/dev/null)
 test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q tests
+	$(PY) -m pytest -q -n auto tests   # one worker per core (pytest-xdist)
 
 # The board simulator needs only the standard library: it runs from a fresh clone.
 sim:
