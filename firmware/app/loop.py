@@ -169,6 +169,7 @@ class App:
         g("dice", self.roll_if_wanted, now_ms)
         g("seat", self.seat_if_wanted, now_ms)
         g("hint", self.hint_if_wanted, now_ms)
+        g("grade", self.grade, now_ms)
         g("outbox", self.drain, now_ms)
         g("display", self.display, now_ms)
         if self.wdt is not None:
@@ -217,6 +218,8 @@ class App:
         """A button event, from the Buttons driver or the serial line."""
         if self.fair is not None and self.fair.button(self, name, kind, now_ms):
             return                         # a die entered by hand (fairroll.py, dicepad.py)
+        if self.grader and self.grader.button(name, kind):
+            return                         # the review's pages (app/grading.py)
         self.table.button(name, kind)
         self.drain(self.now if now_ms is None else now_ms)
 
@@ -254,11 +257,35 @@ class App:
             from app import seat
             seat.answer(self)
             self.drain(now_ms)
-        elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None:
+        elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None \
+                and not self.grader:
             # nobody needs the engine any more (no board's seat, no hint menu open)
             self.engine = None
             forget("app.seat", "app.hints", "engine.coach", "engine.coach_text", "engine.player",
                    "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
+
+    # Grading (a setting, app/grading.py): the Grader while it is on, 0 when its engine could
+    # not be made, None otherwise. A class default: a board with grading off holds nothing.
+    grader = None
+
+    def grade(self, now_ms):
+        """Grading on: one walk of its work a cycle (the Grader made at the first cycle with
+        the setting on, lazy.grading_start); off: dropped (drop_grader)."""
+        gr = self.grader
+        if gr:
+            gr.step(now_ms)
+        elif self.table.settings.grading:
+            if gr is None:
+                self.grader = lazy.grading_start(self, now_ms)
+        elif gr is not None:
+            self.grader = None             # switched off after "no memory": may try again
+
+    def drop_grader(self):
+        """Grading switched off: its code leaves the heap, and the engine too once no seat
+        and no menu needs it (seat_if_wanted)."""
+        self.grader = None
+        self._leds_written = False
+        forget("app.grading", "engine.review", "engine.coach", "engine.coach_text")
 
     def make_engine(self, now_ms=None):
         """The board's engine and its weights, allocated once (app/seat.py)."""
@@ -358,6 +385,8 @@ class App:
             if n is not None and n <= self._record_floor:
                 return                     # the header written again stands for it
         self._unrecorded.append(line)
+        if self.grader:
+            self.grader.line(line)         # grading: the decision noted, graded in later cycles
         if line[0] not in HEADER_CODES:
             self.write_records()
 
@@ -448,6 +477,8 @@ class App:
                 if i != 255:
                     code = t.leds[role]
                     leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
+            if self.grader:
+                self.grader.paint(leds, self._led_map)   # the mover's status LED: its grade
             leds.show()
             self._leds_written = True
 
@@ -468,6 +499,8 @@ class App:
                     rows = self._notice
             else:
                 rows = self._notice
+        if self.grader and self.grader.pages is not None and self._notice is None:
+            rows = self.grader.rows()      # the review of the game that ended (app/grading.py)
         if self.fair is not None and self.fair.pad is not None:
             rows = self.fair.pad.rows()    # the dice being entered by hand, over any notice
         oled = self.d.oled

@@ -10,7 +10,6 @@ App's think_tick runs a scan there, so the board keeps reading its checkers.
 from bg.play import Play
 from bg.cube import CENTRED
 from engine.player import Engine
-from engine import cubeful
 import engine as _engine_pkg
 
 P_ONE = 65536.0
@@ -62,6 +61,7 @@ def cube_says_yes(t, e):
     """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
     probabilities for the player on roll (the doubler) and the cube's state."""
     from game.table import ASK_DOUBLE
+    from engine import cubeful           # loaded for cube questions only: a hint needs none
     m = t.match
     cube = m.cube
     p = t.on_roll

@@ -22,7 +22,6 @@ runs (the board runs both from its one loop, one after the other).
 """
 from engine.net import P_ONE, back_py
 from engine.player import ROLLS, contact_free, won_value, WORST
-from engine import cubeful
 from engine.search import CAP
 
 FULL = CAP * 3 // 4     # the walker visits repeated results past this many (engine/search.py)
@@ -262,6 +261,7 @@ class Coach:
         """engine.cubeful's Decision for the side on roll of (me, opp) (the doubler).
         cube: a CubeState (engine.review) seen from that side: value, owner "centre", "me"
         or "them", the match length and the two aways, Crawford, Jacoby, beavers."""
+        from engine import cubeful      # the cube's code only for cube decisions (not hints)
         o = self.engine.probs(me, opp)
         p = (o[0] / P_ONE, o[1] / P_ONE, o[2] / P_ONE, o[3] / P_ONE, o[4] / P_ONE)
         if not cube.length:
