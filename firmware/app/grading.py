@@ -30,8 +30,6 @@ GRADE_MS = 3000
 # the mover's status LED after a graded decision: fine, doubtful, blunder
 GRADE_RGB = ((0, 255, 0), (255, 110, 0), (255, 0, 0))
 _STATUS = (27, 28)           # Table.leds roles of the status LEDs turn_p1, turn_p2
-# the modules loading the grader brings in (forgotten with it: App.drop_grader)
-MODULES = ("app.grading", "engine.review", "engine.coach", "engine.coach_text", "bg.ids")
 
 
 def start(app, now_ms=None):

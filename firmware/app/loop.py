@@ -261,8 +261,8 @@ class App:
                 and not self.grader:
             # nobody needs the engine any more (no board's seat, no hint menu open)
             self.engine = None
-            forget("app.seat", "app.hints", "engine.coach", "engine.coach_text", "engine.player",
-                   "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
+            forget("app.seat", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
+                   "engine.player", "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
 
     # Grading (a setting, app/grading.py): the Grader while it is on, 0 when its engine could
     # not be made, None otherwise. A class default: a board with grading off holds nothing.
@@ -285,7 +285,7 @@ class App:
         and no menu needs it (seat_if_wanted)."""
         self.grader = None
         self._leds_written = False
-        forget("app.grading", "engine.review", "engine.coach", "engine.coach_text")
+        forget("app.grading", "engine.review", "engine.coach")
 
     def make_engine(self, now_ms=None):
         """The board's engine and its weights, allocated once (app/seat.py)."""

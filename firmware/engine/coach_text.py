@@ -3,7 +3,7 @@ hint, a grade and a review. Plain text in English (the Table's i18n can replace 
 words: they are the module's constants). Nothing here computes: engine/coach.py and
 engine/review.py do; the Table calls these once per screen.
 """
-from engine.coach import milli, GRADE_NAMES, FINE
+from engine.hint import milli
 from events import line
 
 COLS = 16
@@ -35,6 +35,7 @@ def hint_rows(rank, notation, value):
 def grade_rows(kind, grade, loss):
     """A graded decision, shown briefly after the commit: "play: blunder", "lost 0.093";
     kind "play", "double" (the doubler's choice), "answer"."""
+    from engine.coach import GRADE_NAMES, FINE     # grading's (a hint loads engine.hint only)
     name = GRADE_NAMES[grade]
     rows = [("%s: %s" % (kind, name))[:COLS]]
     if grade != FINE or loss:
@@ -82,4 +83,5 @@ def hint_event(player, rank, moves, notation, value):
 def grade_event(player, kind, grade, loss):
     """The serial line of a graded decision: {"t":"grade","p":..,"a":kind,"g":"fine"|...,
     "loss":milli}."""
+    from engine.coach import GRADE_NAMES
     return line("grade", (("p", player), ("a", kind), ("g", GRADE_NAMES[grade]), ("loss", milli(loss))))
