@@ -387,6 +387,8 @@ class App:
         self._unrecorded.append(line)
         if self.grader:
             self.grader.line(line)         # grading: the decision noted, graded in later cycles
+        elif line[0] == "E":
+            lazy.no_review(self)           # a game's end, grading off: where its review is
         if line[0] not in HEADER_CODES:
             self.write_records()
 

@@ -181,3 +181,53 @@ def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
     _white_plays(sc, app, t, [(13, 8), (13, 7)])
     run(app, 50)
     assert not _events(lines, "grade") and app.engine is None
+    app.press("p2_cube")                  # Black doubles, White passes: the game is over
+    run(app, 10)
+    app.press("p1_cube", "long")
+    run(app, 10)
+    assert t.phase == GAME_OVER, t.screen
+    # no review without grading: the OLED says where one comes from, and nothing is loaded
+    assert app._notice == ["No review here:", "grading is off.", "On a PC:", "host_tools",
+                           "review RECORD"], app._notice
+    assert not _events(lines, "review") and "app.noreview" not in sys.modules
+
+
+def test_grading_switched_on_mid_game_grades_from_the_board_on():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 0
+    run(app, 20)
+    _opening(app, 6, 5)
+    assert app.grader is None and t.phase == MOVING
+    t.settings.grading = 1                # on, White to move her 6-5
+    run(app, 20)
+    assert app.grader and app.grader.review.live, app.last_fault
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])
+    run(app, 10)
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 100, lines[-4:]
+
+
+def test_after_a_power_cut_grading_goes_on_from_the_saved_game():
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    app.loaded = [6, 5]
+    app.press("p2_main")
+    run(app, 20)
+    assert t.phase == MOVING and t.on_roll == 1
+    board = Position(bytearray(t.board.me), bytearray(t.board.opp))
+    del app, t
+    sc, app, lines = rig(fresh=False)     # power back: the saved match, grading still on
+    t = app.table
+    sc.put(board)
+    run(app, 100)
+    assert t.settings.grading == 1 and t.phase == MOVING and t.on_roll == 1, t.screen
+    assert app.grader and app.grader.review.live, app.last_fault
+    board.opp[23] -= 1                    # Black 24/13 (his numbering): the best 6-5
+    board.opp[12] += 1
+    sc.put(board)
+    run(app, 60)
+    app.press("p2_main")
+    run(app, 10)
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["p"] == 1 and graded[-1]["g"] == "fine", lines[-4:]
