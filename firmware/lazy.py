@@ -71,8 +71,8 @@ fair_enter_salt fairroll_ops enter_salt fairdice
 fair_set_manual fairroll_ops set_manual fairdice
 fair_check fairroll_ops check fairdice dicecheck
 dice_command dicecmd answer
-grading_start app.grading start
-no_review app.noreview say
+grading app.grading start
+noreview app.noreview say
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new

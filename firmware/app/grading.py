@@ -5,8 +5,8 @@ are reviewed at their end.
 The App hands every record line the Table writes to Grader.line(); the deferred Review
 (engine/review.py) copies the positions there and nothing more, so the commit is never
 delayed. Grader.step(), once per turn of the App's loop, does one walk of the waiting work
-(the play's grading, then its luck a roll at a time); the engine calls the App's
-think_tick inside a walk, so the scan goes on, and the next player's roll, buttons and
+(the play's grading, then its luck a roll at a time); the engine's tick (app/seat.py)
+runs a scan inside a walk, so the scan goes on, and the next player's roll, buttons and
 moves are taken between walks. A cube decision is one evaluation: graded at its line.
 
 Each grade is shown briefly: the OLED (the App's notice: "Black 13/7 8/7", "doubtful
@@ -15,7 +15,7 @@ Once a game is over and its work done, the review: a "review" event of the game 
 the match when it is over) and a screen of pages (the game, then the match so far) that
 the menu button turns; any other button closes it and goes to the Table.
 
-Loaded by lazy.grading_start when grading is on (a board with grading off carries none of
+Loaded by lazy.grading when grading is on (a board with grading off carries none of
 it); the Grader's methods keep this module while it lives. The engine is the App's
 (app/seat.py's engine_of: made at power-up with grading on, as for a board's seat).
 """
@@ -198,15 +198,17 @@ class Grader:
     def step(self, now_ms):
         app = self.app
         if not app.table.settings.grading:
-            app.drop_grader()
+            # switched off: this code leaves the heap (the engine too once nobody needs it:
+            # App.engine_work)
+            app.grader = None
+            app._leds_written = False
+            lazy.forget("app.grading", "engine.review", "engine.coach")
             return
         if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
             self.lit = -1
             app._leds_written = False
         if self.busy():
-            e = self.review.coach.engine
-            e.tick = app.think_tick       # the scan goes on inside the walk
-            self.review.step()
+            self.review.step()            # one walk; the engine's tick scans inside it
         elif self.ended:
             self.ended = False
             self._reviews(now_ms)
@@ -233,6 +235,11 @@ class Grader:
     def rows(self):
         """The review page up, or None."""
         return None if self.pages is None else self.pages[self.page]
+
+    def screen(self, rows, notice):
+        """What the OLED shows instead of `rows` (App.display_screen): the review page up,
+        under any notice (a grade, a fault) up now."""
+        return rows if self.pages is None or notice is not None else self.pages[self.page]
 
     def button(self, name, kind):
         """The review screen's keys: menu turns the page (closes after the last); any

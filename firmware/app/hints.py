@@ -29,7 +29,6 @@ def answer(app):
         t.screen = None
         t.refresh_screen()
         return
-    e.tick = getattr(app, "think_tick", None)
     view = t.view
     d1, d2 = t.turn_dice
     c = Hints(e)

@@ -1,6 +1,6 @@
 """Grading off: at a game's end the OLED says where a review comes from (docs/coach.md):
 `python -m host_tools review` on the match record, on a PC. Loaded for the call
-(lazy.no_review, from App.record's game-end line), so a board carries none of it."""
+(lazy.noreview, from App.record's game-end line), so a board carries none of it."""
 
 ROWS = (("No review here:", "grading is off.", "On a PC:", "host_tools", "review RECORD"),
         ("Pas de bilan:", "notes: non.", "Sur un PC:", "host_tools", "review FICHIER"))

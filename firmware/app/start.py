@@ -69,5 +69,6 @@ def main():
         # a resumed match with the board in a seat, or grading on (app/grading.py): the
         # engine's weights now, while the heap is whole (app/seat.py; made at the first
         # question otherwise)
-        app.guard("seat", app.make_engine, 0)
+        from app import seat
+        seat.power_up(app)
     asyncio.run(tasks.run(app, wdt, cfg))

@@ -41,10 +41,9 @@ SPEC = (
     ("brightness", (10, 25, 50, 75, 100), 50),   # percent of the LED cap
     ("lang", (0, 1), 0),            # 0 English, 1 French
     # issue 12: each decision graded after its commit (app/grading.py, docs/coach.md).
-    # Appended: the snapshot keeps the first OLD_SETTINGS bytes where they were (game/snapshot.py)
+    # Appended: a snapshot keeps the first 11 bytes where they were (game/snapshot.py)
     ("grading", (0, 1), 0),
 )
-OLD_SETTINGS = 11    # the settings a snapshot before version 4 holds (money .. lang)
 NAMES = tuple(s[0] for s in SPEC)
 
 

@@ -8,7 +8,7 @@ clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), 
 line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
 power cut, docs/persistence.md; version 2), the seats (2 bytes: a person 0, or the board's
 level 1..3, game/table.py; version 3), the settings added since (game.settings beyond
-its first OLD_SETTINGS: grading, version 4), and a Fletcher-16 checksum of everything before
+its first OLD_SETTINGS = 11: grading, version 4), and a Fletcher-16 checksum of everything before
 it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0; versions 1
 and 2 (no seats) as two persons; versions 1 to 3 with the later settings at their defaults
 (grading off). firmware/store.py
@@ -47,11 +47,12 @@ refuses, with a ValueError saying why, any state the Table cannot reach. The inv
 from bg.position import Position
 from bg.match import Match, STATE_SIZE
 from bg.cube import NOBODY
-from game.settings import Settings, SPEC, OLD_SETTINGS
+from game.settings import Settings, SPEC
 from game.clock import Clock
 
 MAGIC = b"TS"
 VERSION = 4
+OLD_SETTINGS = 11      # the settings before version 4 (game.settings' money .. lang), in their place
 _HEAD = 10
 _BOARD = _HEAD
 _MATCH = _BOARD + 50

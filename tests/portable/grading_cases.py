@@ -231,3 +231,23 @@ def test_after_a_power_cut_grading_goes_on_from_the_saved_game():
     run(app, 10)
     graded = _events(lines, "grade")
     assert graded and graded[-1]["p"] == 1 and graded[-1]["g"] == "fine", lines[-4:]
+
+
+def test_the_boards_tasks_run_the_grading():
+    # on the Pico the asyncio tasks (app/tasks.py) run the App, not App.step: their clock
+    # round runs the engine's work (App.engine_work) too
+    try:
+        import asyncio
+    except ImportError:
+        import uasyncio as asyncio
+    from app import tasks
+    import board_config as cfg
+    sc, app, lines = rig()
+    app.table.settings.grading = 1
+
+    async def main():
+        asyncio.create_task(tasks.run(app, None, cfg, serial=False))
+        await asyncio.sleep(0.3)
+
+    asyncio.run(main())
+    assert app.grader, (app.last_fault, lines[-3:])

@@ -3,7 +3,7 @@ Settings menu, saved with the match (snapshot version 4) and read back after a p
 the snapshots of earlier firmware (versions 1 to 3, without it) still resume, grading off.
 Runs under CPython and MicroPython."""
 from game import snapshot
-from game.settings import Settings, SPEC, OLD_SETTINGS
+from game.settings import Settings, SPEC
 from game.table import Table
 from tablekit import Rig
 
@@ -67,7 +67,7 @@ def test_older_snapshots_resume_with_grading_off_and_everything_else_kept():
 
 def test_a_bad_grading_byte_is_refused_in_words():
     data = bytearray(snapshot.to_bytes(Rig().t))
-    assert snapshot._SUM - snapshot._MORE == len(SPEC) - OLD_SETTINGS == 1
+    assert snapshot._SUM - snapshot._MORE == len(SPEC) - snapshot.OLD_SETTINGS == 1
     data[snapshot._MORE] = 7
     data[snapshot._SUM:] = snapshot.fletcher16(data[:snapshot._SUM]).to_bytes(2, "little")
     try:
