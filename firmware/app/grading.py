@@ -84,7 +84,7 @@ class Grader:
         self.lit_grade = 0
         self.lit_until = 0
         self.ended = False           # a game ended: its review once its work is done
-        self.pages = None            # the review screen's pages (rows), shown while not None
+        self.pages = []              # the review screen's pages (rows), shown while there are any
         self.page = 0
         self._join(app.table)
 
@@ -100,6 +100,7 @@ class Grader:
         if not (T.PRE_ROLL <= t.phase <= T.NO_MOVE) or t.phase == T.DOUBLED:
             return
         r._new_game(m.score[0], m.score[1], m.crawford)
+        r.games = m.game_number
         r.cube_value = m.cube.value
         r.cube_owner = m.cube.owner if m.cube.owner >= 0 else -1
         p = t.on_roll
@@ -141,7 +142,7 @@ class Grader:
             for f, to in moves:
                 hits.append(apply_step(me, opp, f, to))
         except (IndexError, ValueError):
-            hits = None
+            hits = []                    # a play the Review will refuse: no hit marks
         return self.app.table.name(p) + " " + (lazy.format_play(moves, hits) or "-")
 
     # -- the grades ------------------------------------------------------------------
@@ -234,22 +235,22 @@ class Grader:
 
     def rows(self):
         """The review page up, or None."""
-        return None if self.pages is None else self.pages[self.page]
+        return self.pages[self.page] if self.pages else None
 
     def screen(self, rows, notice):
         """What the OLED shows instead of `rows` (App.display_screen): the review page up,
         under any notice (a grade, a fault) up now."""
-        return rows if self.pages is None or notice is not None else self.pages[self.page]
+        return self.pages[self.page] if self.pages and notice is None else rows
 
     def button(self, name, kind):
         """The review screen's keys: menu turns the page (closes after the last); any
         other button closes it and goes on to the Table (False: not taken)."""
-        if self.pages is None:
+        if not self.pages:
             return False
         if name == "menu" and kind == "press":
             self.page += 1
             if self.page >= len(self.pages):
-                self.pages = None
+                self.pages = []
             return True
-        self.pages = None
+        self.pages = []
         return False

@@ -391,9 +391,9 @@ if _VIPER:
     try:
         _g = {}  # type: dict
         _g["micropython"] = micropython
-        while _VIPER_PARTS:
-            exec(_VIPER_PARTS[0], _g)       # one function, then its text goes
-            _VIPER_PARTS = _VIPER_PARTS[1:]
+        for _src in _VIPER_PARTS:
+            exec(_src, _g)                  # one function at a time
+        del _src
         active_vp = _g["active_vp"]
         delta_vp = _g["delta_vp"]
         rows_vp = _g["rows_vp"]

@@ -142,7 +142,7 @@ def test_cube_decisions_are_graded_and_a_pass_ends_the_game_with_its_review():
     assert rows[0].startswith("game 1") and rows[-1] == "Menu: close", rows
     assert app._shown_screen == rows or app._notice is not None
     app.press("menu")
-    assert app.grader.pages is None and t.menu is None        # taken by the review, not the menu
+    assert not app.grader.pages and t.menu is None        # taken by the review, not the menu
 
 
 def test_the_match_review_at_the_match_end_and_its_pages():
@@ -168,7 +168,7 @@ def test_the_match_review_at_the_match_end_and_its_pages():
     assert app._shown_screen == pages[1]
     app.press("menu")
     run(app, 10)
-    assert app.grader.pages is None and app._shown_screen == t.screen
+    assert not app.grader.pages and app._shown_screen == t.screen
 
 
 def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
