@@ -39,11 +39,14 @@ def start(app, now_ms=None):
     try:
         e = engine_of(app)
         g = Grader(app, e)
-    except MemoryError:
-        app.engine = None
+    except Exception as x:           # no memory; no weights file (OSError, ValueError)
         import events
-        app.write_line(events.error("grading", "no memory for the engine: no grading"))
-        app.notice(["Grading:", "no memory"], now_ms)
+        from errwords import words as why
+        app.engine = None
+        words = why(x) if isinstance(x, (OSError, MemoryError)) else str(x)
+        app.write_line(events.error("grading", "no grading: %s" % words))
+        from textrows import wrap
+        app.notice(["Grading:"] + wrap(words, 16)[:4], now_ms)
         return 0
     return g
 

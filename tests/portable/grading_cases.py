@@ -251,3 +251,29 @@ def test_the_boards_tasks_run_the_grading():
 
     asyncio.run(main())
     assert app.grader, (app.last_fault, lines[-3:])
+
+
+def test_without_its_engine_grading_says_so_in_words_and_the_game_goes_on():
+    from app import seat
+    real = seat.weights_path
+    seat.weights_path = lambda: "no-such-dir/weights.bin"     # the weights file missing
+    try:
+        sc, app, lines = rig()
+        t = app.table
+        t.settings.grading = 1
+        sc.put(Position.start())
+        run(app, 100)
+    finally:
+        seat.weights_path = real
+    assert app.grader == 0 and app.engine is None
+    errors = [l for l in lines if '"grading"' in l]
+    assert errors and "no grading" in errors[-1], lines[-3:]
+    assert app._notice[0] == "Grading:" and app._notice[1], app._notice
+    assert "Errno" not in " ".join(app._notice)         # in words, not a number
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    run(app, 20)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL and not _events(lines, "grade")
+    t.settings.grading = 0                # off, then on: it tries again
+    run(app, 10)
+    assert app.grader is None
