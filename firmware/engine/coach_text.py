@@ -50,9 +50,9 @@ def _rate(t):
 
 def review_rows(tallies, names, title="review"):
     """The review of a game or a match on the OLED: error rate, doubtful plays, blunders,
-    luck for both players, in two columns of 5 (the names cut to fit)."""
+    luck for both players, in two columns of 5 (the names cut to 4 letters)."""
     a, b = tallies
-    rows = ["%-6s%5s %4s" % (title[:6], names[0][:5], names[1][:4])]
+    rows = ["%-6s%5s %4s" % (title[:6], names[0][:4], names[1][:4])]   # a gap after the title
     rows.append("rate  %5s %4s" % (_rate(a)[:5], _rate(b)[:4]))
     rows.append("doubt %5d %4d" % (a.doubtful, b.doubtful))
     rows.append("blund %5d %4d" % (a.blunders, b.blunders))

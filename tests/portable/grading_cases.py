@@ -160,7 +160,9 @@ def test_the_match_review_at_the_match_end_and_its_pages():
     assert [r["of"] for r in reviews[-2:]] == ["game", "match"], lines[-6:]
     assert reviews[-1]["blunders"] == [1, 0] and reviews[-1]["er"][0] == 998, reviews[-1]   # 99.8 x 10
     pages = app.grader.pages
-    assert len(pages) == 2 and pages[0][-1] == "Menu: next" and pages[1][0].startswith("match")
+    assert len(pages) == 2 and pages[0][-1] == "Menu: next" and pages[1][-1] == "Menu: close"
+    assert pages[0][:2] == ["game 1 Whit Blac", "rate   99.8  0.0"], pages[0]
+    assert pages[1][0] == "match  Whit Blac" and pages[1][3] == "blund     1    0", pages[1]
     run(app, 4500)                        # the last grade's notice is over: the page shows
     assert app._shown_screen == pages[0], (app._shown_screen, pages[0])
     app.press("menu")
