@@ -71,6 +71,8 @@ fair_enter_salt fairroll_ops enter_salt fairdice
 fair_set_manual fairroll_ops set_manual fairdice
 fair_check fairroll_ops check fairdice dicecheck
 dice_command dicecmd answer
+grading app.grading start
+noreview app.noreview say
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
@@ -79,7 +81,9 @@ dice_command dicecmd answer
 # drivers' rare code: the calibration file and routine, the scanner's construction and
 # rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
 # the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
-# Dice page) and the serial line's dice command)
+# Dice page) and the serial line's dice command; grading's start (app/grading.py: its
+# Grader keeps the module while grading is on), and with grading off the game's end's
+# words on where its review comes from)
 
 
 def forget(*names):

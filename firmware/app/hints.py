@@ -4,7 +4,7 @@ its notation and equity on the OLED, its from and to points on the LEDs, and a "
 event on serial. Loaded with the first hint; the engine is the app's (app.engine, made
 by app/seat.py when no seat made it: the weights are allocated once, docs/engine.md).
 """
-from engine.coach import Coach
+from engine.hint import Hints     # the walk of the best plays only, not the grading's code
 from engine.coach_text import hint_rows, hint_event
 from game import colours
 from app.seat import engine_of   # the one engine of the app, its weights made once
@@ -29,10 +29,9 @@ def answer(app):
         t.screen = None
         t.refresh_screen()
         return
-    e.tick = getattr(app, "think_tick", None)
     view = t.view
     d1, d2 = t.turn_dice
-    c = Coach(e)
+    c = Hints(e)
     n = c.hint(view.me, view.opp, d1, d2)
     p = t.on_roll
     if n == 0:

@@ -112,8 +112,7 @@ class App:
         self._unrecorded = []              # record lines not yet on flash (kept, in order)
         self.record_failed = None
         self._record_tried = 0
-        self.engine = None                 # the board's engine while a seat is the board's (app/seat.py)
-        self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
+        self.engine = None                 # the board's engine while a seat, a hint or grading needs it (app/seat.py)
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -167,8 +166,7 @@ class App:
         g("buttons", self.poll_buttons, now_ms)
         g("clock", self.tick, now_ms)
         g("dice", self.roll_if_wanted, now_ms)
-        g("seat", self.seat_if_wanted, now_ms)
-        g("hint", self.hint_if_wanted, now_ms)
+        g("engine", self.engine_work, now_ms)
         g("outbox", self.drain, now_ms)
         g("display", self.display, now_ms)
         if self.wdt is not None:
@@ -217,6 +215,8 @@ class App:
         """A button event, from the Buttons driver or the serial line."""
         if self.fair is not None and self.fair.button(self, name, kind, now_ms):
             return                         # a die entered by hand (fairroll.py, dicepad.py)
+        if self.grader and self.grader.button(name, kind):
+            return                         # the review's pages (app/grading.py)
         self.table.button(name, kind)
         self.drain(self.now if now_ms is None else now_ms)
 
@@ -246,43 +246,37 @@ class App:
             self.table.dice(d1, d2)
         self.drain(now_ms)
 
-    def seat_if_wanted(self, now_ms):
-        """The board's seat: its engine answers what the Table asks of it (app/seat.py, loaded
-        with the first question). Once no seat is the board's, the engine's heap goes back."""
+    # Grading (a setting, app/grading.py): the Grader while it is on, 0 when its engine could
+    # not be made (said in words; tried again once the setting is switched off and on),
+    # None otherwise. A class default: a board with grading off holds nothing of it.
+    grader = None
+
+    def engine_work(self, now_ms):
+        """The board's engine at work, each part loaded with its first use: a seat's question
+        (app/seat.py), the menu's Hint (app/hints.py), one walk of grading (app/grading.py,
+        made once the setting is on: lazy.grading). When nobody needs the engine any
+        more (no board's seat, no menu open, no grading), it leaves the heap with that code
+        (app/seat.py's release)."""
         t = self.table
+        m = t.menu
         if t.want_play is not None or t.want_cube is not None:
             from app import seat
             seat.answer(self)
-            self.drain(now_ms)
-        elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None:
-            # nobody needs the engine any more (no board's seat, no hint menu open)
-            self.engine = None
-            forget("app.seat", "app.hints", "engine.coach", "engine.coach_text", "engine.player",
-                   "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")
-
-    def make_engine(self, now_ms=None):
-        """The board's engine and its weights, allocated once (app/seat.py)."""
-        from app import seat
-        seat.engine_of(self)
-
-    def think_tick(self):
-        """The engine calls this every engine.player.TICK_EVERY evaluations while the board
-        thinks: the scan goes on (its debounce keeps counting; the settled reading is fed to
-        the Table at the next App.scan, once the play is chosen)."""
-        sc = self.d.scanner
-        if sc is not None:
-            sc.scan()
-            self.thinking_scans += 1
-
-    def hint_if_wanted(self, now_ms):
-        """The menu's Hint: the coach's play for the player on roll (app/hints.py, loaded
-        with the first hint). The engine made for it is dropped once the menu closes and no
-        seat is the board's (seat_if_wanted)."""
-        m = self.table.menu
-        if m is not None and m.want_hint:
+        elif m is not None and m.want_hint:
             from app import hints
             hints.answer(self)
-            self.drain(now_ms)
+        gr = self.grader
+        if gr:
+            gr.step(now_ms)
+        elif t.settings.grading:
+            if gr is None:
+                self.grader = lazy.grading(self, now_ms)
+        else:
+            self.grader = None
+            if self.engine is not None and not (t.seats[0] or t.seats[1]) and m is None:
+                from app import seat
+                seat.release(self)
+        self.drain(now_ms)
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):
@@ -358,6 +352,10 @@ class App:
             if n is not None and n <= self._record_floor:
                 return                     # the header written again stands for it
         self._unrecorded.append(line)
+        if self.grader:
+            self.grader.line(line)         # grading: the decision noted, graded in later cycles
+        elif line[0] == "E":
+            lazy.noreview(self)           # a game's end, grading off: where its review is
         if line[0] not in HEADER_CODES:
             self.write_records()
 
@@ -448,6 +446,8 @@ class App:
                 if i != 255:
                     code = t.leds[role]
                     leds.set(i, RGB[code] if code < len(RGB) else RGB[0])
+            if self.grader:
+                self.grader.paint(leds, self._led_map)   # the mover's status LED: its grade
             leds.show()
             self._leds_written = True
 
@@ -468,6 +468,8 @@ class App:
                     rows = self._notice
             else:
                 rows = self._notice
+        if self.grader:
+            rows = self.grader.screen(rows, self._notice)   # a game's review (app/grading.py)
         if self.fair is not None and self.fair.pad is not None:
             rows = self.fair.pad.rows()    # the dice being entered by hand, over any notice
         oled = self.d.oled

@@ -4,13 +4,12 @@ Loaded with the first question, when a seat is the board's: a board of two perso
 loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
 and kept while a seat is the board's; App.forget_engine drops them when none is.
 
-While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
-App's think_tick runs a scan there, so the board keeps reading its checkers.
+While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations:
+engine_of makes it a scan (_scan_of), so the board keeps reading its checkers.
 """
 from bg.play import Play
 from bg.cube import CENTRED
 from engine.player import Engine
-from engine import cubeful
 import engine as _engine_pkg
 
 P_ONE = 65536.0
@@ -23,12 +22,45 @@ def weights_path():
 
 
 def engine_of(app):
+    """The App's one engine (its seat's, the Hint's, grading's), made at the first need."""
     e = app.engine
     if e is None:
         import gc
         gc.collect()                    # the weights want the largest blocks there are
         e = app.engine = Engine(weights_path())
+        e.tick = _scan_of(app)
+        app.thinking_scans = 0
     return e
+
+
+def power_up(app):
+    """The engine made at power-up, while the heap is whole (app/start.py: a board's seat or
+    grading on); no memory or no weights file is said as a fault and the board goes on."""
+    try:
+        engine_of(app)
+    except Exception as e:
+        app.fault("seat", e, 0)
+
+
+def _scan_of(app):
+    """What the engine calls every engine.player.TICK_EVERY evaluations while it thinks (a
+    seat's play, a hint, a walk of grading): a scan, so that the debounce keeps counting; the
+    settled reading is fed to the Table at the next App.scan, once the walk is over."""
+    def tick():
+        sc = app.d.scanner
+        if sc is not None:
+            sc.scan()
+            app.thinking_scans += 1
+    return tick
+
+
+def release(app):
+    """Nobody needs the engine any more: it and the code that used it leave the heap."""
+    app.engine = None
+    from lazy import forget
+    forget("app.seat", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
+           "engine.player", "engine.net", "engine.search", "engine.pubeval", "engine.cubeful",
+           "engine.met")
 
 
 def answer(app):
@@ -47,7 +79,6 @@ def answer(app):
             while t.seats[p]:
                 t.cycle_seat(p)
         return
-    e.tick = app.think_tick
     if t.want_play is not None:
         view = t.view
         d1, d2 = t.turn_dice
@@ -62,6 +93,7 @@ def cube_says_yes(t, e):
     """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
     probabilities for the player on roll (the doubler) and the cube's state."""
     from game.table import ASK_DOUBLE
+    from engine import cubeful           # loaded for cube questions only: a hint needs none
     m = t.match
     cube = m.cube
     p = t.on_roll

@@ -65,8 +65,10 @@ def main():
     import gc
     gc.collect()
     t = app.table
-    if t.seats[0] or t.seats[1]:
-        # a resumed match with the board in a seat: its weights now, while the heap is whole
-        # (app/seat.py; made at the first question otherwise)
-        app.guard("seat", app.make_engine, 0)
+    if t.seats[0] or t.seats[1] or t.settings.grading:
+        # a resumed match with the board in a seat, or grading on (app/grading.py): the
+        # engine's weights now, while the heap is whole (app/seat.py; made at the first
+        # question otherwise)
+        from app import seat
+        seat.power_up(app)
     asyncio.run(tasks.run(app, wdt, cfg))

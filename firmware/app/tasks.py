@@ -91,6 +91,8 @@ def _clock(app):
         app.now = now
         app.tick(now)
         app.roll_if_wanted(now)
+        # the board's seat, the Hint, grading (App.engine_work): a fault there is its own
+        app.guard("engine", app.engine_work, now)
     return run
 
 

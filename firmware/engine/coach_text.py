@@ -3,7 +3,7 @@ hint, a grade and a review. Plain text in English (the Table's i18n can replace 
 words: they are the module's constants). Nothing here computes: engine/coach.py and
 engine/review.py do; the Table calls these once per screen.
 """
-from engine.coach import milli, GRADE_NAMES, FINE
+from engine.hint import milli
 from events import line
 
 COLS = 16
@@ -35,6 +35,7 @@ def hint_rows(rank, notation, value):
 def grade_rows(kind, grade, loss):
     """A graded decision, shown briefly after the commit: "play: blunder", "lost 0.093";
     kind "play", "double" (the doubler's choice), "answer"."""
+    from engine.coach import GRADE_NAMES, FINE     # grading's (a hint loads engine.hint only)
     name = GRADE_NAMES[grade]
     rows = [("%s: %s" % (kind, name))[:COLS]]
     if grade != FINE or loss:
@@ -49,9 +50,9 @@ def _rate(t):
 
 def review_rows(tallies, names, title="review"):
     """The review of a game or a match on the OLED: error rate, doubtful plays, blunders,
-    luck for both players, in two columns of 5 (the names cut to fit)."""
+    luck for both players, in two columns of 5 (the names cut to 4 letters)."""
     a, b = tallies
-    rows = ["%-6s%5s %4s" % (title[:6], names[0][:5], names[1][:4])]
+    rows = ["%-6s%5s %4s" % (title[:6], names[0][:4], names[1][:4])]   # a gap after the title
     rows.append("rate  %5s %4s" % (_rate(a)[:5], _rate(b)[:4]))
     rows.append("doubt %5d %4d" % (a.doubtful, b.doubtful))
     rows.append("blund %5d %4d" % (a.blunders, b.blunders))
@@ -82,4 +83,5 @@ def hint_event(player, rank, moves, notation, value):
 def grade_event(player, kind, grade, loss):
     """The serial line of a graded decision: {"t":"grade","p":..,"a":kind,"g":"fine"|...,
     "loss":milli}."""
+    from engine.coach import GRADE_NAMES
     return line("grade", (("p", player), ("a", kind), ("g", GRADE_NAMES[grade]), ("loss", milli(loss))))

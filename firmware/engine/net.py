@@ -317,19 +317,22 @@ _HEAD = """
 # keeps a function's first three locals in registers (armv6m), the others on the stack:
 # the inner loops' variables come first, as parameters the callers pass as 0 (the rows
 # loop 142 -> 114 cycles a word, the hidden unit 467 -> 388 by the count of bench engine).
-_VIPER_SRC = """
+# One source text a function (each under 4 KB), not one text of all: the concatenation of
+# a single 10 KB text wanted blocks of up to 10 KB, which a heap fragmented by the Table
+# cannot give when the engine is loaded after it (the hint's "no memory", docs/coach.md).
+_VIPER_PARTS = ("""
 @micropython.viper
 def active_vp(work: ptr8, me: ptr8, opp: ptr8) -> int:
     # a whole position's active inputs into rows/xs; returns their count
 """ + _ACTIVE + """
     return count
-
+""", """
 @micropython.viper
 def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8) -> int:
     # the inputs that differ from the root's (boards in work): rows, xs = change + 64
 """ + _DELTA + """
     return count
-
+""", """
 @micropython.viper
 def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, o: int, count: int, mode: int) -> int:
     # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
@@ -354,13 +357,12 @@ def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, o: int, count: in
     if mode == 1:
         ptr32(int(work) + 532)[0] = tt
     return tt
-
+""", """
 @micropython.viper
 def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, o: int, tt: int) -> int:
     # the hidden units from the lane sums, the outputs (into work) and the equity
     acc = ptr32(work)
-""" + _HEAD + _TAIL + """
-
+""" + _HEAD + _TAIL, """
 @micropython.viper
 def back_vp(side: ptr8) -> int:
     i = 24
@@ -377,7 +379,7 @@ def copy_out_vp(work: ptr8, out: ptr32):
     while k < 5:
         out[k] = src[k]
         k += 1
-"""
+""")
 
 
 def _no_viper(*args):
@@ -389,7 +391,9 @@ if _VIPER:
     try:
         _g = {}  # type: dict
         _g["micropython"] = micropython
-        exec(_VIPER_SRC, _g)
+        for _src in _VIPER_PARTS:
+            exec(_src, _g)                  # one function at a time
+        del _src
         active_vp = _g["active_vp"]
         delta_vp = _g["delta_vp"]
         rows_vp = _g["rows_vp"]
@@ -398,9 +402,11 @@ if _VIPER:
         copy_out_vp = _g["copy_out_vp"]
         del _g
         # the source text (about 10 KB) is not needed once compiled
-        del _VIPER_SRC, _HEAD, _TAIL, _ROWS, _ACTIVE, _DELTA
+        del _VIPER_PARTS, _HEAD, _TAIL, _ROWS, _ACTIVE, _DELTA
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
+if sys.implementation.name != "micropython":
+    _VIPER_SRC = "".join(_VIPER_PARTS)   # the whole text, for the benches' models (host only)
 
 
 class Evaluator:

@@ -104,7 +104,8 @@ class Review:
         # deferred (the board): a play's grading and luck wait in self.queue and step()
         # does them a walk at a time; cube decisions (one evaluation each) are graded at once
         self.deferred = deferred
-        self.queue = []
+        self.on_play = None      # deferred: on_play(player, grade) once a play is graded (the
+        self.queue = []          # board shows it at once; its luck comes walks later)
         self.job = None
         self.with_luck = luck
         self.with_cube = cube
@@ -288,6 +289,8 @@ class Review:
                 g = self.coach.grade_play(bme, bopp, d1, d2, ame, aopp)
             except ValueError:
                 g = False
+            if self.on_play is not None:
+                self.on_play(p, g)      # None: no legal play; False: not a legal play
             if g is False or (g is not None and not nmoves):
                 self.skipped += 1
                 self.queue.pop(0)

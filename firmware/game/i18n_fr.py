@@ -94,6 +94,7 @@ s_auto_finish=Fin auto
 s_reroll=Choix debut
 s_brightness=LEDs %
 s_lang=Langue
+s_grading=Notes
 s_seat0=Blanc
 s_seat1=Noir
 v_person=joueur

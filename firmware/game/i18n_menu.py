@@ -26,6 +26,7 @@ s_auto_finish=Auto finish
 s_reroll=Open choice
 s_brightness=LEDs %
 s_lang=Language
+s_grading=Grading
 s_seat0=White
 s_seat1=Black
 v_person=person

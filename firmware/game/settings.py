@@ -40,6 +40,9 @@ SPEC = (
     ("reroll", (0, 1), 0),          # opening choice (seed 004): the winner keeps or rerolls
     ("brightness", (10, 25, 50, 75, 100), 50),   # percent of the LED cap
     ("lang", (0, 1), 0),            # 0 English, 1 French
+    # issue 12: each decision graded after its commit (app/grading.py, docs/coach.md).
+    # Appended: a snapshot keeps the first 11 bytes where they were (game/snapshot.py)
+    ("grading", (0, 1), 0),
 )
 NAMES = tuple(s[0] for s in SPEC)
 
@@ -67,6 +70,7 @@ class Settings:
         self.reroll = _default("reroll")
         self.brightness = _default("brightness")
         self.lang = _default("lang")
+        self.grading = _default("grading")
         if "length" in kw and "money" not in kw:
             self.money = 0          # a length asked for is a match, not the single game
         for name in kw:

@@ -7,9 +7,11 @@ numbering, bar last), the match (bg.match, 32 bytes), the settings (game.setting
 clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), the record
 line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
 power cut, docs/persistence.md; version 2), the seats (2 bytes: a person 0, or the board's
-level 1..3, game/table.py; version 3), and a Fletcher-16 checksum of everything before
+level 1..3, game/table.py; version 3), the settings added since (game.settings beyond
+its first OLD_SETTINGS = 11: grading, version 4), and a Fletcher-16 checksum of everything before
 it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0; versions 1
-and 2 (no seats) as two persons. firmware/store.py
+and 2 (no seats) as two persons; versions 1 to 3 with the later settings at their defaults
+(grading off). firmware/store.py
 adds its own CRC and the atomic rename; the checksum here guards a snapshot handed over by
 any other way.
 To extend it: bump VERSION, append the new fields before the checksum, and give the new
@@ -49,18 +51,21 @@ from game.settings import Settings, SPEC
 from game.clock import Clock
 
 MAGIC = b"TS"
-VERSION = 3
+VERSION = 4
+OLD_SETTINGS = 11      # the settings before version 4 (game.settings' money .. lang), in their place
 _HEAD = 10
 _BOARD = _HEAD
 _MATCH = _BOARD + 50
 _SETTINGS = _MATCH + STATE_SIZE
-_CLOCK = _SETTINGS + len(SPEC)
+_CLOCK = _SETTINGS + OLD_SETTINGS
 _LAST = _CLOCK + 13
 _SEQ = _LAST + 9
 _SEATS = _SEQ + 4
-_SUM = _SEATS + 2
+_MORE = _SEATS + 2                       # the settings after the first OLD_SETTINGS (version 4)
+_SUM = _MORE + len(SPEC) - OLD_SETTINGS
 SIZE = _SUM + 2
-SIZES = {1: SIZE - 6, 2: SIZE - 2, 3: SIZE}   # the size of each version this firmware reads (1: no line count, 2: no seats)
+# the size of each version this firmware reads (1: no line count, 2: no seats, 3: no later settings)
+SIZES = {1: _SEQ + 2, 2: _SEATS + 2, 3: _MORE + 2, 4: SIZE}
 
 
 def fletcher16(data):
@@ -83,7 +88,9 @@ def to_bytes(t):
     b[_BOARD:_BOARD + 25] = t.board.me
     b[_BOARD + 25:_MATCH] = t.board.opp
     b[_MATCH:_SETTINGS] = t.match.to_bytes()
-    b[_SETTINGS:_CLOCK] = t.settings.to_bytes()
+    settings = t.settings.to_bytes()
+    b[_SETTINGS:_CLOCK] = settings[:OLD_SETTINGS]
+    b[_MORE:_SUM] = settings[OLD_SETTINGS:]
     b[_CLOCK:_LAST] = t.clock.to_bytes()
     lm = t.last_move
     b[_LAST] = len(lm)
@@ -149,7 +156,9 @@ def restore(data):
         _check(not finished, "all checkers of a side off in a game in play")
     # S14 (bg.match, game.settings), S8, S9, S10
     match = Match.from_bytes(bytes(data[_MATCH:_SETTINGS]))
-    settings = Settings.from_bytes(data[_SETTINGS:_CLOCK])
+    version = data[2]
+    later = data[_MORE:_SUM] if version >= 4 else Settings().to_bytes()[OLD_SETTINGS:]
+    settings = Settings.from_bytes(bytes(data[_SETTINGS:_CLOCK]) + bytes(later))
     _check((phase == T.MATCH_OVER) == (match.winner != NOBODY),
            "match over without a winner" if phase == T.MATCH_OVER else "a winner but play goes on")
     cube = match.cube
@@ -188,9 +197,8 @@ def restore(data):
         movable = max_dice(bytearray(me), bytearray(opp), (d1,) * 4 if d1 == d2 else (d1, d2))
         _check((movable > 0) == (phase == T.MOVING),
                "moving with no legal move" if phase == T.MOVING else "no move with a legal move")
-    version = data[2]
     rec_seq = int.from_bytes(data[_SEQ:_SEATS], "little") if version >= 2 else 0
-    seats = bytearray(data[_SEATS:_SUM]) if version >= 3 else bytearray(2)
+    seats = bytearray(data[_SEATS:_MORE]) if version >= 3 else bytearray(2)
     # S15
     _check(seats[0] < 16 and seats[1] < 16, "a seat that is neither a person nor a level")
     for x in seats:

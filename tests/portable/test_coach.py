@@ -176,7 +176,7 @@ def test_what_the_oled_and_the_serial_line_show():
     r = review(coach().engine, events)
     rows = review_rows(r.tally, ("Annabelle", "Bob"))
     assert len(rows) == 6 and all(len(x) <= 16 for x in rows), rows
-    assert rows[0].startswith("review") and "Annab" in rows[0]
+    assert rows[0] == "review Anna  Bob", rows[0]
     assert rows[3].split()[1:] == [str(r.tally[0].blunders), str(r.tally[1].blunders)]
     ev = decode(review_event("game", r.tally))
     assert ev["t"] == "review" and ev["of"] == "game" and ev["blunders"] == [1, 1]

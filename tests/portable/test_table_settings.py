@@ -17,8 +17,8 @@ def test_language_switches_every_text_to_french():
     r = Rig()
     r.setup()
     _open_settings(r)
-    for _ in range(len(SPEC) - 1):
-        r.press("menu")                   # the last setting: language
+    for _ in range([n for n, v, d in SPEC].index("lang")):
+        r.press("menu")                   # the cursor on the language
     assert r.t.screen[-1].startswith(">Language") and r.t.screen[-1].endswith("EN")
     r.press("p2_main")
     assert r.t.screen[0] == "Reglages" and r.t.screen[-1].endswith("FR")

@@ -1,0 +1,259 @@
+"""Grading at the board (issue 12, docs/coach.md): with the setting Grading on, every
+decision is graded against the engine's best after its commit, and each game and the match
+are reviewed at their end.
+
+The App hands every record line the Table writes to Grader.line(); the deferred Review
+(engine/review.py) copies the positions there and nothing more, so the commit is never
+delayed. Grader.step(), once per turn of the App's loop, does one walk of the waiting work
+(the play's grading, then its luck a roll at a time); the engine's tick (app/seat.py)
+runs a scan inside a walk, so the scan goes on, and the next player's roll, buttons and
+moves are taken between walks. A cube decision is one evaluation: graded at its line.
+
+Each grade is shown briefly: the OLED (the App's notice: "Black 13/7 8/7", "doubtful
+-0.034") and the mover's status LED (GRADE_RGB) for GRADE_MS, and a "grade" event on serial.
+Once a game is over and its work done, the review: a "review" event of the game (and of
+the match when it is over) and a screen of pages (the game, then the match so far) that
+the menu button turns; any other button closes it and goes to the Table.
+
+Loaded by lazy.grading when grading is on (a board with grading off carries none of
+it); the Grader's methods keep this module while it lives. The engine is the App's
+(app/seat.py's engine_of: made at power-up with grading on, as for a board's seat).
+"""
+from engine.review import Review, Tally
+from engine.coach import FINE, GRADE_NAMES
+from engine.coach_text import signed, grade_event, review_rows, review_event
+from bg.steps import apply_step
+import ticks
+import lazy
+
+GRADE_MS = 3000
+# the mover's status LED after a graded decision: fine, doubtful, blunder
+GRADE_RGB = ((0, 255, 0), (255, 110, 0), (255, 0, 0))
+_STATUS = (27, 28)           # Table.leds roles of the status LEDs turn_p1, turn_p2
+
+
+def start(app, now_ms=None):
+    """The App's Grader, or 0 when the engine cannot be made (said in words; the game goes on
+    without grading until the setting is switched off and on again)."""
+    from app.seat import engine_of
+    try:
+        e = engine_of(app)
+        g = Grader(app, e)
+    except Exception as x:           # no memory; no weights file (OSError, ValueError)
+        import events
+        from errwords import words as why
+        app.engine = None
+        words = why(x) if isinstance(x, (OSError, MemoryError)) else str(x)
+        app.write_line(events.error("grading", "no grading: %s" % words))
+        from textrows import wrap
+        app.notice(["Grading:"] + wrap(words, 16)[:4], now_ms)
+        return 0
+    return g
+
+
+def parse(sealed):
+    """The record.py event tuple of a sealed record line (the kinds the Review reads), else None."""
+    at = sealed.rfind(" @")
+    f = (sealed[:at] if at > 0 else sealed).split(" ")
+    c = f[0][0]
+    if c == "M":
+        return ("match", int(f[1]), "" if f[2] == "-" else f[2], None)
+    if c == "G":
+        return ("game", int(f[1]), int(f[2]), len(f) > 3)
+    if c == "H":
+        return ("position", f[1], f[2])
+    if len(f[0]) < 2 or c not in "RPDTKBE":
+        return None
+    p = int(f[0][1])
+    if c == "R":
+        return ("roll", p, int(f[1]), int(f[2]))
+    if c == "P":
+        return ("play", p, tuple((int(f[i]), int(f[i + 1])) for i in range(1, len(f) - 1, 2)))
+    if c == "T":
+        return ("take", p)
+    if c == "K":
+        return ("drop", p)
+    return (("double", "beaver", "end")["DBE".index(c)], p, int(f[1]))
+
+
+class Grader:
+    def __init__(self, app, engine):
+        self.app = app
+        r = self.review = Review(engine, deferred=True, listener=self._noted)
+        r.on_play = self._play_graded
+        r.live = False               # until a game line (or the game on the board: _join)
+        self.texts = []              # the notation of each play waiting in the review's queue
+        self.lit = -1                # the player whose status LED shows a grade, or -1
+        self.lit_grade = 0
+        self.lit_until = 0
+        self.ended = False           # a game ended: its review once its work is done
+        self.pages = []              # the review screen's pages (rows), shown while there are any
+        self.page = 0
+        self._join(app.table)
+
+    def _join(self, t):
+        """Grading switched on, or the board powered up, in the middle of a game: the Review
+        takes the game as it stands on the board (the decisions before are not graded)."""
+        from game import phases as T
+        r = self.review
+        m = t.match
+        r.length = m.length
+        r.rules = ("C" if m.crawford_rule else "") + ("J" if m.jacoby else "") + ("B" if m.beavers else "")
+        r.with_cube = t.settings.cube_enabled()
+        if not (T.PRE_ROLL <= t.phase <= T.NO_MOVE) or t.phase == T.DOUBLED:
+            return
+        r._new_game(m.score[0], m.score[1], m.crawford)
+        r.games = m.game_number
+        r.cube_value = m.cube.value
+        r.cube_owner = m.cube.owner if m.cube.owner >= 0 else -1
+        p = t.on_roll
+        pid = t.ids()[0]
+        d = t.turn_dice
+        r.event(("position", pid, "%d%d%d" % (p, d[0], d[1])))
+
+    # -- the record's lines ----------------------------------------------------------
+    def line(self, sealed):
+        ev = parse(sealed)
+        if ev is None:
+            return
+        r = self.review
+        t = self.app.table
+        kind = ev[0]
+        if kind == "match":
+            r.tally = [Tally(), Tally()]
+            r.games = 0
+            r.with_cube = t.settings.cube_enabled()
+        elif kind == "roll":
+            # the cube's maximum and the Table's own rules decide whether a double was possible
+            r.with_cube = t.settings.cube_enabled() and t.match.cube.value < t.settings.cube_max
+        text = None
+        if kind == "play" and r.live:
+            text = self._notation(ev[1], ev[2])
+        queued = len(r.queue)
+        r.event(ev)
+        if len(r.queue) > queued:
+            self.texts.append(text)      # shown when its grade is known (_play_graded)
+        if kind == "end":
+            self.ended = True
+
+    def _notation(self, p, moves):
+        r = self.review
+        me = bytearray(r.boards[p])
+        opp = bytearray(r.boards[1 - p])
+        hits = []
+        try:
+            for f, to in moves:
+                hits.append(apply_step(me, opp, f, to))
+        except (IndexError, ValueError):
+            hits = []                    # a play the Review will refuse: no hit marks
+        return self.app.table.name(p) + " " + (lazy.format_play(moves, hits) or "-")
+
+    # -- the grades ------------------------------------------------------------------
+    def _play_graded(self, p, g):
+        text = self.texts.pop(0) if self.texts else ""
+        if g:
+            self._show(p, "play", g.grade, g.loss, [text])
+
+    def _noted(self, note):
+        if note.kind in ("double", "answer"):
+            g = note.grade
+            a = g.action
+            if a == "no double":
+                if g.grade == FINE:
+                    return           # before every roll: only a missed double is said
+                words = "missed double"
+            else:
+                words = a if g.grade == FINE else "wrong " + a
+            self._show(note.player, note.kind, g.grade, g.loss,
+                       [self.app.table.name(note.player) + " " + words])
+
+    def _show(self, p, kind, grade, loss, head):
+        app = self.app
+        rows = []
+        for h in head:
+            while len(h) > 16:
+                cut = h.rfind(" ", 0, 17)
+                cut = 16 if cut <= 0 else cut
+                rows.append(h[:cut])
+                h = h[cut:].lstrip()
+            rows.append(h)
+        rows = rows[:4]
+        rows.append(("%s %s" % (GRADE_NAMES[grade], signed(-loss) if loss else "0.000"))[:16])
+        app.notice(rows, app.now)
+        app.write_line(grade_event(p, kind, grade, loss))
+        self.lit = p
+        self.lit_grade = grade
+        self.lit_until = ticks.add(app.now, GRADE_MS)
+        app._leds_written = False     # the status LED's colour at the next display
+
+    def paint(self, leds, led_map):
+        """The mover's status LED in its grade's colour (App.display_leds, before show())."""
+        if self.lit >= 0:
+            i = led_map[_STATUS[self.lit]]
+            if i != 255:
+                leds.set(i, GRADE_RGB[self.lit_grade])
+
+    # -- the loop --------------------------------------------------------------------
+    def busy(self):
+        """Work waits (a play to grade or its luck)."""
+        r = self.review
+        return bool(r.queue) or r.job is not None
+
+    def step(self, now_ms):
+        app = self.app
+        if not app.table.settings.grading:
+            # switched off: this code leaves the heap (the engine too once nobody needs it:
+            # App.engine_work)
+            app.grader = None
+            app._leds_written = False
+            lazy.forget("app.grading", "engine.review", "engine.coach")
+            return
+        if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
+            self.lit = -1
+            app._leds_written = False
+        if self.busy():
+            self.review.step()            # one walk; the engine's tick scans inside it
+        elif self.ended:
+            self.ended = False
+            self._reviews(now_ms)
+
+    # -- the reviews -----------------------------------------------------------------
+    def _reviews(self, now_ms):
+        from game.phases import MATCH_OVER
+        app = self.app
+        t = app.table
+        r = self.review
+        names = (t.name(0), t.name(1))
+        app.write_line(review_event("game", r.game_tally))
+        pages = [review_rows(r.game_tally, names, "game %d" % r.games)]
+        over = t.phase == MATCH_OVER
+        if over:
+            app.write_line(review_event("match", r.tally))
+        if over or r.games > 1:
+            pages.append(review_rows(r.tally, names, "match" if over else "so far"))
+        for i in range(len(pages)):
+            pages[i][-1] = "Menu: next" if i + 1 < len(pages) else "Menu: close"
+        self.pages = pages
+        self.page = 0
+
+    def rows(self):
+        """The review page up, or None."""
+        return self.pages[self.page] if self.pages else None
+
+    def screen(self, rows, notice):
+        """What the OLED shows instead of `rows` (App.display_screen): the review page up,
+        under any notice (a grade, a fault) up now."""
+        return self.pages[self.page] if self.pages and notice is None else rows
+
+    def button(self, name, kind):
+        """The review screen's keys: menu turns the page (closes after the last); any
+        other button closes it and goes on to the Table (False: not taken)."""
+        if not self.pages:
+            return False
+        if name == "menu" and kind == "press":
+            self.page += 1
+            if self.page >= len(self.pages):
+                self.pages = []
+            return True
+        self.pages = []
+        return False

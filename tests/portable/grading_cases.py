@@ -1,0 +1,281 @@
+"""(Run by tests/test_app_grading.py under CPython and under MicroPython with a heap as full
+as the Pico's, as seat_cases.py: not a test_ module, so that the 240 KB portable run does
+not take it: the App and the engine together do not fit 240 KB on the 64-bit port.)
+
+Grading at the board in the running App with the real engine (app/grading.py): a known
+doubtful play graded doubtful and a blunder graded blunder, on the OLED, on the mover's
+status LED and on serial; the next player's roll is taken before the grade's work is done;
+cube decisions graded; the review at the end of a game and of the match, on the OLED (its
+pages turned with the menu button) and on serial; grading off carries none of it."""
+import sys
+import json
+
+from apprig import rig, run
+from bg.position import Position
+from game.phases import MOVING, PRE_ROLL, GAME_OVER, MATCH_OVER
+
+DOUBTFUL_RGB = (255, 110, 0)     # app/grading.py's GRADE_RGB
+BLUNDER_RGB = (255, 0, 0)
+
+
+def _events(lines, kind):
+    out = []
+    for l in lines:
+        if l.startswith('{"t":"%s"' % kind):
+            out.append(json.loads(l))
+    return out
+
+
+def _graded_app(length=0):
+    sc, app, lines = rig()
+    t = app.table
+    t.settings.grading = 1
+    if length:
+        t.settings.money = 0
+        t.settings.length = length
+        t.abandon()                       # the match settings: a new match
+    sc.put(Position.start())
+    run(app, 100)
+    return sc, app, lines, t
+
+
+def _opening(app, white, black):
+    app.loaded = [white, black]
+    app.press("p1_main")
+    run(app, 30)
+    app.press("p2_main")
+    run(app, 30)
+
+
+def _white_plays(sc, app, t, moves):
+    """White moves her checkers (White's numbering) and commits."""
+    pos = Position(bytearray(t.board.me), bytearray(t.board.opp))
+    for f, to in moves:
+        pos.me[f - 1] -= 1
+        pos.me[to - 1] += 1
+    sc.put(pos)
+    run(app, 60)
+    app.press("p1_main")                  # commit
+
+
+def _finish(app, limit=4000):
+    """Steps until the grader's work is done."""
+    n = 0
+    while app.grader.busy() and n < limit:
+        Clock_step(app)
+        n += 1
+    assert not app.grader.busy()
+
+
+def Clock_step(app):
+    run(app, 10)
+
+
+def _status_rgb(app, player):
+    i = app._led_map[27 + player]
+    return app.d.leds.get(i)
+
+
+def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
+    sc, app, lines, t = _graded_app()
+    assert app.grader, app.last_fault     # made at the first cycle with grading on
+    _opening(app, 6, 5)                   # White plays 6-5
+    assert t.phase == MOVING and t.on_roll == 0 and t.turn_dice == (6, 5)
+    _white_plays(sc, app, t, [(24, 18), (13, 8)])     # the coach: 0.043 worse than 24/13
+    assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    assert app.grader.busy()              # noted at the commit, not graded yet
+    app.loaded = [4, 2]
+    app.press("p2_main")                  # Black rolls at once
+    run(app, 10)                          # one cycle: the roll, and one walk of grading
+    assert t.phase == MOVING and t.on_roll == 1 and t.turn_dice == (4, 2), t.screen
+    assert app.grader.busy()              # the grade's luck still to come: the roll did not wait
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["g"] == "doubtful" and graded[-1]["p"] == 0, lines[-5:]
+    assert graded[-1]["a"] == "play" and graded[-1]["loss"] == 43
+    assert app._notice == ["White 24/18 13/8", "doubtful -0.043"], app._notice
+    run(app, 10)
+    assert _status_rgb(app, 0) == DOUBTFUL_RGB
+    assert app.thinking_scans > 0         # the scan ran inside the walks
+    _finish(app)
+    run(app, 3500)                        # the grade's time on the LED is over
+    assert _status_rgb(app, 0) != DOUBTFUL_RGB
+    assert app.grader.review.tally[0].doubtful == 1 and app.grader.review.tally[0].moves == 1
+    assert app.grader.review.tally[0].rolls == 1     # its luck counted
+
+
+def test_a_blunder_is_graded_blunder_on_the_oled_the_led_and_serial():
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # 0.100 worse than 24/13
+    run(app, 10)
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 100, lines[-5:]
+    assert app._notice == ["White 13/8 13/7", "blunder -0.100"], app._notice
+    assert _status_rgb(app, 0) == BLUNDER_RGB
+
+
+def test_cube_decisions_are_graded_and_a_pass_ends_the_game_with_its_review():
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])              # the best 6-5: fine
+    run(app, 10)
+    assert _events(lines, "grade")[-1]["g"] == "fine"
+    app.press("p2_cube")                  # Black doubles in an even position: wrong
+    run(app, 10)
+    doubles = [g for g in _events(lines, "grade") if g["a"] == "double"]
+    assert doubles and doubles[-1]["p"] == 1 and doubles[-1]["g"] != "fine", lines[-6:]
+    assert app._notice[0] == "Black wrong" and app._notice[1] == "double", app._notice
+    app.press("p1_cube", "long")          # White passes a double she should take: wrong
+    run(app, 10)
+    answers = [g for g in _events(lines, "grade") if g["a"] == "answer"]
+    assert answers and answers[-1]["p"] == 0 and answers[-1]["g"] == "blunder", lines[-6:]
+    assert t.phase in (GAME_OVER, MATCH_OVER) or t.phase == PRE_ROLL
+    _finish(app)
+    run(app, 20)
+    reviews = _events(lines, "review")
+    assert reviews and reviews[-1]["of"] == "game", lines[-6:]
+    rv = reviews[-1]
+    assert rv["blunders"][0] == 1 and rv["dec"][0] == 2       # the play and the pass
+    assert rv["dec"][1] == 1                                  # the double (close, counted)
+    # the review screen is up, in the end-of-game flow: the menu button closes its last page
+    rows = app.grader.rows()
+    assert rows[0].startswith("game 1") and rows[-1] == "Menu: close", rows
+    assert app._shown_screen == rows or app._notice is not None
+    app.press("menu")
+    assert not app.grader.pages and t.menu is None        # taken by the review, not the menu
+
+
+def test_the_match_review_at_the_match_end_and_its_pages():
+    sc, app, lines, t = _graded_app(length=1)
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # a blunder
+    t.resign(1, 1)                        # Black resigns a single game
+    app.drain()
+    app.press("p1_main")                  # White accepts: she wins the 1-point match
+    run(app, 20)
+    assert t.phase == MATCH_OVER, t.screen
+    _finish(app)
+    run(app, 20)
+    reviews = _events(lines, "review")
+    assert [r["of"] for r in reviews[-2:]] == ["game", "match"], lines[-6:]
+    assert reviews[-1]["blunders"] == [1, 0] and reviews[-1]["er"][0] == 998, reviews[-1]   # 99.8 x 10
+    pages = app.grader.pages
+    assert len(pages) == 2 and pages[0][-1] == "Menu: next" and pages[1][-1] == "Menu: close"
+    assert pages[0][:2] == ["game 1 Whit Blac", "rate   99.8  0.0"], pages[0]
+    assert pages[1][0] == "match  Whit Blac" and pages[1][3] == "blund     1    0", pages[1]
+    run(app, 4500)                        # the last grade's notice is over: the page shows
+    assert app._shown_screen == pages[0], (app._shown_screen, pages[0])
+    app.press("menu")
+    run(app, 10)
+    assert app._shown_screen == pages[1]
+    app.press("menu")
+    run(app, 10)
+    assert not app.grader.pages and app._shown_screen == t.screen
+
+
+def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 0
+    run(app, 20)
+    assert app.grader is None and "app.grading" not in sys.modules
+    assert "engine.review" not in sys.modules
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])
+    run(app, 50)
+    assert not _events(lines, "grade") and app.engine is None
+    app.press("p2_cube")                  # Black doubles, White passes: the game is over
+    run(app, 10)
+    app.press("p1_cube", "long")
+    run(app, 10)
+    assert t.phase == GAME_OVER, t.screen
+    # no review without grading: the OLED says where one comes from, and nothing is loaded
+    assert app._notice == ["No review here:", "grading is off.", "On a PC:", "host_tools",
+                           "review RECORD"], app._notice
+    assert not _events(lines, "review") and "app.noreview" not in sys.modules
+
+
+def test_grading_switched_on_mid_game_grades_from_the_board_on():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 0
+    run(app, 20)
+    _opening(app, 6, 5)
+    assert app.grader is None and t.phase == MOVING
+    t.settings.grading = 1                # on, White to move her 6-5
+    run(app, 20)
+    assert app.grader and app.grader.review.live, app.last_fault
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])
+    run(app, 10)
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 100, lines[-4:]
+
+
+def test_after_a_power_cut_grading_goes_on_from_the_saved_game():
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    app.loaded = [6, 5]
+    app.press("p2_main")
+    run(app, 20)
+    assert t.phase == MOVING and t.on_roll == 1
+    board = Position(bytearray(t.board.me), bytearray(t.board.opp))
+    del app, t
+    sc, app, lines = rig(fresh=False)     # power back: the saved match, grading still on
+    t = app.table
+    sc.put(board)
+    run(app, 100)
+    assert t.settings.grading == 1 and t.phase == MOVING and t.on_roll == 1, t.screen
+    assert app.grader and app.grader.review.live, app.last_fault
+    board.opp[23] -= 1                    # Black 24/13 (his numbering): the best 6-5
+    board.opp[12] += 1
+    sc.put(board)
+    run(app, 60)
+    app.press("p2_main")
+    run(app, 10)
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["p"] == 1 and graded[-1]["g"] == "fine", lines[-4:]
+
+
+def test_the_boards_tasks_run_the_grading():
+    # on the Pico the asyncio tasks (app/tasks.py) run the App, not App.step: their clock
+    # round runs the engine's work (App.engine_work) too
+    try:
+        import asyncio
+    except ImportError:
+        import uasyncio as asyncio
+    from app import tasks
+    import board_config as cfg
+    sc, app, lines = rig()
+    app.table.settings.grading = 1
+
+    async def main():
+        asyncio.create_task(tasks.run(app, None, cfg, serial=False))
+        await asyncio.sleep(0.3)
+
+    asyncio.run(main())
+    assert app.grader, (app.last_fault, lines[-3:])
+
+
+def test_without_its_engine_grading_says_so_in_words_and_the_game_goes_on():
+    from app import seat
+    real = seat.weights_path
+    seat.weights_path = lambda: "no-such-dir/weights.bin"     # the weights file missing
+    try:
+        sc, app, lines = rig()
+        t = app.table
+        t.settings.grading = 1
+        sc.put(Position.start())
+        run(app, 100)
+    finally:
+        seat.weights_path = real
+    assert app.grader == 0 and app.engine is None
+    errors = [l for l in lines if '"grading"' in l]
+    assert errors and "no grading" in errors[-1], lines[-3:]
+    assert app._notice[0] == "Grading:" and app._notice[1], app._notice
+    assert "Errno" not in " ".join(app._notice)         # in words, not a number
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    run(app, 20)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL and not _events(lines, "grade")
+    t.settings.grading = 0                # off, then on: it tries again
+    run(app, 10)
+    assert app.grader is None
