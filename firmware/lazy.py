@@ -35,9 +35,10 @@ resign game.flows resign game.resigning
 accept_resignation game.flows accept_resignation
 decline_resignation game.flows decline_resignation
 timeout game.flows timeout
-cycle_seat game.flows cycle_seat
-leave game.flows leave
-come_back game.flows come_back
+cycle_seat game.seatflows cycle_seat
+seat_name game.seatflows seat_name
+leave game.seatflows leave
+come_back game.seatflows come_back
 uncount game.flows uncount
 setup_rows game.screens_between setup_rows
 end_message game.screens_between end_message
@@ -71,6 +72,8 @@ fair_enter_salt fairroll_ops enter_salt fairdice
 fair_set_manual fairroll_ops set_manual fairdice
 fair_check fairroll_ops check fairdice dicecheck
 dice_command dicecmd answer
+usb_answer app.usbseat answer
+usb_judged app.usbplay judged bg.notation
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
@@ -79,7 +82,8 @@ dice_command dicecmd answer
 # drivers' rare code: the calibration file and routine, the scanner's construction and
 # rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
 # the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
-# Dice page) and the serial line's dice command)
+# Dice page) and the serial line's dice command; the computer on USB's answer for its
+# seat, a `seat` command)
 
 
 def forget(*names):

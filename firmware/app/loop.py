@@ -248,14 +248,22 @@ class App:
 
     def seat_if_wanted(self, now_ms):
         """The board's seat: its engine answers what the Table asks of it (app/seat.py, loaded
-        with the first question). Once no seat is the board's, the engine's heap goes back."""
+        with the first question). Once no seat is the board's, the engine's heap goes back.
+        The computer on USB's seat (SEAT_USB): app/usbseat.py asks on serial, kept while a
+        seat is the computer's (game/seatflows.py forgets it)."""
         t = self.table
         if t.want_play is not None or t.want_cube is not None:
+            if t.seats[t.acting()] == 4:      # game.phases.SEAT_USB
+                from app import usbseat
+                usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
+                return
             from app import seat
             seat.answer(self)
             self.drain(now_ms)
-        elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None:
-            # nobody needs the engine any more (no board's seat, no hint menu open)
+        elif self.engine is not None and not (t.seats[0] % 4 or t.seats[1] % 4) \
+                and t.menu is None:
+            # nobody needs the engine any more (no board's seat: the computer on USB's,
+            # SEAT_USB 4, is none; no hint menu open)
             self.engine = None
             forget("app.seat", "app.hints", "engine.coach", "engine.coach_text", "engine.player",
                    "engine.net", "engine.search", "engine.pubeval", "engine.cubeful", "engine.met")

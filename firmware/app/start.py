@@ -65,7 +65,7 @@ def main():
     import gc
     gc.collect()
     t = app.table
-    if t.seats[0] or t.seats[1]:
+    if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4:     # (4: the computer on USB needs no engine)
         # a resumed match with the board in a seat: its weights now, while the heap is whole
         # (app/seat.py; made at the first question otherwise)
         app.guard("seat", app.make_engine, 0)

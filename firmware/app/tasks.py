@@ -91,6 +91,10 @@ def _clock(app):
         app.now = now
         app.tick(now)
         app.roll_if_wanted(now)
+        # the board's seat (or the computer on USB) and the Hint, in app.step's order, each
+        # guarded on its own: a failing answer must not stop the clock
+        app.guard("seat", app.seat_if_wanted, now)
+        app.guard("hint", app.hint_if_wanted, now)
     return run
 
 

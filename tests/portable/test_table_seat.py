@@ -119,7 +119,8 @@ def test_the_seat_is_handed_back_in_the_boards_turn():
     t = r.t
     assert t.want_play == "strong"
     t.board_play(Play(((13, 7), (8, 7)), (False, False)))
-    t.cycle_seat(1)                        # strong -> a person: Black plays for itself
+    t.cycle_seat(1)                        # strong -> the computer on USB
+    t.cycle_seat(1)                        # -> a person: Black plays for itself
     r.collect()
     assert t.level_of(1) is None and t.want_play is None and t.shown_play is None
     r.move(1, [(24, 18), (6, 5)])          # their own play, not the board's
@@ -277,6 +278,8 @@ def test_the_ghosts_level_changes_in_settings_and_a_person_there_means_back():
     t = r.t
     t.cycle_seat(0)                        # normal -> strong: the ghost plays stronger
     assert t.away[0] and t.level_of(0) == "strong" and t.want_play == "strong"
-    t.cycle_seat(0)                        # strong -> a person: White is back
+    t.cycle_seat(0)                        # strong -> the computer on USB: still the ghost
+    assert t.away[0] and t.level_of(0) == "usb" and t.seat_name(0) == "White ghost (usb)"
+    t.cycle_seat(0)                        # -> a person: White is back
     assert not t.away[0] and t.level_of(0) is None
     assert Table(saved=snapshot.to_bytes(t)).away == bytearray(2)   # a state it can resume
