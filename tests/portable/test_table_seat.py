@@ -161,6 +161,27 @@ def test_the_seats_survive_a_power_cut_and_older_snapshots_read_as_persons():
         assert "seat" in str(e)
 
 
+def test_the_computer_on_usb_seat_is_saved_in_bit_4_of_the_seat_byte():
+    t = Table()
+    for _ in range(4):
+        t.cycle_seat(1)                    # person -> easy -> normal -> strong -> USB
+    assert t.seats[1] == 4 and t.level_of(1) == "usb"
+    data = snapshot.to_bytes(t)
+    assert data[snapshot._SEATS + 1] == 16 and len(data) == snapshot.SIZE   # same layout
+    assert Table(saved=data).seats == bytearray((0, 4))
+    for byte in (16 | 1, 16 | 3, 32):      # USB and a level at once; an unknown bit
+        bad = bytearray(data)
+        bad[snapshot._SEATS + 1] = byte
+        bad[snapshot._SUM:] = snapshot.fletcher16(bad[:snapshot._SUM]).to_bytes(2, "little")
+        try:
+            Table(saved=bytes(bad))
+            assert False, "seat byte %d accepted" % byte
+        except ValueError as e:
+            assert "seat" in str(e)
+    t.cycle_seat(1)                        # USB -> a person
+    assert t.seats[1] == 0
+
+
 def test_the_settings_menu_lists_the_seats_in_both_languages():
     from game.settings import Settings
     for lang, words in ((0, ("White", "normal", "Black", "person")),
