@@ -270,3 +270,29 @@ def test_play_answers_outlives_noise_repeats_and_a_board_that_vanishes(tmp_path)
     assert "not an event" in out and "lost the board" in out, out
     assert out.count("plays 13/7 8/7") == 2 and "takes" in out, out
     assert "Traceback" not in out, out
+
+
+def test_gnubgs_answers_for_the_board_are_its_own_and_legal():
+    """host_tools/gnubg_player.py: a bear-off play (findbestmoves would cut its tuple
+    short) in notation the board accepts; a double and a pass, a 'too good' read as no
+    double, a take; each from gnubg's own hint at 0-ply."""
+    from host_tools.gnubg_player import GnubgPlayer
+    from bg import ids
+    from bg.movegen import legal_plays
+    from bg.notation import find_play
+    from bg.position import Position
+    g = GnubgPlayer(0)
+    me, opp = [0] * 25, [0] * 25
+    me[0], me[2], me[4] = 2, 3, 1                      # 1-point 2, 3-point 3, 5-point 1
+    opp[5] = opp[12] = 5
+    pos = Position(me, opp)
+    money = ids.match_id(ids.MatchState(jacoby=False, dice=(6, 3)))
+    play = g.play(ids.position_id(pos), money)
+    assert play == "5/off 3/off" and find_play(legal_plays(pos, 6, 3), play) is not None
+    assert g.play("4HPwATDgc/ABMA", "cAkHAAAAAAAE") == "13/7 8/7"       # the opening 6-1
+    centred = ids.match_id(ids.MatchState(jacoby=False))
+    doubled = ids.match_id(ids.MatchState(jacoby=False, doubled=True, turn=1))
+    assert g.cube("uO8DBgD4vg8AAA", centred) == "double"               # a race well ahead
+    assert g.take("uO8DBgD4vg8AAA", doubled) == "pass"
+    assert g.cube("uDtwBwDcew8AAA", centred) == "roll"                 # too good: plays on
+    assert g.take("4NvgATDgc/ABMA", "MBkAAAAAAAAE") == "take"          # after an opening
