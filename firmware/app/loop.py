@@ -276,11 +276,15 @@ class App:
     def think_tick(self):
         """The engine calls this every engine.player.TICK_EVERY evaluations while the board
         thinks: the scan goes on (its debounce keeps counting; the settled reading is fed to
-        the Table at the next App.scan, once the play is chosen)."""
+        the Table at the next App.scan, once the play is chosen). The watchdog is fed
+        here too: the tasks' watchdog cannot run while the engine thinks, and a strong
+        play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
         sc = self.d.scanner
         if sc is not None:
             sc.scan()
             self.thinking_scans += 1
+            if self.wdt is not None:
+                self.wdt.feed()
 
     def hint_if_wanted(self, now_ms):
         """The menu's Hint: the coach's play for the player on roll (app/hints.py, loaded

@@ -27,3 +27,21 @@ def test_the_tasks_ask_the_seats_question():
     asyncio.run(main())
     assert t.phase == MOVING and t.on_roll == 1, t.screen
     assert [l for l in lines if '"seat_turn"' in l and '"ask":"play"' in l], lines[-5:]
+
+
+class Watchdog:
+    def __init__(self):
+        self.feeds = 0
+
+    def feed(self):
+        self.feeds += 1
+
+
+def test_the_watchdog_is_fed_while_the_engine_thinks():
+    # the tasks' watchdog cannot run during a think (one asyncio task holds the CPU), and
+    # the strong level thinks longer than the 5 s watchdog on a Pico: think_tick feeds it
+    sc, app, lines = rig()
+    app.wdt = Watchdog()
+    for _ in range(3):
+        app.think_tick()
+    assert app.wdt.feeds == 3 and app.thinking_scans == 3
