@@ -7,7 +7,9 @@ for a position given by GNU Backgammon's own IDs, at a chosen ply (`host_tools p
     g.take(pid, mid)                            # 'take' or 'pass' (the side doubled)
 
 Each sets the position with `set gnubgid` and reads gnubg's own `hint` (its cubeful
-evaluation at the ply: the match score, the cube and the Jacoby rule are the match ID's).
+evaluation at the ply: the match score, the cube and the Jacoby rule are the match ID's);
+a play at 1 ply or more comes from findbestmove at that ply (`hint` caps its chequer play
+at 1-ply in this package: measured, 2-ply took the 1-ply time and printed "1-ply").
 The traps of ../shared/gnubg-notes.md are kept clear of: threads 1 and human players
 before anything else, its text read from file descriptor 1, never `gnubg.hint()`, the
 plays from `hint`'s text (findbestmoves cuts the move tuples of bear-offs short), main
@@ -78,7 +80,31 @@ class GnubgPlayer:
             raise GnubgError("gnubg refused the IDs %s:%s: %s" % (pid, mid, _first_line(out)))
 
     def play(self, pid, mid):
-        """gnubg's best play for the side on roll with the match ID's dice: its notation."""
+        """gnubg's best play for the side on roll with the match ID's dice: its notation.
+        At 1 ply and more from findbestmove (this package's `hint` stops its chequer play at
+        1-ply whatever the setting); a play it cuts short at a bear-off from `hint`."""
+        if self.ply > 0:
+            flat = self._best_move(pid, mid)
+            if flat is not None and len(flat) % 2 == 0:
+                return " ".join("%s/%s" % (_point(flat[i]), _point(flat[i + 1]))
+                                for i in range(0, len(flat), 2))
+        return self._hint_play(pid, mid)
+
+    def _best_move(self, pid, mid):
+        """findbestmove's flat tuple (from, to, ...; 25 bar, 0 off, cut short at the first
+        bear-off: odd length), () when no play is legal, None when it cannot be asked."""
+        try:
+            state = ids.match_from_id(mid)
+            board = self.g.positionfromid(pid)
+        except ValueError:
+            return None
+        g = self.g
+        cube = dict(g.cubeinfo(state.cube_value, state.cube_owner, state.on_roll, state.match_length,
+                               state.score, 1 if state.crawford else 0, 0))
+        cube["jacoby"] = 1 if state.jacoby else 0
+        return tuple(g.findbestmove(board, cube, g.evalcontext(1, self.ply, 1, 1, 0.0), state.dice))
+
+    def _hint_play(self, pid, mid):
         self._set(pid, mid)
         out = self.command("hint 1")
         if "no legal moves" in out:
@@ -114,6 +140,10 @@ class GnubgPlayer:
         state.turn = state.on_roll
         _, answer = self._proper(pid, ids.match_id(state))
         return "pass" if answer.startswith("pass") else "take"
+
+
+def _point(p):
+    return "bar" if p == 25 else "off" if p == 0 else str(p)
 
 
 def _first_line(text):

@@ -296,3 +296,14 @@ def test_gnubgs_answers_for_the_board_are_its_own_and_legal():
     assert g.take("uO8DBgD4vg8AAA", doubled) == "pass"
     assert g.cube("uDtwBwDcew8AAA", centred) == "roll"                 # too good: plays on
     assert g.take("4NvgATDgc/ABMA", "MBkAAAAAAAAE") == "take"          # after an opening
+    # 2-ply: findbestmove at that ply (hint stops at 1-ply), in notation the board reads
+    me, opp = [0] * 25, [0] * 25
+    me[24], me[5], me[7], me[12], me[23] = 1, 5, 3, 4, 2           # one on the bar
+    opp[5], opp[7], opp[12], opp[23], opp[2] = 5, 3, 5, 1, 1
+    pos = Position(me, opp)
+    roll = ids.match_id(ids.MatchState(jacoby=False, dice=(3, 1)))
+    try:
+        play = GnubgPlayer(2).play(ids.position_id(pos), roll)
+        assert play.startswith("bar/22") and find_play(legal_plays(pos, 3, 1), play) is not None, play
+    finally:
+        GnubgPlayer(0)                     # (gnubg's settings are global: back to 0-ply)
