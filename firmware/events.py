@@ -16,6 +16,10 @@ from the mover's view (25 = bar, 0 = off). Kinds and their fields:
   error     code (machine-readable reason), msg (for a person), pts [points involved]
   dice_commit  hash (SHA-256 of the match's dice seed, hex): before its first roll (fairroll.py)
   dice_reveal  seed (hex), hash, rolls (how many were drawn): at the match's end
+  seat_turn p, ask ("play" | "cube" | "take"), pos, match (GNU Backgammon's IDs), dice, q:
+            the computer on USB's seat must act (app/usbseat.py; answered by `seat ...`)
+  seat_ok   ask, answer: the computer's answer taken (the answer to a `seat` command)
+  (and the Table's own: board_play, seat, match_stopped; the commands' answers: state, ...)
 
 Lines are built by hand, not from a dict, so that the key order is fixed on MicroPython too.
 """

@@ -35,9 +35,10 @@ resign game.flows resign game.resigning
 accept_resignation game.flows accept_resignation
 decline_resignation game.flows decline_resignation
 timeout game.flows timeout
-cycle_seat game.flows cycle_seat
-leave game.flows leave
-come_back game.flows come_back
+cycle_seat game.seatflows cycle_seat
+seat_name game.seatflows seat_name
+leave game.seatflows leave
+come_back game.seatflows come_back
 uncount game.flows uncount
 setup_rows game.screens_between setup_rows
 end_message game.screens_between end_message
@@ -73,6 +74,8 @@ fair_check fairroll_ops check fairdice dicecheck
 dice_command dicecmd answer
 grading app.grading start
 noreview app.noreview say
+usb_answer app.usbseat answer
+usb_judged app.usbplay judged bg.notation
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
@@ -83,7 +86,8 @@ noreview app.noreview say
 # the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
 # Dice page) and the serial line's dice command; grading's start (app/grading.py: its
 # Grader keeps the module while grading is on), and with grading off the game's end's
-# words on where its review comes from)
+# words on where its review comes from; the computer on USB's answer for its seat, a
+# `seat` command)
 
 
 def forget(*names):

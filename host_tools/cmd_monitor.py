@@ -66,6 +66,16 @@ class Monitor:
             s = ev.get("score", ["?", "?"])
             what = "the game, %s point(s)" % ev.get("pts") if t == "game_end" else "the match"
             return "%s wins %s; score %s-%s" % (self.who(ev, "w"), what, s[0], s[1])
+        if t == "seat_turn":
+            d = ev.get("dice") or [0, 0]
+            what = {"play": "its play for %s-%s" % (d[0], d[1]), "cube": "double or roll?",
+                    "take": "take or pass?"}.get(ev.get("ask"), ev.get("ask"))
+            return "%s is asked over USB: %s (GNU Backgammon IDs %s:%s)" % (
+                self.who(ev), what, ev.get("pos"), ev.get("match"))
+        if t == "seat_ok":
+            return "the computer's answer is taken: %s" % ev.get("answer")
+        if t == "board_play":
+            return "%s plays %s: move its checkers" % (self.who(ev, "player"), ev.get("play"))
         if t == "ids":
             return "GNU Backgammon IDs: %s:%s" % (ev.get("pos"), ev.get("match"))
         if t == "error":

@@ -7,6 +7,9 @@ the fake `machine` against the physical board model, with the standard library o
   sim                    interactive on a terminal; line by line when stdin is a pipe
   sim --demo             two bots play a whole 3-point match with cube actions, on the board
   sim --demo --fast      the same without pauses or drawing each step (tests)
+  sim --serial           the board's USB serial line on a pseudo-terminal, whose path it
+                         prints: `host_tools play --port PATH` (GNU Backgammon in a seat set
+                         to USB PC), `host_tools monitor --port PATH`
 State, match record and calibration go to --dir (a fresh temporary directory by default).
 """
 import argparse
@@ -30,6 +33,8 @@ def _args(argv):
     ap.add_argument("--no-color", dest="colour", action="store_false", help="no ANSI colours")
     ap.add_argument("--pipe", action="store_true", help="line mode even on a terminal")
     ap.add_argument("--max-actions", type=int, default=20000, help="demo: give up after this many")
+    ap.add_argument("--serial", action="store_true",
+                    help="the board's USB serial line on a pty (its path is printed)")
     return ap.parse_args(argv)
 
 
@@ -62,9 +67,21 @@ def _main(argv):
     rig = rigmod.SimRig(seed=args.seed, dice_seed=args.dice_seed, workdir=workdir)
     session = Session(rig)
     session.say("state and record in %s" % workdir)
-    if sys.stdin.isatty() and not args.pipe:
-        return terminal.run_tty(session, terminal.use_colour(args.colour))
-    return terminal.run_pipe(session, sys.stdin, sys.stdout, bool(args.colour))
+    port = None
+    if args.serial:
+        from simui.serialpty import SerialPty
+        port = SerialPty(rig)
+        session.say("serial: the board's USB line is %s" % port.path)
+        print("serial: the board's USB line is %s" % port.path, flush=True)
+    try:
+        if sys.stdin.isatty() and not args.pipe:
+            return terminal.run_tty(session, terminal.use_colour(args.colour), port=port)
+        if port is not None:
+            return terminal.run_pipe_live(session, sys.stdin, sys.stdout, port, bool(args.colour))
+        return terminal.run_pipe(session, sys.stdin, sys.stdout, bool(args.colour))
+    finally:
+        if port is not None:
+            port.close()
 
 
 def demo(args, workdir):

@@ -59,3 +59,17 @@ def test_no_source_and_bad_port_fail_clearly():
     assert proc.returncode == 2 and "--port" in proc.stderr
     proc = monitor(["--port", "/dev/does-not-exist-tablier"])
     assert proc.returncode == 1 and "cannot open /dev/does-not-exist-tablier" in proc.stderr
+
+
+def test_the_computer_on_usbs_events_in_words():
+    lines = [
+        events.match(0, ("White", "Computer (USB)")),
+        '{"t":"seat_turn","p":1,"ask":"play","pos":"4HPwATDgc/ABMA","match":"cAkHAAAAAAAE","dice":[6,1],"q":7}',
+        '{"t":"board_play","player":1,"play":"13/7 8/7"}',
+        '{"t":"seat_ok","ask":"play","answer":"13/7 8/7"}',
+    ]
+    out = monitor(["-"], "\n".join(lines) + "\n").stdout.splitlines()
+    assert out[1] == ("Computer (USB) is asked over USB: its play for 6-1 "
+                      "(GNU Backgammon IDs 4HPwATDgc/ABMA:cAkHAAAAAAAE)"), out
+    assert out[2] == "Computer (USB) plays 13/7 8/7: move its checkers"
+    assert out[3] == "the computer's answer is taken: 13/7 8/7"

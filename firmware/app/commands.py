@@ -8,6 +8,8 @@ Commands (case-insensitive, extra spaces ignored):
   press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double)
   version               firmware and record format
   dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
+  seat ANSWER           the computer on USB's answer for its seat: play 13/7 8/7, double,
+                        roll, take, pass (app/usbseat.py: `host_tools play` sends them)
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
 with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
@@ -20,7 +22,7 @@ MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
 HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version",
-        "dice [check|salt DIGITS|own on|off]")
+        "dice [check|salt DIGITS|own on|off]", "seat play MOVES|double|roll|take|pass")
 
 
 def _bad(msg):
@@ -108,6 +110,9 @@ def answer(app, text, length=None):
     if cmd == "dice":
         import lazy
         return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
+    if cmd == "seat":
+        import lazy
+        return lazy.usb_answer(app, args)       # app/usbseat.py, loaded for the answer
     return _bad("unknown command '%s'; try 'help'" % shown(cmd))
 
 

@@ -253,15 +253,21 @@ class App:
 
     def engine_work(self, now_ms):
         """The board's engine at work, each part loaded with its first use: a seat's question
-        (app/seat.py), the menu's Hint (app/hints.py), one walk of grading (app/grading.py,
-        made once the setting is on: lazy.grading). When nobody needs the engine any
-        more (no board's seat, no menu open, no grading), it leaves the heap with that code
-        (app/seat.py's release)."""
+        (app/seat.py; the computer on USB's seat, SEAT_USB, asks on serial instead:
+        app/usbseat.py, kept while a seat is the computer's, game/seatflows.py forgets it),
+        the menu's Hint (app/hints.py), one walk of grading (app/grading.py, made once the
+        setting is on: lazy.grading). When nobody needs the engine any more (no board's
+        seat, no menu open, no grading), it leaves the heap with that code (app/seat.py's
+        release)."""
         t = self.table
         m = t.menu
         if t.want_play is not None or t.want_cube is not None:
-            from app import seat
-            seat.answer(self)
+            if t.seats[t.acting()] == 4:      # game.phases.SEAT_USB
+                from app import usbseat
+                usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
+            else:
+                from app import seat
+                seat.answer(self)
         elif m is not None and m.want_hint:
             from app import hints
             hints.answer(self)
@@ -273,10 +279,24 @@ class App:
                 self.grader = lazy.grading(self, now_ms)
         else:
             self.grader = None
-            if self.engine is not None and not (t.seats[0] or t.seats[1]) and m is None:
+            # (the computer on USB's seat, 4, needs no engine)
+            if self.engine is not None and not (t.seats[0] % 4 or t.seats[1] % 4) and m is None:
                 from app import seat
                 seat.release(self)
         self.drain(now_ms)
+
+    def think_tick(self):
+        """What the engine calls every engine.player.TICK_EVERY evaluations while it thinks (a
+        seat's play, a hint, a walk of grading): a scan, so that the debounce keeps counting;
+        the settled reading is fed to the Table at the next App.scan, once the walk is over.
+        The watchdog is fed here too: the tasks' watchdog cannot run while the engine thinks,
+        and a strong play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
+        sc = self.d.scanner
+        if sc is not None:
+            sc.scan()
+            self.thinking_scans += 1
+        if self.wdt is not None:
+            self.wdt.feed()
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):

@@ -5,7 +5,7 @@ loads the engine. The weights are allocated once, when the engine is made (docs/
 and kept while a seat is the board's; App.forget_engine drops them when none is.
 
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations:
-engine_of makes it a scan (_scan_of), so the board keeps reading its checkers.
+engine_of makes it the App's think_tick: a scan, so the board keeps reading its checkers.
 """
 from bg.play import Play
 from bg.cube import CENTRED
@@ -28,7 +28,7 @@ def engine_of(app):
         import gc
         gc.collect()                    # the weights want the largest blocks there are
         e = app.engine = Engine(weights_path())
-        e.tick = _scan_of(app)
+        e.tick = app.think_tick
         app.thinking_scans = 0
     return e
 
@@ -40,18 +40,6 @@ def power_up(app):
         engine_of(app)
     except Exception as e:
         app.fault("seat", e, 0)
-
-
-def _scan_of(app):
-    """What the engine calls every engine.player.TICK_EVERY evaluations while it thinks (a
-    seat's play, a hint, a walk of grading): a scan, so that the debounce keeps counting; the
-    settled reading is fed to the Table at the next App.scan, once the walk is over."""
-    def tick():
-        sc = app.d.scanner
-        if sc is not None:
-            sc.scan()
-            app.thinking_scans += 1
-    return tick
 
 
 def release(app):

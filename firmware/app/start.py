@@ -65,10 +65,10 @@ def main():
     import gc
     gc.collect()
     t = app.table
-    if t.seats[0] or t.seats[1] or t.settings.grading:
-        # a resumed match with the board in a seat, or grading on (app/grading.py): the
-        # engine's weights now, while the heap is whole (app/seat.py; made at the first
-        # question otherwise)
+    if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4 or t.settings.grading:
+        # a resumed match with the board in a seat (4: the computer on USB needs no engine),
+        # or grading on (app/grading.py): the engine's weights now, while the heap is whole
+        # (app/seat.py; made at the first question otherwise)
         from app import seat
         seat.power_up(app)
     asyncio.run(tasks.run(app, wdt, cfg))

@@ -4,16 +4,15 @@ button table (game/table.py, ON) or its tick; they are rare in a match, so their
 loaded for the press and forgotten after (firmware/lazy.py: lazy.double and the others;
 BENCHMARKS.md, app heap: keeping them in table.py costs the running board a few KB).
 
-Also the seats' rare changes: a seat cycled in Settings, a player leaving and coming back
-(seed 003's ghost), and the points of a game the ghost won taken back.
+Also the points of a game the ghost won taken back (seed 003); the seats' own changes are
+game/seatflows.py's, so that a cube action does not load them.
 They change the game only through the Table's own transitions (go, record, event, emit, save,
 say, game_over, roll_if_auto, set_seat) and the Match's: no attribute of the Table is
 written here, the phase changes in Table.go alone and a seat in Table.set_seat.
 """
 from bg.cube import NOBODY, other
 from bg.scoring import SINGLE
-from game.phases import PRE_ROLL, DOUBLED, MOVING, NO_MOVE, HOW_PASS, HOW_RESIGN, HOW_TIME, \
-    LEVELS, GHOST_LEVEL
+from game.phases import PRE_ROLL, DOUBLED, MOVING, NO_MOVE, HOW_PASS, HOW_RESIGN, HOW_TIME
 import events
 
 REFUSALS = ("crawford_r", "cube_max", "not_your_cube", "dead_cube", "cube_off")
@@ -131,38 +130,7 @@ def timeout(t, player):
     t.game_over(HOW_TIME)
 
 
-# ---------------------------------------------------------------- the board's seat, the ghost
-def cycle_seat(t, player):
-    """Settings' seat of `player`: a person -> the board easy -> normal -> strong -> a person."""
-    seat = (t.seats[player] + 1) % (len(LEVELS) + 1)
-    # an absent player's seat cycled to a person: they are back (a ghost needs a level)
-    t.set_seat(player, seat, t.away[player] if seat else 0)
-    t.record(("name", player, t.seat_name(player)))     # the record names the seat
-    t.event(events.line("seat", [("player", player), ("level", t.level_of(player) or "person")]))
-    t.save()
-
-
-def leave(t, player):
-    """Seed 003's ghost: `player` leaves; the board plays for them (table.GHOST_LEVEL)."""
-    if t.away[player] or t.seats[player]:
-        t.say(t.tr("refused"))
-        return
-    t.set_seat(player, GHOST_LEVEL, 1)
-    t.record(("name", player, t.seat_name(player)))
-    t.say(t.tr("ghost_on", t.name(player)))
-    t.save()
-
-
-def come_back(t, player):
-    """`player` is back: the seat is theirs again."""
-    if not t.away[player]:
-        return
-    t.set_seat(player, 0, 0)
-    t.record(("name", player, t.seat_name(player)))
-    t.say(t.tr("ghost_off", t.name(player)))
-    t.save()
-
-
+# ---------------------------------------------------------------- the ghost's scoring
 def uncount(m, winner, points):
     """Seed 003: take back from the Match `m` the points of a game the ghost won, and what
     they decided (a match won, a Crawford game to come)."""

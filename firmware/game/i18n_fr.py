@@ -101,6 +101,7 @@ v_person=joueur
 v_easy=facile
 v_normal=normal
 v_strong=fort
+v_usb=PC USB
 v_match=match
 v_on=oui
 v_off=non

@@ -33,6 +33,7 @@ v_person=person
 v_easy=easy
 v_normal=normal
 v_strong=strong
+v_usb=USB PC
 v_match=match
 v_on=on
 v_off=off

@@ -33,7 +33,9 @@ HOW_PASS = 1
 HOW_RESIGN = 2
 HOW_TIME = 3
 
-# the seats (issue 10): a person, or the board at a level (engine/player.py's levels)
+# the seats (issue 10): a person, the board at a level (engine/player.py's levels), or a
+# computer on the USB line (app/usbseat.py: `host_tools play` and GNU Backgammon)
 SEAT_PERSON = 0
-LEVELS = ("easy", "normal", "strong")   # seats 1, 2, 3
+LEVELS = ("easy", "normal", "strong", "usb")   # seats 1, 2, 3, 4
+SEAT_USB = 4
 GHOST_LEVEL = 2           # seed 003's ghost plays at normal until Settings changes it

@@ -7,7 +7,7 @@ numbering, bar last), the match (bg.match, 32 bytes), the settings (game.setting
 clocks (game.clock, 13 bytes), the last move (count, then up to 8 LED indices), the record
 line count (4 bytes: the Table's rec_seq, which matches the record to the state after a
 power cut, docs/persistence.md; version 2), the seats (2 bytes: a person 0, or the board's
-level 1..3, game/table.py; version 3), the settings added since (game.settings beyond
+level 1..3 or the computer on USB, game/table.py; version 3), the settings added since (game.settings beyond
 its first OLD_SETTINGS = 11: grading, version 4), and a Fletcher-16 checksum of everything before
 it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0; versions 1
 and 2 (no seats) as two persons; versions 1 to 3 with the later settings at their defaults
@@ -39,7 +39,8 @@ refuses, with a ValueError saying why, any state the Table cannot reach. The inv
       full before the opening is decided, no empty reserve while a game is played
   S12 the last move: up to 4 moves as LED pairs (0..26), none before the first play
   S13 moving: some dice can be played; no move: none can
-  S15 each seat is a person or one of the board's three levels (an absent player's: a level)
+  S15 each seat is a person, one of the board's three levels or the computer on USB (an
+      absent player's: not a person)
   S14 the settings' values are known (game.settings), the match is consistent (bg.match:
       cube value within its maximum and owner, Crawford, scores, game number and last game
       within what a later save can write)
@@ -96,8 +97,9 @@ def to_bytes(t):
     b[_LAST] = len(lm)
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
     b[_SEQ:_SEATS] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
-    for p in (0, 1):               # the seat (0..3), away (bit 2), the ghost played (bit 3)
-        b[_SEATS + p] = t.seats[p] | t.away[p] << 2 | t.ghosted[p] << 3
+    for p in (0, 1):               # the seat (0..3), away (bit 2), the ghost played (bit 3),
+        s = t.seats[p]             # the computer on USB (bit 4, seat bits 0: SEAT_USB)
+        b[_SEATS + p] = (s & 3) | t.away[p] << 2 | t.ghosted[p] << 3 | (s >> 2) << 4
     b[_SUM:_SUM + 2] = fletcher16(memoryview(b)[:_SUM]).to_bytes(2, "little")
     return bytes(b)
 
@@ -200,8 +202,8 @@ def restore(data):
     rec_seq = int.from_bytes(data[_SEQ:_SEATS], "little") if version >= 2 else 0
     seats = bytearray(data[_SEATS:_MORE]) if version >= 3 else bytearray(2)
     # S15
-    _check(seats[0] < 16 and seats[1] < 16, "a seat that is neither a person nor a level")
     for x in seats:
-        _check(not x >> 2 & 1 or x & 3, "an absent player with no ghost in the seat")
+        _check(x < 32 and not (x & 16 and x & 3), "a seat that is neither a person, a level nor USB")
+        _check(not x >> 2 & 1 or x & 19, "an absent player with no ghost in the seat")
     return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
             rec_seq, clock, seats)

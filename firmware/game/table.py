@@ -107,7 +107,7 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
-        self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, or the board's level 1..3 (LEVELS)
+        self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
@@ -139,8 +139,8 @@ class Table:
         (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
          self.match, self.settings, self.last_move, self.rec_seq, self.clock, seats) = \
             lazy.snapshot_fields(saved)
-        for p in (0, 1):              # (a byte each: the seat, away, ghosted: game/snapshot.py)
-            self.seats[p] = seats[p] & 3
+        for p in (0, 1):              # (a byte each: the seat, away, ghosted, USB: game/snapshot.py)
+            self.seats[p] = 4 if seats[p] & 16 else seats[p] & 3     # 4: SEAT_USB
             self.away[p] = seats[p] >> 2 & 1
             self.ghosted[p] = seats[p] >> 3 & 1
         self.go(phase)
@@ -303,13 +303,14 @@ class Table:
         return lazy.position_ids(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
 
     def level_of(self, player):
-        """The board's level in `player`'s seat ('easy', 'normal', 'strong'), or None for a person."""
+        """The board's level in `player`'s seat ('easy', 'normal', 'strong'; 'usb' for the
+        computer on the USB line, app/usbseat.py), or None for a person."""
         seat = self.seats[player]
         return LEVELS[seat - 1] if seat else None
 
     def cycle_seat(self, player):
-        """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> a
-        person. At once, in the game in progress (and recorded): game/flows.py."""
+        """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> the
+        computer on USB -> a person. At once, in the game in progress (and recorded): game/flows.py."""
         lazy.cycle_seat(self, player)
         self._board_acts()
 
@@ -341,11 +342,9 @@ class Table:
 
     def seat_name(self, player):
         """The name the record and the export give `player`: White, Black, the board and its
-        level ("Tablier (normal)"), or the ghost playing for an absent player."""
-        level = self.level_of(player)
-        if self.away[player]:
-            return "%s ghost (%s)" % (("White", "Black")[player], level)
-        return "Tablier (%s)" % level if level else ("White", "Black")[player]
+        level ("Tablier (normal)"), the computer on USB, or the ghost playing for an absent
+        player. Rare (a new match, a seat changed): game/flows.py's, loaded for the call."""
+        return lazy.seat_name(self, player)
 
     def board_play(self, play):
         """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It

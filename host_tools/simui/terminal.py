@@ -55,8 +55,55 @@ def run_pipe(session, stream, out, colour=False):
     return 0
 
 
-def run_tty(session, colour=True, fd_in=None, out=None):
-    """Interactive: real-time firmware, cbreak keys, redraw in place."""
+def run_pipe_live(session, stream, out, port, colour=False):
+    """Commands from a pipe while the board's serial line is on a pty (`sim --serial`): the
+    firmware runs in real time between the commands (a PC on the port gets its answers
+    while nobody types), each command is echoed, carried out, and followed by the board."""
+    fd = stream.fileno()
+    rig = session.rig
+    buf = b""
+    last = time.monotonic()
+    out.write("\n".join(frame(session, colour)) + "\n")
+    out.flush()
+    while True:
+        ready, _, _ = select.select([fd], [], [], 0.01)
+        if ready:
+            data = os.read(fd, 4096)
+            if not data:
+                return 0
+            buf += data
+            while b"\n" in buf:
+                raw, buf = buf.split(b"\n", 1)
+                line = raw.decode("utf-8", "replace")
+                out.write(PROMPT + line + "\n")
+                try:
+                    session.execute(line)
+                except Quit:
+                    out.write("bye\n")
+                    out.flush()
+                    return 0
+                port.pump()
+                out.write("\n".join(frame(session, colour)) + "\n")
+                session.messages = []
+                out.flush()
+                last = time.monotonic()
+        now = time.monotonic()
+        steps = int((now - last) * 1000) // 10
+        if steps:
+            for _ in range(min(steps, 50)):
+                rig.step()
+                port.pump()
+            last += steps / 100.0
+        lines = session.new_board_lines()
+        if lines:
+            for ev in lines:
+                out.write("board: " + ev + "\n")
+            out.flush()
+
+
+def run_tty(session, colour=True, fd_in=None, out=None, port=None):
+    """Interactive: real-time firmware, cbreak keys, redraw in place (port: the board's
+    serial line on a pty, `sim --serial`, pumped with every step)."""
     import termios
     import tty
     fd = sys.stdin.fileno() if fd_in is None else fd_in
@@ -110,7 +157,12 @@ def run_tty(session, colour=True, fd_in=None, out=None):
             now = time.monotonic()
             steps = int((now - last) * 1000) // 10
             if steps:
-                rig.step(min(steps, 50))
+                if port is None:
+                    rig.step(min(steps, 50))
+                else:
+                    for _ in range(min(steps, 50)):
+                        rig.step()
+                        port.pump()
                 last += steps / 100.0
             draw()
     except Quit:

@@ -80,7 +80,8 @@ def test_a_seat_handed_back_frees_the_engine():
     run(app, 100)
     assert app.engine is not None
     t.cycle_seat(1)                       # normal -> strong
-    t.cycle_seat(1)                       # strong -> a person
+    t.cycle_seat(1)                       # strong -> the computer on USB
+    t.cycle_seat(1)                       # -> a person
     run(app, 50)
     assert app.engine is None and "app.seat" not in sys.modules
     assert had or "engine.player" not in sys.modules   # its code leaves the heap too

@@ -119,7 +119,8 @@ def test_the_seat_is_handed_back_in_the_boards_turn():
     t = r.t
     assert t.want_play == "strong"
     t.board_play(Play(((13, 7), (8, 7)), (False, False)))
-    t.cycle_seat(1)                        # strong -> a person: Black plays for itself
+    t.cycle_seat(1)                        # strong -> the computer on USB
+    t.cycle_seat(1)                        # -> a person: Black plays for itself
     r.collect()
     assert t.level_of(1) is None and t.want_play is None and t.shown_play is None
     r.move(1, [(24, 18), (6, 5)])          # their own play, not the board's
@@ -158,6 +159,27 @@ def test_the_seats_survive_a_power_cut_and_older_snapshots_read_as_persons():
         assert False, "a seat 4 accepted"
     except ValueError as e:
         assert "seat" in str(e)
+
+
+def test_the_computer_on_usb_seat_is_saved_in_bit_4_of_the_seat_byte():
+    t = Table()
+    for _ in range(4):
+        t.cycle_seat(1)                    # person -> easy -> normal -> strong -> USB
+    assert t.seats[1] == 4 and t.level_of(1) == "usb"
+    data = snapshot.to_bytes(t)
+    assert data[snapshot._SEATS + 1] == 16 and len(data) == snapshot.SIZE   # same layout
+    assert Table(saved=data).seats == bytearray((0, 4))
+    for byte in (16 | 1, 16 | 3, 32):      # USB and a level at once; an unknown bit
+        bad = bytearray(data)
+        bad[snapshot._SEATS + 1] = byte
+        bad[snapshot._SUM:] = snapshot.fletcher16(bad[:snapshot._SUM]).to_bytes(2, "little")
+        try:
+            Table(saved=bytes(bad))
+            assert False, "seat byte %d accepted" % byte
+        except ValueError as e:
+            assert "seat" in str(e)
+    t.cycle_seat(1)                        # USB -> a person
+    assert t.seats[1] == 0
 
 
 def test_the_settings_menu_lists_the_seats_in_both_languages():
@@ -277,6 +299,8 @@ def test_the_ghosts_level_changes_in_settings_and_a_person_there_means_back():
     t = r.t
     t.cycle_seat(0)                        # normal -> strong: the ghost plays stronger
     assert t.away[0] and t.level_of(0) == "strong" and t.want_play == "strong"
-    t.cycle_seat(0)                        # strong -> a person: White is back
+    t.cycle_seat(0)                        # strong -> the computer on USB: still the ghost
+    assert t.away[0] and t.level_of(0) == "usb" and t.seat_name(0) == "White ghost (usb)"
+    t.cycle_seat(0)                        # -> a person: White is back
     assert not t.away[0] and t.level_of(0) is None
     assert Table(saved=snapshot.to_bytes(t)).away == bytearray(2)   # a state it can resume
