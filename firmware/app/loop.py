@@ -113,6 +113,11 @@ class App:
         self.record_failed = None
         self._record_tried = 0
         self.engine = None                 # the board's engine while a seat is the board's (app/seat.py)
+        # the board's play thought over several cycles, a piece of think_piece results per
+        # cycle (Engine.piece); 0: at once, in the cycle that asks (the Pico, the tests). The
+        # web page sets it: pure Python under WebAssembly would block it for seconds
+        self.think_piece = 0
+        self.thinking = None               # that think in progress (app/seat.py), else None
         self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
 
     # ------------------------------------------------------------ faults
@@ -254,6 +259,8 @@ class App:
             from app import seat
             seat.answer(self)
             self.drain(now_ms)
+        elif self.thinking is not None:
+            self.thinking = None           # the question was withdrawn (a seat changed)
         elif self.engine is not None and not (t.seats[0] or t.seats[1]) and t.menu is None:
             # nobody needs the engine any more (no board's seat, no hint menu open)
             self.engine = None
@@ -279,7 +286,8 @@ class App:
         with the first hint). The engine made for it is dropped once the menu closes and no
         seat is the board's (seat_if_wanted)."""
         m = self.table.menu
-        if m is not None and m.want_hint:
+        if m is not None and m.want_hint and self.thinking is None:
+            # (the coach shares the engine's walker: a hint waits for the board's think)
             from app import hints
             hints.answer(self)
             self.drain(now_ms)

@@ -9,6 +9,7 @@ import sys
 
 from apprig import rig, run
 from bg.movegen import legal_plays
+from bg.play import Play
 from bg.position import Position
 from game.table import MOVING, PRE_ROLL, DOUBLED
 
@@ -84,3 +85,44 @@ def test_a_seat_handed_back_frees_the_engine():
     run(app, 50)
     assert app.engine is None and "app.seat" not in sys.modules
     assert had or "engine.player" not in sys.modules   # its code leaves the heap too
+
+
+def test_the_board_thinks_in_pieces_across_cycles_and_plays_what_it_plays_at_once():
+    """app.think_piece (the web page): the play is thought a piece per App cycle, the
+    cycle's other parts (buttons, clock, display) running between; it ends with the play
+    the board chooses at once. A seat changed in the middle drops the think."""
+    sc, app, lines, t = _board_black([6, 1])
+    app.press("p1_main")
+    run(app, 100)
+    at_once = str(t.shown_play)
+    assert t.phase == MOVING and t.on_roll == 1 and t.shown_play is not None
+    sc, app, lines, t = _board_black([6, 1])
+    app.think_piece = 2                   # 6-1 from the start: 7 results, 4 pieces
+    app.press("p1_main")
+    run(app, 20)
+    assert t.want_play == "normal" and app.thinking is not None, (t.screen, app.last_fault)
+    assert any("thinks" in row for row in t.screen), t.screen
+    cycles = 0
+    while t.want_play is not None and cycles < 50:
+        run(app, 10)
+        cycles += 1
+    assert t.shown_play is not None and str(t.shown_play) == at_once, (t.screen, app.last_fault)
+    assert cycles >= 2 and app.thinking is None
+    # again, the seat handed to a person mid-think: the think is dropped, nothing shown
+    sc.put(t.target.swapped())
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0
+    app.loaded = [5, 2]
+    app.press("p1_main")                  # White rolls 5-2 and plays 13/8 13/11
+    run(app, 30)
+    sc.put(Play("13/8 13/11").apply(t.view))
+    run(app, 100)
+    app.loaded = [4, 4]
+    app.press("p1_main")
+    run(app, 40)                          # the board rolls 4-4 and starts thinking
+    assert t.on_roll == 1 and app.thinking is not None, (t.screen, app.last_fault)
+    t.cycle_seat(1)                       # normal -> strong: the think starts again
+    t.cycle_seat(1)                       # strong -> a person
+    run(app, 30)
+    assert app.thinking is None and t.want_play is None and t.shown_play is None
+    assert app.last_fault is None
