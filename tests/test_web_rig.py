@@ -104,3 +104,32 @@ def test_web_rig_board_seats_play_and_the_hands_make_their_plays(tmp_path):
     assert proc.returncode == 0 and proc.stdout.startswith("ok"), proc.stdout + proc.stderr
     _, plies, hits, entered, offs = proc.stdout.split()
     assert int(plies) >= 10 and int(hits) >= 1 and int(entered) >= 1 and int(offs) >= 1, proc.stdout
+
+
+DEMO = r'''
+import sys
+sys.path[:0] = %r
+import webrig, webdemo
+rig = webrig.WebRig(workdir=%r, cal_path=%r, dice_seed=3)
+rig.seat(1, "easy")
+bot = webdemo.demo(rig)
+said = []
+while len([x for x in said if "(the board) plays" in x]) < 4 and len(said) < 200:
+    rig.wait(20)
+    said.append(bot.action())
+assert rig.table.seats[1] == 1, "the demo kept the board in its seat"
+print("ok", len([x for x in said if "(the board) plays" in x]), len([x for x in said if x.startswith("White plays")]))
+'''
+
+
+def test_web_demo_plays_around_the_boards_seat(tmp_path):
+    """The demo with Black's seat the board's: White's player plays as before, Black's
+    plays are the board's own, made by the hands as shown (webdemo.WebBot)."""
+    cal = str(tmp_path / "cal.bin")
+    code = "import sys; sys.path[:0] = %r\nimport webrig; webrig.save_calibration(%r)\n" % (PATHS, cal)
+    code += DEMO % (PATHS, str(tmp_path), cal)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                          cwd=str(tmp_path))
+    assert proc.returncode == 0 and proc.stdout.startswith("ok"), proc.stdout + proc.stderr
+    _, board, white = proc.stdout.split()
+    assert int(board) >= 4 and int(white) >= 3, proc.stdout

@@ -303,10 +303,14 @@ class WebRig:
     def _hand_next(self):
         kind, place, colour = self._todo.pop(0)
         self._hand_at = self.now
+        if not self.hand_action(kind, place, colour):
+            self._todo = []                # the checker is not there: the hands stop
+
+    def hand_action(self, kind, place, colour):
+        """One of board_play_hands' actions; False if the checker was not there."""
         if kind == "lift":
-            if not self.lift(place, colour):
-                self._todo = []            # the checker is not there: the hands stop
-        elif kind == "hit":
+            return bool(self.lift(place, colour))
+        if kind == "hit":
             stack = self._stack(place)
             for i in range(len(stack)):
                 if stack[i] == colour:
@@ -314,9 +318,9 @@ class WebRig:
                     self.board._dirty = True
                     self.board.place_bar(colour, colour)
                     self.moved()
-                    break
-        else:
-            self.place(place)
+                    return True
+            return False
+        return bool(self.place(place))
 
     def serial(self, line):
         """A command line as on USB serial (app/commands.py); returns the answer line."""
