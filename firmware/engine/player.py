@@ -8,8 +8,9 @@ a level chooses the same play on CPython and on the Pico.
 
 `tick`: a function called every TICK_EVERY evaluations while the engine thinks (the
 board's scan runs there); None for none. `piece`: think() yields after this many results
-of a walk (0: after whole walks only), for a caller that must not block that long (the web
-page: pure Python under WebAssembly evaluates ~250 positions a second, docs/web.md).
+of a walk the net evaluates (0: after whole walks only), for a caller that must not block
+that long (the web page: pure Python under WebAssembly evaluates ~250-1000 positions a
+second, docs/web.md).
 """
 from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
@@ -176,7 +177,9 @@ class Engine:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
-        if self.piece:
+        if self.piece and not self.level_easy:
+            # (PubEval is a hundred times cheaper than the net: the widest roll's whole walk
+            # is one short piece, and walking it again per piece would cost more)
             for _ in self._walk_pieces(me, opp, d1, d2, self._visit_top):
                 yield None
         else:

@@ -289,6 +289,9 @@ def test_think_in_pieces_gives_choose_s_play_in_short_pieces():
             sizes, got = _pieces(e, pos, d1, d2, level, 8)
             assert got == want, (pos, d1, d2, level)
             assert max(sizes) <= 9, (level, sizes)
+    # PubEval (easy) is cheap: its walk is never cut (each piece walks the roll again)
+    pos = position_from_id(HARDEST)
+    assert _pieces(e, pos, 1, 1, "easy", 8)[0] == [0]
 
 
 def test_weights_preloaded_once_and_refused_in_words():
