@@ -67,6 +67,7 @@ async function seat(browser) {
   r.mover = m[1]; r.dice = [+m[2], +m[3]];
   const player = r.mover === "White" ? 0 : 1;
   r.serialBefore = await page.evaluate(() => tablier.serial.length);
+  r.slowBefore = await page.evaluate(() => tablier.slow.length);     // the worker's long turns so far
   const t1 = Date.now();
   r.level = process.env.SEAT_LEVEL || "normal";          // (SEAT_LEVEL=strong: to time the strong level)
   await page.select("#seat-" + player, r.level);
