@@ -60,8 +60,6 @@ function tick() {
   try {
     const now = performance.now();
     rig.run_to(now - t0);
-    const took = performance.now() - now;
-    if (took > SLOW_MS) post({ t: "slow", ms: Math.round(took), at: Math.round(now - t0) });
     if (demo && now - lastDemo >= DEMO_BEAT_MS) {
       lastDemo = now;
       if (!bot) {
@@ -73,6 +71,8 @@ function tick() {
       if (did === null) demo = false;
     }
     if (now - lastFrame >= FRAME_MS) sendFrame(false);
+    const took = performance.now() - now;     // the whole turn: the page waited that long
+    if (took > SLOW_MS) post({ t: "slow", ms: Math.round(took), at: Math.round(now - t0) });
   } catch (e) {
     demo = false;
     post({ t: "error", text: String(e.message || e) });

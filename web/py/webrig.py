@@ -239,6 +239,7 @@ class WebRig:
         game in progress, recorded), as many times as it takes. Returns the level."""
         want = SEATS.index(level)
         t = self.table
+        self._todo = []                    # the hands stop making a play the seat may drop
         for _ in range(len(SEATS)):
             if t.seats[player] == want:
                 break
