@@ -86,7 +86,7 @@ class Engine:
         # evaluations) and scores results skip..skip+piece-1 of the walk's fixed order
         self.piece = 0
         self.walked = 0           # the last walk's answer (how many dice the plays use)
-        self._visit = None
+        self._visit = self._visit_top   # the visit of the walk in pieces (_walk_pieces)
         self._leaf = 0
         self._skip = 0
         self._stop = 0
