@@ -191,7 +191,9 @@ class App:
         if sc is None:                     # no scanner (app.parts said why): the rest runs
             return
         sensed = sc.scan()
-        if sc.settled and sc.last_change != self._fed_change:
+        # (while the board thinks in pieces the reading waits for its play, as it waits
+        # through a whole think: judged against the play once it is shown)
+        if sc.settled and sc.last_change != self._fed_change and self.thinking is None:
             self._fed_change = sc.last_change
             self.settled_feeds += 1
             # the LEDs show the verdict now, not at the display task's next round (rest to
