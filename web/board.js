@@ -147,6 +147,8 @@ function draw() {
     T.seats = st.seats;
     for (const p of [0, 1]) { const sel = document.getElementById("seat-" + p); if (sel.value !== st.seats[p]) sel.value = st.seats[p]; }
     document.getElementById("board-play").disabled = !st.board_play || st.hands_busy;
+    if (T.handsBusy && !st.hands_busy) statusEl.textContent = "The hands are done: the board judges its checkers.";
+    T.handsBusy = st.hands_busy;
     if (T.firstRenderMs === null) T.firstRenderMs = Math.round(performance.now());
   }
 }
