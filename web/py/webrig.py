@@ -38,8 +38,9 @@ MAX_CATCH_UP = 25            # steps per run_to at most: a slow frame never free
 PRESS_MS = 80                # the demo's short press, well over the 20 ms debounce
 LONG_MS = 1000               # the demo's long press, past the 800 ms of the Buttons driver
 # the board's think in pieces of this many results, one piece per App cycle and per timer
-# turn of the page (app.think_piece): pure Python under WebAssembly evaluates ~250 positions
-# a second here, so a piece is ~100 ms where a whole strong think blocked the page 5-9 s
+# turn of the page (app.think_piece): pure Python under WebAssembly evaluates 250-1000
+# positions a second here (BENCHMARKS.md, web), so a piece is 25-160 ms where a whole strong
+# think blocked the page 5-10 s
 THINK_PIECE = 24
 HAND_MS = 150                # a hand making the board's play: one lift or put-down at most this often
 SEATS = ("person", "easy", "normal", "strong")   # Table.seats: 0 a person, 1..3 the board's level
@@ -293,9 +294,11 @@ class WebRig:
 
     def make_board_play(self):
         """The page's "make the board's play": a person's hands move the checkers as the
-        board shows, one lift or put-down per HAND_MS once the sensors settled, so the
-        firmware reads every step and judges the result as on a real board (it commits the
-        play only if the checkers end where it said). Returns the number of actions."""
+        board shows, from where they stand (the turn's start; checkers already moved by hand
+        make another result, which the firmware names), one lift or put-down per HAND_MS
+        once the sensors settled, so the firmware reads every step and judges the result as
+        on a real board (it commits the play only if the checkers end where it said).
+        Returns the number of actions."""
         self.put_back()
         self._todo = self.board_play_hands()
         self._hand_at = self.now - HAND_MS
