@@ -3,7 +3,9 @@ driven by puppeteer-core (web/tests/drive.mjs) on the site `make web` builds.
 
 The board page: the real firmware (.mpy, as `make flash` installs it) on MicroPython's
 WebAssembly port, set up, the opening roll and a play made by synthetic clicks, the OLED
-and the LEDs read back from the page, a screenshot. The companion page: a stand-in for
+and the LEDs read back from the page, a screenshot; on a second page the board takes the
+seat of the opening's winner, its engine's play is shown on the OLED and made by the
+page's hands, and the turn passes. The companion page: a stand-in for
 navigator.serial (no board in CI) plays event lines of a whole match written by
 firmware/events.py, answers the commands and the raw REPL; the mirror, the IDs, the
 downloaded record and its .mat (against `host_tools export`) are checked.
@@ -12,6 +14,7 @@ No Chromium, node or web/node_modules: skipped with the reason, or failed under 
 """
 import json
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -150,6 +153,7 @@ def test_site_holds_the_firmware_as_make_flash_compiles_it(site, tmp_path):
     _, root, manifest = site
     fw = [f for f in manifest["files"] if f.startswith("fw/")]
     assert "fw/main.py" in fw and "fw/app/loop.mpy" in fw and "fw/hw/scanner.mpy" in fw
+    assert "fw/engine/weights.bin" in fw and "fw/engine/net_py.mpy" in fw   # the board's seat
     flashed = compile_tree(str(tmp_path / "flash"))          # what `make flash` copies
     assert sorted("fw/" + f for f in flashed) == sorted(fw)
     for f in flashed:
@@ -219,9 +223,51 @@ def test_demo_plays_on_by_itself(seen):
     assert d["plays"] >= 3             # the clicked play and the demo's, on the serial line
 
 
+def test_the_board_takes_a_seat_shows_its_play_and_the_hands_make_it(seen):
+    """The seat control seats the board (normal) for the player who won the opening; its
+    engine (pure Python: the port has no viper) thinks, the OLED says "<mover> plays ...",
+    "make the board's play" moves the checkers, the firmware reads them and commits."""
+    s = seen[0]["seat"]
+    player = 0 if s["mover"] == "White" else 1
+    shown = s["shown"]
+    assert shown["seats"][player] == "normal" and shown["seats"][1 - player] == "person"
+    assert not shown["disabled"]                      # the button offers the board's play
+    rows = " ".join(shown["screen"])
+    assert "%s plays" % s["mover"] in rows, shown["screen"]
+    assert [r.rstrip() for r in shown["screen"]] == s["oledShown"]    # the OLED's pixels say it
+    after = s["after"]
+    assert after["errors"] == [], after["errors"]
+    events = [json.loads(l) for l in after["serial"]]
+    seat = [e for e in events if e["t"] == "seat"]
+    assert seat[-1] == {"t": "seat", "player": player, "level": "normal"}
+    said = [e for e in events if e["t"] == "board_play"]
+    plays = [e for e in events if e["t"] == "play"]
+    assert len(said) == 1 and said[0]["player"] == player and said[0]["play"] in rows
+    # the play made on the board is the one shown, committed by the firmware's judge
+    assert len(plays) == 1 and plays[0]["p"] == player and plays[0]["n"] == said[0]["play"]
+    assert not [e for e in events if e["t"] == "error"]
+    assert after["screen"][0].startswith("Black" if player == 0 else "White"), after["screen"]
+    assert "on roll" in " ".join(after["screen"])
+    calm = [r for r in s["oledAfter"] if not re.search(r"\d:\d\d", r)]   # the clocks run
+    assert calm == [r.rstrip() for r in after["screen"] if not re.search(r"\d:\d\d", r)]
+    assert after["points"] != shown["points"] and after["disabled"]
+    # the checkers stand where the play took them from the start (White's numbering on the
+    # page; a step's end may be passed through: 24/18/13)
+    start = [0, 0, 0, 0, 0, 5, 0, 3, 0, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 0]
+    me, opp = list(start), list(start)
+    for frm, to in plays[0]["m"]:
+        apply_step(me, opp, frm, to)
+    mine, theirs = player + 1, 2 - player
+    for q in range(1, 25):
+        on = after["points"][q - 1]
+        m = q if player == 0 else 25 - q              # the mover's number of page point q
+        assert on.count(mine) == me[m - 1] and on.count(theirs) == opp[24 - m], (q, on, me, opp)
+
+
 def test_screenshot_was_taken(seen):
     path = seen[0]["board"]["screenshot"]
     assert os.path.getsize(path) > 20000
+    assert os.path.getsize(os.path.join(seen[4], "seat.png")) > 20000
 
 
 # ------------------------------------------------------------------ the companion page

@@ -15,7 +15,7 @@ const serialEl = document.getElementById("serial");
 
 const T = window.tablier = {
   ready: false, startedMs: null, firstRenderMs: null, state: null, palette: null,
-  leds: [], codes: [], screen: [], serial: [], demo: [], errors: [],
+  leds: [], codes: [], screen: [], serial: [], demo: [], errors: [], slow: [], seats: ["person", "person"],
   send: (msg) => worker.postMessage(msg),
   readOled: () => ask({ t: "rows" }).then((m) => m.rows),      // text read back from the OLED RAM
   command: (line) => ask({ t: "serial", line: line }).then((m) => m.line),
@@ -41,6 +41,10 @@ worker.onmessage = (ev) => {
   else if (m.t === "demo") { T.demo.push(m.text); statusEl.textContent = "Demo: " + m.text; if (m.text === "match over") setDemo(false); }
   else if (m.t === "error") { T.errors.push(m.text); statusEl.textContent = "Error: " + m.text; }
   else if (m.t === "log") console.log("[board]", m.text);
+  else if (m.t === "slow") T.slow.push({ ms: m.ms, at: m.at });
+  else if (m.t === "seated") statusEl.textContent = (m.player ? "Black" : "White") + ": " +
+    (m.level === "person" ? "a person" : "the board (" + m.level + ")") + ".";
+  else if (m.t === "hands") statusEl.textContent = m.actions ? "Your hands make the board's play..." : "The board shows no play to make.";
   else if ((m.t === "rows" || m.t === "answer") && pending[m.id]) { pending[m.id](m); delete pending[m.id]; }
 };
 
@@ -140,6 +144,11 @@ function draw() {
     drawOled(st.oled);
     for (const role of [27, 28, 29, 30]) document.getElementById("led-" + role).style.background = ledColour(role);
     document.getElementById("oled-text").textContent = st.screen.join("\n");
+    T.seats = st.seats;
+    for (const p of [0, 1]) { const sel = document.getElementById("seat-" + p); if (sel.value !== st.seats[p]) sel.value = st.seats[p]; }
+    document.getElementById("board-play").disabled = !st.board_play || st.hands_busy;
+    if (T.handsBusy && !st.hands_busy) statusEl.textContent = "The hands are done: the board judges its checkers.";
+    T.handsBusy = st.hands_busy;
     if (T.firstRenderMs === null) T.firstRenderMs = Math.round(performance.now());
   }
 }
@@ -230,4 +239,13 @@ document.getElementById("setup").addEventListener("click", () => {
 const demoBtn = document.getElementById("demo");
 function setDemo(on) { demoBtn.classList.toggle("on", on); demoBtn.textContent = on ? "stop demo" : "demo"; T.send({ t: "demo", on: on }); }
 demoBtn.addEventListener("click", () => setDemo(!demoBtn.classList.contains("on")));
+// the seats: what the Settings menu's seat item does (a person, or the board at a level)
+for (const p of [0, 1]) {
+  const sel = document.getElementById("seat-" + p);
+  for (const [v, text] of [["person", "a person"], ["easy", "board: easy"], ["normal", "board: normal"], ["strong", "board: strong"]]) {
+    const o = document.createElement("option"); o.value = v; o.textContent = text; sel.appendChild(o);
+  }
+  sel.addEventListener("change", () => T.send({ t: "seat", player: p, level: sel.value }));
+}
+document.getElementById("board-play").addEventListener("click", () => T.send({ t: "boardplay" }));
 draw();

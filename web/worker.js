@@ -6,6 +6,7 @@ import { loadMicroPython } from "./mp/micropython.mjs";
 
 const DEMO_BEAT_MS = 450;       // one demo action (a roll, a play, a take) per beat
 const FRAME_MS = 33;            // the page gets a new picture at most this often
+const SLOW_MS = 100;            // a timer turn longer than this is reported (the page froze that long)
 let mp = null, rig = null, bot = null, demo = false, lastDemo = 0, lastFrame = 0, lastKey = "";
 let t0 = 0;
 
@@ -70,6 +71,8 @@ function tick() {
       if (did === null) demo = false;
     }
     if (now - lastFrame >= FRAME_MS) sendFrame(false);
+    const took = performance.now() - now;     // the whole turn: the page waited that long
+    if (took > SLOW_MS) post({ t: "slow", ms: Math.round(took), at: Math.round(now - t0) });
   } catch (e) {
     demo = false;
     post({ t: "error", text: String(e.message || e) });
@@ -94,6 +97,8 @@ self.onmessage = (ev) => {
     else if (m.t === "place") rig.place(m.place);
     else if (m.t === "button") rig.button(m.name, m.down, m.hold || 0);
     else if (m.t === "setup") { rig.set_start(); }
+    else if (m.t === "seat") post({ t: "seated", player: m.player, level: rig.seat(m.player, m.level) });
+    else if (m.t === "boardplay") post({ t: "hands", actions: rig.make_board_play() });
     else if (m.t === "demo") { demo = !!m.on; lastDemo = 0; if (demo) rig.put_back(); }
     else if (m.t === "serial") post({ t: "answer", id: m.id, line: rig.serial(m.line) });
     else if (m.t === "rows") post({ t: "rows", id: m.id, rows: JSON.parse(rig.rows_json()) });

@@ -113,6 +113,12 @@ class App:
         self.record_failed = None
         self._record_tried = 0
         self.engine = None                 # the board's engine while a seat, a hint or grading needs it (app/seat.py)
+        # the board's play thought over several cycles, a piece of think_piece results per
+        # cycle (Engine.piece); 0: at once, in the cycle that asks (the Pico, the tests). The
+        # web page sets it: pure Python under WebAssembly would block it for seconds
+        self.think_piece = 0
+        self.thinking = None               # that think in progress (app/seat.py), else None
+        self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -184,7 +190,9 @@ class App:
         if sc is None:                     # no scanner (app.parts said why): the rest runs
             return
         sensed = sc.scan()
-        if sc.settled and sc.last_change != self._fed_change:
+        # (while the board thinks in pieces the reading waits for its play, as it waits
+        # through a whole think: judged against the play once it is shown)
+        if sc.settled and sc.last_change != self._fed_change and self.thinking is None:
             self._fed_change = sc.last_change
             self.settled_feeds += 1
             # the LEDs show the verdict now, not at the display task's next round (rest to
@@ -268,12 +276,16 @@ class App:
             else:
                 from app import seat
                 seat.answer(self)
+        elif self.thinking is not None:
+            self.thinking = None              # the question was withdrawn (a seat changed)
         elif m is not None and m.want_hint:
             from app import hints
             hints.answer(self)
         gr = self.grader
         if gr:
-            gr.step(now_ms)
+            # (a think in pieces, think_piece, holds the engine's walker: grading waits)
+            if self.thinking is None:
+                gr.step(now_ms)
         elif t.settings.grading:
             if gr is None:
                 self.grader = lazy.grading(self, now_ms)

@@ -4,8 +4,10 @@ Loaded with the first question, when a seat is the board's: a board of two perso
 loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
 and kept while a seat is the board's; App.forget_engine drops them when none is.
 
-While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations:
-engine_of makes it the App's think_tick: a scan, so the board keeps reading its checkers.
+While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
+App's think_tick runs a scan there, so the board keeps reading its checkers. With
+app.think_piece set (the web page) the play is thought a piece per App cycle instead
+(Engine.think), the rest of the cycle running between the pieces.
 """
 from bg.play import Play
 from bg.cube import CENTRED
@@ -70,11 +72,35 @@ def answer(app):
     if t.want_play is not None:
         view = t.view
         d1, d2 = t.turn_dice
-        got = e.choose(view.me, view.opp, d1, d2, t.want_play)
+        if app.think_piece:
+            got = think_on(app, e, view, d1, d2, t.want_play)
+            if got is None:
+                return                     # more to think in the next cycles
+            got = e.result
+        else:
+            app.thinking = None
+            e.piece = 0
+            got = e.choose(view.me, view.opp, d1, d2, t.want_play)
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:
         t.board_cube(cube_says_yes(t, e))
+
+
+def think_on(app, e, view, d1, d2, level):
+    """One piece of the board's think (app.think_piece results, Engine.piece); True once it
+    has ended (its play in e.result), None while there is more. A question that changed
+    (another turn, level or dice) starts a think of its own."""
+    k = app.thinking
+    if k is None or k[0] is not view or k[1] != level or k[2] != d1 or k[3] != d2:
+        e.piece = app.think_piece
+        k = app.thinking = [view, level, d1, d2, e.think(view.me, view.opp, d1, d2, level)]
+    try:
+        next(k[4])
+        return None
+    except StopIteration:
+        app.thinking = None
+        return True
 
 
 def cube_says_yes(t, e):

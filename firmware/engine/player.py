@@ -7,7 +7,10 @@ the opponent's own best 0-ply play). Every equity is an integer (1/65536 of a po
 a level chooses the same play on CPython and on the Pico.
 
 `tick`: a function called every TICK_EVERY evaluations while the engine thinks (the
-board's scan runs there); None for none.
+board's scan runs there); None for none. `piece`: think() yields after this many results
+of a walk the net evaluates (0: after whole walks only), for a caller that must not block
+that long (the web page: pure Python under WebAssembly evaluates ~250-1000 positions a
+second, docs/web.md).
 """
 from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
@@ -42,6 +45,12 @@ def won_value(opp):
     return 2 * P_ONE
 
 
+class _Pause(Exception):
+    """A walk stopped after its piece (Engine._counted): think() walks it again later and
+    skips the results already scored. Raised as the class, a new instance each time: one
+    instance raised again and again keeps every traceback (MicroPython: the heap ran out)."""
+
+
 def _pubeval_unloaded(me, opp, race):
     raise ValueError("PubEval is not loaded")
 
@@ -72,6 +81,15 @@ class Engine:
         self.result = None        # think()'s answer
         self.total = 0
         self.reply = WORST
+        # think() in pieces of `piece` results of a walk (0: whole walks). A piece walks the
+        # roll again from its start (a walk without evaluating costs little beside the
+        # evaluations) and scores results skip..skip+piece-1 of the walk's fixed order
+        self.piece = 0
+        self.walked = 0           # the last walk's answer (how many dice the plays use)
+        self._visit = self._visit_top   # the visit of the walk in pieces (_walk_pieces)
+        self._leaf = 0
+        self._skip = 0
+        self._stop = 0
 
     # -- evaluation ---------------------------------------------------------------------
     def _after(self, me, opp, race, hit):
@@ -159,7 +177,14 @@ class Engine:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
-        if not self.walker.walk(me, opp, d1, d2, self._visit_top):
+        if self.piece and not self.level_easy:
+            # (PubEval is a hundred times cheaper than the net: the widest roll's whole walk
+            # is one short piece, and walking it again per piece would cost more)
+            for _ in self._walk_pieces(me, opp, d1, d2, self._visit_top):
+                yield None
+        else:
+            self.walked = self.walker.walk(me, opp, d1, d2, self._visit_top)
+        if not self.walked:
             return
         if level == "strong" and self.ncand > 1:
             yield None
@@ -170,6 +195,35 @@ class Engine:
         w.nsteps = self.best_n
         w.hitbits = self.best_hits
         self.result = w.play()
+
+    # -- a walk in pieces (self.piece) ----------------------------------------------------
+    def _walk_pieces(self, me, opp, d1, d2, visit):
+        """walker.walk(me, opp, d1, d2, visit), its answer in self.walked, yielding after
+        every self.piece results visited: each piece walks again from the start and stops
+        (_Pause) at the first result past its own. The walk's order never changes, so every
+        result is visited once. Nothing else may walk or set the evaluator's root between
+        the pieces (the App thinks nothing else meanwhile: app/loop.py)."""
+        self._visit = visit
+        self._skip = 0
+        while True:
+            self._leaf = 0
+            self._stop = self._skip + self.piece
+            try:
+                self.walked = self.walker.walk(me, opp, d1, d2, self._counted)
+                return
+            except _Pause:
+                pass
+            self._skip = self._stop
+            yield None
+
+    def _counted(self, w):
+        k = self._leaf
+        self._leaf = k + 1
+        if k < self._skip:
+            return                # visited in an earlier piece
+        if k >= self._stop:
+            raise _Pause
+        self._visit(w)
 
     # -- strong: 1-ply --------------------------------------------------------------
     def _one_ply(self):
@@ -208,7 +262,12 @@ class Engine:
             self.opp_back = back_py(opp)
             self.ev.set_root(opp, me, race)
             self.reply = WORST
-            if w.walk(me, opp, a, b, self._visit_reply):
+            if self.piece:
+                for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
+                    yield None
+            else:
+                self.walked = w.walk(me, opp, a, b, self._visit_reply)
+            if self.walked:
                 v = self.reply
             else:
                 v = -self.ev.equity(opp, me, race)   # no play: the turn passes back

@@ -9,6 +9,7 @@ import sys
 
 from apprig import rig, run
 from bg.movegen import legal_plays
+from bg.play import Play
 from bg.position import Position
 from game.table import MOVING, PRE_ROLL, DOUBLED
 
@@ -85,3 +86,78 @@ def test_a_seat_handed_back_frees_the_engine():
     run(app, 50)
     assert app.engine is None and "app.seat" not in sys.modules
     assert had or "engine.player" not in sys.modules   # its code leaves the heap too
+
+
+def test_the_board_thinks_in_pieces_across_cycles_and_plays_what_it_plays_at_once():
+    """app.think_piece (the web page): the play is thought a piece per App cycle, the
+    cycle's other parts (buttons, clock, display) running between; it ends with the play
+    the board chooses at once. A seat changed in the middle drops the think."""
+    sc, app, lines, t = _board_black([6, 1])
+    app.press("p1_main")
+    run(app, 100)
+    at_once = str(t.shown_play)
+    assert t.phase == MOVING and t.on_roll == 1 and t.shown_play is not None
+    sc, app, lines, t = _board_black([6, 1])
+    app.think_piece = 2                   # 6-1 from the start: 7 results, 4 pieces
+    app.press("p1_main")
+    run(app, 20)
+    assert t.want_play == "normal" and app.thinking is not None, (t.screen, app.last_fault)
+    assert any("thinks" in row for row in t.screen), t.screen
+    cycles = 0
+    while t.want_play is not None and cycles < 50:
+        run(app, 10)
+        cycles += 1
+    assert t.shown_play is not None and str(t.shown_play) == at_once, (t.screen, app.last_fault)
+    assert cycles >= 2 and app.thinking is None
+    assert not [l for l in lines if '"error"' in l], lines
+    # again, the seat handed to a person mid-think: the think is dropped, nothing shown
+    sc.put(t.target.swapped())
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0
+    app.loaded = [5, 2]
+    app.press("p1_main")                  # White rolls 5-2 and plays 13/8 13/11
+    run(app, 30)
+    sc.put(Play("13/8 13/11").apply(t.view))
+    run(app, 100)
+    app.loaded = [4, 4]
+    app.press("p1_main")
+    run(app, 40)                          # the board rolls 4-4 and starts thinking
+    assert t.on_roll == 1 and app.thinking is not None, (t.screen, app.last_fault)
+    t.cycle_seat(1)                       # normal -> strong: the think starts again
+    t.cycle_seat(1)                       # strong -> the computer on USB
+    t.cycle_seat(1)                       # -> a person
+    run(app, 30)
+    assert app.thinking is None and t.want_play is None and t.shown_play is None
+    assert app.last_fault is None
+
+
+def test_checkers_moved_while_the_board_thinks_in_pieces_wait_for_its_play():
+    """A complete legal play made on the board while it thinks in pieces, and main pressed,
+    is not committed for the board: the reading waits (as through a whole think, when the
+    buttons are not read either) and is then judged against the play shown ("Not my
+    play"); the board's own play then commits."""
+    sc, app, lines, t = _board_black([6, 1])
+    t.cycle_seat(1)                                   # Black: the board, strong (many pieces)
+    app.think_piece = 16
+    app.press("p1_main")
+    run(app, 20)
+    assert app.thinking is not None
+    other = Play("24/18 6/5").apply(t.view)           # legal, not the board's (13/7 8/7)
+    sc.put(other.swapped())
+    run(app, 60)                                      # the reading settles meanwhile
+    assert app.thinking is not None
+    app.press("p2_main")                              # "done", for the board's seat
+    cycles = 0
+    while t.want_play is not None and cycles < 1000:
+        run(app, 10)
+        cycles += 1
+        assert not [l for l in lines if '"t":"play"' in l], lines[-3:]
+    assert t.shown_play is not None and t.target != other, (t.screen, cycles, app.last_fault)
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 1
+    assert [l for l in lines if '"not_board_play"' in l], t.screen
+    sc.put(t.target.swapped())
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
+    plays = [l for l in lines if '"t":"play"' in l]
+    assert len(plays) == 1 and str(t.shown_play) not in ("", "24/18 6/5"), plays

@@ -256,6 +256,44 @@ def test_think_yields_and_gives_choose_s_play():
     assert list(e.think(pos.me, pos.opp, 6, 5, "strong")) == [] and e.result is None
 
 
+def _pieces(e, pos, d1, d2, level, piece):
+    """think() with e.piece = piece: the evaluations of each piece, and e.result."""
+    e.piece = piece
+    sizes = []
+    try:
+        c = e.ev.count
+        for _ in e.think(pos.me, pos.opp, d1, d2, level):
+            sizes.append(e.ev.count - c)
+            c = e.ev.count
+        sizes.append(e.ev.count - c)
+    finally:
+        e.piece = 0
+    return sizes, e.result
+
+
+def test_think_in_pieces_gives_choose_s_play_in_short_pieces():
+    """Engine.piece (the web page: a piece of ~100 ms under WebAssembly): think() yields
+    within a walk too, after every `piece` results, and still ends with choose()'s play;
+    no piece evaluates more than `piece` results (+1: the root of a reply walk)."""
+    e = engine()
+    pos = position_from_id(HARDEST)                  # one walk of 2,226 results
+    want = e.choose(pos.me, pos.opp, 1, 1, "normal")
+    sizes, got = _pieces(e, pos, 1, 1, "normal", 200)
+    assert got == want and len(sizes) >= 2226 // 200 and max(sizes) <= 201, sizes
+    rng = Lcg(31)
+    for k, pos in enumerate(played_positions(505, 4)):
+        d1 = rng.below(6) + 1
+        d2 = rng.below(6) + 1
+        for level in ("easy", "normal", "strong"):
+            want = e.choose(pos.me, pos.opp, d1, d2, level)
+            sizes, got = _pieces(e, pos, d1, d2, level, 8)
+            assert got == want, (pos, d1, d2, level)
+            assert max(sizes) <= 9, (level, sizes)
+    # PubEval (easy) is cheap: its walk is never cut (each piece walks the roll again)
+    pos = position_from_id(HARDEST)
+    assert _pieces(e, pos, 1, 1, "easy", 8)[0] == [0]
+
+
 def test_weights_preloaded_once_and_refused_in_words():
     """engine.weights.preload() at power-up reads the file into one bytearray; the
     evaluators built later share it (no second 24 KB block); a file that is not ours

@@ -5,7 +5,8 @@ sensors settle) and _press(); this module gives it those on the WebRig. The one 
 the Bot that the WebAssembly port lacks is random.Random (MicroPython's random has no
 class): WebBot makes the same Bot with a small seeded generator instead.
 """
-from simui.bot import Bot, BotError  # noqa: F401 (BotError: the worker names it)
+from simui.bot import Bot, BotError, _name  # noqa: F401 (BotError: the worker names it)
+from game import table as T
 from simui.hands import Hands
 import board_config as cfg
 
@@ -62,12 +63,40 @@ class DemoSession:
 
 
 class WebBot(Bot):
+    """The demo's players, and a person's hands for a seat that is the board's: the board
+    rolls, doubles, answers and thinks by itself; its shown play is made on the board as
+    the page's "make the board's play" makes it (WebRig.board_play_hands)."""
+
     def __init__(self, session, seed=1):
         self.s = session
         self.rig = session.rig
         self.t = session.rig.table
         self.rng = _Rng(seed)
         self.actions = 0
+
+    def action(self):
+        t = self.t
+        p = t.acting()
+        if t.phase < T.GAME_OVER and p in (0, 1) and t.seats[p]:
+            return self._for_the_board(p)
+        return Bot.action(self)
+
+    def _for_the_board(self, p):
+        t = self.t
+        self.actions += 1
+        if t.phase != T.MOVING or not t.shown_play or t.want_play is not None:
+            return "%s (the board) thinks" % _name(p) if t.want_play is not None \
+                else "waits for the board"
+        d1, d2 = t.turn_dice
+        text = t.shown_text
+        for kind, place, colour in self.rig.board_play_hands():
+            if not self.rig.hand_action(kind, place, colour):
+                raise BotError("the board's play %s: nothing to %s on %d" % (text, kind, place))
+            self.s.act()
+        if t.phase == T.MOVING and t.on_roll == p:
+            raise BotError("the board's play %s was made but not committed: %r"
+                           % (text, self.rig.screen_rows()))
+        return "%s (the board) plays %d-%d: %s" % (_name(p), d1, d2, text)
 
 
 def demo(rig, seed=1):

@@ -7,6 +7,8 @@ run by MicroPython's WebAssembly port in a Web Worker (web/worker.js).
     rig.lift(13); rig.place(7)               # hands on the wooden board (White's numbering)
     rig.button(name, True/False)             # a button pin held down / released
     rig.state()                              # JSON text: checkers, LEDs, OLED RAM
+    rig.seat(1, "normal")                    # the Settings' seat: Black is the board (normal)
+    rig.make_board_play()                    # a person's hands make the play the board shows
 
 host_tools/simui/rig.py does the same for `make sim` but needs os.path (CPython's); this one
 keeps to what the WebAssembly port has. Time: virtual ms = wall ms (the page's clock), plus
@@ -25,6 +27,7 @@ from app.build import build_drivers, led_index
 from app.boot import start_app
 from app import commands
 from game import colours
+from game.table import MOVING
 from simui import readback
 from simui.readback import calibrate, nearest_code  # noqa: F401 (the rig's names)
 
@@ -34,6 +37,13 @@ STEP_MS = cfg.SCAN_PERIOD_MS
 MAX_CATCH_UP = 25            # steps per run_to at most: a slow frame never freezes the page
 PRESS_MS = 80                # the demo's short press, well over the 20 ms debounce
 LONG_MS = 1000               # the demo's long press, past the 800 ms of the Buttons driver
+# the board's think in pieces of this many results, one piece per App cycle and per timer
+# turn of the page (app.think_piece): pure Python under WebAssembly evaluates 250-1000
+# positions a second here (BENCHMARKS.md, web), so a piece is 25-160 ms where a whole strong
+# think blocked the page 5-10 s
+THINK_PIECE = 24
+HAND_MS = 150                # a hand making the board's play: one lift or put-down at most this often
+SEATS = ("person", "easy", "normal", "strong")   # Table.seats: 0 a person, 1..3 the board's level
 BAR = 25                     # the places a hand takes from or puts on, besides 1..24
 OFF = 0
 
@@ -62,10 +72,13 @@ class WebRig:
         self.app = start_app(self.drivers, workdir + "/state.bin", workdir + "/match.rec",
                              self._line, fault_log=workdir + "/faults.log")
         self.table = self.app.table
+        self.app.think_piece = THINK_PIECE
         self._screen_key = None
         self._screen_rows = []
         self._held = {}                    # button -> virtual ms at which to release it
         self.scanning = True               # the sensors are read until the reading is fed
+        self._todo = []                    # the hands' next actions (make_board_play)
+        self._hand_at = 0                  # virtual ms of the hands' last action
         self.step()
 
     def _line(self, text):
@@ -88,6 +101,8 @@ class WebRig:
                 self.scanning = False
             if self._held:
                 self._release_due()
+            if self._todo and not self.scanning and self.now - self._hand_at >= HAND_MS:
+                self._hand_next()
 
     def moved(self):
         """The checkers changed: read the sensors until the new reading settles."""
@@ -100,6 +115,8 @@ class WebRig:
         while self.now + STEP_MS <= target and n < MAX_CATCH_UP:
             self.step()
             n += 1
+            if self.app.thinking is not None:
+                break                      # one piece of the board's think per timer turn
         if self.now + STEP_MS <= target:
             self.ahead -= (target - self.now) // STEP_MS * STEP_MS   # drop what cannot be caught up
         return n
@@ -216,6 +233,99 @@ class WebRig:
         self.hand_from = None
         self.moved()
 
+    # ------------------------------------------------------------ the board in a seat
+    def seat(self, player, level):
+        """The seat of `player` (0 White, 1 Black): "person" or the board at "easy", "normal",
+        "strong". What the Settings menu's seat item does (Table.cycle_seat: at once, in the
+        game in progress, recorded), as many times as it takes. Returns the level."""
+        want = SEATS.index(level)
+        t = self.table
+        self._todo = []                    # the hands stop making a play the seat may drop
+        for _ in range(len(SEATS)):
+            if t.seats[player] == want:
+                break
+            t.cycle_seat(int(player))
+        self.app.drain(self.now)
+        return SEATS[t.seats[player]]
+
+    def board_play_hands(self):
+        """The hands' actions that make the play the board shows (Table.shown_play, in the
+        mover's numbering), in the page's places (White's numbering): ("lift", place, colour),
+        ("place", place, 0), ("hit", place, colour) (the blot of that colour there to its bar
+        strip). [] while there is none."""
+        t = self.table
+        play = t.shown_play
+        if play is None or t.want_play is not None or t.on_roll not in (0, 1):
+            return []
+        black = t.on_roll == 1
+        colour = BLACK if black else WHITE
+
+        def place_of(q):
+            if q == 25:
+                return BAR
+            if q == 0:
+                return OFF
+            return 25 - q if black else q
+
+        # as a person moves: one checker's steps in one movement (13/8/5 from 13 straight to
+        # 5), stopping where it hits; a hit checker put on the blot, then the blot taken from
+        # under it to the bar (the judge reads both as a hand at work, docs/table.md); the
+        # checkers borne off last. In a bear-off a checker in the hand reads as one borne off,
+        # so 6/off 4/3 begun with 6/off, or 4/2* with the blot on the bar and the hitter still
+        # in the hand, would read as another play for a moment.
+        moves = []                         # [from, to, hits at to]
+        for i in range(len(play.moves)):
+            frm, to = play.moves[i]
+            if moves and moves[-1][1] == frm and not moves[-1][2]:
+                moves[-1][1] = to              # the same checker goes on
+                moves[-1][2] = play.hits[i]
+            else:
+                moves.append([frm, to, play.hits[i]])
+        out = []
+        for off in (False, True):
+            for frm, to, hit in moves:
+                if (to == 0) != off:
+                    continue
+                out.append(("lift", place_of(frm), colour))
+                out.append(("place", place_of(to), 0))
+                if hit:
+                    out.append(("hit", place_of(to), WHITE if black else BLACK))
+        return out
+
+    def make_board_play(self):
+        """The page's "make the board's play": a person's hands move the checkers as the
+        board shows, from where they stand (the turn's start; checkers already moved by hand
+        make another result, which the firmware names), one lift or put-down per HAND_MS
+        once the sensors settled, so the firmware reads every step and judges the result as
+        on a real board (it commits the play only if the checkers end where it said).
+        Returns the number of actions."""
+        self.put_back()
+        self._todo = self.board_play_hands()
+        self._hand_at = self.now - HAND_MS
+        return len(self._todo)
+
+    def _hand_next(self):
+        kind, place, colour = self._todo.pop(0)
+        self._hand_at = self.now
+        if not self.hand_action(kind, place, colour):
+            self._todo = []                # the checker is not there: the hands stop
+
+    def hand_action(self, kind, place, colour):
+        """One of board_play_hands' actions; False if the checker was not there."""
+        if kind == "lift":
+            return bool(self.lift(place, colour))
+        if kind == "hit":
+            stack = self._stack(place)
+            for i in range(len(stack)):
+                if stack[i] == colour:
+                    stack[i:i + 1] = b""       # the blot, from under the hitter
+                    self.board._dirty = True
+                    self.board.place_bar(colour, colour)
+                    self.moved()
+                    return True
+            return False
+        return bool(self.place(place))
+
     def serial(self, line):
         """A command line as on USB serial (app/commands.py); returns the answer line."""
         out = commands.answer(self.app, line)
@@ -283,6 +393,9 @@ class WebRig:
             "screen": list(t.screen),
             "phase": t.phase,
             "faults": self.app.faults,
+            "seats": [SEATS[t.seats[0]], SEATS[t.seats[1]]],
+            "board_play": t.shown_play is not None and t.phase == MOVING,
+            "hands_busy": bool(self._todo),
         }
         if with_text:
             out["rows"] = self.screen_rows()

@@ -1,5 +1,5 @@
 // Drives the pages in the system's headless Chromium (puppeteer-core, no browser download):
-//   node web/tests/drive.mjs URL OUTDIR [board|companion|all] [SCRIPT.json]
+//   node web/tests/drive.mjs URL OUTDIR [board|seat|companion|all] [SCRIPT.json]
 // SCRIPT.json (companion): {lines: [serial lines], answers: {ids, state, version}, record: text}
 // Prints one JSON object with what it saw; tests/test_web.py asserts on it.
 import puppeteer from "puppeteer-core";
@@ -7,7 +7,7 @@ import fs from "fs";
 
 const [url, outdir, which = "all"] = process.argv.slice(2);
 const exe = process.env.CHROMIUM || "/usr/bin/chromium";
-const out = { board: null, companion: null, console: [] };
+const out = { board: null, seat: null, companion: null, console: [] };
 let lastPage = null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -22,25 +22,10 @@ async function pressButton(page, name) {
   await page.mouse.down(); await sleep(100); await page.mouse.up();
 }
 
-async function board(browser) {
-  const r = {};
-  const page = lastPage = await browser.newPage();
-  await page.setViewport({ width: 1400, height: 900 });
-  page.on("console", (m) => out.console.push(m.text()));
-  page.on("pageerror", (e) => out.console.push("pageerror: " + e.message));
-  const t0 = Date.now();
-  await page.goto(url + "index.html");
-  await waitFor(page, () => window.tablier && window.tablier.ready && window.tablier.firstRenderMs !== null);
-  r.wallReadyMs = Date.now() - t0;
-  Object.assign(r, await page.evaluate(() => ({ firstRenderMs: tablier.firstRenderMs, readyMs: tablier.startedMs,
-    bootMs: tablier.bootMs, micropython: tablier.micropython })));
-  r.screenAtStart = await page.evaluate(() => tablier.screen);
-  await page.click("#setup");
-  await waitFor(page, () => tablier.screen.join("|").includes("Opening roll"));
-  r.setupCodes = await page.evaluate(() => tablier.codes.slice(1, 25));
-  // the opening roll: each player presses main (a press held 100 ms, like a finger);
-  // equal dice roll again (docs/table.md), so press again until a turn begins
-  const rolledRe = /^(White|Black) \d-\d/;
+// the opening roll: each player presses main (a press held 100 ms, like a finger);
+// equal dice roll again (docs/table.md), so press again until a turn begins
+const rolledRe = /^(White|Black) \d-\d/;
+async function openingRoll(page, r) {
   r.openingPresses = 0;
   for (let round = 0; round < 6; round++) {
     for (const b of ["p1_main", "p2_main"]) {
@@ -52,6 +37,68 @@ async function board(browser) {
     catch (e) { /* a tie: again */ }
   }
   await waitFor(page, (re) => new RegExp(re).test(tablier.screen[0]), rolledRe.source);
+}
+
+async function openBoard(browser, r) {
+  const page = lastPage = await browser.newPage();
+  await page.setViewport({ width: 1400, height: 900 });
+  page.on("console", (m) => out.console.push(m.text()));
+  page.on("pageerror", (e) => out.console.push("pageerror: " + e.message));
+  const t0 = Date.now();
+  await page.goto(url + "index.html");
+  await waitFor(page, () => window.tablier && window.tablier.ready && window.tablier.firstRenderMs !== null);
+  r.wallReadyMs = Date.now() - t0;
+  Object.assign(r, await page.evaluate(() => ({ firstRenderMs: tablier.firstRenderMs, readyMs: tablier.startedMs,
+    bootMs: tablier.bootMs, micropython: tablier.micropython })));
+  return page;
+}
+
+// The board in a seat: after the opening roll the mover's seat goes to the board (the
+// page's seat control: Settings' seat item, in the game in progress); its engine (pure
+// Python under the WebAssembly port) thinks, the OLED says "... plays ...", the page's
+// hands make the play, the firmware judges the checkers and the turn passes.
+async function seat(browser) {
+  const r = {};
+  const page = await openBoard(browser, r);
+  await page.click("#setup");
+  await waitFor(page, () => tablier.screen.join("|").includes("Opening roll"));
+  await openingRoll(page, r);
+  const m = /^(White|Black) (\d)-(\d)/.exec(await page.evaluate(() => tablier.screen[0]));
+  r.mover = m[1]; r.dice = [+m[2], +m[3]];
+  const player = r.mover === "White" ? 0 : 1;
+  r.serialBefore = await page.evaluate(() => tablier.serial.length);
+  r.slowBefore = await page.evaluate(() => tablier.slow.length);     // the worker's long turns so far
+  const t1 = Date.now();
+  r.level = process.env.SEAT_LEVEL || "normal";          // (SEAT_LEVEL=strong: to time the strong level)
+  await page.select("#seat-" + player, r.level);
+  await waitFor(page, () => tablier.state.board_play, null, 60000);
+  r.thinkWallMs = Date.now() - t1;
+  await sleep(100);
+  r.shown = await page.evaluate(() => ({ screen: tablier.screen.slice(), seats: tablier.seats.slice(),
+    codes: tablier.codes.slice(), points: tablier.state.points,
+    disabled: document.getElementById("board-play").disabled }));
+  r.oledShown = await page.evaluate(() => tablier.readOled());
+  await page.click("#board-play");
+  const next = player ? "White" : "Black";
+  await waitFor(page, (n) => tablier.screen[0].startsWith(n) && !tablier.state.hands_busy, next, 20000);
+  await sleep(200);
+  r.after = await page.evaluate((k) => ({ screen: tablier.screen.slice(), points: tablier.state.points,
+    bar: tablier.state.bar, serial: tablier.serial.slice(k), errors: tablier.errors.slice(), slow: tablier.slow.slice(),
+    disabled: document.getElementById("board-play").disabled }), r.serialBefore);
+  r.oledAfter = await page.evaluate(() => tablier.readOled());
+  await page.screenshot({ path: outdir + "/seat.png" });
+  await page.close();
+  return r;
+}
+
+async function board(browser) {
+  const r = {};
+  const page = await openBoard(browser, r);
+  r.screenAtStart = await page.evaluate(() => tablier.screen);
+  await page.click("#setup");
+  await waitFor(page, () => tablier.screen.join("|").includes("Opening roll"));
+  r.setupCodes = await page.evaluate(() => tablier.codes.slice(1, 25));
+  await openingRoll(page, r);
   r.rolled = await page.evaluate(() => tablier.screen.slice());
   r.oledRead = await page.evaluate(() => tablier.readOled());
   const m = /^(White|Black) (\d)-(\d)/.exec(r.rolled[0]);
@@ -216,6 +263,7 @@ const browser = await puppeteer.launch({ executablePath: exe, headless: true,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 try {
   if (which === "all" || which === "board") out.board = await board(browser);
+  if (which === "all" || which === "seat") out.seat = await seat(browser);
   if (which === "all" || which === "companion") out.companion = await companion(browser, JSON.parse(fs.readFileSync(process.argv[5], "utf8")));
 } catch (e) {
   out.error = String(e.stack || e).split("\n").slice(0, 3).join("\n");
