@@ -176,7 +176,9 @@ class Rig:
 def rig_at(board, on_roll, settings=None, score=None):
     """A rig whose game stands at `board` (White's view) with `on_roll` to roll: made
     through a snapshot, as a board resuming after a power cut would be."""
-    from game import snapshot
+    # the snapshot made as the board makes it, loaded for the call and forgotten: a rig
+    # that kept game.snapshot held its code (and bg.matchsave's) beside the Table
+    import lazy
     from game.table import PRE_ROLL
     t = Table(settings)
     t.board = board.copy()
@@ -188,7 +190,7 @@ def rig_at(board, on_roll, settings=None, score=None):
         t.match.game_number = 2
         lead = 0 if score[0] >= score[1] else 1
         t.match.last_game = (lead, 1, 1, 0)     # a score comes from a game won
-    r = Rig(settings, snapshot.to_bytes(t), board)
+    r = Rig(settings, lazy.snapshot_bytes(t), board)
     r.feed()
     return r
 
