@@ -137,7 +137,7 @@ def test_the_commands_code_stays_loaded_while_commands_come_then_leaves_the_heap
     import sys
     from lazy import forget
     sc, app, lines = rig()
-    forget("app.commands", "bg.ids")      # as after power-up (app/start.py forgets them)
+    forget("app.commands", "bg.ids", "version")   # as after power-up (app/start.py forgets them)
     stream = Lines(b"state\nids\nhelp\n")
     line = tasks.SerialLine(app, stream.ready, stream.read1)
     line.turn(1000)
@@ -148,4 +148,5 @@ def test_the_commands_code_stays_loaded_while_commands_come_then_leaves_the_heap
     assert "app.commands" in sys.modules and '"t":"help"' in lines[-1]
     line.turn(1040 + 2 * tasks.KEEP_COMMANDS_MS)     # silence: forgotten
     assert "app.commands" not in sys.modules and "bg.ids" not in sys.modules
+    assert "version" not in sys.modules              # app.commands' import goes with it
     assert line.answers == 3
