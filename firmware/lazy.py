@@ -20,6 +20,7 @@ import sys
 # tuples weighed 3 KB more there (BENCHMARKS.md, app heap).
 RARE = """
 snapshot_bytes game.snapshot to_bytes bg.matchsave
+snapshot_fields game.snapshot restore bg.matchsave
 format_play bg.notation format_play
 complete_plays game.unsure complete_plays
 resign_refusal game.resigning refusal
@@ -45,7 +46,20 @@ store_save store save
 store_why store why
 store_set_aside store set_aside
 open_record record_open open_log
+run_parts app.parts run
+cal_save hw.calfile save
+cal_load hw.calfile load
+calibrate_empty hw.calroutine calibrate_empty
+calibrate_gain hw.calroutine calibrate_gain
+calibrate_stack hw.calroutine calibrate_stack
+gain_passes hw.calroutine gain_passes
 store_load_or_fresh store load_or_fresh
+make_scanner hw.scanbuild make_scanner
+scanner_build hw.scanbuild build
+scanner_set_calibration hw.scanbuild set_calibration
+scanner_restart hw.scanbuild restart
+wire_tables hw.scanwalk wire_tables
+scanfast_load hw.scanfast load
 hardware_faults hw.scanfaults hardware_faults
 fair_load fairroll_ops load fairdice
 fair_save fairroll_ops save fairdice
@@ -66,10 +80,7 @@ dice_command dicecmd answer
 # drivers' rare code: the calibration file and routine, the scanner's construction and
 # rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
 # the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
-# Dice page) and the serial line's dice command. What only power-up, the self-test and a
-# calibration call (the saved state's fields, the parts check, the calibration, the
-# scanner's construction) is in firmware/lazy_boot.py's RARE, the same format, looked up
-# there when this table lacks a name: a match never loads it)
+# Dice page) and the serial line's dice command)
 
 
 def forget(*names):
@@ -98,20 +109,8 @@ def _once(module, function, also, args):
 
 
 def _where(name):
-    """[name, module, function, also...] from RARE, else from power-up's table
-    (lazy_boot.py, loaded for the lookup), or None."""
-    key = "\n" + name + " "
-    at = RARE.find(key)
-    if at >= 0:
-        return RARE[at + 1:RARE.find("\n", at + 1)].split(" ")
-    kept = "lazy_boot" in sys.modules
-    try:
-        from lazy_boot import RARE as table
-        at = table.find(key)
-        return table[at + 1:table.find("\n", at + 1)].split(" ") if at >= 0 else None
-    finally:
-        if not kept:
-            forget("lazy_boot")
+    at = RARE.find("\n" + name + " ")
+    return RARE[at + 1:RARE.find("\n", at + 1)].split(" ") if at >= 0 else None
 
 
 def __getattr__(name):

@@ -25,8 +25,7 @@ def test_a_save_and_a_resumption_keep_neither_the_snapshot_nor_the_match_bytes()
     t.take_outbox()
     _gone_after(("game.snapshot", "bg.matchsave"), t.save)
     saved = [p for k, p in t.take_outbox() if k == "save"][-1]
-    # (the resumption's name is in power-up's table, firmware/lazy_boot.py: looked up, forgotten)
-    t2 = _gone_after(("game.snapshot", "bg.matchsave", "lazy_boot"), lambda: Table(saved=saved))
+    t2 = _gone_after(("game.snapshot", "bg.matchsave"), lambda: Table(saved=saved))
     assert t2.match.score == [2, 0] and t2.match.game_number == 2
     assert t2.match == t.match                        # Match.__eq__: the saved bytes agree
 
