@@ -151,6 +151,9 @@ class SerialLine:
         if line[:3].lower() == b"ids" and "bg.ids" not in sys.modules:
             import bg.ids  # noqa: F401 (kept, with the commands, while commands come)
             self.loaded.append("bg.ids")
+            if "bg.matchsave" not in sys.modules:
+                import bg.matchsave  # noqa: F401 (the match's gnubg state: kept with them)
+                self.loaded.append("bg.matchsave")
         from app import commands
         return commands.answer(self.app, line, n)
 
