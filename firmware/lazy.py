@@ -19,14 +19,14 @@ import sys
 # goes with it. One string rather than a dict: this table stays in the heap, and a dict of
 # tuples weighed 3 KB more there (BENCHMARKS.md, app heap).
 RARE = """
-snapshot_bytes game.snapshot to_bytes
-snapshot_fields game.snapshot restore
+snapshot_bytes game.snapshot to_bytes bg.matchsave
+snapshot_fields game.snapshot restore bg.matchsave
 format_play bg.notation format_play
 complete_plays game.unsure complete_plays
 resign_refusal game.resigning refusal
 match_of game.ending match_of
 match_rules game.ending rules
-position_ids game.gnubg_ids ids_of bg.ids
+position_ids game.gnubg_ids ids_of bg.ids bg.matchsave
 double game.flows double
 take game.flows take
 beaver game.flows beaver
@@ -41,7 +41,8 @@ leave game.seatflows leave
 come_back game.seatflows come_back
 uncount game.flows uncount
 setup_rows game.screens_between setup_rows
-end_message game.screens_between end_message
+message game.screens_between message
+fault_rows game.screens_between fault_rows
 store_save store save
 store_why store why
 store_set_aside store set_aside

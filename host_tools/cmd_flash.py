@@ -25,9 +25,10 @@ def tool(name):
     return path if os.path.exists(path) else shutil.which(name) or name
 
 
-def compile_tree(out=BUILD, march="armv6m", only=None):
+def compile_tree(out=BUILD, march="armv6m", only=None, flags=()):
     """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source, data files such
-    as firmware/engine/weights.bin copied as they are). Returns files.
+    as firmware/engine/weights.bin copied as they are). Returns files. flags: more mpy-cross
+    options (bench heap prices -O3 with them; the firmware's build passes none).
 
     march: the Pico's armv6m for `flash`; None for the host's MicroPython (tests, benches:
     the same bytecode, without the Pico's architecture tag). only: a sub-folder ("bg")."""
@@ -50,7 +51,7 @@ def compile_tree(out=BUILD, march="armv6m", only=None):
                 shutil.copy(src, dest)
             else:
                 dest = os.path.join(dest_dir, f[:-3] + ".mpy")
-                cmd = [tool("mpy-cross")] + (["-march=" + march] if march else []) + ["-o", dest, src]
+                cmd = [tool("mpy-cross")] + list(flags) + (["-march=" + march] if march else []) + ["-o", dest, src]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
                 if proc.returncode != 0:
                     raise SystemExit("mpy-cross failed on %s:\n%s" % (src, proc.stderr))

@@ -69,7 +69,7 @@ def matches_in(path, err=sys.stderr):
         except (OSError, ValueError) as e:
             raise ValueError("cannot read %s: %s" % (path, e))
         return [(os.path.basename(path), events_of_mat(match))]
-    from host_tools.cmd_export import split_matches, PLAYED
+    from host_tools.matfile import split_matches, PLAYED
     try:
         events, problems = record.read_file(path)
     except (OSError, record.RecordError) as e:

@@ -381,3 +381,18 @@ def from_record(events):
             game.actions.append(("win", ev[1], ev[2], bool(match.length) and score[ev[1]] >= match.length))
         # resign / accept / decline / timeout: not expressible in .mat (see above)
     return match
+
+
+# ------------------------------------------------------------------ a record's matches
+
+PLAYED = ("play", "double", "end")      # what makes a match more than its start
+
+
+def split_matches(events):
+    """The board appends every match to one record file: one event list per match."""
+    matches = []
+    for ev in events:
+        if ev[0] == "match" or not matches:
+            matches.append([])
+        matches[-1].append(ev)
+    return matches

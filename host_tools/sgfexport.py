@@ -1,7 +1,7 @@
 """A match as GNU Backgammon's SGF with the coach's analysis in gnubg's own properties
 (`python -m host_tools export RECORD -o OUT.sgf --analysis`).
 
-The moves are those of cmd_export.sgf_text; each node gets what gnubg's sgf.c writes after
+The moves are those of sgftext.sgf_text (cmd_export's); each node gets what gnubg's sgf.c writes after
 an analysis (its format version 3), from firmware/engine/review.py at the normal level:
   move node     DA[...] the doubling decision before the roll (when the cube was the
                 mover's to turn), A[i][play E ver 3 w wg wbg lg lbg equity 0 0 1 0.000000 0]...
@@ -21,7 +21,7 @@ GNU Backgammon 1.07 (Debian's `gnubg`) loads these files and recomputes its stat
 them (tests/test_sgfexport.py); the PyPI build cannot load any SGF (its parser is a stub).
 """
 
-from host_tools.cmd_export import sgf_text, _sgf_point
+from host_tools.sgftext import sgf_text, _sgf_point
 from host_tools.cmd_review import engine, events_of_mat
 
 from bg.play import apply_step  # noqa: E402
@@ -171,5 +171,5 @@ def analysis_of(match, eng=None):
 
 
 def analysed_sgf_text(match, eng=None):
-    """The match's SGF (cmd_export.sgf_text) with the analysis of every node."""
+    """The match's SGF (sgftext.sgf_text) with the analysis of every node."""
     return sgf_text(match, analysis_of(match, eng))

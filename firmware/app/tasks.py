@@ -148,9 +148,14 @@ class SerialLine:
         self.last_command = now
         if "app.commands" not in sys.modules:
             self.loaded.append("app.commands")
+            if "version" not in sys.modules:
+                self.loaded.append("version")    # (app.commands imports it: it goes with it)
         if line[:3].lower() == b"ids" and "bg.ids" not in sys.modules:
             import bg.ids  # noqa: F401 (kept, with the commands, while commands come)
             self.loaded.append("bg.ids")
+            if "bg.matchsave" not in sys.modules:
+                import bg.matchsave  # noqa: F401 (the match's gnubg state: kept with them)
+                self.loaded.append("bg.matchsave")
         from app import commands
         return commands.answer(self.app, line, n)
 

@@ -24,18 +24,15 @@ Rules (seeds 002, 003, 004; GNU Backgammon's manual):
 The opening roll of each game is in bg.opening.
 """
 
-from bg.cube import (Cube, CENTRED, NOBODY, BAD_PLAYER, DOUBLE_PENDING, NOT_YOUR_ANSWER,
+from bg.cube import (Cube, NOBODY, BAD_PLAYER, DOUBLE_PENDING, NOT_YOUR_ANSWER,
                      is_power_of_two, other)
-from bg.scoring import SINGLE, BACKGAMMON, game_points, game_result, ME
+from bg.scoring import SINGLE, BACKGAMMON, game_points, game_result, ME, BY_PLAY, BY_PASS, BY_RESIGNATION  # noqa: F401
 
 MONEY = 0
 PRESETS = (3, 5, 7, 9)
 MAX_LENGTH = 32767        # what fits GNU Backgammon's match ID (15 bits)
 
-# How a game ended (last_game[3])
-BY_PLAY = 0
-BY_PASS = 1
-BY_RESIGNATION = 2
+# How a game ended (last_game[3]): BY_PLAY, BY_PASS, BY_RESIGNATION (bg/scoring.py)
 
 # Why the match refuses an action (with the cube's, bg.cube.REASONS; words: bg/reasons.py,
 # game/i18n; bg.errors.MatchError for a script that wants an exception).
@@ -48,12 +45,7 @@ BAD_POINTS = "bad_points"
 REASONS = (MATCH_OVER, BAD_RESIGNATION, RESIGNATION_PENDING, NO_RESIGNATION, GAME_NOT_OVER,
            BAD_POINTS)
 
-STATE_VERSION = 1
-STATE_SIZE = 32
-# Saved scores and game numbers stop here (to_bytes): far beyond any session, and a later
-# save can always write what a load accepted (u32 fields; no OverflowError).
-MAX_SCORE = 1000000000
-MAX_GAMES = 1000000000
+# The saved state's layout (STATE_VERSION, STATE_SIZE) and its limits: bg/matchsave.py.
 
 
 class Match:
@@ -257,6 +249,9 @@ class Match:
 
     # ---- GNU Backgammon's match ID --------------------------------------------------
 
+    # ---- GNU Backgammon's match ID and the saved state: bg/matchsave.py -------------
+    # (loaded by these calls only: a save, a power-up, the IDs screen)
+
     def match_state(self, on_roll, dice=(0, 0)):
         """This match as a bg.ids.MatchState, for GNU Backgammon's match ID.
 
@@ -265,148 +260,17 @@ class Match:
         waits. Once the match is won the game state tells how it ended. Scores are capped
         at the match length (gnubg refuses more) and at 32767 in money play.
         """
-        from bg import ids
-        cube = self.cube
-        turn = on_roll
-        if cube.offered_by != NOBODY and not cube.dropped:
-            turn = other(cube.offered_by)
-        elif self.resigned_by != NOBODY:
-            turn = other(self.resigned_by)
-        state = ids.GAME_PLAYING
-        if self.winner != NOBODY:
-            state = (ids.GAME_OVER, ids.GAME_DROP, ids.GAME_RESIGNED)[self.last_game[3]]
-        cap = self.length if self.length else 32767
-        return ids.MatchState(cube.value, cube.owner, on_roll, self.crawford, state, turn,
-                              cube.offered_by != NOBODY and not cube.dropped, self.resign_kind,
-                              dice, self.length, (min(self.score[0], cap), min(self.score[1], cap)),
-                              self.jacoby)
-
-    # ---- saved state ----------------------------------------------------------------
+        from bg import matchsave
+        return matchsave.match_state(self, on_roll, dice)
 
     def to_bytes(self):
-        """The whole match and cube state in STATE_SIZE bytes, starting with STATE_VERSION.
-
-        Layout (little-endian): version, flags, length u16, score0 u32, score1 u32,
-        game_number u32, log2 cube max, log2 cube value, cube owner+1, offered_by+1,
-        resigned_by+1, resign_kind, winner+1, last winner+1, last kind, last how,
-        last points u32, reserved 2.
-        """
-        cube = self.cube
-        flags = (self.crawford_rule | self.beavers << 1 | self.jacoby << 2 | self.cube_enabled << 3
-                 | self.crawford << 4 | self.post_crawford << 5 | cube.beavered << 6 | cube.dropped << 7)
-        b = bytearray(STATE_SIZE)
-        b[0] = STATE_VERSION
-        b[1] = flags
-        b[2:4] = self.length.to_bytes(2, "little")
-        b[4:8] = min(self.score[0], MAX_SCORE).to_bytes(4, "little")
-        b[8:12] = min(self.score[1], MAX_SCORE).to_bytes(4, "little")
-        b[12:16] = min(self.game_number, MAX_GAMES).to_bytes(4, "little")
-        b[16] = _log2(self.cube_max)
-        b[17] = _log2(cube.value)
-        b[18] = cube.owner + 1
-        b[19] = cube.offered_by + 1
-        b[20] = self.resigned_by + 1
-        b[21] = self.resign_kind
-        b[22] = self.winner + 1
-        last_winner, last_points, last_kind, last_how = self.last_game
-        b[23] = last_winner + 1
-        b[24] = last_kind
-        b[25] = last_how
-        b[26:30] = min(last_points, MAX_SCORE).to_bytes(4, "little")
-        return bytes(b)
+        """The whole match and cube state in STATE_SIZE bytes, starting with STATE_VERSION
+        (the layout: bg/matchsave.py)."""
+        from bg import matchsave
+        return matchsave.to_bytes(self)
 
     @classmethod
     def from_bytes(cls, data):
         """The Match saved by `to_bytes`. Raises ValueError, saying what is wrong, on bad data."""
-        if not isinstance(data, (bytes, bytearray)) or len(data) != STATE_SIZE:
-            raise ValueError("match state: expected %d bytes" % STATE_SIZE)
-        if data[0] != STATE_VERSION:
-            raise ValueError("match state: version %d, this firmware reads %d" % (data[0], STATE_VERSION))
-        flags = data[1]
-        length = int.from_bytes(data[2:4], "little")
-        if data[16] < 1 or data[16] > 15:
-            raise ValueError("match state: bad cube maximum")
-        m = cls(length, 1 << data[16], flags & 1, flags >> 1 & 1, flags >> 2 & 1, flags >> 3 & 1)
-        m.crawford = bool(flags >> 4 & 1)
-        m.post_crawford = bool(flags >> 5 & 1)
-        m.score = [int.from_bytes(data[4:8], "little"), int.from_bytes(data[8:12], "little")]
-        m.game_number = int.from_bytes(data[12:16], "little")
-        cube = m._new_cube()
-        cube.beavered = bool(flags >> 6 & 1)
-        cube.dropped = bool(flags >> 7 & 1)
-        cube.value = 1 << data[17]
-        cube.owner = data[18] - 1
-        cube.offered_by = data[19] - 1
-        m.cube = cube
-        m.resigned_by = data[20] - 1
-        m.resign_kind = data[21]
-        m.winner = data[22] - 1
-        m.last_game = (data[23] - 1, int.from_bytes(data[26:30], "little"), data[24], data[25])
-        problem = m._inconsistency()
-        if problem:
-            raise ValueError("match state: " + problem)
-        return m
-
-    def _inconsistency(self):
-        """What makes this state impossible, or '' (checked on load)."""
-        cube = self.cube
-        if cube.value > self.cube_max:
-            return "cube above its maximum"
-        if cube.owner not in (CENTRED, 0, 1) or cube.offered_by not in (NOBODY, 0, 1):
-            return "bad cube owner"
-        if (cube.owner == CENTRED) != (cube.value == 1):
-            return "cube owner and value disagree"
-        if cube.beavered and (cube.offered_by == NOBODY or not self.money() or not self.beavers):
-            return "bad beaver"
-        if cube.dropped and cube.offered_by == NOBODY:
-            return "pass without a double"
-        if self.resigned_by not in (NOBODY, 0, 1) or (self.resigned_by == NOBODY) != (self.resign_kind == 0):
-            return "bad resignation"
-        if self.resign_kind > BACKGAMMON:
-            return "bad resignation"
-        if self.winner not in (NOBODY, 0, 1) or self.last_game[0] not in (NOBODY, 0, 1):
-            return "bad winner"
-        if self.last_game[2] > BACKGAMMON or self.last_game[3] > BY_RESIGNATION:
-            return "bad last game"
-        if self.game_number < 1:
-            return "bad game number"
-        if self.money():
-            if self.crawford or self.post_crawford or self.winner != NOBODY:
-                return "Crawford or a winner in money play"
-        elif self.winner != NOBODY:
-            if self.score[self.winner] < self.length:
-                return "winner short of the match length"
-            if self.score[other(self.winner)] >= self.length:
-                return "both players reach the match length"
-            if self.score[self.winner] > self.length - 1 + 3 * self.cube_max:
-                return "winner past the match length by more than a game"
-        elif self.score[0] >= self.length or self.score[1] >= self.length:
-            return "score reaches the length but no winner"
-        if self.crawford and self.post_crawford:
-            return "Crawford and post-Crawford at once"
-        if self.crawford and self.winner == NOBODY and self.length - 1 not in self.score:
-            # (a match won in its Crawford game keeps the flag: the leader is past it then)
-            return "Crawford game with nobody one point away"
-        score = self.score
-        if max(score) > MAX_SCORE or self.game_number > MAX_GAMES:
-            return "score or game number beyond %d" % MAX_SCORE
-        # every game ends with at least a point for somebody
-        if self.game_number > score[0] + score[1] + 1:
-            return "more games than points won"
-        last_winner, last_points, last_kind, last_how = self.last_game
-        if last_winner == NOBODY:
-            if last_points or last_kind or score != [0, 0] or self.game_number != 1:
-                return "a score without a last game"
-        elif last_points > 3 * self.cube_max or last_points > score[last_winner]:
-            return "bad last game"
-        if self.cube.crawford and (self.cube.value != 1 or self.cube.offered_by != NOBODY):
-            return "the cube turned in the Crawford game"
-        return ""
-
-
-def _log2(n):
-    bits = 0
-    while n > 1:
-        n >>= 1
-        bits += 1
-    return bits
+        from bg import matchsave
+        return matchsave.from_bytes(cls, data)

@@ -22,6 +22,11 @@ BACKGAMMON = 3
 
 KIND_NAMES = ("", "single", "gammon", "backgammon")
 
+# How a game ended (a Match's last_game[3], bg/match.py)
+BY_PLAY = 0
+BY_PASS = 1
+BY_RESIGNATION = 2
+
 ME = 0     # in game_result: the side on roll (Position.me) won
 OPP = 1    # the other side (Position.opp) won
 

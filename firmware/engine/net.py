@@ -430,8 +430,9 @@ class Evaluator:
             from engine.net_py import PyNet, active_py, forward_py
             self.active_py = active_py
             self.forward_py = forward_py
-            self.py_contact = PyNet(self.w, self.contact)
-            self.py_race = PyNet(self.w, self.race)
+            fmt = (NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16)   # net_py imports none of them
+            self.py_contact = PyNet(self.w, self.contact, fmt)
+            self.py_race = PyNet(self.w, self.race, fmt)
             self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
             self.xs = bytearray(MAX_ACTIVE)
 

@@ -1,7 +1,10 @@
 """The evaluator's pure-Python code (CPython: tests, the host's `bot`; MicroPython only
 when the native emitter is missing): the integer arithmetic of engine/net.py, bit for bit.
-A module of its own so that the board, which runs the viper code, does not keep it."""
-from engine.net import NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16
+A module of its own so that the board, which runs the viper code, does not keep it.
+
+It imports nothing of engine/net.py (no import loop): the weights file's layout and the
+fixed-point scales come with each PyNet, from the Evaluator that makes it (net.py's FORMAT
+numbers, the one place they are written)."""
 
 
 def active_py(side, base, rows, xs, k):
@@ -40,9 +43,12 @@ class PyNet:
     """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
     host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
 
-    def __init__(self, w, net):
+    def __init__(self, w, net, fmt):
+        # fmt: engine/net.py's (NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16)
+        NIN, NOUT, SIG_N, SIG_AT, self.hid_one, self.p_one, _u16 = fmt
         nh = net.nhid
         self.nh = nh
+        self.nout = NOUT
         import array
         # int8 as the file has it, less 128: an array (a list of 16,000 ints would not fit
         # a MicroPython heap)
@@ -78,15 +84,16 @@ def forward_py(pn, rows, xs, count, out):
             s = [a + x * r for a, r in zip(s, row)]
     sig = pn.sig
     w2 = pn.w2
-    b = [0] * NOUT
+    nout = pn.nout
+    b = [0] * nout
     for j in range(nh):
         a = pn.bias[j] + ((s[j] * pn.mul[j]) >> 6)
         h = _sig_py(sig, (a >> 6) + 128, a & 63, 6) >> 6
-        p = NOUT * j
-        for k in range(NOUT):
+        p = nout * j
+        for k in range(nout):
             b[k] += h * w2[p + k]
-    p = NOUT * nh
-    for k in range(NOUT):
-        v = b[k] + w2[p + k] * HID_ONE
+    p = nout * nh
+    for k in range(nout):
+        v = b[k] + w2[p + k] * pn.hid_one
         out[k] = _sig_py(sig, (v >> 14) + 128, v & 16383, 14)
-    return 2 * out[0] - P_ONE + out[1] - out[3] + out[2] - out[4]
+    return 2 * out[0] - pn.p_one + out[1] - out[3] + out[2] - out[4]

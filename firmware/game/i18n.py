@@ -6,7 +6,9 @@ Texts are kept as one 'key=text' line each ('|' starts a new row), in a few stri
 dict of pairs cost 24 KB of heap, these about 4 KB per language, in blocks small enough
 for a fragmented heap); French is imported only when chosen (game/i18n_fr.py), the
 English texts of the menu and settings screens only while the menu is open
-(game/i18n_menu.py: the Table forgets it when the menu closes).
+(game/i18n_menu.py: the Table forgets it when the menu closes), and those of the rare
+moments (a cube refused, a resignation, a loss on time, a game's end, a hardware fault,
+the ghost: game/i18n_rare.py) for the lookup alone.
 """
 
 EN = 0
@@ -52,10 +54,6 @@ passes=%s passes
     """
 beavers=%s beavers %d
 to_move=%s to move
-ghost_on=%s away: I play
-ghost_off=%s is back
-ghost_wait=Waiting for %s
-ghost_stop=%s not back: match stopped
 board_plays=%s plays %s
 board_thinks=%s thinks...
 move_for_board=Please move it
@@ -69,28 +67,6 @@ no_move=No legal move
 ack_pass=Main: pass turn
 off=off
 bar=bar
-wins=%s wins %d
-match_won=%s wins match!
-next_game=Main: next game
-new_match=Main: new match
-kind1=a single game
-""",
-    """
-kind2=a gammon
-kind3=a backgammon
-by_pass=double passed
-by_resign=by resignation
-by_time=out of time
-timeout=%s out of time
-resigns=%s resigns %s?
-accept_hint=Main: accept|Cube: decline
-declined=Resign declined
-crawford_r=No cube: Crawford
-cube_max=Cube at maximum
-not_your_cube=Opponent has cube
-dead_cube=Cube is dead
-cube_off=No cube
-refused=Not now
 mixed_r=Two colours on %s
 """,
     """
@@ -116,28 +92,13 @@ which=Which play?
 which_keys=Main: this one Cube: next
 unsure_none=No full play fits
 main_short=Press main briefly
-fault=Sensor fault %s
-fault_hint=Hardware: waits for repair
-fault_main=Sensor fault: not now
 weak=Not set down: %s
-upside=%s-point: a checker is upside down
-""",
-    """
 g_single=Single game
 g_blitz=Blitz
 keep_hint=Main: keep dice
-no_beaver=No beaver here
 lifted_to=to %s
 borne_off=Off
-end_kind1=a single game
-end_kind2=a gammon
-end_kind3=a backgammon
-end_cube=cube at %d
-end_jacoby=Jacoby: counts 1
-id_match=Match ID
 reroll_hint=Cube: roll again
-r_no_gammon=Gammon only if 60 pips behind, none in home
-r_no_bg=Backgammon: also a checker on bar or in winner's home
 """,
 )
 
@@ -153,6 +114,23 @@ def lookup(texts, key):
     return None
 
 
+def _rare(key):
+    """The English text of a rare moment (game/i18n_rare.py), loaded for the lookup and
+    forgotten after unless something keeps it."""
+    import sys
+    kept = "game.i18n_rare" in sys.modules
+    try:
+        from game.i18n_rare import TEXTS as rare
+    except MemoryError:             # a fragmented heap: the key rather than a crash
+        return None
+    try:
+        return lookup(rare, key)
+    finally:
+        if not kept:
+            import lazy
+            lazy.forget("game.i18n_rare")
+
+
 def tr(lang, key, *args):
     """The text for `key` in `lang`, with %-fields filled; an unknown key shows itself."""
     texts = TEXTS  # type: tuple
@@ -162,6 +140,8 @@ def tr(lang, key, *args):
         except MemoryError:  # a fragmented heap: English rather than a crash
             pass
     text = lookup(texts, key)
+    if text is None and texts is TEXTS:
+        text = _rare(key)
     if text is None and texts is TEXTS:
         from game.i18n_menu import TEXTS as menu_texts   # the menu is open
         text = lookup(menu_texts, key)

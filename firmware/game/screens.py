@@ -9,7 +9,7 @@ from bg.cube import NOBODY, CENTRED
 from bg import judge as J
 from game import colours as C
 from game.phases import SETUP, OPENING, PRE_ROLL, DOUBLED, MOVING, NO_MOVE, GAME_OVER, \
-    OPENING_REROLL, S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
+    S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
 from textrows import ROWS, wrap, fit
 import lazy
 
@@ -230,39 +230,18 @@ def _message(t):
     out = []
     if t.note:
         out.append(t.note[0])
-    if m.resigned_by != NOBODY and phase < GAME_OVER:
-        out.append(t.tr("resigns", t.name(m.resigned_by), t.tr("kind%d" % m.resign_kind)))
-        out.append(t.tr("accept_hint"))
-        return out
-    if phase == OPENING:
-        out.append(t.tr("opening"))
-        out.append(t.tr("each_roll"))
-    elif phase == OPENING_REROLL:
-        # the opening choice: the dice won, then both answers (seed 004)
-        a, b = t.opening[0], t.opening[1]
-        out.append(t.tr("starts", t.name(t.on_roll), max(a, b), min(a, b)))
-        if t.want_roll is None:
-            out.append(t.tr("keep_hint"))
-            out.append(t.tr("reroll_hint"))
-    elif phase == PRE_ROLL:
+    if phase == PRE_ROLL and m.resigned_by == NOBODY:
         out.append(t.tr("on_roll", t.name(t.on_roll)))
         out.append(t.tr("roll_or_double" if t.may_double(t.on_roll) else "press_roll"))
-    elif phase == DOUBLED:
-        cube = m.cube
-        if cube.beavered:
-            out.append(t.tr("beavers", t.name(cube.offered_by), cube.value * 2))
-        else:
-            out.append(t.tr("doubles", t.name(cube.offered_by), cube.value * 2))
-        out.append(t.tr("answer"))
-        if cube.money and cube.beavers and not cube.beavered and cube.value * 4 <= cube.max_value:
-            out.append(t.tr("beaver_hint"))
-    elif phase == NO_MOVE:
+    elif phase == MOVING and m.resigned_by == NOBODY:
+        _moving_message(t, out)
+    elif phase == NO_MOVE and m.resigned_by == NOBODY:
         out.append(t.tr("no_move"))
         out.append(t.tr("ack_pass"))
-    elif phase == MOVING:
-        _moving_message(t, out)
-    elif phase >= GAME_OVER:
-        lazy.end_message(t, out)
+    else:
+        # the opening roll, a double or a resignation waiting, a game's end: a few screens
+        # a game (game/screens_between.py, loaded for them)
+        lazy.message(t, out)
     return out
 
 
@@ -315,13 +294,7 @@ def rows(t):
         return menu.rows(t)
     if t.hw_fault and t.phase < GAME_OVER:
         # a hardware fault, said as such (never as a move, never blamed on a player)
-        out = [t.tr("setup")] if t.phase == SETUP else _header(t)[:1]
-        msg = [t.note[0]] if t.note else []
-        msg.append(t.tr("fault", " ".join(point_text(t, 25 if p > 24 else p) for p in t.hw_fault[:4])))
-        msg.append(t.tr("fault_hint"))
-        for text in msg:
-            out.extend(wrap(text))
-        return out[:ROWS]
+        return lazy.fault_rows(t, [t.tr("setup")] if t.phase == SETUP else _header(t)[:1])
     if t.phase == SETUP:
         return lazy.setup_rows(t, t.tr("setup"))
     if t.mismatch or (t.restoring and t.seen is None):

@@ -1,10 +1,19 @@
-"""The OLED between games: setting up or putting back the board (the points still wrong,
-`13 W 4/5`), and a game's or match's end. Loaded for each such screen and forgotten after
-(firmware/lazy.py: lazy.setup_rows, lazy.end_message, from game/screens.py): the board
-shows them rarely, and not while moving. Like the screens, it only reads the Table.
+"""The OLED's rarer screens: setting up or putting back the board (the points still wrong,
+`13 W 4/5`), the opening roll, a double or a resignation waiting for its answer, a game's
+or match's end, a hardware fault. Loaded for each such screen and forgotten after
+(firmware/lazy.py: lazy.setup_rows, lazy.message, lazy.fault_rows, from
+game/screens.py): the board shows them a few times a game, and not while moving. Like the
+screens, it only reads the Table.
 """
-from game.phases import HOW_TIME, MATCH_OVER
+from bg.cube import NOBODY
+from game.phases import HOW_TIME, MATCH_OVER, GAME_OVER, OPENING, OPENING_REROLL, DOUBLED
 from textrows import ROWS, wrap
+
+
+def point_text(t, p):
+    """A point as the screens name it (game/screens.py's point_text; the bar for 25 and
+    above, a hardware fault's bar sensors)."""
+    return t.tr("bar") if p > 24 else t.tr("off") if p == 0 else str(p)
 
 
 def _letter(t, player):
@@ -92,3 +101,44 @@ def end_message(t, out):
         out.append(t.tr("next_game"))
 
 
+def message(t, out):
+    """The message rows of game/screens.py's _message for every phase but the three of a
+    turn (before the roll, moving, no move) with no resignation waiting."""
+    m = t.match
+    phase = t.phase
+    if m.resigned_by != NOBODY and phase < GAME_OVER:
+        out.append(t.tr("resigns", t.name(m.resigned_by), t.tr("kind%d" % m.resign_kind)))
+        out.append(t.tr("accept_hint"))
+    elif phase == OPENING:
+        out.append(t.tr("opening"))
+        out.append(t.tr("each_roll"))
+    elif phase == OPENING_REROLL:
+        # the opening choice: the dice won, then both answers (seed 004)
+        a, b = t.opening[0], t.opening[1]
+        out.append(t.tr("starts", t.name(t.on_roll), max(a, b), min(a, b)))
+        if t.want_roll is None:
+            out.append(t.tr("keep_hint"))
+            out.append(t.tr("reroll_hint"))
+    elif phase == DOUBLED:
+        cube = m.cube
+        if cube.beavered:
+            out.append(t.tr("beavers", t.name(cube.offered_by), cube.value * 2))
+        else:
+            out.append(t.tr("doubles", t.name(cube.offered_by), cube.value * 2))
+        out.append(t.tr("answer"))
+        if cube.money and cube.beavers and not cube.beavered and cube.value * 4 <= cube.max_value:
+            out.append(t.tr("beaver_hint"))
+    elif phase >= GAME_OVER:
+        end_message(t, out)
+
+
+def fault_rows(t, head):
+    """The OLED while a hardware fault keeps points from being read: `head` (the turn row,
+    or the setup title), the note, the points and what the board does."""
+    out = list(head)
+    msg = [t.note[0]] if t.note else []
+    msg.append(t.tr("fault", " ".join(point_text(t, p) for p in t.hw_fault[:4])))
+    msg.append(t.tr("fault_hint"))
+    for text in msg:
+        out.extend(wrap(text))
+    return out[:ROWS]

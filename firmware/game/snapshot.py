@@ -46,7 +46,8 @@ refuses, with a ValueError saying why, any state the Table cannot reach. The inv
       within what a later save can write)
 """
 from bg.position import Position
-from bg.match import Match, STATE_SIZE
+from bg.match import Match
+from bg.matchsave import STATE_SIZE
 from bg.cube import NOBODY
 from game.settings import Settings, SPEC
 from game.clock import Clock

@@ -176,10 +176,10 @@ class Rig:
 def rig_at(board, on_roll, settings=None, score=None):
     """A rig whose game stands at `board` (White's view) with `on_roll` to roll: made
     through a snapshot, as a board resuming after a power cut would be."""
-    import sys
+    # the snapshot made as the board makes it, loaded for the call and forgotten: a rig
+    # that kept game.snapshot held its code (and bg.matchsave's) beside the Table
+    import lazy
     from game.table import PRE_ROLL
-    kept = "game.snapshot" in sys.modules
-    from game import snapshot
     t = Table(settings)
     t.board = board.copy()
     t.phase = PRE_ROLL
@@ -190,15 +190,7 @@ def rig_at(board, on_roll, settings=None, score=None):
         t.match.game_number = 2
         lead = 0 if score[0] >= score[1] else 1
         t.match.last_game = (lead, 1, 1, 0)     # a score comes from a game won
-    data = snapshot.to_bytes(t)
-    del t
-    if not kept:
-        # the board loads game.snapshot for a save and forgets it (lazy.py): so does the kit,
-        # or the module's 6 KB (64-bit) stay in the heap of every test built on rig_at
-        import lazy
-        lazy.forget("game.snapshot")
-        del snapshot
-    r = Rig(settings, data, board)
+    r = Rig(settings, lazy.snapshot_bytes(t), board)
     r.feed()
     return r
 

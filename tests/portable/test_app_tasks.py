@@ -137,15 +137,17 @@ def test_the_commands_code_stays_loaded_while_commands_come_then_leaves_the_heap
     import sys
     from lazy import forget
     sc, app, lines = rig()
-    forget("app.commands", "bg.ids")      # as after power-up (app/start.py forgets them)
+    forget("app.commands", "bg.ids", "bg.matchsave", "version")   # as after power-up (app/start.py)
     stream = Lines(b"state\nids\nhelp\n")
     line = tasks.SerialLine(app, stream.ready, stream.read1)
     line.turn(1000)
     assert "app.commands" in sys.modules and '"t":"state"' in lines[-1]
     line.turn(1020)
     assert "bg.ids" in sys.modules and '"t":"ids"' in lines[-1]
+    assert "bg.matchsave" in sys.modules             # the match's gnubg state, kept with bg.ids
     line.turn(1040 + tasks.KEEP_COMMANDS_MS - 100)   # still within the keep time of "ids"
     assert "app.commands" in sys.modules and '"t":"help"' in lines[-1]
     line.turn(1040 + 2 * tasks.KEEP_COMMANDS_MS)     # silence: forgotten
     assert "app.commands" not in sys.modules and "bg.ids" not in sys.modules
+    assert "version" not in sys.modules and "bg.matchsave" not in sys.modules
     assert line.answers == 3

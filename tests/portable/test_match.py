@@ -2,8 +2,8 @@
 from bg.cube import NOBODY
 from bg.position import Position
 from bg.scoring import SINGLE, GAMMON, BACKGAMMON
-from bg.match import (Match, MONEY, PRESETS, BY_PLAY, BY_PASS, BY_RESIGNATION, STATE_SIZE,
-                      STATE_VERSION)
+from bg.match import Match, MONEY, PRESETS, BY_PLAY, BY_PASS, BY_RESIGNATION
+from bg.matchsave import STATE_SIZE, STATE_VERSION
 from bg.reasons import MATCH as REASON_TEXT
 from raising import raises_value_error
 
@@ -303,7 +303,7 @@ def test_big_scores_fit():
 
 
 def test_a_score_a_later_save_could_not_write_is_refused():
-    from bg.match import MAX_SCORE
+    from bg.matchsave import MAX_SCORE
     for score, games in (([2 ** 32 - 1, 0], 2), ([MAX_SCORE + 1, 0], 2), ([5, 0], 2 ** 32 - 1)):
         m = Match(MONEY)
         m.last_game = (0, 1, SINGLE, 0)

@@ -79,10 +79,12 @@ def _keys(blocks):
 
 def test_both_languages_have_every_text():
     from game import i18n_menu     # English menu texts, loaded while the menu is open
-    en_texts = i18n.TEXTS + i18n_menu.TEXTS
+    from game import i18n_rare     # English texts of the rare moments, loaded for a lookup
+    en_texts = i18n.TEXTS + i18n_rare.TEXTS + i18n_menu.TEXTS
     en_keys = sorted(_keys(en_texts))
     assert en_keys == sorted(_keys(i18n_fr.TEXTS)) and len(en_keys) > 100
     assert not [k for k in _keys(i18n_menu.TEXTS) if i18n.lookup(i18n.TEXTS, k) is not None]
+    assert not [k for k in _keys(i18n_rare.TEXTS) if i18n.lookup(i18n.TEXTS + i18n_menu.TEXTS, k) is not None]
     for key in en_keys:
         en = i18n.tr(0, key)
         fr = i18n.tr(1, key)
