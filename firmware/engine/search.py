@@ -8,27 +8,30 @@ calls `visit(walker)` once per distinct resulting position, with the position in
 walker.me / walker.opp (still from the mover's view) and the play in walker.path
 (walker.nsteps (from, to) pairs; walker.hitbits bit k: step k hit).
 
-Distinct results: a set of 30-bit position hashes in one preallocated array (open
-addressing, CAP slots). A result whose hash is already there is not visited again. When
+Distinct results: a set of 30-bit position hashes in preallocated arrays (open
+addressing, CAP slots: slot s is seen[s >> 9][s & 511], two 2 KB arrays, since the
+running board's fragmented heap may have no 4 KB block). A result whose hash is already there is not visited again. When
 the set is three-quarters full (rolls with over CAP*3/4 distinct results) later results
 are visited even if repeated: the caller only keeps the best, so a repeat costs time,
 never a wrong play. Two distinct positions of one roll sharing a hash (odds about
 n^2 / 2^30 for n results) would hide one of them from the caller: still a legal play.
-All buffers are made once, in __init__; a walk allocates nothing but small ints.
+All buffers are made once, in __init__ (none over 2 KB); a walk allocates nothing but
+small ints.
 """
 import array
 
 from bg.walk import StepWalk
 
 CAP = 1024
+_HALF = CAP // 2                  # slots in one array of the set
 _FULL = CAP * 3 // 4
 
 
 class Walker(StepWalk):
     def __init__(self):
         StepWalk.__init__(self)
-        self.seen = array.array("i", bytes(4 * CAP))
-        self.used = array.array("H", bytes(2 * CAP))
+        self.seen = (array.array("i", bytes(4 * _HALF)), array.array("i", bytes(4 * _HALF)))
+        self.used = array.array("H", bytes(2 * _FULL))   # the slots taken (never over _FULL)
         self.nused = 0
         self.visited = 0          # distinct results visited by the last walk
 
@@ -40,13 +43,14 @@ class Walker(StepWalk):
             slot = h & mask
             key = h + 1
             while True:
-                v = seen[slot]
+                part = seen[slot >> 9]
+                v = part[slot & 511]
                 if v == 0:
                     break
                 if v == key:
                     return               # this position was visited already
                 slot = (slot + 1) & mask
-            seen[slot] = key
+            part[slot & 511] = key
             self.used[self.nused] = slot
             self.nused += 1
         self.nsteps = self.target
@@ -60,7 +64,8 @@ class Walker(StepWalk):
         seen = self.seen
         used = self.used
         for k in range(self.nused):
-            seen[used[k]] = 0
+            s = used[k]
+            seen[s >> 9][s & 511] = 0
         self.nused = 0
         self.visited = 0
         if d1 < d2:
