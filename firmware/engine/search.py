@@ -38,20 +38,23 @@ class Walker(StepWalk):
     def _leaf(self):
         h = self.h & 0x3FFFFFFF
         if self.nused < _FULL:
-            seen = self.seen
-            mask = CAP - 1
-            slot = h & mask
             key = h + 1
+            half = (h >> 9) & 1          # slot h & (CAP - 1): half h's bit 9, index its low 9 bits
+            part = self.seen[half]
+            i = h & (_HALF - 1)
             while True:
-                part = seen[slot >> 9]
-                v = part[slot & 511]
+                v = part[i]
                 if v == 0:
                     break
                 if v == key:
                     return               # this position was visited already
-                slot = (slot + 1) & mask
-            part[slot & 511] = key
-            self.used[self.nused] = slot
+                i += 1
+                if i == _HALF:           # on into the other half (slot + 1, modulo CAP)
+                    i = 0
+                    half ^= 1
+                    part = self.seen[half]
+            part[i] = key
+            self.used[self.nused] = (half << 9) | i
             self.nused += 1
         self.nsteps = self.target
         self.visited += 1
