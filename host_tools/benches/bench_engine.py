@@ -425,6 +425,8 @@ BYTECODE or print("heap_engine_modules|%d" % (gc.mem_alloc() - a_i))
 BYTECODE or print("heap_free_before_engine|%d" % gc.mem_free())
 a0 = gc.mem_alloc()
 e = Engine(WEIGHTS)        # the weights in blocks of at most 2 KB (engine/weights.py)
+# (its figure includes a new pool of interned names when weights.py's names pass a pool's
+# end: 3.7 KB here in one layout of this script, none in another; the board has its own)
 gc.collect()
 BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0))
 BYTECODE or print("heap_free_after_load|%d" % gc.mem_free())
@@ -727,7 +729,7 @@ def run():
     heap = _pico_heap(vals, mpy)
     lines = [
         "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
-        "weights firmware/engine/weights.bin (int8, one bytearray): contact net and race net loaded at start).",
+        "weights firmware/engine/weights.bin (int8, in blocks of at most 2 KB): contact net and race net loaded at start).",
         "",
         "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
         "mpy-cross makes, on the Cortex-M0+ at %d MHz; docs/engine.md): the rows loop, %d cycles "
@@ -754,7 +756,9 @@ def run():
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
         "",
-        "Engine heap, unix port (64-bit): `Engine()` %d bytes, of which the weights %d bytes in "
+        "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
+        "3.7 KB pool of interned names that weights.py's names open: MicroPython never frees "
+        "it; micropython.qstr_info() before and after), of which the weights %d bytes in "
         "%d blocks of at most %d bytes (engine/weights.py: the sigmoid table, per net a head "
         "and W1 in chunks of whole rows, read with readinto; before: one bytearray of 24,752 "
         "bytes) and %d bytes of typed buffers (the walker's hash set, the evaluator's scratch; "
