@@ -76,8 +76,15 @@ def _u16(w, i):
 
 
 class Net:
-    """One net's blocks, filled in by engine/weights.py: nhid, head (header, M, B1, W2,
-    B2, the chunk table), chunks (W1, `per` input rows each), base (the lowest chunk)."""
+    """One net's blocks, made by engine/weights.py: nhid, head (header, M, B1, W2, B2, the
+    chunk table), chunks (W1, `per` input rows each), base (the lowest chunk)."""
+
+    def __init__(self, nhid, per, head, chunks, base):
+        self.nhid = nhid
+        self.per = per
+        self.head = head
+        self.chunks = chunks
+        self.base = base
 
 
 def load(path):

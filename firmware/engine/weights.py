@@ -61,12 +61,7 @@ def read_net(f, at, path):
         chunks.append(c)
         r += per
     _fill(f, memoryview(head)[8 + small:8 + small + out], path)
-    net = Net()
-    net.nhid = nh
-    net.per = per
-    net.head = head
-    chunks = net.chunks = tuple(chunks)
-    net.base = chunks[0]
+    net = Net(nh, per, head, tuple(chunks), chunks[0])
     try:
         from uctypes import addressof
     except ImportError:
