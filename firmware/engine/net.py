@@ -28,9 +28,11 @@ Weights file "TBN2" (little-endian; every section starts at a multiple of 4 byte
        +2nhid  W1: nin x nhid bytes, input-major, each u = w + 128
        +nin*nhid  W2: nhid x nout uint16 (hidden-major), each u = w + 4096, then B2
                (nout x uint16, u = b + 4096); padded to a multiple of 4
-The whole file is read once into ONE bytearray (about 24 KB) while the heap is whole
-(engine/weights.py: preload() at power-up); the viper code reads it in place (the
-unsigned forms are what ptr8 and ptr16 load); engine/net_py.py decodes it once.
+The file is read into blocks of at most 2 KB each (engine/weights.py: a fragmented heap
+has no 24 KB block): the sigmoid table, per net a head (header, M, B1, W2, B2 and the
+table of W1's chunks) and W1 in chunks of whole input rows. The viper code reads them in
+place (the unsigned forms are what ptr8 and ptr16 load), a row through the chunk table;
+engine/net_py.py decodes them once.
 
 Viper's inner loop (only the rows of the active inputs): two hidden units' sums share one
 32-bit word (16-bit lanes): a row's word k holds units 4k..4k+3 as four bytes; w & M8
@@ -73,40 +75,27 @@ def _u16(w, i):
     return w[i] | (w[i + 1] << 8)
 
 
-def net_size(nhid):
-    """Bytes of one net's section in the file."""
-    n = 8 + 4 * nhid + NIN * nhid + 2 * NOUT * (nhid + 1)
-    return (n + 3) & ~3
-
-
 class Net:
-    """One net inside the weights buffer: its offset and the offsets of its sections."""
+    """One net's blocks, made by engine/weights.py: nhid, head (header, M, B1, W2, B2, the
+    chunk table), chunks (W1, `per` input rows each), base (the lowest chunk)."""
 
-    def __init__(self, w, o):
-        self.at = o
-        self.nin = _u16(w, o)
-        self.nhid = _u16(w, o + 2)
-        self.nout = _u16(w, o + 4)
-        if self.nin != NIN or self.nout != NOUT or not 0 < self.nhid <= MAX_HID or self.nhid % 4:
-            raise ValueError("weights file has an unexpected shape: %d-%d-%d"
-                             % (self.nin, self.nhid, self.nout))
-        self.mul = o + 8
-        self.bias = self.mul + 2 * self.nhid
-        self.w1 = self.bias + 2 * self.nhid
-        self.w2 = self.w1 + NIN * self.nhid
-        self.size = net_size(self.nhid)
+    def __init__(self, nhid, per, head, chunks, base):
+        self.nhid = nhid
+        self.per = per
+        self.head = head
+        self.chunks = chunks
+        self.base = base
 
 
 def load(path):
-    """(buffer, contact Net, race Net): the whole weights file in one bytearray (the one
-    engine/weights.py preloaded at power-up, if it did)."""
+    """(sigmoid table, contact Net, race Net) read by engine/weights.py, which is then
+    forgotten: its code is needed once, its blocks stay."""
+    import lazy
     from engine import weights
-    w = weights.load(path)
-    contact = Net(w, NETS_AT)
-    race = Net(w, NETS_AT + contact.size)
-    if race.at + race.size > len(w):
-        raise ValueError("weights file cut short: " + path)
-    return w, contact, race
+    try:
+        return weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))   # (no import loop)
+    finally:
+        lazy.forget("engine.weights")
 
 
 # -- pure Python: engine/net_py.py, and back_py (the player uses it) ------------------
@@ -129,10 +118,9 @@ def back_py(side):
 # The hidden layer and the outputs, from the lane sums in acc (shared by full_vp and
 # near_vp): unit j's lane is word 2 * (j >> 2) + (j & 1), half (j >> 1) & 1.
 _TAIL = """
-    sig = ptr16(wa + 4)
-    mul = ptr16(wa + o + 8)
-    bias = ptr16(wa + o + 8 + 2 * nh)
-    q = ptr16(wa + o + 8 + 4 * nh + 202 * nh)
+    mul = ptr16(wa + 8)
+    bias = ptr16(wa + 8 + 2 * nh)
+    q = ptr16(wa + 8 + 4 * nh)
     corr = tt << 7
     s0 = 0
     s1 = 0
@@ -190,10 +178,14 @@ _ROWS = """
     m8 = 16711935
     rows = ptr16(int(work) + 544)
     xs = ptr8(int(work) + 800)
-    w1 = wa + o + 8 + 4 * nh
+    tab = ptr32(wa + int(hd[3]))
+    sh = int(tab[0])
+    pm = (1 << sh) - 1
+    wb = int(base)
     r = 0
     while r < count:
-        p = ptr32(w1 + int(rows[r]) * nh)
+        i = int(rows[r])
+        p = ptr32(wb + int(tab[1 + (i >> sh)]) + (i & pm) * nh)
         x = int(xs[r]) - xoff
         tt += x
         n = nh >> 2
@@ -306,9 +298,10 @@ _DELTA = """
     count = k
 """
 
+# w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3
 _HEAD = """
     wa = int(w)
-    hd = ptr16(wa + o)
+    hd = ptr16(wa)
     nh = int(hd[1])
 """
 
@@ -334,7 +327,7 @@ def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8) -> int:
     return count
 """, """
 @micropython.viper
-def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, o: int, count: int, mode: int) -> int:
+def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count: int, mode: int) -> int:
     # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
     # 2: acc = the root's sums plus the changed rows (xs + 64). Returns the input total.
 """ + _HEAD + """
@@ -359,7 +352,7 @@ def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, o: int, count: in
     return tt
 """, """
 @micropython.viper
-def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, o: int, tt: int) -> int:
+def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) -> int:
     # the hidden units from the lane sums, the outputs (into work) and the equity
     acc = ptr32(work)
 """ + _HEAD + _TAIL, """
@@ -418,21 +411,21 @@ class Evaluator:
         if viper and not _VIPER:
             raise ValueError("viper is not available in this interpreter")
         self.viper = viper
-        self.w, self.contact, self.race = load(path)
+        self.sig, self.contact, self.race = load(path)
         import array
         self.out = array.array("i", bytes(4 * NOUT))
         self.work = bytearray(WK_SIZE if viper else 4)
         self.root_race = False
-        self.root_at = self.contact.at
+        self.root_net = self.contact
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
         self.back = back_vp if viper else back_py
         if not viper:          # the pure code's numbers and buffers
             from engine.net_py import PyNet, active_py, forward_py
             self.active_py = active_py
             self.forward_py = forward_py
-            fmt = (NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16)   # net_py imports none of them
-            self.py_contact = PyNet(self.w, self.contact, fmt)
-            self.py_race = PyNet(self.w, self.race, fmt)
+            fmt = (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16)   # net_py imports none of them
+            self.py_contact = PyNet(self.sig, self.contact, fmt)
+            self.py_race = PyNet(self.sig, self.race, fmt)
             self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
             self.xs = bytearray(MAX_ACTIVE)
 
@@ -447,9 +440,9 @@ class Evaluator:
         net = self.race if race else self.contact
         self.count += 1
         if self.viper:
-            w = self.w
+            w = net.head
             work = self.work
-            tail_vp(0, 0, 0, w, work, net.at, rows_vp(0, work, work, w, work, net.at, active_vp(work, me, opp), 0))
+            tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, active_vp(work, me, opp), 0))
             copy_out_vp(work, self.out)
         else:
             self._forward_py(me, opp, net)
@@ -460,9 +453,9 @@ class Evaluator:
         net = self.race if race else self.contact
         self.count += 1
         if self.viper:
-            w = self.w
+            w = net.head
             work = self.work
-            return tail_vp(0, 0, 0, w, work, net.at, rows_vp(0, work, work, w, work, net.at, active_vp(work, me, opp), 0))
+            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, active_vp(work, me, opp), 0))
         return self._forward_py(me, opp, net)
 
     def set_root(self, me, opp, race):
@@ -470,22 +463,22 @@ class Evaluator:
         first-layer sums are kept, and probs_near() adds only the rows of the inputs a
         play changed (a play moves at most 4 checkers: a few rows instead of ~30)."""
         self.root_race = race
-        self.root_at = (self.race if race else self.contact).at
+        net = self.root_net = self.race if race else self.contact
         if self.viper:
             work = self.work
             work[WK_BOARDS:WK_BOARDS + 25] = me
             work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
-            rows_vp(0, work, work, self.w, work, self.root_at, active_vp(work, me, opp), 1)
+            rows_vp(0, work, work, net.head, work, net.base, active_vp(work, me, opp), 1)
 
     def equity_near(self, me, opp):
         """equity(me, opp, race of the root) for a position near the root: the same
         integers (sums of integers do not depend on their order)."""
         self.count += 1
         if self.viper:
-            w = self.w
+            net = self.root_net
+            w = net.head
             work = self.work
-            o = self.root_at
-            return tail_vp(0, 0, 0, w, work, o, rows_vp(0, work, work, w, work, o, delta_vp(0, 0, 0, work, me, opp), 2))
+            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp), 2))
         return self._forward_py(me, opp, self.race if self.root_race else self.contact)
 
     def probs_near(self, me, opp):

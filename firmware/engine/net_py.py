@@ -43,21 +43,29 @@ class PyNet:
     """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
     host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
 
-    def __init__(self, w, net, fmt):
-        # fmt: engine/net.py's (NIN, NOUT, SIG_N, SIG_AT, HID_ONE, P_ONE, _u16)
-        NIN, NOUT, SIG_N, SIG_AT, self.hid_one, self.p_one, _u16 = fmt
+    def __init__(self, sig, net, fmt):
+        # fmt: engine/net.py's (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16)
+        NIN, NOUT, SIG_N, self.hid_one, self.p_one, _u16 = fmt
         nh = net.nhid
         self.nh = nh
         self.nout = NOUT
         import array
         # int8 as the file has it, less 128: an array (a list of 16,000 ints would not fit
-        # a MicroPython heap)
-        self.w1 = array.array("b", bytes((w[i] - 128) & 255 for i in range(net.w1, net.w1 + NIN * nh)))
-        self.mul = [_u16(w, net.mul + 2 * j) for j in range(nh)]
-        self.bias = [_u16(w, net.bias + 2 * j) - (0x10000 if w[net.bias + 2 * j + 1] & 0x80 else 0)
+        # a MicroPython heap), made from weights.py's chunks
+        w1 = self.w1 = array.array("b", bytes(NIN * nh))
+        k = 0
+        for c in net.chunks:
+            for u in c:
+                w1[k] = u - 128
+                k += 1
+        w = net.head
+        self.mul = [_u16(w, 8 + 2 * j) for j in range(nh)]
+        b1 = 8 + 2 * nh
+        self.bias = [_u16(w, b1 + 2 * j) - (0x10000 if w[b1 + 2 * j + 1] & 0x80 else 0)
                      for j in range(nh)]
-        self.w2 = [_u16(w, net.w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
-        self.sig = [_u16(w, SIG_AT + 2 * t) for t in range(SIG_N)]
+        w2 = 8 + 4 * nh
+        self.w2 = [_u16(w, w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
+        self.sig = [_u16(sig, 2 * t) for t in range(SIG_N)]
 
 
 def _sig_py(sig, t, frac, bits):

@@ -8,46 +8,53 @@ calls `visit(walker)` once per distinct resulting position, with the position in
 walker.me / walker.opp (still from the mover's view) and the play in walker.path
 (walker.nsteps (from, to) pairs; walker.hitbits bit k: step k hit).
 
-Distinct results: a set of 30-bit position hashes in one preallocated array (open
-addressing, CAP slots). A result whose hash is already there is not visited again. When
+Distinct results: a set of 30-bit position hashes in preallocated arrays (open
+addressing, CAP slots: slot s is seen[s >> 9][s & 511], two 2 KB arrays, since the
+running board's fragmented heap may have no 4 KB block). A result whose hash is already there is not visited again. When
 the set is three-quarters full (rolls with over CAP*3/4 distinct results) later results
 are visited even if repeated: the caller only keeps the best, so a repeat costs time,
 never a wrong play. Two distinct positions of one roll sharing a hash (odds about
 n^2 / 2^30 for n results) would hide one of them from the caller: still a legal play.
-All buffers are made once, in __init__; a walk allocates nothing but small ints.
+All buffers are made once, in __init__ (none over 2 KB); a walk allocates nothing but
+small ints.
 """
 import array
 
 from bg.walk import StepWalk
 
 CAP = 1024
+_HALF = CAP // 2                  # slots in one array of the set
 _FULL = CAP * 3 // 4
 
 
 class Walker(StepWalk):
     def __init__(self):
         StepWalk.__init__(self)
-        self.seen = array.array("i", bytes(4 * CAP))
-        self.used = array.array("H", bytes(2 * CAP))
+        self.seen = (array.array("i", bytes(4 * _HALF)), array.array("i", bytes(4 * _HALF)))
+        self.used = array.array("H", bytes(2 * _FULL))   # the slots taken (never over _FULL)
         self.nused = 0
         self.visited = 0          # distinct results visited by the last walk
 
     def _leaf(self):
         h = self.h & 0x3FFFFFFF
         if self.nused < _FULL:
-            seen = self.seen
-            mask = CAP - 1
-            slot = h & mask
             key = h + 1
+            half = (h >> 9) & 1          # slot h & (CAP - 1): half h's bit 9, index its low 9 bits
+            part = self.seen[half]
+            i = h & (_HALF - 1)
             while True:
-                v = seen[slot]
+                v = part[i]
                 if v == 0:
                     break
                 if v == key:
                     return               # this position was visited already
-                slot = (slot + 1) & mask
-            seen[slot] = key
-            self.used[self.nused] = slot
+                i += 1
+                if i == _HALF:           # on into the other half (slot + 1, modulo CAP)
+                    i = 0
+                    half ^= 1
+                    part = self.seen[half]
+            part[i] = key
+            self.used[self.nused] = (half << 9) | i
             self.nused += 1
         self.nsteps = self.target
         self.visited += 1
@@ -60,7 +67,8 @@ class Walker(StepWalk):
         seen = self.seen
         used = self.used
         for k in range(self.nused):
-            seen[used[k]] = 0
+            s = used[k]
+            seen[s >> 9][s & 511] = 0
         self.nused = 0
         self.visited = 0
         if d1 < d2:

@@ -1,44 +1,111 @@
-"""The engine's weights file, read once into one bytearray (about 24 KB).
+"""The engine's weights file (TBN2, engine/net.py's docstring), read into small blocks.
 
-One block that size needs a whole heap: at power-up the Pico's heap is one free run, but
-once the board has imported its modules and started (and net.py has compiled its viper
-code) the largest free block is 4 to 11 KB. So the board calls preload() first, before
-any other import; Evaluator() then takes the buffer read here (load() reads the file
-itself when nothing was preloaded: on the host, in tests). This module imports nothing
-that allocates much, so that it can run first.
+The Pico's heap is fragmented once the board runs: its largest free block is 4 to 11 KB
+after power-up and about 4 KB at the end of a match, and the engine is made when a
+player gives a seat to the board, asks a hint or turns grading on. So no buffer made here
+is larger than CHUNK bytes: the sigmoid table (516 bytes); per net a head (its header,
+M, B1, W2 and B2, then the table of its chunks: 1.2 KB for 80 hidden units) and W1 in
+chunks of whole input rows (`per` rows each, a power of two: 16 rows of 80 units, 1,280
+bytes). The file is read section by section with readinto, straight into these blocks
+(no full-file buffer).
+
+Chunk table (the viper code's way to a row): uint32 words, first log2(per), then per chunk
+its address less `base`'s, where base is the chunk at the lowest address (the differences
+are below the heap's size, so they fit 32 bits on a 64-bit port too); row r is at chunk
+r >> log2(per), (r & (per - 1)) x nhid bytes in. Made with uctypes.addressof; left zero
+where uctypes is missing (CPython, WebAssembly: the pure code runs there and reads the
+chunks themselves). MicroPython's heap never moves a block, so the addresses hold while
+the net holds its chunks.
+
+Needed once per Evaluator: engine/net.py's load() forgets this module after reading (its
+code would take about 2 KB of the board's heap for nothing).
 """
 MAGIC = b"TBN2"
 PATH = "engine/weights.bin"     # on the board's flash, beside the compiled modules
+CHUNK = 2048                    # the largest block the weights take
+SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
 
-_loaded = {}  # type: dict
+# The file's shape is engine/net.py's (NIN, NOUT, MAX_HID, NETS_AT and its Net class):
+# net.load hands it over as `shape`, so that this module imports nothing of net (no
+# import loop: net imports this module to read its file).
 
 
-def read(path):
-    """A new bytearray holding the whole file (ValueError in words when it is not one of
-    ours or is cut short)."""
-    import os
-    size = os.stat(path)[6]
-    if size < 536:
+def read_net(f, at, path, shape):
+    """One net's blocks, as an engine.net.Net: nhid; head (header with the chunk table's
+    offset in its 4th uint16, M at 8, B1 at 8 + 2 nhid, W2 then B2 at 8 + 4 nhid, then
+    the chunk table); chunks (a tuple: W1, `per` input rows each); base (the chunk at the
+    lowest address)."""
+    NIN, NOUT, MAX_HID, _, Net = shape
+    hdr = bytearray(8)
+    f.seek(at)
+    _fill(f, hdr, path)
+    nin = hdr[0] | (hdr[1] << 8)
+    nh = hdr[2] | (hdr[3] << 8)
+    nout = hdr[4] | (hdr[5] << 8)
+    if nin != NIN or nout != NOUT or not 0 < nh <= MAX_HID or nh % 4:
+        raise ValueError("weights file has an unexpected shape: %d-%d-%d" % (nin, nh, nout))
+    small = 4 * nh                      # M and B1
+    out = 2 * NOUT * (nh + 1)           # W2 and B2
+    tab_at = (8 + small + out + 3) & ~3
+    shift = 0
+    while (2 << shift) * nh <= CHUNK:
+        shift += 1
+    per = 1 << shift
+    head = bytearray(tab_at + 4 + 4 * ((NIN + per - 1) >> shift))
+    head[0:8] = hdr
+    head[6] = tab_at & 255
+    head[7] = tab_at >> 8
+    _fill(f, memoryview(head)[8:8 + small], path)
+    chunks = []
+    r = 0
+    while r < NIN:
+        c = bytearray(nh * min(per, NIN - r))
+        _fill(f, c, path)
+        chunks.append(c)
+        r += per
+    _fill(f, memoryview(head)[8 + small:8 + small + out], path)
+    net = Net(nh, per, head, tuple(chunks), chunks[0])
+    try:
+        from uctypes import addressof
+    except ImportError:
+        return net
+    low = addressof(chunks[0])
+    for c in chunks:
+        if addressof(c) < low:
+            low = addressof(c)
+            net.base = c
+    head[tab_at] = shift
+    for c in chunks:
+        v = addressof(c) - low
+        tab_at += 4
+        head[tab_at] = v & 255
+        head[tab_at + 1] = (v >> 8) & 255
+        head[tab_at + 2] = (v >> 16) & 255
+        head[tab_at + 3] = v >> 24
+    return net
+
+
+def file_size(nhid, nin, nout):
+    """Bytes of one net's section in the file (nin inputs, nhid hidden units, nout outputs)."""
+    return (8 + 4 * nhid + nin * nhid + 2 * nout * (nhid + 1) + 3) & ~3
+
+
+def _fill(f, buf, path):
+    if f.readinto(buf) != len(buf):
         raise ValueError("weights file cut short: " + path)
-    w = bytearray(size)            # the one large block
+
+
+def read(path, shape):
+    """(sigmoid table, contact Net, race Net) from the file: ValueError in words when it
+    is not one of ours or is cut short. shape: net.py's (NIN, NOUT, MAX_HID, NETS_AT, Net)."""
+    nets_at = shape[3]
     with open(path, "rb") as f:
-        got = f.readinto(w)
-    if got != size:
-        raise ValueError("weights file cut short: " + path)
-    if w[0:4] != MAGIC:
-        raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
-    return w
+        magic = bytearray(4)
+        if f.readinto(magic) != 4 or magic != MAGIC:
+            raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
+        sig = bytearray(SIG_BYTES)
+        _fill(f, sig, path)
+        contact = read_net(f, nets_at, path, shape)
+        race = read_net(f, nets_at + file_size(contact.nhid, shape[0], shape[1]), path, shape)
+    return sig, contact, race
 
-
-def preload(path=PATH):
-    """Read the weights now (power-up, the heap still whole); later loads of the same path
-    share this buffer."""
-    if path not in _loaded:
-        _loaded[path] = read(path)
-    return _loaded[path]
-
-
-def load(path):
-    """The preloaded buffer of `path`, else a fresh read."""
-    w = _loaded.get(path)
-    return w if w is not None else read(path)

@@ -252,7 +252,7 @@ best = None
 for _ in range(25):
     t0 = time.ticks_us()
     for _ in range(200):
-        tail_model(0, 0, 0, ev.w, ev.work, ev.contact.at, 30)
+        tail_model(0, 0, 0, ev.contact.head, ev.work, ev.sig, 30)
     t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
     best = t if best is None or t < best else best
 print("tail_unit_ns|%.3f" % best)

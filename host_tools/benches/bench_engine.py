@@ -414,12 +414,9 @@ import sys, gc, time, micropython
 sys.path.insert(0, MPY)
 gc.collect()
 BYTECODE or print("heap_free_at_start|%d" % gc.mem_free())
-a_w = gc.mem_alloc()
-import engine.weights      # first, as the board does at power-up: the one 24 KB block
-engine.weights.preload(WEIGHTS)
-gc.collect()
-heap_weights = gc.mem_alloc() - a_w
 import array
+import lazy                # the board's own (always loaded): the engine's weights.py is forgotten through it
+gc.collect()
 a_i = gc.mem_alloc()
 from engine.net import Evaluator
 from engine.player import Engine, contact_free
@@ -427,19 +424,31 @@ gc.collect()
 BYTECODE or print("heap_engine_modules|%d" % (gc.mem_alloc() - a_i))
 BYTECODE or print("heap_free_before_engine|%d" % gc.mem_free())
 a0 = gc.mem_alloc()
-e = Engine(WEIGHTS)        # at power-up too, while the heap is whole (the walker's 6 KB)
+e = Engine(WEIGHTS)        # the weights in blocks of at most 2 KB (engine/weights.py)
+# (its figure includes a new pool of interned names when weights.py's names pass a pool's
+# end: 3.7 KB here in one layout of this script, none in another; the board has its own)
 gc.collect()
-BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0 + heap_weights))
+BYTECODE or print("heap_engine|%d" % (gc.mem_alloc() - a0))
 BYTECODE or print("heap_free_after_load|%d" % gc.mem_free())
 # the typed buffers (their bytes keep their size on the Pico; the weights are counted apart)
 typed = 0
+largest = 0
 for o in (e, e.ev, e.walker):
     for k in dir(o):
         v = getattr(o, k)
-        if v is not e.ev.w and (isinstance(v, bytearray) or isinstance(v, array.array)):
-            typed += len(bytes(v))
+        for b in (v if isinstance(v, tuple) else (v,)):
+            if b is not e.ev.sig and (isinstance(b, bytearray) or isinstance(b, array.array)):
+                typed += len(bytes(b))
+                largest = max(largest, len(bytes(b)))
+blocks = [e.ev.sig]
+for net in (e.ev.contact, e.ev.race):
+    blocks += [net.head] + list(net.chunks)
 BYTECODE or print("heap_typed|%d" % typed)
-BYTECODE or print("heap_weights|%d" % len(e.ev.w))
+BYTECODE or print("heap_typed_largest|%d" % largest)
+BYTECODE or print("heap_weights|%d" % sum(len(b) for b in blocks))
+BYTECODE or print("heap_weights_blocks|%d" % len(blocks))
+BYTECODE or print("heap_weights_largest|%d" % max(len(b) for b in blocks))
+del blocks
 LEAVES = 60
 buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the heap fragments
 from bg.ids import position_from_id
@@ -516,7 +525,7 @@ best = None
 for _ in range(25):
     t0 = time.ticks_us()
     for _ in range(200):
-        tail_model(0, 0, 0, ev.w, ev.work, ev.contact.at, 30)
+        tail_model(0, 0, 0, ev.contact.head, ev.work, ev.sig, 30)
     t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
     best = t if best is None or t < best else best
 print("tail_unit_ns|%.3f" % best)
@@ -639,7 +648,7 @@ def _pico_heap(vals, mpy_tree):
         subprocess.run([mp, "-march=" + arch, src, "-o", out], check=True)
         native[arch] = os.path.getsize(out)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
-              for m in ("net", "player", "search", "weights")) - len(net._VIPER_SRC)   # text freed
+              for m in ("net", "player", "search")) - len(net._VIPER_SRC)   # text freed (weights.py: forgotten once read)
     objects = (vals["heap_engine_modules"] - native["x64"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
                                                                      - vals["heap_typed"])
     pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
@@ -720,7 +729,7 @@ def run():
     heap = _pico_heap(vals, mpy)
     lines = [
         "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
-        "weights firmware/engine/weights.bin (int8, one bytearray): contact net and race net loaded at start).",
+        "weights firmware/engine/weights.bin (int8, in blocks of at most 2 KB): contact net and race net loaded at start).",
         "",
         "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
         "mpy-cross makes, on the Cortex-M0+ at %d MHz; docs/engine.md): the rows loop, %d cycles "
@@ -747,13 +756,20 @@ def run():
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
         "",
-        "Engine heap, unix port (64-bit): the weights preloaded first, as at power-up (%d bytes: "
-        "one bytearray), `Engine()` %d bytes more (of which %d bytes of typed buffers: the "
-        "walker's hash set, the evaluator's scratch), and %d bytes of the engine's modules "
-        "(net, player, search: code, the viper functions' native code); free heap after "
-        "loading: %d of 200 KB."
-        % (vals["heap_weights"], vals["heap_engine"] - vals["heap_weights"], vals["heap_typed"],
-           vals["heap_engine_modules"], vals["heap_free_after_load"]),
+        "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
+        "3.7 KB pool of interned names that weights.py's names open: MicroPython never frees "
+        "it; micropython.qstr_info() before and after), of which the weights %d bytes in "
+        "%d blocks of at most %d bytes (engine/weights.py: the sigmoid table, per net a head "
+        "and W1 in chunks of whole rows, read with readinto; before: one bytearray of 24,752 "
+        "bytes) and %d bytes of typed buffers (the walker's hash set, the evaluator's scratch; "
+        "the largest %d bytes, before: 4,096), and %d bytes of the engine's modules (net, "
+        "player, search: code, the viper functions' native code; weights.py is forgotten once "
+        "read); free heap after loading: %d of 200 KB. No block of the engine is over %d bytes: "
+        "it is made in a heap fragmented into 4 KB holes (tests/portable/test_engine_heap.py)."
+        % (vals["heap_engine"], vals["heap_weights"], vals["heap_weights_blocks"],
+           vals["heap_weights_largest"], vals["heap_typed"], vals["heap_typed_largest"],
+           vals["heap_engine_modules"], vals["heap_free_after_load"],
+           max(vals["heap_weights_largest"], vals["heap_typed_largest"])),
         "Before (commit cbba588: W1 int16 summed one unit at a time, 64 Thumb cycles per "
         "weight, factor 289; four viper calls per result, three now), on a quiet host: normal median "
         "35 ms, the widest 1-1 4,050 ms, strong median 2,991 ms (Pico estimates).",

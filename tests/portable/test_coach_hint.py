@@ -4,7 +4,6 @@ the next press, then the third, then back to the menu; before the roll it says t
 first. The app's answer (app/hints.py) runs the coach on the real engine. Runs under
 CPython and MicroPython, where the heap is set up as the running board's with its engine
 (grading on, or a board's seat: the engine made at power-up, app/start.py), in 240 KB:
-  - the weights first, while the heap is whole (engine/weights.py's preload: one 24 KB block);
   - the Table, then once each the modules the board loads on demand in these tests (the menu,
     its texts, the notation, the save): MicroPython interns every name a module brings, in
     a table that grows by doubling, and its growth past 1,270 names takes ONE block of 14 KB
@@ -26,11 +25,6 @@ for _m in _ON_DEMAND:
         __import__(_m)
         lazy.forget(_m)
 gc.collect()
-import engine as _engine_pkg  # noqa: E402
-from engine import weights  # noqa: E402
-
-_here = _engine_pkg.__file__
-weights.preload(_here[:_here.rfind("/") + 1] + "weights.bin")   # app.seat.weights_path()
 from app import hints  # noqa: E402
 from app.seat import weights_path  # noqa: E402
 from engine.player import Engine  # noqa: E402

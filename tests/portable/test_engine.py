@@ -294,17 +294,27 @@ def test_think_in_pieces_gives_choose_s_play_in_short_pieces():
     assert _pieces(e, pos, 1, 1, "easy", 8)[0] == [0]
 
 
-def test_weights_preloaded_once_and_refused_in_words():
-    """engine.weights.preload() at power-up reads the file into one bytearray; the
-    evaluators built later share it (no second 24 KB block); a file that is not ours
-    is refused in words."""
+def test_weights_in_small_blocks_and_refused_in_words():
+    """engine.weights reads the file into blocks of at most CHUNK bytes (a running board's
+    fragmented heap has no 24 KB block): every W1 row reads back as the file has it; a
+    file that is not ours is refused in words."""
     from engine import weights
-    from engine.net import Evaluator
-    w = weights.preload(WEIGHTS)
-    assert isinstance(w, bytearray) and w[0:4] == b"TBN2"
-    assert Evaluator(WEIGHTS).w is w and weights.preload(WEIGHTS) is w
+    from engine.net import Evaluator, NIN, NOUT, NETS_AT, MAX_HID, Net
+    ev = Evaluator(WEIGHTS)
+    with open(WEIGHTS, "rb") as f:
+        whole = f.read()
+    assert len(ev.sig) <= weights.CHUNK and bytes(ev.sig[0:514]) == whole[4:518]
+    at = NETS_AT
+    for net in (ev.contact, ev.race):
+        assert len(net.head) <= weights.CHUNK
+        assert all(len(c) <= weights.CHUNK for c in net.chunks)
+        w1 = at + 8 + 4 * net.nhid
+        for r in (0, 1, net.per - 1, net.per, NIN // 2, NIN - 1):
+            row = net.chunks[r // net.per][(r % net.per) * net.nhid:(r % net.per + 1) * net.nhid]
+            assert bytes(row) == whole[w1 + r * net.nhid:w1 + (r + 1) * net.nhid], r
+        at += weights.file_size(net.nhid, NIN, NOUT)
     try:
-        weights.read(TESTS + "/test_engine.py")
+        weights.read(TESTS + "/test_engine.py", (NIN, NOUT, MAX_HID, NETS_AT, Net))
     except ValueError as exc:
         assert "not a Tablier weights file" in str(exc)
     else:

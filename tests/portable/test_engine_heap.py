@@ -1,0 +1,74 @@
+"""The engine made in a fragmented heap (issue 10): a player who powers up and then gives
+a seat to the board, asks a hint or turns grading on makes the Engine in the running
+board's heap, whose largest free block is 4 to 11 KB on the Pico (an emulated RP2040).
+Here the heap is fragmented on purpose (holes of about 4 KB between held blocks, the
+rest of the heap filled), then the Engine is made and plays the widest roll (the 2,226
+plays of a 1-1): no MemoryError, and the play it chooses in a whole heap.
+
+MicroPython only (CPython's heap has no such blocks): run by tests/test_micropython.py in
+the usual heap, a module of its own so that its process starts with a whole heap."""
+import gc
+import sys
+
+from bg.ids import position_from_id
+
+TESTS = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+WEIGHTS = TESTS + "/../../firmware/engine/weights.bin"
+HARDEST = "AAAAKCWllFIAAA"     # 2,226 distinct plays of 1-1 (docs/engine.md)
+HOLE = 4000                    # the largest free block: about the Pico's at the end of a match
+
+
+def _fragment():
+    """Fill the heap with HOLE-byte blocks, fill what is left with small pins, then free
+    every other HOLE block: the free heap is holes of about HOLE bytes, each between two
+    blocks still held. Returns (what is held, for the caller to keep; how many holes).
+    The blocks are kept in a list made first, not chained: a stale pointer to a chain
+    would keep all of them."""
+    blocks = [None] * 96
+    n = 0
+    try:
+        while n < len(blocks):
+            blocks[n] = bytearray(HOLE)
+            n += 1
+    except MemoryError:
+        pass
+    pins = None
+    for size in (1024, 256, 64, 16):
+        try:
+            while True:
+                pins = [pins, bytearray(size)]
+        except MemoryError:
+            pass
+    for k in range(0, n, 2):
+        blocks[k] = None
+    gc.collect()
+    return (blocks, pins), (n + 1) // 2
+
+
+def _fits(size):
+    try:
+        b = bytearray(size)
+    except MemoryError:
+        return False
+    del b
+    return True
+
+
+def test_engine_made_in_a_fragmented_heap_plays_the_widest_roll_as_in_a_whole_heap():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.player import Engine       # the engine's code first (not what is tested)
+    pos = position_from_id(HARDEST)
+    me = bytes(pos.me)
+    opp = bytes(pos.opp)
+    gc.collect()
+    whole = Engine(WEIGHTS).choose(me, opp, 1, 1, "normal")    # in the whole heap
+    gc.collect()
+    pins, holes = _fragment()
+    assert holes >= 12, holes               # room for the engine, in pieces
+    assert _fits(HOLE - 200) and not _fits(HOLE + 512), "the heap is not fragmented as meant"
+    e = Engine(WEIGHTS)                     # MemoryError here when a block is over ~4 KB
+    got = e.choose(me, opp, 1, 1, "normal")
+    assert got == whole, (got, whole)
+    assert len(got[0]) == 4
+    del pins
