@@ -89,6 +89,12 @@ CLOSE = 0.16    # GNU Backgammon's isCloseCubedecision: doubling loses less than
 
 
 class Coach(Hints):
+    # Grading runs while the next player rolls and moves, and nobody waits for it: it
+    # scans every 4 evaluations (about 2 ms of the Pico's time between two scans), so the
+    # board reads that player's checkers nearly as often as when idle (BENCHMARKS.md,
+    # coach); a luck takes longer, which nobody sees before the review.
+    tick_every = 4
+
     def __init__(self, engine, keep=KEEP):
         Hints.__init__(self, engine, keep)
         self.live_away = LIVE_AWAY

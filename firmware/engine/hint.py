@@ -25,6 +25,10 @@ def milli(units):
 
 
 class Hints:
+    # the engine's tick (the board: a scan) every this many evaluations: a hint is asked
+    # for and waited for, so it scans as a seat's think does (engine.player.TICK_EVERY)
+    tick_every = 32
+
     def __init__(self, engine, keep=KEEP):
         self.engine = engine
         self.ev = engine.ev
@@ -64,7 +68,7 @@ class Hints:
         elif sum(me) == 0:
             return won_value(opp)
         tick = self.engine.tick
-        if tick is not None and ev.count % 32 == 0:
+        if tick is not None and ev.count % self.tick_every == 0:
             tick()
         if race == ev.root_race:
             return -ev.equity_near(opp, me)

@@ -324,8 +324,8 @@ tl, nl = timed(lambda: c.luck(pos.me, pos.opp, 1, 1))
 print("hardest|%d|%d|%d|%d" % (t, n, tl, nl))
 
 # grading at the board (app/grading.py): the deferred work of a commit, a walk per cycle of
-# the loop (the play's grading, then its luck's 21 walks), the engine's tick every 32
-# evaluations inside a walk (app.think_tick: a scan). The gaps between two scans: each
+# the loop (the play's grading, then its luck's 21 walks), the engine's tick every
+# Coach.tick_every evaluations inside a walk (app.think_tick: a scan). The gaps between two scans: each
 # tick, and the end of each walk (the loop's next cycle scans).
 # Three passes: each gap's time is its fastest pass (the host is shared: a pass disturbed
 # there is not the code's time); evaluations and places are the same in every pass.
@@ -379,11 +379,18 @@ worst = 0
 for i in range(n):
     if g_us[i] > g_us[worst]:
         worst = i
-print("gaps|%d|%d|%d|%d|%d|%d" % (n, sum(g_us[:n]), sum(g_ev[:n]), g_us[worst], g_ev[worst], g_at[worst]))
+print("gaps|%d|%d|%d|%d|%d|%d|%d" % (n, sum(g_us[:n]), sum(g_ev[:n]), g_us[worst], g_ev[worst], g_at[worst], mark[2]))
 """
 
 
+# The running board's scan rate on the charger profile, idle (BENCHMARKS.md, bench app: the
+# firmware's profile, the last run's figure): a scan's own time inside a grading walk.
+IDLE_SCANS_S = 132
+SCAN_MS = 1000.0 / IDLE_SCANS_S
+
+
 def run():
+    from engine.coach import Coach
     from host_tools.benchmd import PICO_FACTOR
     from host_tools.benches.bench_engine import _pairs, HARDEST, QUIET_LEGAL_MS, PICO_MHZ, \
         THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT
@@ -465,20 +472,26 @@ def run():
         "**Grading at the board** (app/grading.py, the setting Grading on): the commit only notes "
         "the positions; the loop then runs one walk a cycle (the play's grading, then its luck's "
         "21 walks) while the next player rolls and moves, and the engine's tick runs a scan every "
-        "32 evaluations inside a walk. Over the %d pairs and the widest 1-1 above, the gaps between "
-        "two scans (%d; each gap's time the fastest of 3 passes): mean %.3f ms here, %.1f ms Pico est. "
+        "%d evaluations inside a walk (engine.coach.Coach.tick_every; a hint and a seat's think: "
+        "every 32). Over the %d pairs and the widest 1-1 above, the gaps between "
+        "two scans (the first %d of %d; each gap's time the fastest of 3 passes): mean %.3f ms here, %.1f ms Pico est. "
         "(%.1f evaluations); the worst %.2f ms here, **%.0f ms** Pico est. (%d evaluations, %s). "
         "The scan rate kept while grading runs: "
-        "a scan at least every %.0f ms (Pico est.), about %.0f scans per second on average, "
-        "plus each scan's own time (section scan); the judge's settle time (3 quiet scans) stays "
+        "a scan at least every %.0f ms of grading (Pico est.); with each scan's own %.1f ms "
+        "(bench app: %d scans/s on the charger profile), about %.0f scans per second on average "
+        "and %.0f at the worst gap; the judge's settle time (3 quiet scans) stays "
         "under %.0f ms. The grade itself is shown after the first walk (the grading row), the "
-        "luck after the 22nd."
-        % (len(rows), gaps[0], gaps[1] / 1000.0 / gaps[0], est(gaps[1] / gaps[0], gaps[2] / gaps[0]),
+        "luck after the 22nd (each walk's evaluations at this rate: the luck takes about %.1f "
+        "times the luck row's time)."
+        % (Coach.tick_every, len(rows), gaps[0], gaps[6], gaps[1] / 1000.0 / gaps[0], est(gaps[1] / gaps[0], gaps[2] / gaps[0]),
            gaps[2] / float(gaps[0]), gaps[3] / 1000.0, est(gaps[3], gaps[4]), gaps[4],
            ("inside a walk" if gaps[5] % 2 == 0 else "a walk's end and the next one's start")
            + (" of the widest 1-1" if gaps[5] // 2 == len(rows) + 1 else ""),
-           est(gaps[3], gaps[4]), 1000.0 / max(0.001, est(gaps[1] / gaps[0], gaps[2] / gaps[0])),
-           3 * est(gaps[3], gaps[4])),
+           est(gaps[3], gaps[4]), SCAN_MS, IDLE_SCANS_S,
+           1000.0 / (SCAN_MS + est(gaps[1] / gaps[0], gaps[2] / gaps[0])),
+           1000.0 / (SCAN_MS + est(gaps[3], gaps[4])),
+           3 * (SCAN_MS + est(gaps[3], gaps[4])),
+           (SCAN_MS + est(gaps[1] / gaps[0], gaps[2] / gaps[0])) / max(0.001, est(gaps[1] / gaps[0], gaps[2] / gaps[0]))),
         "",
         "Free heap with the engine and the coach loaded: %d of 200 KB (unix port: 64-bit objects)."
         % vals["heap_free_with_coach"],

@@ -62,6 +62,31 @@ def test_opening_31_graded():
     assert (g.best, g.played, g.loss, g.grade) == (8483, -2017, 10500, BLUNDER)
 
 
+def test_grading_scans_every_4_evaluations_and_a_hint_every_32():
+    """Grading runs while the next player rolls and moves, nobody waiting for it: the
+    engine's tick (the board: a scan) comes every 4 evaluations, so the board reads the
+    checkers nearly as often as idle; a hint, which the player waits for, every 32."""
+    from engine.hint import Hints
+    c = coach()
+    e = c.engine
+    ticks = []
+    e.tick = lambda: ticks.append(e.ev.count)
+    try:
+        p = Position.start()
+        played = Play("13/11 13/7").apply(p)        # 6-2: 13/5 is the engine's
+        e.ev.count = 0
+        g = c.grade_play(p.me, p.opp, 6, 2, played.me, played.opp)
+        n = e.ev.count
+        assert g.plays > 8 and n > 8 and ticks == list(range(0, n, 4)), (ticks, n)
+        del ticks[:]
+        e.ev.count = 0
+        h = Hints(e)
+        h.hint(p.me, p.opp, 6, 2)
+        assert e.ev.count > 8 and ticks == list(range(0, e.ev.count, 32)), ticks
+    finally:
+        e.tick = None
+
+
 def test_a_play_that_is_not_legal_is_refused():
     c = coach()
     p = Position.start()
