@@ -7,7 +7,9 @@ The distinct positions of the data files (contact positions only, unless --race)
 in a seeded random order; the first N are evaluated by gnubg.evaluate at the given ply
 (evalcontext(0, PLY, 1, 0, 0.0): cubeless, no noise, so the labels depend on nothing but
 the position); --part K of --parts P (K from 0) takes every P-th of those N, so P processes
-share the work and their files together hold the same labels. OUT has the same fields as
+share the work and their files together hold the same labels. OUT is saved every 50,000
+positions: a run stopped early leaves the first M of its part, which is exactly what
+--count P x M gives that part. OUT has the same fields as
 gendata's (boards, labels). fit.py keeps the first label it meets of a position, so give it
 the relabelled files before the 0-ply ones.
 """
@@ -26,6 +28,9 @@ from host_tools.train.fit import race_mask  # noqa: E402
 from host_tools.train.gendata import gnubg_setup  # noqa: E402
 
 
+SAVE_EVERY = 50000
+
+
 def chosen(paths, count, seed, race):
     """The N boards to relabel, in their seeded order (the same for every part)."""
     boards = np.concatenate([np.load(p)["boards"] for p in paths])
@@ -34,6 +39,13 @@ def chosen(paths, count, seed, race):
         boards = boards[~race_mask(boards)]
     order = np.random.default_rng(seed).permutation(len(boards))
     return boards[order[:count]]
+
+
+def save(path, boards, labels):
+    """Whole or not at all (a run stopped while saving keeps its previous file)."""
+    tmp = path + ".tmp.npz"
+    np.savez_compressed(tmp, boards=boards, labels=labels)
+    os.replace(tmp, path)
 
 
 def main(argv=None):
@@ -58,7 +70,11 @@ def main(argv=None):
         labels[i] = g.evaluate((tuple(int(v) for v in b[25:]), tuple(int(v) for v in b[:25])), ci, ec)[:5]
         if (i + 1) % 20000 == 0:
             print("%d of %d, %.0f s" % (i + 1, len(boards), time.time() - t0), flush=True)
-    np.savez_compressed(a.out, boards=boards, labels=labels)
+        if (i + 1) % SAVE_EVERY == 0:
+            # so far, in case the run is stopped: the first M of a part are exactly
+            # what a run with --count 2M (for 2 parts) gives that part
+            save(a.out, boards[:i + 1], labels[:i + 1])
+    save(a.out, boards, labels)
     print("saved %d positions labelled at %d-ply to %s (%.0f s)" % (len(boards), a.ply, a.out, time.time() - t0))
 
 
