@@ -204,6 +204,7 @@ def errors(argv):
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--weights", default=WEIGHTS, help="a candidate weights file (section not written)")
     a = ap.parse_args(argv)
     rng = random.Random(a.seed)
     cases = []
@@ -214,7 +215,7 @@ def errors(argv):
     cases = cases[:a.positions]
     gn = GnubgPlayer()
     judge = gn.g.evalcontext(0, 1, 1, 0, 0.0)
-    eng = MicroPythonEngine("normal")
+    eng = MicroPythonEngine("normal", a.weights)
 
     def value(r):
         if sum(r.me) == 0:
@@ -241,7 +242,7 @@ def errors(argv):
             "| engine, normal (0-ply net) | %d | %.4f |\n| gnubg 0-ply | %d | %.4f |"
             % (a.positions, a.seed, n, time.time() - t0, n, lost["engine"] / n, n, lost["gnubg"] / n))
     print(body)
-    if not a.no_write:
+    if not a.no_write and os.path.abspath(a.weights) == os.path.abspath(WEIGHTS):
         from host_tools.benchmd import write_section
         write_section("engine_errors", body)
     return 0
