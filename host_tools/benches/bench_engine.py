@@ -12,6 +12,7 @@ findbestmoves does at 0-ply, without its bear-off truncation trap).
      [--against pubeval,gnubg] [--seed S]` writes the section `engine_strength`.
 """
 import argparse
+import atexit
 import math
 import os
 import random
@@ -89,6 +90,14 @@ while True:
 """
 
 
+def _remove(tree, server):
+    """The per-process compiled tree and server, gone when the bench ends."""
+    import shutil
+    shutil.rmtree(tree, ignore_errors=True)
+    if os.path.exists(server):
+        os.remove(server)
+
+
 class MicroPythonEngine:
     """The engine at a level, played by the real MicroPython unix port (viper)."""
 
@@ -105,6 +114,7 @@ class MicroPythonEngine:
         path = os.path.join(ROOT, "build", "strength_server_%d.py" % os.getpid())
         with open(path, "w") as f:
             f.write("MPY = %r\nWEIGHTS = %r\n%s" % (mpy, os.path.abspath(weights), MP_SERVER))
+        atexit.register(_remove, mpy, path)
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")
         self.proc = subprocess.Popen([mp, "-X", "heapsize=400K", path], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
