@@ -12,6 +12,7 @@ findbestmoves does at 0-ply, without its bear-off truncation trap).
      [--against pubeval,gnubg] [--seed S]` writes the section `engine_strength`.
 """
 import argparse
+import atexit
 import math
 import os
 import random
@@ -89,20 +90,31 @@ while True:
 """
 
 
+def _remove(tree, server):
+    """The per-process compiled tree and server, gone when the bench ends."""
+    import shutil
+    shutil.rmtree(tree, ignore_errors=True)
+    if os.path.exists(server):
+        os.remove(server)
+
+
 class MicroPythonEngine:
     """The engine at a level, played by the real MicroPython unix port (viper)."""
 
-    def __init__(self, level):
+    def __init__(self, level, weights=WEIGHTS):
         from bg.ids import position_from_id, position_id
         from host_tools.cmd_flash import compile_tree
         self.level = level
         self.name = "engine %s (MicroPython)" % level
         self._from, self._id = position_from_id, position_id
-        mpy = os.path.join(ROOT, "build", "strength-mpy-%s" % level)
+        # per process: two strength runs side by side (two candidates' weights) do not
+        # compile into or rewrite each other's tree and server
+        mpy = os.path.join(ROOT, "build", "strength-mpy-%s-%d" % (level, os.getpid()))
         compile_tree(mpy, march=None)        # the firmware as it is now
-        path = os.path.join(ROOT, "build", "strength_server.py")
+        path = os.path.join(ROOT, "build", "strength_server_%d.py" % os.getpid())
         with open(path, "w") as f:
-            f.write("MPY = %r\nWEIGHTS = %r\n%s" % (mpy, WEIGHTS, MP_SERVER))
+            f.write("MPY = %r\nWEIGHTS = %r\n%s" % (mpy, os.path.abspath(weights), MP_SERVER))
+        atexit.register(_remove, mpy, path)
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")
         self.proc = subprocess.Popen([mp, "-X", "heapsize=400K", path], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
@@ -159,16 +171,20 @@ def strength(argv):
     ap.add_argument("--against", default="pubeval,gnubg")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--weights", default=WEIGHTS,
+                    help="a candidate weights file (screening a fit; the section is not written "
+                         "unless it is the shipped file)")
     ap.add_argument("--cpython", action="store_true",
                     help="run the engine's pure-Python evaluator under CPython (slow) instead of "
                          "the viper one under the MicroPython unix port")
     a = ap.parse_args(argv)
     from engine.player import Engine
-    eng = Engine(WEIGHTS)
+    eng = Engine(a.weights)
+    shipped = os.path.abspath(a.weights) == os.path.abspath(WEIGHTS)
     opponents = {"pubeval": lambda: EnginePlayer(eng, "easy"), "gnubg": GnubgPlayer}
     from host_tools.benchmd import write_section
     for level in a.levels.split(","):
-        me = EnginePlayer(eng, level) if a.cpython else MicroPythonEngine(level)
+        me = EnginePlayer(eng, level) if a.cpython else MicroPythonEngine(level, a.weights)
         for name in a.against.split(","):
             opp = opponents[name]()
             t0 = time.time()
@@ -186,7 +202,7 @@ def strength(argv):
                     % (a.games, level, name, a.seed, level, "PubEval" if name == "pubeval" else opp.name,
                        n, ppg, se, dt))
             print(body, flush=True)
-            if not a.no_write:
+            if not a.no_write and shipped:
                 write_section("engine_strength_%s_%s" % (level, name), body)
     return 0
 
@@ -198,6 +214,7 @@ def errors(argv):
     ap.add_argument("--positions", type=int, default=500)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--weights", default=WEIGHTS, help="a candidate weights file (section not written)")
     a = ap.parse_args(argv)
     rng = random.Random(a.seed)
     cases = []
@@ -208,7 +225,7 @@ def errors(argv):
     cases = cases[:a.positions]
     gn = GnubgPlayer()
     judge = gn.g.evalcontext(0, 1, 1, 0, 0.0)
-    eng = MicroPythonEngine("normal")
+    eng = MicroPythonEngine("normal", a.weights)
 
     def value(r):
         if sum(r.me) == 0:
@@ -235,7 +252,7 @@ def errors(argv):
             "| engine, normal (0-ply net) | %d | %.4f |\n| gnubg 0-ply | %d | %.4f |"
             % (a.positions, a.seed, n, time.time() - t0, n, lost["engine"] / n, n, lost["gnubg"] / n))
     print(body)
-    if not a.no_write:
+    if not a.no_write and os.path.abspath(a.weights) == os.path.abspath(WEIGHTS):
         from host_tools.benchmd import write_section
         write_section("engine_errors", body)
     return 0

@@ -195,6 +195,17 @@ def equity(p):
     return 2 * p[:, 0] - 1 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]
 
 
+def distinct(paths):
+    """The positions of the data files, each once with its first label (the files' order
+    decides which label a repeated position keeps: relabel.py's before gendata's)."""
+    boards = np.concatenate([np.load(p)["boards"] for p in paths])
+    labels = np.concatenate([np.load(p)["labels"] for p in paths]).astype(np.float32)
+    # dedupe exact repeats (the opening and early positions recur thousands of times)
+    _, keep = np.unique(boards, axis=0, return_index=True)
+    keep.sort()
+    return boards[keep], labels[keep]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("data", nargs="*")
@@ -206,6 +217,11 @@ def main(argv=None):
     ap.add_argument("--race-epochs", type=int, default=12)
     ap.add_argument("--qat-epochs", type=int, default=0,
                     help="the last N epochs of each net with W1 rounded as stored (int8)")
+    ap.add_argument("--contact-data", nargs="+", metavar="FILE",
+                    help="fit the contact net on these files' contact positions only (for "
+                         "example relabel.py's 1-ply ones); the race net on the data's races")
+    ap.add_argument("--float-out", metavar="FILE",
+                    help="where the float nets go (default build/train/OUT.float.npz)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args(argv)
@@ -220,21 +236,23 @@ def main(argv=None):
     def log(msg):
         print("%6.0f s %s" % (time.time() - t0, msg), flush=True)
 
-    boards = np.concatenate([np.load(p)["boards"] for p in a.data])
-    labels = np.concatenate([np.load(p)["labels"] for p in a.data]).astype(np.float32)
-    # dedupe exact repeats (the opening and early positions recur thousands of times)
-    _, keep = np.unique(boards, axis=0, return_index=True)
-    keep.sort()
-    boards, labels = boards[keep], labels[keep]
+    boards, labels = distinct(a.data)
     race = race_mask(boards)
     log("%d distinct positions, %d race" % (len(boards), int(race.sum())))
     rng = np.random.default_rng(a.seed)
     held = rng.random(len(boards)) < 0.02
+    sets = [("contact", boards, labels, held, ~race, a.hidden, a.epochs),
+            ("race", boards, labels, held, race, a.race_hidden, a.race_epochs)]
+    if a.contact_data:
+        cb, cl = distinct(a.contact_data)
+        crace = race_mask(cb)
+        log("contact net from %d distinct positions of %s (%d race, left out)"
+            % (len(cb), " ".join(a.contact_data), int(crace.sum())))
+        sets[0] = ("contact", cb, cl, rng.random(len(cb)) < 0.02, ~crace, a.hidden, a.epochs)
     sig = sig_table()
     nets = []
     floats = []
-    for name, mask, hidden, epochs in (("contact", ~race, a.hidden, a.epochs),
-                                       ("race", race, a.race_hidden, a.race_epochs)):
+    for name, boards, labels, held, mask, hidden, epochs in sets:
         tr = mask & ~held
         te = mask & held
         x = encode(boards[tr])
@@ -252,8 +270,8 @@ def main(argv=None):
         floats.append(params)
     write_weights(a.out, sig, nets)
     # the float nets too (build/: not committed), to quantize again without a new fit
-    fl = os.path.join(ROOT, "build", "train", os.path.basename(a.out) + ".float.npz")
-    os.makedirs(os.path.dirname(fl), exist_ok=True)
+    fl = a.float_out or os.path.join(ROOT, "build", "train", os.path.basename(a.out) + ".float.npz")
+    os.makedirs(os.path.dirname(fl) or ".", exist_ok=True)
     np.savez(fl, **{"%s_%d" % (n, i): p for n, ps in zip(("contact", "race"), floats) for i, p in enumerate(ps)})
     log("wrote %s (%d bytes)" % (a.out, os.path.getsize(a.out)))
 

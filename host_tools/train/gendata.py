@@ -66,7 +66,7 @@ def equity(p):
     return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
 
 
-def self_play_game(lab, rng):
+def self_play_game(lab, rng, extra=EXTRA):
     pos = Position.start()
     first = True
     for _ in range(400):
@@ -91,13 +91,13 @@ def self_play_game(lab, rng):
             _, pr, r = scored[pick]
             lab.keep(r.opp, r.me, pr)
             others = [i for i in range(len(scored)) if i != pick]
-            for i in rng.sample(others, min(EXTRA, len(others))):
+            for i in rng.sample(others, min(extra, len(others))):
                 lab.keep(scored[i][2].opp, scored[i][2].me, scored[i][1])
             pos = r
         pos = pos.swapped()
 
 
-def match_positions(lab, rng):
+def match_positions(lab, rng, extra=EXTRA):
     from host_tools import matfile
     from bg.play import apply_step
     files = []
@@ -124,7 +124,7 @@ def match_positions(lab, rng):
                 lab.keep(pos.me, pos.opp)
                 plays = legal_plays(pos, d1, d2)
                 idx = list(range(len(plays)))
-                for i in rng.sample(idx, min(EXTRA, len(idx))):
+                for i in rng.sample(idx, min(extra, len(idx))):
                     r = plays[i].apply(pos)
                     lab.keep(r.opp, r.me)
                 try:
@@ -143,6 +143,8 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--matches", action="store_true")
+    ap.add_argument("--extra", type=int, default=EXTRA,
+                    help="other results of each roll kept beside the chosen one (default %d)" % EXTRA)
     ap.add_argument("-o", "--out", required=True)
     a = ap.parse_args(argv)
     import numpy as np
@@ -150,10 +152,10 @@ def main(argv=None):
     lab = Labeller()
     t0 = time.time()
     if a.matches:
-        n = match_positions(lab, rng)
+        n = match_positions(lab, rng, a.extra)
         print("real matches: %d moves, %d samples, %.0f s" % (n, len(lab.boards), time.time() - t0), flush=True)
     for g in range(a.games):
-        self_play_game(lab, rng)
+        self_play_game(lab, rng, a.extra)
         if (g + 1) % 500 == 0:
             print("%d games, %d samples, %.0f s" % (g + 1, len(lab.boards), time.time() - t0), flush=True)
     boards = np.frombuffer(b"".join(lab.boards), dtype=np.uint8).reshape(-1, 50)
