@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 import scratch  # noqa: E402
 from corepos import played_positions  # noqa: E402
 from bg.position import Position, is_race  # noqa: E402
-from engine.net import NETS_AT, Evaluator, net_size  # noqa: E402
+from engine.net import NETS_AT, NIN, NOUT, Evaluator  # noqa: E402
+from engine.weights import file_size  # noqa: E402
 from host_tools.train import fit  # noqa: E402
 
 LABEL = (0.5, 0.15, 0.01, 0.12, 0.01)
@@ -40,7 +41,7 @@ def run_fit(*args):
 
 def sections(path):
     data = open(path, "rb").read()
-    c = net_size(8)
+    c = file_size(8, NIN, NOUT)
     return data[NETS_AT:NETS_AT + c], data[NETS_AT + c:]
 
 
