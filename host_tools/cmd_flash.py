@@ -51,7 +51,12 @@ def compile_tree(out=BUILD, march="armv6m", only=None, flags=()):
                 shutil.copy(src, dest)
             else:
                 dest = os.path.join(dest_dir, f[:-3] + ".mpy")
-                cmd = [tool("mpy-cross")] + list(flags) + (["-march=" + march] if march else []) + ["-o", dest, src]
+                # -s: the name the board's tracebacks give, its path on the board
+                # ("game/table.py"), not this checkout's: the .mpy files, and so the heap
+                # they take, are then the same whichever folder the tree was cloned into
+                name = os.path.normpath(os.path.join(rel, f))
+                cmd = [tool("mpy-cross")] + list(flags) + (["-march=" + march] if march else []) + \
+                    ["-s", name, "-o", dest, src]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
                 if proc.returncode != 0:
                     raise SystemExit("mpy-cross failed on %s:\n%s" % (src, proc.stderr))

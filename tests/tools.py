@@ -57,6 +57,7 @@ def firmware_mpy():
         world += [os.path.join(fakes, f) for f in sorted(os.listdir(fakes)) if f.endswith(".py")]
         for src in world:
             dest = os.path.join(out, os.path.basename(src)[:-3] + ".mpy")
-            subprocess.run([tool("mpy-cross"), "-o", dest, src], check=True, capture_output=True)
+            subprocess.run([tool("mpy-cross"), "-s", os.path.basename(src), "-o", dest, src],
+                           check=True, capture_output=True)
         _MPY_TREE.append(out)
     return _MPY_TREE[0]
