@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from tools import ROOT, run_micropython, firmware_mpy
+from tools import ROOT, PICO_HEAP, assert_passes_under_micropython
 
 PORTABLE = os.path.join(ROOT, "tests", "portable")
 
@@ -56,11 +56,4 @@ LARGER_HEAP = {
 
 @pytest.mark.parametrize("module", MODULES)
 def test_module_under_micropython(module):
-    heap = LARGER_HEAP.get(module)
-    args = ["tests/mp_run.py", "--mpy=" + firmware_mpy(), module]
-    proc = run_micropython(args, heap=heap) if heap else run_micropython(args)
-    out = proc.stdout + proc.stderr
-    m = re.search(r"^(\d+) passed, (\d+) failed$", proc.stdout, re.M)
-    assert m, out[-3000:]
-    assert int(m.group(2)) == 0 and proc.returncode == 0, out[-3000:]
-    assert int(m.group(1)) > 0, "no test ran: " + out[-1000:]
+    assert_passes_under_micropython(module, heap=LARGER_HEAP.get(module, PICO_HEAP))

@@ -12,6 +12,10 @@ MPY_CROSS = os.path.join(BIN, "mpy-cross")
 # times their 32-bit size, so the same 240 KB holds less of the firmware than the Pico's
 # heap does: a stricter test than the board, never a looser one.
 PICO_HEAP = "240K"
+# The whole board with the engine (tests/test_app_seat.py, test_app_grading.py): the Pico's
+# heap scaled by the 64-bit port's weight of the same modules, 245,888 x 1.48 (the rule of
+# host_tools/benches/bench_heap.py).
+BOARD_HEAP = "364K"
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 
 
@@ -33,6 +37,22 @@ def run_micropython(args, heap=PICO_HEAP, stdin=None, timeout=600, cwd=ROOT):
     """Run the real MicroPython unix port with the Pico's heap; return CompletedProcess."""
     cmd = [MICROPYTHON, "-X", "heapsize=" + heap] + list(args)
     return subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout, cwd=cwd)
+
+
+def assert_passes_under_micropython(spec, heap=PICO_HEAP, count=None):
+    """Run tests/mp_run.py's `spec` (a portable module, or module::test) under the real
+    MicroPython on the firmware as flashed; assert no test failed and the run ended well,
+    and that `count` tests passed (any number above none when count is None)."""
+    import re
+    proc = run_micropython(["tests/mp_run.py", "--mpy=" + firmware_mpy(), spec], heap=heap)
+    out = proc.stdout + proc.stderr
+    m = re.search(r"^(\d+) passed, (\d+) failed$", proc.stdout, re.M)
+    assert m, out[-3000:]
+    assert int(m.group(2)) == 0 and proc.returncode == 0, out[-3000:]
+    if count is None:
+        assert int(m.group(1)) > 0, "no test ran: " + out[-1000:]
+    else:
+        assert int(m.group(1)) == count, out[-3000:]
 
 
 _MPY_TREE = []
