@@ -30,6 +30,8 @@ if FIRMWARE not in sys.path:
     sys.path.insert(0, FIRMWARE)
 REAL = os.path.join(os.path.dirname(ROOT), "shared", "data", "real-matches")
 
+from host_tools.benches.bench_engine import VIPER_TIMING  # noqa: E402 (the engine's timing, shared)
+
 
 def pearson(xs, ys):
     n = len(xs)
@@ -201,62 +203,18 @@ from engine.coach import Coach
 from engine.review import CubeState
 import array
 
+""" + VIPER_TIMING + r"""
 # the viper factor as bench engine measures it (docs/engine.md): its rows loop and net.py's
-# tail, each against its Thumb cycle count
-@micropython.viper
-def rows_model(n: int, acc: ptr32, p: ptr32, reps: int):
-    m8 = 16711935
-    r = 0
-    while r < reps:
-        n = 20
-        while n:
-            n -= 1
-            u = p[n]
-            acc[2 * n] += u & m8
-            acc[2 * n + 1] += (u >> 8) & m8
-        r += 1
-
-acc = array.array("i", bytes(160))
-w = array.array("I", bytes(80))
-best = None
-for _ in range(25):
-    t0 = time.ticks_us()
-    rows_model(0, acc, w, 300)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
-    best = t if best is None or t < best else best
-print("rows_word_ns|%.3f" % best)
-del acc, w
-_g = {"micropython": micropython}
-exec(TAIL_MODEL, _g)
-tail_model = _g["tail_vp"]
-del _g
-hard = position_from_id(HARDEST)
-ref = None
-for _ in range(3):
-    gc.collect()
-    t0 = time.ticks_us()
-    legal_plays(hard, 1, 1)
-    d = time.ticks_diff(time.ticks_us(), t0)
-    ref = d if ref is None or d < ref else ref
-print("legal_plays_hardest_us|%d" % ref)
-del hard
+# tail, each against its Thumb cycle count; the host's load
+print("rows_word_ns|%.3f" % rows_word_ns())
+print("legal_plays_hardest_us|%d" % legal_plays_hardest_us())
 gc.collect()
 e = Engine(WEIGHTS)
 c = Coach(e)
 ev = e.ev
 gc.collect()
-pos0 = position_from_id(HARDEST)
-ev.probs(pos0.me, pos0.opp, False)
-nh = ev.contact.nhid
-best = None
-for _ in range(25):
-    t0 = time.ticks_us()
-    for _ in range(200):
-        tail_model(0, 0, 0, ev.contact.head, ev.work, ev.sig, 30)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
-    best = t if best is None or t < best else best
-print("tail_unit_ns|%.3f" % best)
-del pos0, tail_model
+print("tail_unit_ns|%.3f" % tail_unit_ns(ev, position_from_id(HARDEST)))
+del tail_model
 gc.collect()
 print("heap_free_with_coach|%d" % gc.mem_free())
 

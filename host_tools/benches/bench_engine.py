@@ -426,6 +426,68 @@ THUMB_CYCLES_ROWS_WORD = 114
 THUMB_CYCLES_TAIL_UNIT = 376
 PICO_MHZ = 125
 
+# The viper factor's two loops (docs/engine.md), timed under MicroPython for bench engine and
+# bench coach alike, each the best of 25 passes: the rows loop as net.py's rows_vp runs it
+# (20 words of 4 int8 weights) and net.py's tail_vp (a hidden unit with its 5 output
+# products) as the firmware compiles it (the script's TAIL_MODEL). ns per word / per unit.
+# And the host's load, as both benches divide it out. Needs the script's HARDEST, and
+# array, gc, time, micropython, position_from_id, legal_plays imported before it.
+VIPER_TIMING = r"""
+@micropython.viper
+def rows_model(n: int, acc: ptr32, p: ptr32, reps: int):
+    m8 = 16711935
+    r = 0
+    while r < reps:
+        n = 20
+        while n:
+            n -= 1
+            u = p[n]
+            acc[2 * n] += u & m8
+            acc[2 * n + 1] += (u >> 8) & m8
+        r += 1
+
+def rows_word_ns():
+    acc = array.array("i", bytes(160))
+    w = array.array("I", bytes(80))
+    best = None
+    for _ in range(25):
+        t0 = time.ticks_us()
+        rows_model(0, acc, w, 300)
+        t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
+        best = t if best is None or t < best else best
+    return best
+
+# compiled here, while the heap still has room for the viper compiler's blocks
+_g = {"micropython": micropython}
+exec(TAIL_MODEL, _g)
+tail_model = _g["tail_vp"]
+del _g
+
+def tail_unit_ns(ev, pos):
+    ev.probs(pos.me, pos.opp, False)     # the evaluator's work buffer as a real unit sees it
+    nh = ev.contact.nhid
+    best = None
+    for _ in range(25):
+        t0 = time.ticks_us()
+        for _ in range(200):
+            tail_model(0, 0, 0, ev.contact.head, ev.work, ev.sig, 30)
+        t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
+        best = t if best is None or t < best else best
+    return best
+
+def legal_plays_hardest_us():
+    # the host's load: the bytecode legal_plays on the widest 1-1 against its quiet time
+    hard = position_from_id(HARDEST)
+    ref = None
+    for _ in range(3):
+        gc.collect()
+        t0 = time.ticks_us()
+        legal_plays(hard, 1, 1)
+        d = time.ticks_diff(time.ticks_us(), t0)
+        ref = d if ref is None or d < ref else ref
+    return ref
+"""
+
 MP_SCRIPT = r"""
 import sys, gc, time, micropython
 sys.path.insert(0, MPY)
@@ -471,23 +533,7 @@ buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the hea
 from bg.ids import position_from_id
 from bg.movegen import legal_plays
 import array
-
-@micropython.viper
-def rows_model(n: int, acc: ptr32, p: ptr32, reps: int):
-    m8 = 16711935
-    r = 0
-    while r < reps:
-        n = 20
-        while n:
-            n -= 1
-            u = p[n]
-            acc[2 * n] += u & m8
-            acc[2 * n + 1] += (u >> 8) & m8
-        r += 1
-
-_g = {"micropython": micropython}
-exec(TAIL_MODEL, _g)         # net.py's tail_vp, as the firmware compiles it
-tail_model = _g["tail_vp"]
+""" + VIPER_TIMING + r"""
 
 def pct(xs, q):
     xs = sorted(xs)
@@ -513,39 +559,12 @@ if BYTECODE:
     slow = Evaluator(WEIGHTS, viper=False)     # the same integer code, as bytecode
     print("eval_bytecode_us|%.1f" % per_eval_us(slow, 1))
     del slow
-    hard = position_from_id(HARDEST)
-    ref = None
-    for _ in range(3):
-        gc.collect()
-        t0 = time.ticks_us()
-        legal_plays(hard, 1, 1)
-        d = time.ticks_diff(time.ticks_us(), t0)
-        ref = d if ref is None or d < ref else ref
-    print("legal_plays_hardest_us|%d" % ref)
+    print("legal_plays_hardest_us|%d" % legal_plays_hardest_us())
     sys.exit(0)
 gc.collect()
-acc = array.array("i", bytes(160))
-w = array.array("I", bytes(80))
-best = None
-for _ in range(25):
-    t0 = time.ticks_us()
-    rows_model(0, acc, w, 300)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (300 * 20)
-    best = t if best is None or t < best else best
-print("rows_word_ns|%.3f" % best)
-del acc, w
+print("rows_word_ns|%.3f" % rows_word_ns())
 ev = e.ev
-pos0 = poss[0][0]
-ev.probs(pos0.me, pos0.opp, False)
-nh = ev.contact.nhid
-best = None
-for _ in range(25):
-    t0 = time.ticks_us()
-    for _ in range(200):
-        tail_model(0, 0, 0, ev.contact.head, ev.work, ev.sig, 30)
-    t = time.ticks_diff(time.ticks_us(), t0) * 1000.0 / (200 * nh)
-    best = t if best is None or t < best else best
-print("tail_unit_ns|%.3f" % best)
+print("tail_unit_ns|%.3f" % tail_unit_ns(ev, poss[0][0]))
 print("eval_viper_us|%.1f" % per_eval_us(ev, 3))
 
 # the incremental evaluation of a walk's results (what a move mostly does); the results
