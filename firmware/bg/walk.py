@@ -145,7 +145,9 @@ class StepWalk:
         self.opp[:] = opp
         self.outside = outside(me)
 
-    def _probe(self, d0, d1, d2, d3, n, double):
+    def _run(self, d0, d1, d2, d3, n, double, visiting):
+        """One pass over the dice d0..d3 (n of them to play): the probe (visiting False:
+        how many dice can be played) or the visit of every play of n steps."""
         dice = self.dice
         dice[0] = d0
         dice[1] = d1
@@ -153,20 +155,16 @@ class StepWalk:
         dice[3] = d3
         self.double = double
         self.target = n
+        self.visiting = visiting
+        got = self._step(0, 25, 0, self.outside, 0)
         self.visiting = False
-        return self._step(0, 25, 0, self.outside, 0)
+        return got
+
+    def _probe(self, d0, d1, d2, d3, n, double):
+        return self._run(d0, d1, d2, d3, n, double, False)
 
     def _visit_all(self, d0, d1, d2, d3, n, double):
-        dice = self.dice
-        dice[0] = d0
-        dice[1] = d1
-        dice[2] = d2
-        dice[3] = d3
-        self.double = double
-        self.target = n
-        self.visiting = True
-        self._step(0, 25, 0, self.outside, 0)
-        self.visiting = False
+        self._run(d0, d1, d2, d3, n, double, True)
 
     def walk(self, me, opp, d1, d2, visit):
         """Reach _leaf (by default: call visit(self)) at the end of every legal play of
