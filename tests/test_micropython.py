@@ -39,18 +39,10 @@ LARGER_HEAP = {
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
     # board's own heap figures are bench heap's (BENCHMARKS.md), 124 KB Pico estimate.
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
-    # the Dice page loaded from the menu in a running App with its fair dice: at 240 KB on
-    # this 64-bit port it is at the edge (passes or not by 944 bytes, as the build's layout
-    # falls); noted in the closing note as the heap's margin to win back
-    "test_app_fairroll::test_the_menus_dice_page_checks_the_dice_and_sets_own_dice": "280K",
-    # the Table with the engine and a save in one heap (test_coach_hint), the App with the
-    # computer on USB's answer judged (test_usb_seat): once the grading, the USB seat, the
-    # engine's 2 KB blocks and the rare code on demand had all landed, each passed at 244K
-    # and failed at 240K, flipping with the length of the scratch directory's name (the
-    # 64-bit port is about 1.5 times the Pico's heap for the same objects: bench heap
-    # measures the board itself, 124 KB of the Pico's 240 at its peak)
+    # the Table with the engine and a save in one heap (test_coach_hint): passes at 244K,
+    # fails at 240K (the 64-bit port is about 1.5 times the Pico's heap for the same
+    # objects: bench heap measures the board itself, 124 KB of the Pico's 240 at its peak)
     "test_coach_hint": "280K",
-    "test_usb_seat::test_the_board_asks_for_its_play_shows_the_answer_and_a_person_makes_it": "280K",
 }
 
 
