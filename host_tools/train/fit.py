@@ -76,7 +76,45 @@ def fake_quant(w1):
     return (w8 * mul[None, :] / (64.0 * W1_ONE)).astype(np.float32)
 
 
-def fit(x, y, hidden, epochs, seed, log, qat_epochs=0):
+C_EQ = np.array([2.0, 1.0, 1.0, -1.0, -1.0], np.float32)   # equity = C_EQ . p - 1
+
+
+def rank_targets(labels, group, tau):
+    """For --rank-data: the groups' starts and sizes, and each result's share of its
+    group's softmax of the mover's gnubg equity / tau (the ranking loss's target)."""
+    starts = np.flatnonzero(np.r_[True, group[1:] != group[:-1]])
+    sizes = np.diff(np.r_[starts, len(group)])
+    z = -(labels.astype(np.float64) @ C_EQ - 1) / tau      # the mover's equity: -(side on roll's)
+    z -= np.repeat(np.maximum.reduceat(z, starts), sizes)
+    e = np.exp(z)
+    return starts, sizes, (e / np.repeat(np.add.reduceat(e, starts), sizes)).astype(np.float32)
+
+
+def rank_grads(params, boards, starts, sizes, t, pick, tau, lam):
+    """The ranking loss's gradients for the groups `pick`: KL(target || softmax of the net's
+    mover equity / tau) per group, averaged, times lam; at the output layer's sums and
+    below, as the cross-entropy's are."""
+    w1, b1, w2, b2 = params
+    idx = np.concatenate([np.arange(starts[g], starts[g] + sizes[g]) for g in pick])
+    seg = np.repeat(np.arange(len(pick)), sizes[pick])
+    xb = encode(boards[idx])
+    h = sigmoid(xb @ w1 + b1)
+    o = sigmoid(h @ w2 + b2)
+    z = -(o @ C_EQ - 1) / tau
+    heads = np.r_[0, np.cumsum(sizes[pick])[:-1]]
+    z = z - np.maximum.reduceat(z, heads)[seg]       # each group's own largest: no 0 / 0
+    e = np.exp(z.astype(np.float64))
+    q = e / np.bincount(seg, e, len(pick))[seg]
+    g_z = lam * (q - t[idx]) / len(pick)              # d loss / d z
+    g_o = (-g_z / tau)[:, None] * C_EQ[None, :]        # z = -(C_EQ . o - 1) / tau
+    d_o = (g_o * o * (1 - o)).astype(np.float32)
+    d_h = (d_o @ w2.T) * h * (1 - h)
+    return xb.T @ d_h, d_h.sum(axis=0), h.T @ d_o, d_o.sum(axis=0)
+
+
+def fit(x, y, hidden, epochs, seed, log, qat_epochs=0, rank=None):
+    """rank: None, or (boards, starts, sizes, targets, tau, lam, groups a step) for the
+    ranking loss on rolls' results (gengroups.py) beside the cross-entropy."""
     rng = np.random.default_rng(seed)
     n = len(x)
     w1 = (rng.standard_normal((NIN, hidden)) * 0.1).astype(np.float32)
@@ -107,6 +145,10 @@ def fit(x, y, hidden, epochs, seed, log, qat_epochs=0):
             d_h = (d_o @ w2.T) * h * (1 - h)       # (straight through the rounding)
             g_w1 = xb.T @ d_h
             g_b1 = d_h.sum(axis=0)
+            if rank is not None:
+                rb, rs, rz, rt, tau, lam, per = rank
+                extra = rank_grads(params, rb, rs, rz, rt, rng.integers(0, len(rs), per), tau, lam)
+                g_w1, g_b1, g_w2, g_b2 = g_w1 + extra[0], g_b1 + extra[1], g_w2 + extra[2], g_b2 + extra[3]
             step += 1
             lr = 0.002 * (0.5 * (1 + math.cos(math.pi * step / steps_total))) + 1e-5
             for i, g in enumerate((g_w1, g_b1, g_w2, g_b2)):
@@ -220,6 +262,12 @@ def main(argv=None):
     ap.add_argument("--contact-data", nargs="+", metavar="FILE",
                     help="fit the contact net on these files' contact positions only (for "
                          "example relabel.py's 1-ply ones); the race net on the data's races")
+    ap.add_argument("--rank-data", nargs="+", metavar="FILE",
+                    help="gengroups.py files: the contact net also learns to rank each roll's "
+                         "results (a softmax of the mover's equity over the group)")
+    ap.add_argument("--rank-weight", type=float, default=0.01)
+    ap.add_argument("--rank-temp", type=float, default=0.05, help="the softmax's temperature, in points")
+    ap.add_argument("--rank-groups", type=int, default=16, help="groups a step")
     ap.add_argument("--float-out", metavar="FILE",
                     help="where the float nets go (default build/train/OUT.float.npz)")
     ap.add_argument("--seed", type=int, default=1)
@@ -249,6 +297,19 @@ def main(argv=None):
         log("contact net from %d distinct positions of %s (%d race, left out)"
             % (len(cb), " ".join(a.contact_data), int(crace.sum())))
         sets[0] = ("contact", cb, cl, rng.random(len(cb)) < 0.02, ~crace, a.hidden, a.epochs)
+    rank = None
+    if a.rank_data:
+        gb = np.concatenate([np.load(p)["boards"] for p in a.rank_data])
+        gl = np.concatenate([np.load(p)["labels"] for p in a.rank_data])
+        gg, off = [], 0
+        for p in a.rank_data:
+            g = np.load(p)["group"].astype(np.int64)
+            gg.append(g + off)
+            off += int(g.max()) + 1
+        rs, rz, rt = rank_targets(gl, np.concatenate(gg), a.rank_temp)
+        rank = (gb, rs, rz, rt, a.rank_temp, a.rank_weight, a.rank_groups)
+        log("ranking loss: %d groups, %d results, weight %g, temperature %g, %d groups a step"
+            % (len(rs), len(gb), a.rank_weight, a.rank_temp, a.rank_groups))
     sig = sig_table()
     nets = []
     floats = []
@@ -257,7 +318,8 @@ def main(argv=None):
         te = mask & held
         x = encode(boards[tr])
         log("%s net: %d inputs x %d hidden, %d training positions" % (name, NIN, hidden, len(x)))
-        params = fit(x, labels[tr], hidden, epochs, a.seed, log, a.qat_epochs)
+        params = fit(x, labels[tr], hidden, epochs, a.seed, log, a.qat_epochs,
+                     rank if name == "contact" else None)
         q = quantize(params)
         xt = encode(boards[te])
         fl = sigmoid(sigmoid(xt @ params[0] + params[1]) @ params[2] + params[3])

@@ -1,0 +1,193 @@
+"""Screen candidate weights files without playing games: the mean equity their 0-ply
+choices lose on a fixed set of real-match moves, by a judge stronger than their teacher.
+
+    python -m host_tools.train.screen build --positions 2000 --seed 7 -o build/train/screen.npz
+    python -m host_tools.train.screen score build/train/screen.npz firmware/engine/weights.bin CAND.bin
+
+Why: 4,000 mirrored games measure a net to +- 0.02 ppg, as large as the differences between
+the nets tried (docs/engine.md); a screen on fixed positions has no dice noise, and the
+same positions judge every candidate. `build` takes moves with a choice from the real
+matches (../shared/data/real-matches, seeded sample), judges every legal result by gnubg
+1-ply, and the best TOP2 of those again at 2-ply (30 ms each); a result's value is its
+2-ply value when it has one, else its 1-ply value minus the mean 2-ply-1-ply gap. `score`
+chooses as the engine's normal level does (the exact integer net, emulated in numpy
+(fit.int_forward): the contact net unless the result is a race, a finished game scored
+exactly) and reports the mean loss against the judge's best, with its standard error,
+and the loss difference to the first file (paired: same positions).
+"""
+import argparse
+import os
+import random
+import struct
+import sys
+import time
+
+import numpy as np
+
+from host_tools.train.fit import NIN, encode, int_forward, race_mask
+
+TOP2 = 5
+
+
+def _won(r):
+    if sum(r.me):
+        return None
+    if sum(r.opp) < 15:
+        return 1.0
+    return 3.0 if any(r.opp[i] for i in range(18, 25)) else 2.0
+
+
+def build(a):
+    from host_tools.benches.bench_engine import _real_moves, GnubgPlayer
+    from bg.movegen import legal_plays
+    rng = random.Random(a.seed)
+    cases = []
+    for pos, d1, d2 in _real_moves():
+        if rng.random() < a.keep:
+            cases.append((pos.copy(), d1, d2))
+    rng.shuffle(cases)
+    gn = GnubgPlayer()
+    ply1 = gn.g.evalcontext(0, 1, 1, 0, 0.0)
+    ply2 = gn.g.evalcontext(0, 2, 1, 0, 0.0)
+
+    def value(r, ec):
+        e = gn.g.evaluate((tuple(r.me), tuple(r.opp)), gn.ci, ec)
+        return -(2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4])
+
+    boards, won, v1, v2, start = [], [], [], [], []
+    t0 = time.time()
+    n = 0
+    for pos, d1, d2 in cases:
+        plays = legal_plays(pos, d1, d2)
+        if len(plays) < 2:
+            continue
+        res = [p.apply(pos) for p in plays]
+        start.append(len(boards))
+        vals = []
+        for r in res:
+            w = _won(r)
+            boards.append(bytes(r.opp) + bytes(r.me))
+            won.append(-1.0 if w is None else w)
+            vals.append(w if w is not None else value(r, ply1))
+        v1 += vals
+        second = [np.nan] * len(res)
+        for i in sorted(range(len(res)), key=lambda i: -vals[i])[:TOP2]:
+            second[i] = vals[i] if won[start[-1] + i] >= 0 else value(res[i], ply2)
+        v2 += second
+        n += 1
+        if n % 200 == 0:
+            print("%d positions, %d results, %.0f s" % (n, len(boards), time.time() - t0), flush=True)
+        if n == a.positions:
+            break
+    np.savez_compressed(a.out, boards=np.frombuffer(b"".join(boards), np.uint8).reshape(-1, 50),
+                        won=np.array(won), v1=np.array(v1), v2=np.array(v2), start=np.array(start))
+    print("saved %d positions (%d results) to %s, %.0f s" % (n, len(boards), a.out, time.time() - t0))
+
+
+def read_weights(path):
+    """The two integer nets of a TBN2 file as fit.quantize() returns them."""
+    data = open(path, "rb").read()
+    assert data[:4] == b"TBN2"
+    sig = list(struct.unpack_from("<257H", data, 4))
+    at = 4 + 514 + 2
+    nets = []
+    for _ in range(2):
+        nin, h, nout, _z = struct.unpack_from("<4H", data, at)
+        at += 8
+        mul = np.frombuffer(data, "<u2", h, at).astype(np.int64)
+        at += 2 * h
+        qb1 = np.frombuffer(data, "<i2", h, at).astype(np.int64)
+        at += 2 * h
+        w8 = np.frombuffer(data, "u1", nin * h, at).reshape(nin, h).astype(np.int64) - 128
+        at += nin * h
+        q2 = np.frombuffer(data, "<u2", (h + 1) * nout, at).reshape(h + 1, nout).astype(np.int64) - 4096
+        at += 2 * (h + 1) * nout
+        at += -at % 4
+        nets.append((mul, qb1, w8, q2))
+    return sig, nets
+
+
+def judged(c):
+    v1, v2 = c["v1"], c["v2"]
+    has = ~np.isnan(v2)
+    gap = float(np.mean(v2[has] - v1[has]))
+    return np.where(has, v2, v1 + gap)
+
+
+def choices(path, c):
+    """Index (into the cache's results) of the result the weights' normal level chooses."""
+    sig, (contact, race) = read_weights(path)
+    b = c["boards"]
+    x = encode(b).astype(np.int64)
+    assert x.shape[1] == NIN
+    rm = race_mask(b)
+    eq = np.zeros(len(b))
+    for net, m in ((contact, ~rm), (race, rm)):
+        if m.any():
+            p = int_forward(x[m], net, sig)
+            e = (2 * p[:, 0] - P + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
+            eq[m] = -e / P
+    eq = np.where(c["won"] >= 0, c["won"], eq)
+    start = c["start"]
+    ends = np.r_[start[1:], len(b)]
+    return np.array([s + int(np.argmax(eq[s:e])) for s, e in zip(start, ends)])
+
+
+P = 65536
+
+
+def gnubg_choices(c):
+    """The same for gnubg 0-ply (the name "gnubg" in place of a weights file)."""
+    from host_tools.benches.bench_engine import GnubgPlayer
+    gn = GnubgPlayer()
+    ec = gn.g.evalcontext(0, 0, 1, 0, 0.0)
+    b = c["boards"]
+    eq = np.zeros(len(b))
+    for i in range(len(b)):
+        if c["won"][i] >= 0:
+            eq[i] = c["won"][i]
+        else:
+            e = gn.g.evaluate((tuple(int(v) for v in b[i, 25:]), tuple(int(v) for v in b[i, :25])), gn.ci, ec)
+            eq[i] = -(2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4])
+    start = c["start"]
+    ends = np.r_[start[1:], len(b)]
+    return np.array([s + int(np.argmax(eq[s:e])) for s, e in zip(start, ends)])
+
+
+def score(a):
+    c = dict(np.load(a.cache))
+    val = judged(c)
+    start = c["start"]
+    ends = np.r_[start[1:], len(val)]
+    best = np.array([val[s:e].max() for s, e in zip(start, ends)])
+    first = None
+    for path in a.weights:
+        loss = best - val[gnubg_choices(c) if path == "gnubg" else choices(path, c)]
+        line = "%-50s positions %d  loss %.5f +- %.5f" % (path, len(loss), loss.mean(), loss.std() / np.sqrt(len(loss)))
+        if first is None:
+            first = loss
+        else:
+            d = loss - first
+            line += "  vs first %+.5f +- %.5f" % (d.mean(), d.std() / np.sqrt(len(d)))
+        print(line, flush=True)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("build")
+    b.add_argument("--positions", type=int, default=2000)
+    b.add_argument("--seed", type=int, default=7)
+    b.add_argument("--keep", type=float, default=0.05, help="share of the real moves sampled")
+    b.add_argument("-o", "--out", required=True)
+    s = sub.add_parser("score")
+    s.add_argument("cache")
+    s.add_argument("weights", nargs="+", help='weights files, or "gnubg" for gnubg 0-ply')
+    a = ap.parse_args(argv)
+    sys.setrecursionlimit(10000)
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+    (build if a.cmd == "build" else score)(a)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""The ranking loss of host_tools/train/fit.py (--rank-data), the groups it learns from
+(host_tools/train/gengroups.py) and the screen that judges the nets it makes
+(host_tools/train/screen.py): small data, a few seconds in all."""
+import os
+import subprocess
+import sys
+
+import numpy as np
+
+from tools import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
+import scratch  # noqa: E402
+from corepos import played_positions  # noqa: E402
+from bg.position import is_race  # noqa: E402
+from engine.net import Evaluator  # noqa: E402
+from host_tools.train import fit  # noqa: E402
+from host_tools.train.screen import read_weights  # noqa: E402
+
+WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
+
+
+def run(*args):
+    proc = subprocess.run([sys.executable, "-m"] + list(args), capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    return proc.stdout
+
+
+def groups_file(name, games, seed, *extra):
+    out = scratch.path(name)
+    run("host_tools.train.gengroups", "--games", str(games), "--seed", str(seed), "-o", out, *extra)
+    return out
+
+
+def test_groups_are_contiguous_rolls_of_contact_results_each_labelled():
+    z = np.load(groups_file("groups.npz", 3, 4))
+    g, boards, labels = z["group"], z["boards"], z["labels"]
+    assert len(g) == len(boards) == len(labels) > 100
+    assert np.all(np.diff(g) >= 0) and g[0] == 0            # contiguous, in order
+    sizes = np.bincount(g)
+    assert sizes.min() >= 2 and sizes.max() <= 12            # the default --size
+    assert not fit.race_mask(boards).any()                    # scored by the contact net
+    assert np.allclose(labels.sum(axis=1) > 0, True) and np.all((labels >= 0) & (labels <= 1))
+
+
+def test_a_policy_plays_other_games_than_gnubg():
+    a = np.load(groups_file("groups-gnubg.npz", 3, 4))
+    b = np.load(groups_file("groups-net.npz", 3, 4, "--policy", WEIGHTS))
+    assert len(b["group"]) > 100
+    assert not (len(a["boards"]) == len(b["boards"]) and np.array_equal(a["boards"], b["boards"]))
+
+
+def test_the_rank_gradient_is_the_loss_derivative():
+    z = np.load(groups_file("groups-grad.npz", 1, 9))
+    starts, sizes, t = fit.rank_targets(z["labels"], z["group"], 0.05)
+    assert np.allclose(np.add.reduceat(t, starts), 1.0)
+    rng = np.random.default_rng(0)
+    p = [rng.standard_normal((fit.NIN, 6)) * 0.1, np.zeros(6), rng.standard_normal((6, 5)) * 0.1, np.zeros(5)]
+    pick = np.arange(min(20, len(starts)))
+    idx = np.concatenate([np.arange(starts[k], starts[k] + sizes[k]) for k in pick])
+    seg = np.repeat(np.arange(len(pick)), sizes[pick])
+    x = fit.encode(z["boards"][idx]).astype(np.float64)
+
+    def loss(q):
+        o = fit.sigmoid(fit.sigmoid(x @ q[0] + q[1]) @ q[2] + q[3])
+        s = -(o @ fit.C_EQ - 1) / 0.05
+        e = np.exp(s - s.max())
+        share = e / np.bincount(seg, e)[seg]
+        return np.sum(t[idx] * np.log(t[idx] / share)) / len(pick)
+
+    grads = fit.rank_grads(p, z["boards"], starts, sizes, t, pick, 0.05, 1.0)
+    for i, at in ((0, (fit.NIN - 1, 2)), (0, (3, 1)), (1, (4,)), (2, (2, 3)), (3, (0,))):
+        q = [w.copy() for w in p]
+        q[i][at] += 1e-6
+        numeric = (loss(q) - loss(p)) / 1e-6
+        assert abs(numeric - grads[i][at]) <= 1e-4 * max(1e-3, abs(numeric)), (i, at, numeric, grads[i][at])
+
+
+def pips(side):
+    return sum((i + 1) * n for i, n in enumerate(side))
+
+
+def test_the_ranking_loss_orders_a_rolls_results_as_the_labels_do():
+    """Groups of two contact positions, labelled "the one whose side on roll has more pips
+    to go is the better result for the mover" (win 0.3 against 0.7): fitted with the ranking
+    loss the net orders the pairs so; fitted on the same positions without it (labels that
+    say nothing about the order) it does not."""
+    every = list(played_positions(17, 1600, max_plies=400))
+    positions = [p for p in every if not is_race(p)]
+    pairs = []
+    for a, b in zip(positions[0::2], positions[1::2]):
+        if pips(a.me) != pips(b.me):
+            pairs += [a, b] if pips(a.me) > pips(b.me) else [b, a]
+    boards = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in pairs), np.uint8).reshape(-1, 50)
+    labels = np.zeros((len(boards), 5), np.float32)
+    labels[0::2, 0], labels[1::2, 0] = 0.3, 0.7
+    group = np.repeat(np.arange(len(boards) // 2), 2).astype(np.int32)
+    rank = scratch.path("rank-pairs.npz")
+    np.savez(rank, boards=boards, labels=labels, group=group)
+    plain = scratch.path("plain.npz")
+    all_boards = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in every), np.uint8).reshape(-1, 50)
+    np.savez(plain, boards=all_boards,
+             labels=np.tile(np.array([0.5, 0.1, 0, 0.1, 0], np.float32), (len(all_boards), 1)))
+    outs = []
+    for extra in ([], ["--rank-data", rank, "--rank-weight", "1.0"]):
+        out = scratch.path("rank-fit-%d.bin" % len(extra))
+        fit.main([plain, "--hidden", "8", "--race-hidden", "4", "--epochs", "40", "--race-epochs", "1",
+                  "--seed", "3", "-o", out, "--float-out", out + ".npz"] + extra)
+        outs.append(out)
+
+    def ordered(path):
+        ev = Evaluator(path, viper=False)
+        eq = [ev.equity(p.me, p.opp, False) for p in pairs]     # for the side on roll
+        return sum(eq[i] < eq[i + 1] for i in range(0, len(eq), 2)) / (len(eq) / 2)
+
+    with_rank, without = ordered(outs[1]), ordered(outs[0])
+    assert with_rank > 0.85 and with_rank > without + 0.2, (with_rank, without)
+
+
+def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
+    sig, nets = read_weights(WEIGHTS)
+    assert len(sig) == 257 and [len(n[0]) for n in nets] == [80, 32]
+    cache = scratch.path("screen.npz")
+    run("host_tools.train.screen", "build", "--positions", "12", "--seed", "2", "-o", cache)
+    out = run("host_tools.train.screen", "score", cache, WEIGHTS, "gnubg")
+    lines = [ln for ln in out.splitlines() if "positions 12" in ln]
+    assert len(lines) == 2, out
+    losses = [float(ln.split("loss ")[1].split()[0]) for ln in lines]
+    assert all(v >= 0 for v in losses)
