@@ -293,7 +293,20 @@ def largest_free():
 boot_free = largest_free() if PROBE else 0
 min_free = boot_free
 if globals().get("ENGINE", False):
-    # the board in a seat: its engine and weights made after power-up (app/start.py)
+    # the board as it runs in a seat: the real hall scanner (hw/scanner.py, made by
+    # make_scanner as app.build makes it, on the null wires of host_tools/fakes' machine,
+    # imported before base_heap) instead of the replay's readings, its calibration
+    # loaded (defaults: no file here), then the seat's engine and weights made after
+    # power-up (app/start.py)
+    from hw.calibration import Calibration
+    from hw.scanner import make_scanner
+    gc.collect()
+    before_scanner = gc.mem_alloc()
+    app.d.scanner = make_scanner(Calibration.load())
+    sc = None
+    app.d.scanner.scan()
+    gc.collect()
+    print("scanner|%d" % (gc.mem_alloc() - before_scanner))
     app.table.cycle_seat(1)
     app.table.cycle_seat(1)
     app.drain(0)
@@ -302,6 +315,25 @@ if globals().get("ENGINE", False):
     gc.collect()
     print("engine|%d|%d" % (gc.mem_alloc() - base_heap, largest_free() if PROBE else 0))
     print("enginemods|%s" % " ".join(k for k in sys.modules if k not in ("neopixel",)))
+    if globals().get("THINK"):
+        # the engine thinking the widest roll inside that heap, as the seat asks it: the
+        # live heap after a collection at each of its ticks (App.think_tick, a real scan
+        # each), the enumeration and the walk's buffers alive there
+        e = app.engine
+        peak = [0]
+        tick = e.tick
+        def sampled():
+            tick()
+            gc.collect()
+            a = gc.mem_alloc()
+            if a > peak[0]:
+                peak[0] = a
+        e.tick = sampled
+        try:
+            got = e.choose(bytes.fromhex(THINK[0]), bytes.fromhex(THINK[1]), 1, 1, "normal")
+            print("think|%d|%d|%d" % (peak[0] - base_heap, len(got[0]), app.thinking_scans))
+        except MemoryError as err:
+            print("think|MemoryError|%s|%d" % (err, peak[0] - base_heap))
     raise SystemExit
 now = 0
 peak_live = 0
