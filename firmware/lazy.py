@@ -33,6 +33,7 @@ game.screens_between setup_rows message fault_rows
 store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
 record_open open_record=open_log
 app.parts run_parts=run
+app.build led_map
 hw.calfile cal_save=save cal_load=load
 hw.calroutine calibrate_empty calibrate_gain calibrate_stack gain_passes
 hw.scanbuild make_scanner scanner_build=build scanner_set_calibration=set_calibration scanner_restart=restart
@@ -50,7 +51,7 @@ app.usbplay,bg.notation usb_judged=judged
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
 # match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
-# screens (game/screens.py), the app's saves and record file, power-up's parts check; the
+# screens (game/screens.py), the app's saves and record file, power-up's parts check and LED map; the
 # drivers' rare code: the calibration file and routine, the scanner's construction and
 # rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
 # the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's

@@ -47,18 +47,6 @@ class Drivers:
         self.buzzer = buzzer
 
 
-def led_index(role, cfg=_cfg):
-    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
-    if 1 <= role <= cfg.N_POINTS:
-        return cfg.LED_POINT[role - 1]
-    if role == 25 or role == 26:
-        return cfg.LED_BAR[role - 25]
-    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
-    if 27 <= role <= 30:
-        return cfg.LED_STATUS.get(names[role - 27], -1)
-    return -1
-
-
 def _print_line(text):
     print(text)
 
@@ -99,9 +87,9 @@ class App:
         self._oled_lost = False            # the display's loss was said on serial
         self._oled_retry = None            # when to try it again (None: set at the next display)
         self._shown_leds = bytearray(len(table.leds))
-        # the strip index of each LED role, 255 = none: led_index() once, not per frame
-        self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
-                                  for r in range(len(table.leds)))
+        # the strip index of each LED role, 255 = none: once, not per frame (app/build.py's
+        # led_index, loaded for it: power-up only)
+        self._led_map = lazy.led_map(len(table.leds))
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
