@@ -22,6 +22,7 @@ import sys
 RARE = """
 game.snapshot,bg.matchsave snapshot_bytes=to_bytes snapshot_fields=restore
 bg.notation format_play
+bg.opening opening_roll opening_dice
 game.unsure complete_plays
 game.resigning resign_refusal=refusal
 game.ending match_of match_rules=rules
@@ -49,16 +50,16 @@ app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
-# notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
-# match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
-# screens (game/screens.py), the app's saves and record file, power-up's parts check and LED map; the
-# drivers' rare code: the calibration file and routine, the scanner's construction and
-# rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
-# the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
-# Dice page) and the serial line's dice command; grading's start (app/grading.py: its
-# Grader keeps the module while grading is on), and with grading off the game's end's
-# words on where its review comes from; the computer on USB's answer for its seat, a
-# `seat` command)
+# notation (once a turn), the opening roll (once a game), the uncounted pile's commit, the
+# kinds of resignation, a new match, the IDs screen, the Table's rare cells
+# (game/flows.py), the setup and game-end screens (game/screens.py), the app's saves and
+# record file, power-up's parts check and LED map; the drivers' rare code: the calibration
+# file and routine, the scanner's construction and rebuild after a calibration, its wire
+# tables, its viper walk's compilation, the fault list; the fair dice's rare work
+# (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
+# serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
+# while grading is on), and with grading off the game's end's words on where its review
+# comes from; the computer on USB's answer for its seat, a `seat` command)
 
 
 def forget(*names):

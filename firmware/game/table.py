@@ -26,7 +26,6 @@ put right (game/clock.py, _clock_waits).
 from bg.position import Position, is_race
 from bg.judge import Judge, PARTIAL, ILLEGAL
 from bg import judge as J
-from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
 from game import colours
@@ -507,7 +506,7 @@ class Table:
             self.say(self.tr("rolled_one", self.name(who), d))
             self.save()      # the first die is kept: a power cut must not let it be rolled again
             return
-        first = opening_roll(a, b)
+        first = lazy.opening_roll(a, b)      # bg/opening.py: once a game, loaded for it
         if first == NOBODY:
             self.say(self.tr("tie", a, b))
             self.opening = bytearray(2)
@@ -526,7 +525,7 @@ class Table:
 
     def _keep_opening_dice(self):
         first = self.on_roll
-        d1, d2 = opening_dice(self.opening[0], self.opening[1])
+        d1, d2 = lazy.opening_dice(self.opening[0], self.opening[1])
         self.record(("roll", first, d1, d2))
         self.event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)
