@@ -32,7 +32,8 @@ game.flows,game.resigning resign
 game.seatflows cycle_seat seat_name leave come_back
 game.screens_between setup_rows message fault_rows
 store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
-record_open open_record=open_log
+record_open,record_writer open_record=open_log
+record_writer record_line=line record_seq=seq_of record_header_codes=header_codes
 app.parts run_parts=run
 app.build led_map
 hw.calfile cal_save=save cal_load=load
@@ -50,7 +51,7 @@ app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
-# notation (once a turn), the opening roll (once a game), the uncounted pile's commit, the
+# notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
 # kinds of resignation, a new match, the IDs screen, the Table's rare cells
 # (game/flows.py), the setup and game-end screens (game/screens.py), the app's saves and
 # record file, power-up's parts check and LED map; the drivers' rare code: the calibration

@@ -20,7 +20,6 @@ import lazy
 from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from textrows import wrap
 from game.colours import RGB
-from record_writer import HEADER_CODES
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
@@ -90,6 +89,9 @@ class App:
         # the strip index of each LED role, 255 = none: once, not per frame (app/build.py's
         # led_index, loaded for it: power-up only)
         self._led_map = lazy.led_map(len(table.leds))
+        # the codes of the record lines that open a match or a game (record_writer.py's: it is
+        # loaded for each line, not kept)
+        self._header_codes = lazy.record_header_codes()
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
@@ -364,11 +366,9 @@ class App:
         opening roll adds nothing); a line the flash or the heap refuses stays queued, in
         order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
-            from record_writer import line as sealed
-            line = sealed(line)
+            line = lazy.record_line(line)
         if self._record_floor:
-            from record_writer import seq_of
-            n = seq_of(line)
+            n = lazy.record_seq(line)
             if n is not None and n <= self._record_floor:
                 return                     # the header written again stands for it
         self._unrecorded.append(line)
@@ -376,7 +376,7 @@ class App:
             self.grader.line(line)         # grading: the decision noted, graded in later cycles
         elif line[0] == "E":
             lazy.noreview(self)           # a game's end, grading off: where its review is
-        if line[0] not in HEADER_CODES:
+        if line[0] not in self._header_codes:
             self.write_records()
 
     def write_records(self):
@@ -385,7 +385,7 @@ class App:
         q = self._unrecorded
         self._record_tried = self.now
         for line in q:
-            if line[0] not in HEADER_CODES:
+            if line[0] not in self._header_codes:
                 break
         else:
             return                         # only a match or game start: wait for play

@@ -61,7 +61,7 @@ def main():
     lazy.run_parts(app)
     del build_drivers, buttons_held_at_boot, start_app
     # commands: loaded again with a serial line; store: for each save
-    forget("app.boot", "app.build", "app.commands", "version", "store")
+    forget("app.boot", "app.build", "app.commands", "version", "store", "record_writer")
     import gc
     gc.collect()
     t = app.table

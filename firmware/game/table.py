@@ -42,7 +42,6 @@ from game import screens
 import events
 import ticks
 import lazy
-from record_writer import line as record_line
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -146,7 +145,7 @@ class Table:
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
             self.clock.running = self.acting()
         # the record resumes where this state stands (record_open.open_log voids what is beyond)
-        self.emit("record", record_line(("resume", self.rec_seq)))
+        self.emit("record", lazy.record_line(("resume", self.rec_seq)))
         self.restoring = True
         if phase == MOVING or phase == NO_MOVE:
             self._prepare_judge()
@@ -407,7 +406,8 @@ class Table:
 
     def record(self, event):
         self.rec_seq += 1
-        self.emit("record", record_line(event, self.rec_seq))
+        # record_writer.py, loaded for the line (a few a turn, as the saves)
+        self.emit("record", lazy.record_line(event, self.rec_seq))
 
     def event(self, line):
         self.emit("event", line)
