@@ -175,6 +175,17 @@ def restore(data):
         _check(T.PRE_ROLL <= phase <= T.NO_MOVE and phase != T.DOUBLED,
                "a resignation outside play")
     _check(match.money() or not (match.beavers or match.jacoby), "beavers or Jacoby in a match")
+    clock, last, rec_seq, seats = _turn_fields(data, phase, on_roll, d1, d2, deciding, over,
+                                                board, version)
+    return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
+            rec_seq, clock, seats)
+
+
+def _turn_fields(data, phase, on_roll, d1, d2, deciding, over, board, version):
+    """restore's second half (S11 to S15): (clock, last move, record line count, seats),
+    checked. Two functions rather than one: the Pico loads each one's code as one block,
+    and its heap's free blocks are small."""
+    from game import phases as T
     # S11
     clock = clock_of(data[_CLOCK:_LAST], NOBODY)
     full = Clock(clock.mode)
@@ -206,8 +217,7 @@ def restore(data):
     for x in seats:
         _check(x < 32 and not (x & 16 and x & 3), "a seat that is neither a person, a level nor USB")
         _check(not x >> 2 & 1 or x & 19, "an absent player with no ghost in the seat")
-    return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
-            rec_seq, clock, seats)
+    return clock, last, rec_seq, seats
 
 
 # The clock's 13 bytes (S11): here, not in game/clock.py, since only a save and a resumption
