@@ -217,15 +217,8 @@ class Table:
         elif self.finish_view is not None and self._auto_finish(now_ms):
             changed = True
         if self.return_by is not None and self.phase == GAME_OVER and ticks.reached(now_ms, self.return_by):
-            # seed 003: not back within 2 minutes: the match stops (a new one starts)
-            away = 0 if self.away[0] else 1
-            self.return_by = None
-            for p in (0, 1):
-                self.come_back(p)
-            self.abandon()
-            self.say(self.tr("ghost_stop", self.name(away)))
-            self.event(events.line("match_stopped", [("player", away), (
-                "why", "not back within 2 minutes of a game the ghost played")]))
+            # seed 003: not back within 2 minutes: the match stops (game/seatflows.py)
+            lazy.not_back(self)
             changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
