@@ -15,7 +15,7 @@ import gc
 import sys
 import events
 import ticks
-import board_config as _cfg
+from board_config import LED_BRIGHTNESS_MAX   # the value: the module is not kept (app/start.py)
 import lazy
 from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from textrows import wrap
@@ -454,7 +454,7 @@ class App:
         if leds is not None and t.brightness() != self._brightness:
             # the setting is a percent of the pin map's cap; the driver never exceeds the cap
             self._brightness = t.brightness()
-            leds.brightness(_cfg.LED_BRIGHTNESS_MAX * self._brightness / 100)
+            leds.brightness(LED_BRIGHTNESS_MAX * self._brightness / 100)
             self._leds_written = False
         if leds is not None and self._alarm_from is not None:
             from app import degraded     # only on a board missing a part (app.parts)

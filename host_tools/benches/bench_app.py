@@ -163,8 +163,8 @@ def measure_bodies(app, now):
     b = app.d.buttons
     print("cost|buttons_slow|%.3f" % best_us(lambda: app.poll_buttons(now)))
     mask = 0
-    for n in cfg.BUTTONS:
-        mask |= 1 << cfg.BUTTONS[n]
+    for n in BUTTONS:
+        mask |= 1 << BUTTONS[n]
     word = [mask]
     fast = Buttons(pins, True, levels=lambda: word[0] & mask)
     app.d.buttons = fast
@@ -266,7 +266,13 @@ def send(line):
 from app.boot import start_app
 app = start_app(drivers, TMP + "state.bin", TMP + "match.rec", send)
 start_app = None
-forget("app.boot", "app.build", "store")    # as app/start.py does after power-up
+if globals().get("START_LIST"):
+    from app.start import AFTER_POWER_UP    # what the board forgets after power-up
+else:                                       # a tree before the list (bench heap's base)
+    AFTER_POWER_UP = ("app.boot", "app.build", "store")
+forget("app.start", *AFTER_POWER_UP)        # as app/start.py does
+BUTTONS = cfg.BUTTONS
+cfg = None             # the board keeps no reference to its configuration's module either
 gc.collect()
 boot_heap = gc.mem_alloc()
 PROBE = globals().get("PROBE", False)
@@ -303,6 +309,7 @@ if globals().get("ENGINE", False):
     gc.collect()
     before_scanner = gc.mem_alloc()
     app.d.scanner = make_scanner(Calibration.load())
+    forget(*AFTER_POWER_UP)      # board_config again, as after the board's power-up
     sc = None
     app.d.scanner.scan()
     gc.collect()
@@ -478,10 +485,18 @@ def _compile_fakes(dest):
     return dest
 
 
+def start_list(fw):
+    """The replay's prefix telling it whether this tree's app/start.py names what the board
+    forgets after power-up (AFTER_POWER_UP; a tree before it is not imported for it)."""
+    path = os.path.join(fw, "app", "start.mpy")
+    with open(path, "rb") as f:
+        return "START_LIST = %r\n" % (b"AFTER_POWER_UP" in f.read())
+
+
 def _replay(trace, fw, heap, pause_gc):
     tmp = tempfile.mkdtemp(prefix="tablier-bench-replay-") + "/"
     fakes = _compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
-    script = "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\nMEASURE_AT = %d\n%s" % (
+    script = start_list(fw) + "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\nMEASURE_AT = %d\n%s" % (
         fw, fakes, trace, tmp, pause_gc, MEASURE_AT, SCRIPT)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", script],
                           capture_output=True, text=True, timeout=900)

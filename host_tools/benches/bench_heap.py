@@ -94,7 +94,7 @@ def with_engine(trace, work):
     text = ("import sys\nsys.path.append(%r)\nimport machine, fake_adc\nclass NullWires:\n"
             "    def read_adc(self, gpio):\n        return 32768\nfake_adc.install(NullWires())\nPROBE = True\nENGINE = True\n"
             "THINK = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s" % (fakes, think, fw, fakes, trace, tmp, B.SCRIPT))
+            "MEASURE_AT = 400\n%s%s" % (fakes, think, fw, fakes, trace, tmp, B.start_list(fw), B.SCRIPT))
     proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
                           capture_output=True, text=True, timeout=900)
     rows = {}
