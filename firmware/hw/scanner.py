@@ -102,6 +102,19 @@ SCAN_TABLES = ("SCAN_BANKS", "SCAN_CHANNELS", "SCAN_SENSORS", "REF_CHANNEL", "GN
 class ScanTables:
     """The scan's share of a board configuration (SCAN_TABLES), as attributes of the same
     names: Scanner.cfg."""
+    SCAN_BANKS: Any                 # (for the type checker: set from SCAN_TABLES below)
+    SCAN_CHANNELS: Any
+    SCAN_SENSORS: Any
+    REF_CHANNEL: Any
+    GND_CHANNEL: Any
+    UNUSED_CHANNELS: Any
+    HALVES: int
+    HALF_REF_INPUT: int
+    WHITE_SIGN: int
+    N_POINTS: int
+    SLOTS_PER_POINT: int
+    N_POINT_SENSORS: int
+    BAR_SLOTS: int
 
     def __init__(self, cfg):
         for name in SCAN_TABLES:
