@@ -37,11 +37,11 @@ LARGER_HEAP = {
     # a power cut and a record started again: the rig keeps the physical board model, the
     # fakes and the fair dice beside a second App; at 240 KB the new record's opening finds
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
-    # board's own heap figures are bench heap's (BENCHMARKS.md), 122 KB Pico estimate.
+    # board's own heap figures are bench heap's (BENCHMARKS.md), 114 KB Pico estimate.
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
     # (test_coach_hint, the Table with the engine and a save in one heap, is back in the
-    # Pico's 240 KB: it passes at 240K, fails at 236K, since the RARE table and the buzzer's
-    # tunes shrank; bench heap measures the board itself)
+    # Pico's 240 KB: it passes down to 232K, fails at 228K, since the board's resident heap
+    # shrank (BENCHMARKS.md, bench heap))
 }
 
 
