@@ -176,7 +176,12 @@ def run():
                 "at the think's peak** (rule: the .mpy code and the weights, byte buffers on both "
                 "ports, at their size, the rest halved; the engine's other typed buffers, 6.8 KB "
                 "by bench engine, are halved in it, so it understates by about 3.4 KB; halving the "
-                "weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s." % (
+                "weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s. What would close it "
+                "(docs/engine.md's ways out, measured there): the firmware frozen into the "
+                "image (firmware/manifest.py: bytecode and constants from flash, none of the "
+                ".mpy code above in the heap), or the weights frozen as a bytes constant "
+                "(-24 KB), or one net for both phases (-6.8 KB, retrained) with the walker's "
+                "hash set at 512 slots (-3 KB)." % (
                     eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
                     seat_w / kb, think_w / kb, seat / kb, think / kb,
