@@ -243,13 +243,14 @@ def run():
             "loads and forgets more modules (lazy.py's: the snapshot and the store for its first "
             "save, the LED map, the record lines' sealing), and the names each interns stay, "
             "between the blocks its code took: the free heap after power-up is in more pieces. "
-            "Over the match, when the base loads its rare code, the smallest largest block is "
-            "this tree's larger." % (
+            "Over the match, once the base loads its rare code too, the smallest largest blocks "
+            "are alike (this run's figures above; they move by several KB from run to run, "
+            "next paragraph)." % (
                 "not compared" if before is None else
                 "met after power-up and over the match" if now["free_boot"] >= before["free_boot"]
                 and now["free_min"] >= before["free_min"] else
                 "not met after power-up (%.0f against %.0f KB Pico est.); over the match the "
-                "smallest is %.0f against %.0f KB" % (
+                "smallest is %.0f against %.0f KB in this run" % (
                     now["free_boot"] / RATIO / kb, before["free_boot"] / RATIO / kb,
                     now["free_min"] / RATIO / kb, before["free_min"] / RATIO / kb)),
             "",
