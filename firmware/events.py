@@ -22,12 +22,11 @@ from the mover's view (25 = bar, 0 = off). Kinds and their fields:
   (and the Table's own: board_play, seat, match_stopped; the commands' answers: state, ...)
 
 Lines are built by hand, not from a dict, so that the key order is fixed on MicroPython too.
+Reading them (the host's tools, the tests) is events_read.py's: the board only writes them.
 """
 import json
 
 _COMPACT = (",", ":")
-KINDS = ("hello", "match", "game", "roll", "play", "cube", "resign", "timeout",
-         "game_end", "match_end", "ids", "error", "dice_commit", "dice_reveal")
 
 
 def line(kind, fields=()):
@@ -85,17 +84,3 @@ def ids(position_id, match_id):
 
 def error(code, message, points=()):
     return line("error", (("code", code), ("msg", message), ("pts", list(points))))
-
-
-def decode(text):
-    """The event dict of one line; ValueError with a reason when the line is not one."""
-    text = text.strip()
-    if not text.startswith("{"):
-        raise ValueError("not a JSON object")
-    try:
-        obj = json.loads(text)
-    except ValueError:
-        raise ValueError("broken JSON")
-    if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
-        raise ValueError("no event kind \"t\"")
-    return obj

@@ -15,80 +15,52 @@ module was already loaded (imported by a caller that keeps it) is simply called.
 """
 import sys
 
-# Each line: the name called, its module, the function in it, and any module it loads that
-# goes with it. One string rather than a dict: this table stays in the heap, and a dict of
-# tuples weighed 3 KB more there (BENCHMARKS.md, app heap).
+# Each line: the module, any module it loads that goes with it (after commas), then the names
+# called, each `name=function` where the module's function has another name. One string
+# rather than a dict: this table stays in the heap, and a dict of tuples weighed 3 KB more
+# there (BENCHMARKS.md, app heap); one line per module rather than one per name, 0.8 KB less.
 RARE = """
-snapshot_bytes game.snapshot to_bytes bg.matchsave
-snapshot_fields game.snapshot restore bg.matchsave
-format_play bg.notation format_play
-complete_plays game.unsure complete_plays
-resign_refusal game.resigning refusal
-match_of game.ending match_of
-match_rules game.ending rules
-position_ids game.gnubg_ids ids_of bg.ids bg.matchsave
-double game.flows double
-take game.flows take
-beaver game.flows beaver
-pass_double game.flows pass_double
-resign game.flows resign game.resigning
-accept_resignation game.flows accept_resignation
-decline_resignation game.flows decline_resignation
-timeout game.flows timeout
-cycle_seat game.seatflows cycle_seat
-seat_name game.seatflows seat_name
-leave game.seatflows leave
-come_back game.seatflows come_back
-uncount game.flows uncount
-setup_rows game.screens_between setup_rows
-message game.screens_between message
-fault_rows game.screens_between fault_rows
-store_save store save
-store_why store why
-store_set_aside store set_aside
-open_record record_open open_log
-run_parts app.parts run
-cal_save hw.calfile save
-cal_load hw.calfile load
-calibrate_empty hw.calroutine calibrate_empty
-calibrate_gain hw.calroutine calibrate_gain
-calibrate_stack hw.calroutine calibrate_stack
-gain_passes hw.calroutine gain_passes
-store_load_or_fresh store load_or_fresh
-make_scanner hw.scanbuild make_scanner
-scanner_build hw.scanbuild build
-scanner_set_calibration hw.scanbuild set_calibration
-scanner_restart hw.scanbuild restart
-wire_tables hw.scanwalk wire_tables
-scanfast_load hw.scanfast load
-hardware_faults hw.scanfaults hardware_faults
-fair_load fairroll_ops load fairdice
-fair_save fairroll_ops save fairdice
-fair_resolve fairroll_ops resolve fairdice
-fair_watch fairroll_ops watch fairdice
-fair_roll fairroll_ops roll fairdice
-fair_button fairroll_ops button fairdice
-fair_set_salt fairroll_ops set_salt fairdice
-fair_enter_salt fairroll_ops enter_salt fairdice
-fair_set_manual fairroll_ops set_manual fairdice
-fair_check fairroll_ops check fairdice dicecheck
-dice_command dicecmd answer
-grading app.grading start
-noreview app.noreview say
-usb_answer app.usbseat answer
-usb_judged app.usbplay judged bg.notation
+game.snapshot,bg.matchsave snapshot_bytes=to_bytes snapshot_fields=restore
+bg.notation format_play
+bg.opening opening_roll opening_dice
+game.unsure complete_plays
+game.resigning resign_refusal=refusal
+game.ending match_of match_rules=rules
+game.gnubg_ids,bg.ids,bg.matchsave position_ids=ids_of
+game.flows double take beaver pass_double accept_resignation decline_resignation timeout uncount
+game.flows,game.resigning resign
+game.seatflows cycle_seat seat_name leave come_back not_back
+game.screens_between setup_rows message fault_rows
+store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
+record_open,record_writer open_record=open_log
+record_writer record_line=line record_seq=seq_of record_header_codes=header_codes
+app.parts run_parts=run
+app.build led_map
+hw.calfile cal_save=save cal_load=load
+hw.calroutine calibrate_empty calibrate_gain calibrate_stack gain_passes
+hw.scanbuild make_scanner scanner_build=build scanner_set_calibration=set_calibration scanner_restart=restart
+hw.scanwalk wire_tables
+hw.scanfast scanfast_load=load
+hw.scanfaults hardware_faults
+fairroll_ops,fairdice fair_load=load fair_save=save fair_resolve=resolve fair_watch=watch fair_roll=roll fair_button=button fair_set_salt=set_salt fair_enter_salt=enter_salt fair_set_manual=set_manual
+fairroll_ops,fairdice,dicecheck fair_check=check
+dicecmd dice_command=answer
+app.grading grading=start
+app.noreview noreview=say
+app.usbseat usb_answer=answer
+app.usbplay,bg.notation usb_judged=judged
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
-# notation (once a turn), the uncounted pile's commit, the kinds of resignation, a new
-# match, the IDs screen, the Table's rare cells (game/flows.py), the setup and game-end
-# screens (game/screens.py), the app's saves and record file, power-up's parts check; the
-# drivers' rare code: the calibration file and routine, the scanner's construction and
-# rebuild after a calibration, its wire tables, its viper walk's compilation, the fault list;
-# the fair dice's rare work (fairroll.py: a roll a turn, a match's start and end, the menu's
-# Dice page) and the serial line's dice command; grading's start (app/grading.py: its
-# Grader keeps the module while grading is on), and with grading off the game's end's
-# words on where its review comes from; the computer on USB's answer for its seat, a
-# `seat` command)
+# notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
+# kinds of resignation, a new match, the IDs screen, the Table's rare cells
+# (game/flows.py), the setup and game-end screens (game/screens.py), the app's saves and
+# record file, power-up's parts check and LED map; the drivers' rare code: the calibration
+# file and routine, the scanner's construction and rebuild after a calibration, its wire
+# tables, its viper walk's compilation, the fault list; the fair dice's rare work
+# (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
+# serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
+# while grading is on), and with grading off the game's end's words on where its review
+# comes from; the computer on USB's answer for its seat, a `seat` command)
 
 
 def forget(*names):
@@ -117,8 +89,27 @@ def _once(module, function, also, args):
 
 
 def _where(name):
-    at = RARE.find("\n" + name + " ")
-    return RARE[at + 1:RARE.find("\n", at + 1)].split(" ") if at >= 0 else None
+    """(module, function, the modules that go with it) of a RARE name, or None."""
+    at = 0
+    while True:
+        at = RARE.find(name, at + 1)
+        if at < 0:
+            return None
+        end = at + len(name)
+        # a whole name: after a space, before a space, "=" or the line's end (not a module,
+        # a function or a longer name)
+        if RARE[at - 1] == " " and RARE[end] in " =\n":
+            break
+        at = end
+    line = RARE.rfind("\n", 0, at) + 1
+    mods = RARE[line:RARE.find(" ", line)].split(",")
+    function = name
+    if RARE[end] == "=":
+        stop = end + 1
+        while RARE[stop] not in " \n":
+            stop += 1
+        function = RARE[end + 1:stop]
+    return mods[0], function, mods[1:]
 
 
 def __getattr__(name):
@@ -129,5 +120,5 @@ def __getattr__(name):
         # found again at each call: a closure held (the Table's button table holds some)
         # keeps only the name, not the strings
         w = _where(name)
-        return _once(w[1], w[2], w[3:], args)
+        return _once(w[0], w[1], w[2], args)
     return once

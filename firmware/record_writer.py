@@ -1,7 +1,8 @@
 """Writing the match record on the board: one line per event (the format: record.py).
 
 Only what the firmware needs on every event, kept apart from the reader and RecordLog
-(record.py) so the Pico does not hold them in its heap. record.py re-exports these names.
+(record.py) so the Pico does not hold them in its heap; the board loads it for each line
+(lazy.record_line: a few a turn) and does not keep it. record.py re-exports these names.
 
 Format 2 seals every line: `EVENT @SEQ CCCC`, where SEQ is the Table's count of record lines
 (saved in its snapshot, so that after a power cut the record can be matched to the state
@@ -24,6 +25,11 @@ BARE = ("take", "drop", "accept", "decline", "timeout")
 # codes of the lines that open a match or a game: written only with the play that follows
 # (a power cycle before the opening roll adds nothing to the record)
 HEADER_CODES = "MNG"
+
+
+def header_codes():
+    """HEADER_CODES, for the App (app/loop.py), which calls this module by name (lazy.py)."""
+    return HEADER_CODES
 
 
 def encode(event):

@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-import events  # noqa: E402  (firmware/events.py: one definition of the stream)
+import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
 
 RESIGN_LEVEL = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 
@@ -88,7 +88,7 @@ class Monitor:
         """The printable line for one raw input line."""
         text = text.rstrip("\r\n")
         try:
-            ev = events.decode(text)
+            ev = events_read.decode(text)
         except ValueError as e:
             return "? line %d is not an event (%s): %r" % (number, e, text[:80])
         try:

@@ -23,7 +23,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-import events  # noqa: E402  (firmware/events.py: one definition of the stream)
+import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
 from host_tools.cmd_monitor import Monitor  # noqa: E402
 
 ASKS = ("play", "cube", "take")
@@ -53,7 +53,7 @@ class Player:
         if not text:
             return None
         try:
-            ev = events.decode(text)
+            ev = events_read.decode(text)
         except ValueError as e:
             self.say("? not an event (%s), ignored: %r" % (e, text[:80]))
             return None

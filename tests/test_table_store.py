@@ -1,7 +1,7 @@
 """The Table's effects through the real persistence modules: every snapshot stored with
 firmware/store.py resumes to the same state, the record lines read back with
 firmware/record.py without a problem, every event line decodes with firmware/events.py."""
-import events
+import events_read
 import record
 import store
 from game import snapshot
@@ -24,7 +24,7 @@ def test_a_game_through_store_record_and_events(tmp_path):
             if kind == "record":
                 lines.append(payload)
             elif kind == "event":
-                kinds.add(events.decode(payload)["t"])
+                kinds.add(events_read.decode(payload)["t"])
             elif kind == "save":
                 store.save(path, payload)
                 t2 = Table(saved=store.load(path))

@@ -164,9 +164,20 @@ def test_every_lazy_name_finds_its_function():
     import sys
     sys.path.insert(0, ROOT)
     import lazy
+    names = []
     for line in lazy.RARE.strip().split("\n"):
-        name, module, function = line.split()[:3]
-        assert callable(getattr(importlib.import_module(module), function)), line
-        assert callable(getattr(lazy, name))
+        modules, called = line.split()[0].split(","), line.split()[1:]
+        for also in modules[1:]:
+            importlib.import_module(also)
+        for entry in called:
+            name, _, function = entry.partition("=")
+            names.append(name)
+            assert callable(getattr(importlib.import_module(modules[0]), function or name)), line
+            assert callable(getattr(lazy, name))
+            # what the table tells lazy to load is what this line says
+            assert lazy._where(name) == (modules[0], function or name, modules[1:]), entry
+    assert len(names) == len(set(names)), "a name called twice"
+    for part in ("game", "load", "restore", "fair", "game.flows"):   # not whole names
+        assert lazy._where(part) is None, part
     with pytest.raises(AttributeError):
         lazy.no_such_function

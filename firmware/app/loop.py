@@ -15,12 +15,11 @@ import gc
 import sys
 import events
 import ticks
-import board_config as _cfg
+from board_config import LED_BRIGHTNESS_MAX   # the value: the module is not kept (app/start.py)
 import lazy
 from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from textrows import wrap
 from game.colours import RGB
-from record_writer import HEADER_CODES
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
@@ -45,18 +44,6 @@ class Drivers:
         self.buttons = buttons
         self.dice = dice
         self.buzzer = buzzer
-
-
-def led_index(role, cfg=_cfg):
-    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
-    if 1 <= role <= cfg.N_POINTS:
-        return cfg.LED_POINT[role - 1]
-    if role == 25 or role == 26:
-        return cfg.LED_BAR[role - 25]
-    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
-    if 27 <= role <= 30:
-        return cfg.LED_STATUS.get(names[role - 27], -1)
-    return -1
 
 
 def _print_line(text):
@@ -99,9 +86,12 @@ class App:
         self._oled_lost = False            # the display's loss was said on serial
         self._oled_retry = None            # when to try it again (None: set at the next display)
         self._shown_leds = bytearray(len(table.leds))
-        # the strip index of each LED role, 255 = none: led_index() once, not per frame
-        self._led_map = bytearray(255 if led_index(r) < 0 else led_index(r)
-                                  for r in range(len(table.leds)))
+        # the strip index of each LED role, 255 = none: once, not per frame (app/build.py's
+        # led_index, loaded for it: power-up only)
+        self._led_map = lazy.led_map(len(table.leds))
+        # the codes of the record lines that open a match or a game (record_writer.py's: it is
+        # loaded for each line, not kept)
+        self._header_codes = lazy.record_header_codes()
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
@@ -376,11 +366,9 @@ class App:
         opening roll adds nothing); a line the flash or the heap refuses stays queued, in
         order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
-            from record_writer import line as sealed
-            line = sealed(line)
+            line = lazy.record_line(line)
         if self._record_floor:
-            from record_writer import seq_of
-            n = seq_of(line)
+            n = lazy.record_seq(line)
             if n is not None and n <= self._record_floor:
                 return                     # the header written again stands for it
         self._unrecorded.append(line)
@@ -388,7 +376,7 @@ class App:
             self.grader.line(line)         # grading: the decision noted, graded in later cycles
         elif line[0] == "E":
             lazy.noreview(self)           # a game's end, grading off: where its review is
-        if line[0] not in HEADER_CODES:
+        if line[0] not in self._header_codes:
             self.write_records()
 
     def write_records(self):
@@ -397,7 +385,7 @@ class App:
         q = self._unrecorded
         self._record_tried = self.now
         for line in q:
-            if line[0] not in HEADER_CODES:
+            if line[0] not in self._header_codes:
                 break
         else:
             return                         # only a match or game start: wait for play
@@ -466,7 +454,7 @@ class App:
         if leds is not None and t.brightness() != self._brightness:
             # the setting is a percent of the pin map's cap; the driver never exceeds the cap
             self._brightness = t.brightness()
-            leds.brightness(_cfg.LED_BRIGHTNESS_MAX * self._brightness / 100)
+            leds.brightness(LED_BRIGHTNESS_MAX * self._brightness / 100)
             self._leds_written = False
         if leds is not None and self._alarm_from is not None:
             from app import degraded     # only on a board missing a part (app.parts)

@@ -4,9 +4,17 @@ instead of the game. Otherwise: calibration loaded (defaults and a warning if mi
 saved match resumed (app.boot), the watchdog started and the asyncio tasks run (app.tasks)
 around the App (app.loop), which the simulator also drives step by step.
 
-What only power-up needs (app.boot, app.build, the record format) is forgotten before the
-tasks start, so its code leaves the heap (app.loop.forget).
+What only power-up needs (app.boot, app.build, the record format, board_config) is
+forgotten before the tasks start, so that it leaves the heap (AFTER_POWER_UP).
 """
+
+
+# What only power-up needs, forgotten before the tasks start (app.loop.forget): its code
+# leaves the heap. board_config too: the drivers took what they need of it (the scanner
+# its tables, hw/scanner.py's ScanTables), the App and the tasks a value each; app.commands
+# (a serial line's answers) and store (each save) are loaded again when needed.
+AFTER_POWER_UP = ("app.boot", "app.build", "app.commands", "version", "store", "record_writer",
+                  "board_config")
 
 
 def self_test(drivers, held):
@@ -59,9 +67,8 @@ def main():
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
     lazy.run_parts(app)
-    del build_drivers, buttons_held_at_boot, start_app
-    # commands: loaded again with a serial line; store: for each save
-    forget("app.boot", "app.build", "app.commands", "version", "store")
+    del build_drivers, buttons_held_at_boot, start_app, cfg
+    forget(*AFTER_POWER_UP)
     import gc
     gc.collect()
     t = app.table
@@ -71,4 +78,4 @@ def main():
         # (app/seat.py; made at the first question otherwise)
         from app import seat
         seat.power_up(app)
-    asyncio.run(tasks.run(app, wdt, cfg))
+    asyncio.run(tasks.run(app, wdt))

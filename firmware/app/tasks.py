@@ -21,7 +21,7 @@ try:
 except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
-import board_config as _cfg
+from board_config import SCAN_PERIOD_MS   # the value: the module is not kept (app/start.py)
 import events
 import ticks
 from lazy import forget
@@ -64,7 +64,7 @@ class Beats:
         self.scan = ticks.ms()
 
 
-async def scan_task(app, period_ms, beats, idle_ms=_cfg.SCAN_PERIOD_MS, turn_ms=0):
+async def scan_task(app, period_ms, beats, idle_ms=SCAN_PERIOD_MS, turn_ms=0):
     """The scan every period_ms (start to start), then the buttons' poll; period_ms 0: back
     to back, scan after scan for turn_ms before the task yields (each yield is an asyncio
     switch, about a button poll's cost on the Pico). A scan that raised is tried again
@@ -238,14 +238,17 @@ async def watchdog_task(app, beats, wdt):
         await _sleep(500)
 
 
-async def run(app, wdt=None, cfg=_cfg, serial=True):
+async def run(app, wdt=None, cfg=None, serial=True):
     """Run the board: never returns (serial=False: no command line, for tests; or a
-    SerialLine to read instead of USB serial)."""
+    SerialLine to read instead of USB serial). cfg: a board configuration other than
+    board_config's (its SCAN_PERIOD_MS); not kept."""
     beats = Beats()
     # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
     # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
     app.oled_pages = OLED_PAGES_PER_ROUND
-    asyncio.create_task(scan_task(app, SCAN_GAP_MS, beats, cfg.SCAN_PERIOD_MS, SCAN_TURN_MS))
+    idle = SCAN_PERIOD_MS if cfg is None else cfg.SCAN_PERIOD_MS
+    cfg = None
+    asyncio.create_task(scan_task(app, SCAN_GAP_MS, beats, idle, SCAN_TURN_MS))
     if serial:
         asyncio.create_task(serial_task(app, None if serial is True else serial))
     if wdt is not None:

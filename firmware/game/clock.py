@@ -150,27 +150,3 @@ class Clock:
     def _allowance(self):
         """ms left of the allowance running now (a resignation's answer has its own)."""
         return self.answer_left if self.answering else self.turn_left
-
-    def to_bytes(self):
-        b = bytearray(13)
-        b[0] = self.mode | self.slow[0] << 4 | self.slow[1] << 5   # slow: seed 003's rule
-        b[1:5] = self.reserve[0].to_bytes(4, "little")
-        b[5:9] = self.reserve[1].to_bytes(4, "little")
-        b[9:13] = self.turn_left.to_bytes(4, "little")
-        return bytes(b)
-
-    @classmethod
-    def from_bytes(cls, data, running):
-        if len(data) != 13 or data[0] & 15 > 2 or data[0] >> 6:
-            raise ValueError("clock: bad data")
-        c = cls(data[0] & 15)
-        c.slow = [bool(data[0] >> 4 & 1), bool(data[0] >> 5 & 1)]
-        c.reserve = [int.from_bytes(data[1:5], "little"), int.from_bytes(data[5:9], "little")]
-        c.turn_left = int.from_bytes(data[9:13], "little")
-        if c.turn_left > c.turn_ms or max(c.reserve) > 120000:
-            raise ValueError("clock: times out of range")
-        # the running turn's start is not saved: after a power cut it counts from the
-        # allowance left (the reserve it had used is forgiven, in the player's favour)
-        c.given = c.turn_ms if c.turn_left else 0
-        c.running = running
-        return c

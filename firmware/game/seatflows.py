@@ -1,9 +1,10 @@
 """The seats' rare changes (issue 10): a seat cycled in Settings (a person, the board at a
-level, the computer on USB), a player leaving and coming back (seed 003's ghost), and the
-name the record gives a seat. Loaded for the call (firmware/lazy.py), apart from
-game/flows.py's cube and resignation flows so that neither loads the other. As those, they
-change the game only through the Table's own transitions (record, event, save, say,
-set_seat): no attribute of the Table is written here.
+level, the computer on USB), a player leaving and coming back (seed 003's ghost), the match
+stopped when the absent player is not back in time, and the name the record gives a seat.
+Loaded for the call (firmware/lazy.py), apart from game/flows.py's cube and resignation
+flows so that neither loads the other. As those, they change the game only through the
+Table's own transitions (record, event, save, say, set_seat, abandon): no attribute of the
+Table is written here.
 """
 from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB
 import events
@@ -59,3 +60,16 @@ def come_back(t, player):
     t.record(("name", player, t.seat_name(player)))
     t.say(t.tr("ghost_off", t.name(player)))
     t.save()
+
+
+def not_back(t):
+    """Seed 003: the absent player is not back within 2 minutes of a game the ghost played
+    (Table.tick): the match stops and a new one starts, every seat a person's again (a new
+    match has no time to wait for: Table._new_game clears it)."""
+    away = 0 if t.away[0] else 1
+    for p in (0, 1):
+        come_back(t, p)
+    t.abandon()
+    t.say(t.tr("ghost_stop", t.name(away)))
+    t.event(events.line("match_stopped", [("player", away), (
+        "why", "not back within 2 minutes of a game the ghost played")]))

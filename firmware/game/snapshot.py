@@ -93,7 +93,7 @@ def to_bytes(t):
     settings = t.settings.to_bytes()
     b[_SETTINGS:_CLOCK] = settings[:OLD_SETTINGS]
     b[_MORE:_SUM] = settings[OLD_SETTINGS:]
-    b[_CLOCK:_LAST] = t.clock.to_bytes()
+    b[_CLOCK:_LAST] = clock_bytes(t.clock)
     lm = t.last_move
     b[_LAST] = len(lm)
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
@@ -175,8 +175,19 @@ def restore(data):
         _check(T.PRE_ROLL <= phase <= T.NO_MOVE and phase != T.DOUBLED,
                "a resignation outside play")
     _check(match.money() or not (match.beavers or match.jacoby), "beavers or Jacoby in a match")
+    clock, last, rec_seq, seats = _turn_fields(data, phase, on_roll, d1, d2, deciding, over,
+                                                board, version)
+    return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
+            rec_seq, clock, seats)
+
+
+def _turn_fields(data, phase, on_roll, d1, d2, deciding, over, board, version):
+    """restore's second half (S11 to S15): (clock, last move, record line count, seats),
+    checked. Two functions rather than one: the Pico loads each one's code as one block,
+    and its heap's free blocks are small."""
+    from game import phases as T
     # S11
-    clock = Clock.from_bytes(data[_CLOCK:_LAST], NOBODY)
+    clock = clock_of(data[_CLOCK:_LAST], NOBODY)
     full = Clock(clock.mode)
     _check(max(clock.reserve) <= full.reserve[0] and clock.turn_left <= full.turn_ms,
            "clock times beyond what its mode allows")
@@ -206,5 +217,34 @@ def restore(data):
     for x in seats:
         _check(x < 32 and not (x & 16 and x & 3), "a seat that is neither a person, a level nor USB")
         _check(not x >> 2 & 1 or x & 19, "an absent player with no ghost in the seat")
-    return (phase, on_roll, (d1, d2), bytearray(data[7:9]), how, board, match, settings, last,
-            rec_seq, clock, seats)
+    return clock, last, rec_seq, seats
+
+
+# The clock's 13 bytes (S11): here, not in game/clock.py, since only a save and a resumption
+# need them and this module is loaded for those alone (the Clock stays in the heap).
+def clock_bytes(c):
+    """A Clock as its 13 saved bytes: mode and seed 003's slow flags, both reserves, the
+    allowance left."""
+    b = bytearray(13)
+    b[0] = c.mode | c.slow[0] << 4 | c.slow[1] << 5   # slow: seed 003's rule
+    b[1:5] = c.reserve[0].to_bytes(4, "little")
+    b[5:9] = c.reserve[1].to_bytes(4, "little")
+    b[9:13] = c.turn_left.to_bytes(4, "little")
+    return bytes(b)
+
+
+def clock_of(data, running):
+    """The Clock saved as `data` (clock_bytes), charging `running`; ValueError if damaged."""
+    if len(data) != 13 or data[0] & 15 > 2 or data[0] >> 6:
+        raise ValueError("clock: bad data")
+    c = Clock(data[0] & 15)
+    c.slow = [bool(data[0] >> 4 & 1), bool(data[0] >> 5 & 1)]
+    c.reserve = [int.from_bytes(data[1:5], "little"), int.from_bytes(data[5:9], "little")]
+    c.turn_left = int.from_bytes(data[9:13], "little")
+    if c.turn_left > c.turn_ms or max(c.reserve) > 120000:
+        raise ValueError("clock: times out of range")
+    # the running turn's start is not saved: after a power cut it counts from the
+    # allowance left (the reserve it had used is forgiven, in the player's favour)
+    c.given = c.turn_ms if c.turn_left else 0
+    c.running = running
+    return c

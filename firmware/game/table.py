@@ -26,7 +26,6 @@ put right (game/clock.py, _clock_waits).
 from bg.position import Position, is_race
 from bg.judge import Judge, PARTIAL, ILLEGAL
 from bg import judge as J
-from bg.opening import opening_roll, opening_dice
 from bg.cube import NOBODY, other
 from bg.scoring import game_result
 from game import colours
@@ -43,7 +42,6 @@ from game import screens
 import events
 import ticks
 import lazy
-from record_writer import line as record_line
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -147,7 +145,7 @@ class Table:
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
             self.clock.running = self.acting()
         # the record resumes where this state stands (record_open.open_log voids what is beyond)
-        self.emit("record", record_line(("resume", self.rec_seq)))
+        self.emit("record", lazy.record_line(("resume", self.rec_seq)))
         self.restoring = True
         if phase == MOVING or phase == NO_MOVE:
             self._prepare_judge()
@@ -219,15 +217,8 @@ class Table:
         elif self.finish_view is not None and self._auto_finish(now_ms):
             changed = True
         if self.return_by is not None and self.phase == GAME_OVER and ticks.reached(now_ms, self.return_by):
-            # seed 003: not back within 2 minutes: the match stops (a new one starts)
-            away = 0 if self.away[0] else 1
-            self.return_by = None
-            for p in (0, 1):
-                self.come_back(p)
-            self.abandon()
-            self.say(self.tr("ghost_stop", self.name(away)))
-            self.event(events.line("match_stopped", [("player", away), (
-                "why", "not back within 2 minutes of a game the ghost played")]))
+            # seed 003: not back within 2 minutes: the match stops (game/seatflows.py)
+            lazy.not_back(self)
             changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
@@ -408,7 +399,8 @@ class Table:
 
     def record(self, event):
         self.rec_seq += 1
-        self.emit("record", record_line(event, self.rec_seq))
+        # record_writer.py, loaded for the line (a few a turn, as the saves)
+        self.emit("record", lazy.record_line(event, self.rec_seq))
 
     def event(self, line):
         self.emit("event", line)
@@ -507,7 +499,7 @@ class Table:
             self.say(self.tr("rolled_one", self.name(who), d))
             self.save()      # the first die is kept: a power cut must not let it be rolled again
             return
-        first = opening_roll(a, b)
+        first = lazy.opening_roll(a, b)      # bg/opening.py: once a game, loaded for it
         if first == NOBODY:
             self.say(self.tr("tie", a, b))
             self.opening = bytearray(2)
@@ -526,7 +518,7 @@ class Table:
 
     def _keep_opening_dice(self):
         first = self.on_roll
-        d1, d2 = opening_dice(self.opening[0], self.opening[1])
+        d1, d2 = lazy.opening_dice(self.opening[0], self.opening[1])
         self.record(("roll", first, d1, d2))
         self.event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)

@@ -1,17 +1,20 @@
 """Passive piezo buzzer on PWM: short tone patterns, played by tick(now_ms) without sleeping.
 
 Hardware brief 5.2: a piezo disc on GP19, loudest near its 2..4 kHz resonance. A pattern
-is a tuple of (frequency Hz, duration ms) steps; frequency 0 is a silent gap. beep() starts
-one (a new beep replaces the one playing); tick() switches tones when a step's time is up.
+is a list of (frequency, duration) steps (PATTERNS: in 100 Hz and 10 ms); frequency 0 is
+a silent gap. beep() starts one (a new beep replaces the one playing); tick() switches
+tones when a step's time is up.
 """
 import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
 
+# each pattern: (frequency / 100 Hz, duration / 10 ms) byte pairs, one per step. Bytes, not
+# tuples of pairs: the 22 tuples weighed 0.2 KB more in the board's heap (bench heap)
 PATTERNS = {
-    "illegal": ((2000, 150), (0, 80), (2000, 150)),          # two low buzzes: not allowed
-    "commit": ((4000, 40),),                                  # one short blip: done
-    "roll": ((3000, 20), (0, 40), (3000, 20), (0, 40), (3000, 20)),  # dice rattle
-    "alarm": ((2700, 300), (0, 100), (2700, 300), (0, 100), (2700, 300)),
-    "timeout": ((3500, 150), (2500, 150), (1800, 300)),       # falling: time is up
+    "illegal": bytes((20, 15, 0, 8, 20, 15)),             # two low buzzes: not allowed
+    "commit": bytes((40, 4)),                              # one short blip: done
+    "roll": bytes((30, 2, 0, 4, 30, 2, 0, 4, 30, 2)),      # dice rattle
+    "alarm": bytes((27, 30, 0, 10, 27, 30, 0, 10, 27, 30)),
+    "timeout": bytes((35, 15, 25, 15, 18, 30)),            # falling: time is up
 }
 
 
@@ -58,9 +61,9 @@ class Buzzer:
             self._start(0, now_ms)
             return
         # several steps may have ended since the last tick: walk through them in order
-        while ticks.diff(now_ms, self._step_at) >= self._steps[self._step][1]:
-            at = ticks.add(self._step_at, self._steps[self._step][1])
-            if self._step + 1 >= len(self._steps):
+        while ticks.diff(now_ms, self._step_at) >= self._steps[2 * self._step + 1] * 10:
+            at = ticks.add(self._step_at, self._steps[2 * self._step + 1] * 10)
+            if 2 * self._step + 2 >= len(self._steps):
                 self.off()
                 return
             self._start(self._step + 1, at)
@@ -68,7 +71,7 @@ class Buzzer:
     def _start(self, step, at):
         self._step = step
         self._step_at = at
-        f = self._steps[step][0]
+        f = self._steps[2 * step] * 100
         if f:
             self.pwm.freq(f)
             self.pwm.duty_u16(self.volume)

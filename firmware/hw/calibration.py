@@ -24,7 +24,6 @@ Only the data stays in the heap while playing: the file format and loading
 """
 from array import array
 
-import board_config as _cfg
 import lazy
 
 R_ONE = 4096            # r fixed-point unit (hw/scanner.py, hw/calroutine.py import it)
@@ -33,7 +32,9 @@ DEFAULT_PATH = "calibration.bin"
 
 
 class Calibration:
-    def __init__(self, cfg=_cfg):
+    def __init__(self, cfg=None):
+        if cfg is None:                  # board_config: read here, not kept (app/start.py)
+            import board_config as cfg
         n = cfg.N_SENSORS
         self.n = n
         self.base = array("h", bytes(2 * n))
@@ -50,7 +51,7 @@ class Calibration:
         lazy.cal_save(self, path, files)
 
     @classmethod
-    def load(cls, path=DEFAULT_PATH, cfg=_cfg, files=None):
+    def load(cls, path=DEFAULT_PATH, cfg=None, files=None):
         """The saved calibration, or defaults with `.warning` set; never raises."""
         return lazy.cal_load(cls, path, cfg, files)
 
@@ -71,6 +72,8 @@ def calibrate_stack(scanner, cal, sensors, scans=16):
     return lazy.calibrate_stack(scanner, cal, sensors, scans)
 
 
-def gain_passes(cfg=_cfg, per_pass=15):
+def gain_passes(cfg=None, per_pass=15):
     """Slot groups for the gain step: every other slot (no neighbour crosstalk), <= per_pass each."""
+    if cfg is None:
+        import board_config as cfg
     return lazy.gain_passes(cfg, per_pass)

@@ -129,8 +129,8 @@ def set_calibration(sc, cal):
     thresholds as factors of each sensor's gain, read from cal.gain itself."""
     if cal is None:
         from hw.calibration import Calibration
-        cal = Calibration(sc.cfg)
-    c = sc.cfg
+        cal = Calibration(sc.config())
+    c = sc.config()
     sc.cal = cal
     sc.stack_reading = bool(c.STACK_READING_ENABLED and cal.stack_ok)
     d2, d3 = cal.delta2, cal.delta3

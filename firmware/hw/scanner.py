@@ -51,7 +51,6 @@ try:
 except ImportError:
     pass
 
-import board_config as _cfg
 import lazy
 from reading import Sensed, WHITE, BLACK, MIXED, WEAK, FAULT
 from hw.calibration import R_ONE
@@ -84,9 +83,42 @@ MEDIAN_WALK = const(4)
 MEDIAN_NOW = const(8)
 
 
-def make_scanner(cal=None, cfg=_cfg, **kw):
-    """A Scanner on the pins named in board_config (imports machine only here)."""
+def make_scanner(cal=None, cfg=None, **kw):
+    """A Scanner on the pins named in board_config, or `cfg` (imports machine only here)."""
+    if cfg is None:
+        import board_config as cfg
     return lazy.make_scanner(cal, cfg, kw)
+
+
+# What the scan reads of the board configuration while it runs: copied into the Scanner
+# (ScanTables) so that the configuration's module (board_config, 8 KB of the 64-bit port's
+# heap) need not stay in the heap after power-up (app/start.py forgets it); a calibration's
+# thresholds are read from the whole configuration again (Scanner.config).
+SCAN_TABLES = ("SCAN_BANKS", "SCAN_CHANNELS", "SCAN_SENSORS", "REF_CHANNEL", "GND_CHANNEL",
+               "UNUSED_CHANNELS", "HALVES", "HALF_REF_INPUT", "WHITE_SIGN", "N_POINTS",
+               "SLOTS_PER_POINT", "N_POINT_SENSORS", "BAR_SLOTS")
+
+
+class ScanTables:
+    """The scan's share of a board configuration (SCAN_TABLES), as attributes of the same
+    names: Scanner.cfg."""
+    SCAN_BANKS: Any                 # (for the type checker: set from SCAN_TABLES below)
+    SCAN_CHANNELS: Any
+    SCAN_SENSORS: Any
+    REF_CHANNEL: Any
+    GND_CHANNEL: Any
+    UNUSED_CHANNELS: Any
+    HALVES: int
+    HALF_REF_INPUT: int
+    WHITE_SIGN: int
+    N_POINTS: int
+    SLOTS_PER_POINT: int
+    N_POINT_SENSORS: int
+    BAR_SLOTS: int
+
+    def __init__(self, cfg):
+        for name in SCAN_TABLES:
+            setattr(self, name, getattr(cfg, name, None))
 
 
 class Scanner:
@@ -192,11 +224,15 @@ class Scanner:
     _raw_hi: int
     _drift_lim: int                 # r units
 
-    def __init__(self, mem, adcs, cal=None, cfg=_cfg, settle_us=None,
+    def __init__(self, mem, adcs, cal=None, cfg=None, settle_us=None,
                  samples=None, debounce=None, quiet_scans=None, selftest_every=None,
                  stuck_scans=512, stuck_stride=16, track_every=64, deadband=128, pair_halves=None,
                  fast_walk=True):
-        self.cfg = cfg
+        if cfg is None:
+            import board_config as cfg
+        self.cfg = ScanTables(cfg)     # what the scan reads (the whole: config())
+        # another configuration than the board's own module (a test's, a bench's): kept
+        self._source = None if getattr(cfg, "__name__", None) == "board_config" else cfg
         self.mem = mem
         lazy.scanner_build(self, mem, adcs, cal, cfg, settle_us, samples, debounce,
                   quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
@@ -204,6 +240,15 @@ class Scanner:
         # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
         fast = lazy.scanfast_load(self._step) if fast_walk else None
         self._fast, self._fast_db = fast or (None, None)
+
+    def config(self):
+        """The whole board configuration this scanner was built on (a calibration's
+        thresholds, hw/scanbuild.py): board_config imported again when it is the board's
+        own, which app/start.py does not keep in the heap after power-up."""
+        if self._source is not None:
+            return self._source
+        import board_config
+        return board_config
 
     def set_calibration(self, cal):
         """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call

@@ -163,8 +163,8 @@ def measure_bodies(app, now):
     b = app.d.buttons
     print("cost|buttons_slow|%.3f" % best_us(lambda: app.poll_buttons(now)))
     mask = 0
-    for n in cfg.BUTTONS:
-        mask |= 1 << cfg.BUTTONS[n]
+    for n in BUTTONS:
+        mask |= 1 << BUTTONS[n]
     word = [mask]
     fast = Buttons(pins, True, levels=lambda: word[0] & mask)
     app.d.buttons = fast
@@ -266,7 +266,13 @@ def send(line):
 from app.boot import start_app
 app = start_app(drivers, TMP + "state.bin", TMP + "match.rec", send)
 start_app = None
-forget("app.boot", "app.build", "store")    # as app/start.py does after power-up
+if globals().get("START_LIST"):
+    from app.start import AFTER_POWER_UP    # what the board forgets after power-up
+else:                                       # a tree before the list (bench heap's base)
+    AFTER_POWER_UP = ("app.boot", "app.build", "store")
+forget("app.start", *AFTER_POWER_UP)        # as app/start.py does
+BUTTONS = cfg.BUTTONS
+cfg = None             # the board keeps no reference to its configuration's module either
 gc.collect()
 boot_heap = gc.mem_alloc()
 PROBE = globals().get("PROBE", False)
@@ -293,7 +299,21 @@ def largest_free():
 boot_free = largest_free() if PROBE else 0
 min_free = boot_free
 if globals().get("ENGINE", False):
-    # the board in a seat: its engine and weights made after power-up (app/start.py)
+    # the board as it runs in a seat: the real hall scanner (hw/scanner.py, made by
+    # make_scanner as app.build makes it, on the null wires of host_tools/fakes' machine,
+    # imported before base_heap) instead of the replay's readings, its calibration
+    # loaded (defaults: no file here), then the seat's engine and weights made after
+    # power-up (app/start.py)
+    from hw.calibration import Calibration
+    from hw.scanner import make_scanner
+    gc.collect()
+    before_scanner = gc.mem_alloc()
+    app.d.scanner = make_scanner(Calibration.load())
+    forget(*AFTER_POWER_UP)      # board_config again, as after the board's power-up
+    sc = None
+    app.d.scanner.scan()
+    gc.collect()
+    print("scanner|%d" % (gc.mem_alloc() - before_scanner))
     app.table.cycle_seat(1)
     app.table.cycle_seat(1)
     app.drain(0)
@@ -302,6 +322,25 @@ if globals().get("ENGINE", False):
     gc.collect()
     print("engine|%d|%d" % (gc.mem_alloc() - base_heap, largest_free() if PROBE else 0))
     print("enginemods|%s" % " ".join(k for k in sys.modules if k not in ("neopixel",)))
+    if globals().get("THINK"):
+        # the engine thinking the widest roll inside that heap, as the seat asks it: the
+        # live heap after a collection at each of its ticks (App.think_tick, a real scan
+        # each), the enumeration and the walk's buffers alive there
+        e = app.engine
+        peak = [0]
+        tick = e.tick
+        def sampled():
+            tick()
+            gc.collect()
+            a = gc.mem_alloc()
+            if a > peak[0]:
+                peak[0] = a
+        e.tick = sampled
+        try:
+            got = e.choose(bytes.fromhex(THINK[0]), bytes.fromhex(THINK[1]), 1, 1, "normal")
+            print("think|%d|%d|%d" % (peak[0] - base_heap, len(got[0]), app.thinking_scans))
+        except MemoryError as err:
+            print("think|MemoryError|%s|%d" % (err, peak[0] - base_heap))
     raise SystemExit
 now = 0
 peak_live = 0
@@ -446,10 +485,18 @@ def _compile_fakes(dest):
     return dest
 
 
+def start_list(fw):
+    """The replay's prefix telling it whether this tree's app/start.py names what the board
+    forgets after power-up (AFTER_POWER_UP; a tree before it is not imported for it)."""
+    path = os.path.join(fw, "app", "start.mpy")
+    with open(path, "rb") as f:
+        return "START_LIST = %r\n" % (b"AFTER_POWER_UP" in f.read())
+
+
 def _replay(trace, fw, heap, pause_gc):
     tmp = tempfile.mkdtemp(prefix="tablier-bench-replay-") + "/"
     fakes = _compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
-    script = "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\nMEASURE_AT = %d\n%s" % (
+    script = start_list(fw) + "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\nMEASURE_AT = %d\n%s" % (
         fw, fakes, trace, tmp, pause_gc, MEASURE_AT, SCRIPT)
     proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", script],
                           capture_output=True, text=True, timeout=900)
@@ -820,7 +867,11 @@ def run():
            "",
            "Each reading's fastest of %d replays. Target at most 100 ms on the Pico: %s at 240 KB, "
            "%s with room. Readings slower at 240 KB than with room pay for a garbage collection "
-           "of a nearly full heap (C code, for which x %d overstates the Pico's time)." % (
+           "of a nearly full heap (C code, for which x %d overstates the Pico's time). The host's "
+           "figures move with the heap's layout alone: the same firmware (commit 01667f1) gave "
+           "a median of 105-106 us, and 123 us with a 256-byte block allocated before the "
+           "replay (the code run per reading the same: the rare calls counted equal), so a step "
+           "of that size between two trees is not the Pico's (no data cache)." % (
                REPLAYS, "met" if max(pico) <= 100 else "not met by %d of %d readings" % (
                    sum(1 for p in pico if p > 100), len(pico)),
                "met" if max(pico_roomy) <= 100 else "not met by %d" % sum(1 for p in pico_roomy if p > 100),

@@ -49,7 +49,9 @@ def test_every_pattern_plays_its_steps_in_time():
         bz = _buzzer()
         expected = []
         t = 0
-        for f, ms in PATTERNS[kind]:
+        steps = PATTERNS[kind]        # (frequency / 100 Hz, duration / 10 ms) byte pairs
+        for i in range(0, len(steps), 2):
+            f, ms = steps[i] * 100, steps[i + 1] * 10
             if not expected or expected[-1][1] != f:
                 expected.append((t, f))
             t += ms

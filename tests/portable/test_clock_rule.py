@@ -4,6 +4,7 @@ for the next one (standard 2 min + 20 s and blitz 30 s + 10 s); the clock starts
 player starts to play."""
 from game.settings import Settings, CLOCK_STANDARD, CLOCK_BLITZ
 from game.clock import Clock
+from game.snapshot import clock_bytes, clock_of
 from tablekit import Rig
 
 
@@ -78,7 +79,7 @@ def test_a_long_turn_with_no_allowance_keeps_the_next_without_it_and_survives_a_
         c.tick(t)
     c.start_turn(1)
     assert c.slow == [True, False]
-    c2 = Clock.from_bytes(c.to_bytes(), 1)
+    c2 = clock_of(clock_bytes(c), 1)           # as a save and a resumption (game/snapshot.py)
     assert c2.slow == [True, False] and c2.reserve == c.reserve
     c2.start_turn(0)
     assert c2.turn_left == 0
@@ -89,7 +90,7 @@ def test_a_long_turn_with_no_allowance_keeps_the_next_without_it_and_survives_a_
     c2.start_turn(0)
     assert c2.turn_left == 0
     try:
-        Clock.from_bytes(bytes([0x41]) + c.to_bytes()[1:], 0)
+        clock_of(bytes([0x41]) + clock_bytes(c)[1:], 0)
     except ValueError:
         pass
     else:
