@@ -146,10 +146,10 @@ def game(players, rng):
     raise RuntimeError("game did not end in 1000 turns")
 
 
-def match_up(a, b, games, seed):
-    """ppg of a against b over `games` games (games/2 mirrored pairs) and its std error."""
-    pair_scores = []
-    for i in range(games // 2):
+def pair_scores(a, b, seed, first, stop):
+    """The mirrored pairs first..stop-1 of a seed: a's mean points per game of each."""
+    out = []
+    for i in range(first, stop):
         s = 0
         for first in (0, 1):
             rng = random.Random(seed * 1000003 + i)
@@ -157,11 +157,51 @@ def match_up(a, b, games, seed):
                 s += game((a, b), rng)
             else:
                 s -= game((b, a), rng)
-        pair_scores.append(s / 2.0)
-    n = len(pair_scores)
-    mean = sum(pair_scores) / n
-    var = sum((x - mean) ** 2 for x in pair_scores) / (n - 1) if n > 1 else 0.0
+        out.append(s / 2.0)
+    return out
+
+
+def mean_se(scores):
+    """ppg over the pairs, its std error and the number of games."""
+    n = len(scores)
+    mean = sum(scores) / n
+    var = sum((x - mean) ** 2 for x in scores) / (n - 1) if n > 1 else 0.0
     return mean, math.sqrt(var / n), 2 * n
+
+
+def match_up(a, b, games, seed):
+    """ppg of a against b over `games` games (games/2 mirrored pairs) and its std error."""
+    return mean_se(pair_scores(a, b, seed, 0, games // 2))
+
+
+def _players(level, name, weights, cpython):
+    from engine.player import Engine
+    if name == "pubeval" or cpython:
+        eng = Engine(weights)
+    me = EnginePlayer(eng, level) if cpython else MicroPythonEngine(level, weights)
+    opp = EnginePlayer(eng, "easy") if name == "pubeval" else GnubgPlayer()
+    return me, opp
+
+
+def _job(args):
+    """One process's share of the pairs (--jobs): its own engine and opponent."""
+    level, name, weights, cpython, seed, first, stop = args
+    me, opp = _players(level, name, weights, cpython)
+    return pair_scores(me, opp, seed, first, stop)
+
+
+def split_match(level, name, weights, cpython, games, seed, jobs):
+    """match_up over `jobs` processes, each a contiguous share of the same pairs: the same
+    games, dice and result as one process (every pair's dice come from its own seed)."""
+    pairs = games // 2
+    cuts = [pairs * k // jobs for k in range(jobs + 1)]
+    work = [(level, name, weights, cpython, seed, cuts[k], cuts[k + 1]) for k in range(jobs)]
+    if jobs == 1:
+        return mean_se(_job(work[0]))
+    import multiprocessing
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        parts = pool.map(_job, work)
+    return mean_se([x for part in parts for x in part])
 
 
 def strength(argv):
@@ -177,30 +217,29 @@ def strength(argv):
     ap.add_argument("--cpython", action="store_true",
                     help="run the engine's pure-Python evaluator under CPython (slow) instead of "
                          "the viper one under the MicroPython unix port")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="processes sharing the pairs (the same games and figure; wall time / jobs)")
     a = ap.parse_args(argv)
-    from engine.player import Engine
-    eng = Engine(a.weights)
     shipped = os.path.abspath(a.weights) == os.path.abspath(WEIGHTS)
-    opponents = {"pubeval": lambda: EnginePlayer(eng, "easy"), "gnubg": GnubgPlayer}
     from host_tools.benchmd import write_section
     for level in a.levels.split(","):
-        me = EnginePlayer(eng, level) if a.cpython else MicroPythonEngine(level, a.weights)
         for name in a.against.split(","):
-            opp = opponents[name]()
             t0 = time.time()
-            ppg, se, n = match_up(me, opp, a.games, a.seed)
+            ppg, se, n = split_match(level, name, a.weights, a.cpython, a.games, a.seed, a.jobs)
             dt = time.time() - t0
+            opp_name = "PubEval" if name == "pubeval" else GnubgPlayer.name
             body = ("`python -m host_tools.benches.bench_engine strength --games %d --levels %s --against %s "
                     "--seed %d` (`make strength` runs 20,000 games per figure). Cubeless money games, mirrored "
                     "dice (each dice sequence played twice, seats swapped); points per game for the engine, "
                     "+- one standard error over the mirrored pairs. Weights: firmware/engine/weights.bin. "
                     "The engine runs under the MicroPython unix port (viper: the same integer results as "
-                    "CPython), PubEval and gnubg under CPython; one core.\n\n"
+                    "CPython), PubEval and gnubg under CPython; %s.\n\n"
                     "| level | against | games | ppg | std error | wall seconds |\n"
                     "|---|---|---:|---:|---:|---:|\n"
                     "| %s | %s | %d | %+.3f | %.3f | %.0f |"
-                    % (a.games, level, name, a.seed, level, "PubEval" if name == "pubeval" else opp.name,
-                       n, ppg, se, dt))
+                    % (a.games, level, name, a.seed,
+                       "one core" if a.jobs == 1 else "%d processes (`--jobs %d`), wall seconds for all" % (a.jobs, a.jobs),
+                       level, opp_name, n, ppg, se, dt))
             print(body, flush=True)
             if not a.no_write and shipped:
                 write_section("engine_strength_%s_%s" % (level, name), body)
@@ -310,6 +349,7 @@ def cube_agreement(argv):
     ap.add_argument("--positions", type=int, default=200)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--no-write", action="store_true")
+    ap.add_argument("--weights", default=WEIGHTS, help="a candidate weights file (section not written)")
     a = ap.parse_args(argv)
     from bg.ids import MatchState, match_id, position_id, GAME_PLAYING
     from engine import cubeful
@@ -320,7 +360,7 @@ def cube_agreement(argv):
     rng = random.Random(a.seed)
     pool = _real_positions()
     rng.shuffle(pool)
-    eng = Engine(WEIGHTS)
+    eng = Engine(a.weights)
     mid = match_id(MatchState(on_roll=0, turn=0, game_state=GAME_PLAYING))
     num = r"([-+]?\d+\.\d+)"
 
@@ -386,7 +426,7 @@ def cube_agreement(argv):
             % (a.positions, a.seed, n, agree_d, n, 100.0 * agree_d / n, cost_d / n,
                agree_t, n, 100.0 * agree_t / n, cost_t / n))
     print(body)
-    if not a.no_write:
+    if not a.no_write and os.path.abspath(a.weights) == os.path.abspath(WEIGHTS):
         from host_tools.benchmd import write_section
         write_section("engine_cube", body)
     return 0
