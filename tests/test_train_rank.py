@@ -128,3 +128,39 @@ def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
     assert len(lines) == 2, out
     losses = [float(ln.split("loss ")[1].split()[0]) for ln in lines]
     assert all(v >= 0 for v in losses)
+
+
+def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
+    """screen.py scores a candidate by an emulation of the engine's normal and strong
+    choices (numpy, the integer net): it must pick the very result engine/player.py picks."""
+    import random
+    from bg.movegen import legal_plays
+    from bg.steps import apply_step
+    from engine.player import Engine
+    from host_tools.train import screen
+    rng = random.Random(5)
+    roots, boards, won, start = [], [], [], []
+    for pos in played_positions(23, 400, max_plies=400):
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+        plays = legal_plays(pos, d1, d2)
+        if len(plays) < 3 or rng.random() < 0.8:
+            continue
+        start.append(len(boards))
+        roots.append((pos.copy(), d1, d2))
+        for p in plays:
+            r = p.apply(pos)
+            w = screen._won(r)
+            boards.append(bytes(r.opp) + bytes(r.me))
+            won.append(-1.0 if w is None else w)
+        if len(roots) == 12:
+            break
+    cache = {"boards": np.frombuffer(b"".join(boards), np.uint8).reshape(-1, 50),
+             "won": np.array(won), "start": np.array(start)}
+    eng = Engine(WEIGHTS, viper=False)
+    for level, model in (("normal", screen.choices), ("strong", screen.strong_choices)):
+        for (pos, d1, d2), k in zip(roots, model(WEIGHTS, cache)):
+            steps = eng.choose(pos.me, pos.opp, d1, d2, level)[0]
+            me, opp = bytearray(pos.me), bytearray(pos.opp)
+            for frm, to in steps:
+                apply_step(me, opp, frm, to)
+            assert bytes(opp) + bytes(me) == bytes(cache["boards"][k]), (level, pos.me, pos.opp, d1, d2)

@@ -24,7 +24,8 @@ import time
 
 import numpy as np
 
-from host_tools.train.fit import NIN, encode, int_forward, race_mask
+from host_tools.train.fit import NIN, encode, int_forward, race_mask   # (puts firmware/ on the path)
+from engine.player import CANDIDATES, ROLLS, MARGIN as _MARGIN  # noqa: E402  (the strong level's numbers)
 
 TOP2 = 5
 
@@ -154,15 +155,95 @@ def gnubg_choices(c):
     return np.array([s + int(np.argmax(eq[s:e])) for s, e in zip(start, ends)])
 
 
+class IntNet:
+    """A weights file's 0-ply values of many results at once, as the engine computes them."""
+
+    def __init__(self, path):
+        self.sig, self.nets = read_weights(path)
+
+    def mover_values(self, b, won):
+        """b: (N, 50) results, the side now on roll first; won: the mover's points where the
+        mover has borne off its last checker (else < 0). The mover's value, in points."""
+        x = encode(b).astype(np.int64)
+        rm = race_mask(b)
+        eq = np.zeros(len(b))
+        for net, m in zip(self.nets, (~rm, rm)):
+            if m.any():
+                p = int_forward(x[m], net, self.sig)
+                eq[m] = -(2 * p[:, 0] - P + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]) / P
+        return np.where(won >= 0, won, eq)
+
+
+MARGIN = _MARGIN / P
+
+
+def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
+    """The strong level's choice (engine/player.py: the best CANDIDATES results at 0-ply
+    within MARGIN of the best, each looked at again through the opponent's 21 rolls, each
+    answered by the opponent's best 0-ply play; the score blend x 0-ply + (1 - blend) x
+    1-ply, the engine's 0.5), as index into the cache's results."""
+    from bg.movegen import legal_plays
+    from bg.position import Position
+    net = IntNet(path)
+    b = c["boards"]
+    v0 = net.mover_values(b, c["won"])
+    start = c["start"]
+    ends = np.r_[start[1:], len(b)]
+    out = []
+    for s, e in zip(start, ends):
+        order = s + np.argsort(-v0[s:e], kind="stable")[:candidates]
+        top = v0[order[0]]
+        best, pick = None, order[0]
+        for k in order:
+            if v0[k] < top - margin:
+                continue
+            if c["won"][k] >= 0:
+                v = c["won"][k]
+            else:
+                mover = Position(b[k, 25:], b[k, :25])      # the candidate's result, mover as me
+                opp_on_roll = mover.swapped()
+                total = 0.0
+                for d1, d2 in ROLLS:
+                    plays = legal_plays(opp_on_roll, d1, d2)
+                    if len(plays):
+                        rs = [p.apply(opp_on_roll) for p in plays]
+                        rb = np.frombuffer(b"".join(bytes(r.opp) + bytes(r.me) for r in rs), np.uint8).reshape(-1, 50)
+                        won = np.array([_won(r) if _won(r) is not None else -1.0 for r in rs])
+                        reply = net.mover_values(rb, won).max()      # the opponent's value
+                    else:       # no play: the mover is on roll again; its equity, negated
+                        mb = np.frombuffer(bytes(mover.me) + bytes(mover.opp), np.uint8).reshape(1, 50)
+                        reply = net.mover_values(mb, np.array([-1.0]))[0]
+                    total += reply if d1 == d2 else 2 * reply
+                v = -total / 36.0
+            v = (1 - blend) * v + blend * v0[k]        # the engine: (v1 + v0) // 2
+            if best is None or v > best:
+                best, pick = v, k
+        out.append(pick)
+    return np.array(out)
+
+
 def score(a):
     c = dict(np.load(a.cache))
+    if a.first:
+        c = {k: v for k, v in c.items()}
+        n = a.first
+        end = c["start"][n] if n < len(c["start"]) else len(c["boards"])
+        for k in ("boards", "won", "v1", "v2"):
+            c[k] = c[k][:end]
+        c["start"] = c["start"][:n]
     val = judged(c)
     start = c["start"]
     ends = np.r_[start[1:], len(val)]
     best = np.array([val[s:e].max() for s, e in zip(start, ends)])
     first = None
     for path in a.weights:
-        loss = best - val[gnubg_choices(c) if path == "gnubg" else choices(path, c)]
+        if path == "gnubg":
+            chosen = gnubg_choices(c)
+        elif a.strong:
+            chosen = strong_choices(path, c, a.candidates, a.margin, a.blend)
+        else:
+            chosen = choices(path, c)
+        loss = best - val[chosen]
         line = "%-50s positions %d  loss %.5f +- %.5f" % (path, len(loss), loss.mean(), loss.std() / np.sqrt(len(loss)))
         if first is None:
             first = loss
@@ -183,6 +264,12 @@ def main(argv=None):
     s = sub.add_parser("score")
     s.add_argument("cache")
     s.add_argument("weights", nargs="+", help='weights files, or "gnubg" for gnubg 0-ply')
+    s.add_argument("--strong", action="store_true", help="the strong level's choices (1-ply; minutes)")
+    s.add_argument("--candidates", type=int, default=CANDIDATES)
+    s.add_argument("--margin", type=float, default=MARGIN)
+    s.add_argument("--blend", type=float, default=0.5,
+                   help="strong: the 0-ply value's share in a candidate's score (engine/player.py: 0.5)")
+    s.add_argument("--first", type=int, default=0, help="only the cache's first N positions")
     a = ap.parse_args(argv)
     sys.setrecursionlimit(10000)
     os.environ.setdefault("OMP_NUM_THREADS", "1")

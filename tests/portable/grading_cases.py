@@ -81,7 +81,7 @@ def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
     assert app.grader, app.last_fault     # made at the first cycle with grading on
     _opening(app, 6, 5)                   # White plays 6-5
     assert t.phase == MOVING and t.on_roll == 0 and t.turn_dice == (6, 5)
-    _white_plays(sc, app, t, [(24, 18), (13, 8)])     # the coach: 0.043 worse than 24/13
+    _white_plays(sc, app, t, [(24, 18), (13, 8)])     # the coach: 0.031 worse than 24/13
     assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
     assert app.grader.busy()              # noted at the commit, not graded yet
     app.loaded = [4, 2]
@@ -91,8 +91,8 @@ def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
     assert app.grader.busy()              # the grade's luck still to come: the roll did not wait
     graded = _events(lines, "grade")
     assert graded and graded[-1]["g"] == "doubtful" and graded[-1]["p"] == 0, lines[-5:]
-    assert graded[-1]["a"] == "play" and graded[-1]["loss"] == 43
-    assert app._notice == ["White 24/18 13/8", "doubtful -0.043"], app._notice
+    assert graded[-1]["a"] == "play" and graded[-1]["loss"] == 31
+    assert app._notice == ["White 24/18 13/8", "doubtful -0.031"], app._notice
     run(app, 10)
     assert _status_rgb(app, 0) == DOUBTFUL_RGB
     assert app.thinking_scans > 0         # the scan ran inside the walks
@@ -106,11 +106,11 @@ def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
 def test_a_blunder_is_graded_blunder_on_the_oled_the_led_and_serial():
     sc, app, lines, t = _graded_app()
     _opening(app, 6, 5)
-    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # 0.100 worse than 24/13
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # 0.090 worse than 24/13
     run(app, 10)
     graded = _events(lines, "grade")
-    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 100, lines[-5:]
-    assert app._notice == ["White 13/8 13/7", "blunder -0.100"], app._notice
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-5:]
+    assert app._notice == ["White 13/8 13/7", "blunder -0.090"], app._notice
     assert _status_rgb(app, 0) == BLUNDER_RGB
 
 
@@ -158,10 +158,10 @@ def test_the_match_review_at_the_match_end_and_its_pages():
     run(app, 20)
     reviews = _events(lines, "review")
     assert [r["of"] for r in reviews[-2:]] == ["game", "match"], lines[-6:]
-    assert reviews[-1]["blunders"] == [1, 0] and reviews[-1]["er"][0] == 998, reviews[-1]   # 99.8 x 10
+    assert reviews[-1]["blunders"] == [1, 0] and reviews[-1]["er"][0] == 905, reviews[-1]   # 90.5 x 10
     pages = app.grader.pages
     assert len(pages) == 2 and pages[0][-1] == "Menu: next" and pages[1][-1] == "Menu: close"
-    assert pages[0][:2] == ["game 1 Whit Blac", "rate   99.8  0.0"], pages[0]
+    assert pages[0][:2] == ["game 1 Whit Blac", "rate   90.5  0.0"], pages[0]
     assert pages[1][0] == "match  Whit Blac" and pages[1][3] == "blund     1    0", pages[1]
     run(app, 4500)                        # the last grade's notice is over: the page shows
     assert app._shown_screen == pages[0], (app._shown_screen, pages[0])
@@ -206,7 +206,7 @@ def test_grading_switched_on_mid_game_grades_from_the_board_on():
     _white_plays(sc, app, t, [(13, 8), (13, 7)])
     run(app, 10)
     graded = _events(lines, "grade")
-    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 100, lines[-4:]
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-4:]
 
 
 def test_after_a_power_cut_grading_goes_on_from_the_saved_game():

@@ -53,13 +53,13 @@ def test_opening_31_graded():
     p = Position.start()
     assert c.hint(p.me, p.opp, 3, 1) == 3
     moves, hits, value = c.top_play(0)
-    assert moves == ((8, 5), (6, 5)) and value == 8483
+    assert moves == ((8, 5), (6, 5)) and value == 9190
     good = Play(moves).apply(p)
     g = c.grade_play(p.me, p.opp, 3, 1, good.me, good.opp)
     assert g.loss == 0 and g.grade == FINE and g.plays == 16
     split = Play(((24, 21), (24, 23))).apply(p)
     g = c.grade_play(p.me, p.opp, 3, 1, split.me, split.opp)
-    assert (g.best, g.played, g.loss, g.grade) == (8483, -2017, 10500, BLUNDER)
+    assert (g.best, g.played, g.loss, g.grade) == (9190, -2928, 12118, BLUNDER)
 
 
 def test_grading_scans_every_4_evaluations_and_a_hint_every_32():
@@ -102,8 +102,8 @@ def test_a_play_that_is_not_legal_is_refused():
 def test_luck_averages_to_zero_over_the_36_rolls():
     c = coach()
     p = Position.start()
-    assert c.luck(p.me, p.opp, 6, 6) == 19480          # the best opening roll for the net
-    assert c.luck(p.me, p.opp, 2, 1) == -5428
+    assert c.luck(p.me, p.opp, 6, 6) == 19737          # the best opening roll for the net
+    assert c.luck(p.me, p.opp, 2, 1) == -5543
     total = 0
     for a, b in ROLLS:
         v = c.luck(p.me, p.opp, a, b)

@@ -67,14 +67,15 @@ def test_hint_shows_the_best_play_then_the_next_best_on_the_leds_and_the_oled():
     _open_hint(r)
     assert r.t.menu.level == "hint" and r.text().startswith("Hint thinking")
     assert app.answer(), r.t.screen       # the board's engine answers, in 240 KB too
-    assert r.t.screen == ["hint 1", "8/5 6/5", "equity +0.129", "Main: next best"], r.t.screen
+    assert r.t.screen == ["hint 1", "8/5 6/5", "equity +0.140", "Main: next best"], r.t.screen
     assert r.t.leds[8] == C.LIFTED and r.t.leds[6] == C.LIFTED and r.t.leds[5] == C.DEST
     ev = json.loads(r.events[-1])
-    assert ev["t"] == "hint" and ev["m"] == [[8, 5], [6, 5]] and ev["eq"] == 129
+    assert ev["t"] == "hint" and ev["m"] == [[8, 5], [6, 5]] and ev["eq"] == 140
     r.press("p1_main")                    # the second best
     app.answer()
-    assert r.t.screen[0] == "hint 2" and r.t.screen[1] == "24/20", r.t.screen
-    assert r.t.leds[8] != C.LIFTED and r.t.leds[24] == C.LIFTED and r.t.leds[20] == C.DEST
+    assert r.t.screen[0] == "hint 2" and r.t.screen[1] == "24/23 13/10", r.t.screen
+    assert r.t.leds[8] != C.LIFTED and r.t.leds[24] == C.LIFTED and r.t.leds[23] == C.DEST
+    assert r.t.leds[13] == C.LIFTED and r.t.leds[10] == C.DEST
     r.press("p1_main")
     app.answer()
     assert r.t.screen[0] == "hint 3" and r.t.screen[-1] == "Main: back"
