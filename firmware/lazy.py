@@ -13,6 +13,7 @@ so that its code takes heap only while it runs (BENCHMARKS.md, app heap: each is
 there). Loading costs a few ms from flash: only what is rare belongs here. A function whose
 module was already loaded (imported by a caller that keeps it) is simply called.
 """
+import gc
 import sys
 
 # Each line: the module, any module it loads that goes with it (after commas), then the names
@@ -75,9 +76,20 @@ def forget(*names):
             delattr(parent, name[dot + 1:])
 
 
+# True while the board powers up (app/boot.py's start_app), on MicroPython: a rare module
+# loaded then is loaded into a collected heap and collected again once forgotten, so that the
+# next one reuses its block and the long-lived objects power-up makes between them (the
+# Table's, the App's, the names' pool) are not left above the holes: what power-up frees is
+# one region (BENCHMARKS.md, bench:heap, the largest free block after power-up). A match's
+# rare calls do not collect: a few ms each on the Pico.
+tidy = False
+
+
 def _once(module, function, also, args):
     loaded = module in sys.modules
     kept = [m for m in also if m in sys.modules]
+    if tidy and not loaded:
+        gc.collect()
     try:
         return getattr(__import__(module, None, None, (function,)), function)(*args)
     finally:
@@ -86,6 +98,8 @@ def _once(module, function, also, args):
         for m in also:
             if m not in kept:
                 forget(m)
+        if tidy and not loaded:
+            gc.collect()
 
 
 def _where(name):

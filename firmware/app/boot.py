@@ -10,8 +10,10 @@ contents make no sense, game/snapshot.py) is set aside as `.bad`. Each case is s
 words on the OLED and the serial line, and the board starts a new match: never a crash,
 never a silently wrong position, never a good match overwritten (issues 5 and 8).
 """
-import store
+import gc
+import sys
 import events
+import lazy
 from app.loop import App, STATE_PATH, RECORD_PATH, FAULT_LOG
 from game.table import Table
 
@@ -21,18 +23,17 @@ def restore(path=STATE_PATH, files=None, settings=None):
     why it is fresh, for the serial line; held is the path of a state file that must not
     be saved over (it could be neither read nor moved aside), else None; rows, the same
     said in short for the OLED (None when there is nothing to say)."""
-    try:
-        payload = store.load(path, files)
-    except store.StoreError as e:
-        if e.kind == "missing":
-            return Table(settings, None), None, None, None
-        if e.kind == "unreadable":
-            return Table(settings, None), e.message, e.held, _unread_rows(e.reason, e.aside)
-        return Table(settings, None), e.message, None, _lost_rows(e.reason)
-    except Exception as e:  # a broken filesystem must not stop the board
-        msg = "saved match unreadable (%s): left in place and not overwritten; starting " \
-              "a new match" % (store.why(e),)
-        return Table(settings, None), msg, path, _unread_rows(store.why(e), None)
+    had = "store" in sys.modules          # (held by another module: left to it)
+    payload, msg, held, rows = _read(path, files)
+    if payload is None:
+        if lazy.tidy and not had:
+            # nothing to resume: store's code leaves before the Table is made (power-up forgets
+            # it anyway, app/start.py), so that the long-lived objects the Table makes and the
+            # names' pool the rare code it loads may open are not left above its hole
+            lazy.forget("store")
+            gc.collect()
+        return Table(settings, None), msg, held, rows
+    import store
     tries = 0
     while True:
         tries += 1
@@ -41,7 +42,6 @@ def restore(path=STATE_PATH, files=None, settings=None):
         except MemoryError:
             # no heap to rebuild the game: the saved match is good, never discard it
             if tries < store.READ_TRIES:
-                import gc
                 gc.collect()
                 continue
             aside = store.set_aside(path, store.UNREAD_SUFFIX, files)
@@ -60,6 +60,24 @@ def restore(path=STATE_PATH, files=None, settings=None):
             return Table(settings, None), msg, None, _lost_rows(reason)
 
 
+def _read(path, files):
+    """(payload, message, held, rows) of the state file: payload None when there is none to
+    resume (message None: a first start; else why, as restore() says)."""
+    import store
+    try:
+        return store.load(path, files), None, None, None
+    except store.StoreError as e:
+        if e.kind == "missing":
+            return None, None, None, None
+        if e.kind == "unreadable":
+            return None, e.message, e.held, _unread_rows(e.reason, e.aside)
+        return None, e.message, None, _lost_rows(e.reason)
+    except Exception as e:  # a broken filesystem must not stop the board
+        msg = "saved match unreadable (%s): left in place and not overwritten; starting " \
+              "a new match" % (store.why(e),)
+        return None, msg, path, _unread_rows(store.why(e), None)
+
+
 def _unread_rows(reason, aside):
     kept = ["old match kept", "new match"] if aside else ["kept, not saved", "over. New match"]
     return ["MATCH UNREADABLE"] + _rows(reason)[:2] + kept
@@ -72,9 +90,16 @@ def _lost_rows(reason):
 def start_app(drivers, state_path=STATE_PATH, record_path=RECORD_PATH, write_line=None,
               wdt=None, files=None, settings=None, cal_warning=None, fault_log=FAULT_LOG):
     """The App around the restored Table; boot messages are shown and sent."""
-    table, msg, held, rows = restore(state_path, files, settings)
-    kw = {} if write_line is None else {"write_line": write_line}
-    app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
+    # the rare code power-up loads (the match's rules, the first record lines, the LED map...)
+    # in one region of the heap, collected between loads (lazy.tidy): MicroPython only, whose
+    # heap does not move and fragments (CPython's collector has nothing to win here)
+    lazy.tidy = sys.implementation.name == "micropython"
+    try:
+        table, msg, held, rows = restore(state_path, files, settings)
+        kw = {} if write_line is None else {"write_line": write_line}
+        app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
+    finally:
+        lazy.tidy = False
     app.state_held = held        # App.save never writes over an unread saved match
     if msg:
         app.write_line(events.error("state_lost", msg))

@@ -233,19 +233,25 @@ def run():
                 "not met, by %.1f KB of the Pico's estimate" % ((now["pico_live"] - before["pico_live"]) / kb),
                 (now["pico_live"] - stripped["pico_live"]) / kb),
             "",
-            "**The largest free block, no worse: %s.** Measured with micropython.qstr_info() "
-            "in this replay: both trees open the 7th pool of interned names (15.6 KB on this "
-            "port, never freed) during power-up, so that step is no longer the difference "
-            "(with the replay's script as it was before, the tree before issue 9 opened it "
-            "during the match: where the step falls moves with any names, the script's own "
-            "too). Power-up interns 208 names in this tree (1,204 after the imports, 1,412 "
-            "after power-up) against 119 before issue 9 (1,143, 1,262): this tree's power-up "
-            "loads and forgets more modules (lazy.py's: the snapshot and the store for its first "
-            "save, the LED map, the record lines' sealing), and the names each interns stay, "
-            "between the blocks its code took: the free heap after power-up is in more pieces. "
-            "Over the match, once the base loads its rare code too, the smallest largest blocks "
-            "are alike (this run's figures above; they move by several KB from run to run, "
-            "next paragraph)." % (
+            "**The largest free block, no worse: %s.** What had split it after power-up "
+            "(micropython.mem_info(1)'s heap map and qstr_info() at each step of this replay's "
+            "power-up): the rare modules power-up loads for a call and forgets (game.ending "
+            "twice for the new match, record_writer for the first record lines and the "
+            "header codes, game.seatflows, game.screens_between, app.build's LED map: "
+            "firmware/lazy.py) were each loaded before the previous one's dead code was "
+            "collected, so each landed higher, and the objects power-up keeps that were made "
+            "meanwhile (the Table's and the App's, and the 7th pool of interned names, 15.6 KB "
+            "on this port, never freed, opened while game.ending loads its names) were left "
+            "above those holes; store, loaded with app.boot, lay below the Table and the "
+            "pool too. Now power-up collects before and after each rare module it loads "
+            "(lazy.tidy, set by app/boot.py's start_app on MicroPython: about 19 collections, "
+            "each 60-90 us on this host) and forgets store before it makes a fresh Table, so "
+            "each rare module reuses the block the previous one left and the kept objects "
+            "pack low: what power-up frees is one region (tests/portable/test_power_up_heap.py "
+            "checks that the largest free block loses no more than power-up keeps). This replay "
+            "starts a fresh match; resuming a saved one keeps store loaded while the Table is "
+            "rebuilt (its retries need it), so there only the collections help (not measured "
+            "here)." % (
                 "not compared" if before is None else
                 "met after power-up and over the match" if now["free_boot"] >= before["free_boot"]
                 and now["free_min"] >= before["free_min"] else
