@@ -40,10 +40,12 @@ sweep: $(STAMP)
 	$(PY) -m host_tools sweep --pairs 1000000
 
 # The engine's strength (not part of `make test`): cubeless money games with mirrored dice
-# against PubEval and GNU Backgammon 0-ply, 20,000 games per figure by default, one core.
+# against PubEval and GNU Backgammon 0-ply, 20,000 games per figure by default, shared
+# between JOBS processes (the same games whatever JOBS; one core each).
 GAMES ?= 20000
+JOBS ?= 2
 strength: $(STAMP)
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg --jobs $(JOBS)
 
 # The firmware as a mip package (package.json at the top for the sources; build/package/ for
 # the compiled modules): `mpremote mip install build/package/package.json`.
