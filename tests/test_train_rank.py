@@ -140,22 +140,21 @@ def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
     from host_tools.train import screen
     rng = random.Random(5)
     roots, boards, won, start = [], [], [], []
+    n = 0
     for pos in played_positions(23, 400, max_plies=400):
         d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
         plays = legal_plays(pos, d1, d2)
         if len(plays) < 3 or rng.random() < 0.8:
             continue
-        start.append(len(boards))
+        start.append(n)
+        n += len(plays)
         roots.append((pos.copy(), d1, d2))
-        for p in plays:
-            r = p.apply(pos)
-            w = screen._won(r)
-            boards.append(bytes(r.opp) + bytes(r.me))
-            won.append(-1.0 if w is None else w)
+        rb, rw = screen.result_rows([p.apply(pos) for p in plays])
+        boards.append(rb)
+        won.append(rw)
         if len(roots) == 12:
             break
-    cache = {"boards": np.frombuffer(b"".join(boards), np.uint8).reshape(-1, 50),
-             "won": np.array(won), "start": np.array(start)}
+    cache = {"boards": np.concatenate(boards), "won": np.concatenate(won), "start": np.array(start)}
     eng = Engine(WEIGHTS, viper=False)
     for level, model in (("normal", screen.choices), ("strong", screen.strong_choices)):
         for (pos, d1, d2), k in zip(roots, model(WEIGHTS, cache)):

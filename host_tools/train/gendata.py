@@ -66,24 +66,37 @@ def equity(p):
     return 2 * p[0] - 1 + p[1] - p[3] + p[2] - p[4]
 
 
+def roll(rng, opening):
+    """Two dice; the opening roll is never a double (it is thrown again)."""
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    while opening and d1 == d2:
+        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    return d1, d2
+
+
+def scored_results(lab, pos, plays):
+    """(the mover's gnubg equity, gnubg's probabilities for the side then on roll, the
+    result) for each play's result; None when a play bears off the mover's last checker
+    (the game is over: self-play stops there)."""
+    scored = []
+    for p in plays:
+        r = p.apply(pos)
+        if sum(r.me) == 0:
+            return None
+        pr = lab.probs(r.opp, r.me)     # the opponent is on roll after the play
+        scored.append((-equity(pr), pr, r))
+    return scored
+
+
 def self_play_game(lab, rng, extra=EXTRA):
     pos = Position.start()
-    first = True
-    for _ in range(400):
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        if first:
-            while d1 == d2:
-                d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            first = False
+    for turn in range(400):
+        d1, d2 = roll(rng, turn == 0)
         plays = legal_plays(pos, d1, d2)
         if len(plays):
-            results = [p.apply(pos) for p in plays]
-            scored = []
-            for r in results:
-                if sum(r.me) == 0:
-                    return                      # the mover bore off its last checker
-                pr = lab.probs(r.opp, r.me)     # the opponent is on roll after the play
-                scored.append((-equity(pr), pr, r))
+            scored = scored_results(lab, pos, plays)
+            if scored is None:
+                return                          # the mover bore off its last checker
             if rng.random() < EXPLORE:
                 pick = rng.randrange(len(scored))
             else:

@@ -19,7 +19,7 @@ import argparse
 import random
 import time
 
-from host_tools.train.gendata import EXPLORE, Labeller, equity, legal_plays, Position
+from host_tools.train.gendata import EXPLORE, Labeller, legal_plays, Position, roll, scored_results
 from host_tools.train.fit import race_mask
 
 TOP = 4
@@ -31,21 +31,12 @@ class NetPolicy:
     labels them), not only gnubg's."""
 
     def __init__(self, path):
-        from host_tools.train.screen import read_weights
-        self.sig, self.nets = read_weights(path)
+        from host_tools.train.screen import IntNet
+        self.net = IntNet(path)
 
     def scores(self, results):
-        import numpy as np
-        from host_tools.train.fit import encode, int_forward
-        b = np.frombuffer(b"".join(bytes(r.opp) + bytes(r.me) for r in results), np.uint8).reshape(-1, 50)
-        x = encode(b).astype(np.int64)
-        rm = race_mask(b)
-        eq = np.zeros(len(b))
-        for net, m in zip(self.nets, (~rm, rm)):
-            if m.any():
-                p = int_forward(x[m], net, self.sig)
-                eq[m] = -(2 * p[:, 0] - 65536 + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
-        return eq
+        from host_tools.train.screen import result_rows
+        return self.net.mover_values(*result_rows(results))
 
 
 def self_play_groups(lab, rng, size, group_of, first_group, policy=None):
@@ -53,22 +44,13 @@ def self_play_groups(lab, rng, size, group_of, first_group, policy=None):
     import numpy as np
     g = first_group
     pos = Position.start()
-    first = True
-    for _ in range(400):
-        d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-        if first:
-            while d1 == d2:
-                d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-            first = False
+    for turn in range(400):
+        d1, d2 = roll(rng, turn == 0)
         plays = legal_plays(pos, d1, d2)
         if len(plays):
-            results = [p.apply(pos) for p in plays]
-            scored = []
-            for r in results:
-                if sum(r.me) == 0:
-                    return g                    # the mover bore off its last checker
-                pr = lab.probs(r.opp, r.me)     # the opponent is on roll after the play
-                scored.append((-equity(pr), pr, r))
+            scored = scored_results(lab, pos, plays)
+            if scored is None:
+                return g                        # the mover bore off its last checker
             before = np.frombuffer(bytes(pos.me) + bytes(pos.opp), np.uint8).reshape(1, 50)
             if len(scored) > 1 and not race_mask(before)[0]:
                 order = sorted(range(len(scored)), key=lambda i: -scored[i][0])

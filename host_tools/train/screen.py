@@ -28,6 +28,7 @@ from host_tools.train.fit import NIN, encode, int_forward, race_mask   # (puts f
 from engine.player import CANDIDATES, ROLLS, MARGIN as _MARGIN  # noqa: E402  (the strong level's numbers)
 
 TOP2 = 5
+P = 65536
 
 
 def _won(r):
@@ -36,6 +37,26 @@ def _won(r):
     if sum(r.opp) < 15:
         return 1.0
     return 3.0 if any(r.opp[i] for i in range(18, 25)) else 2.0
+
+
+def result_rows(results):
+    """Results (Positions, the mover as `me`) as the cache stores them: boards (N, 50), the
+    side then on roll first; won: the mover's points where it bore off its last checker,
+    else -1."""
+    boards = np.frombuffer(b"".join(bytes(r.opp) + bytes(r.me) for r in results), np.uint8).reshape(-1, 50)
+    won = np.array([-1.0 if w is None else w for w in map(_won, results)])
+    return boards, won
+
+
+def groups(c):
+    """(first, end) of each cached position's results."""
+    start = c["start"]
+    return zip(start, np.r_[start[1:], len(c["boards"])])
+
+
+def best_of_groups(values, c):
+    """The index of each group's highest value (the first of equals, as the engine keeps)."""
+    return np.array([s + int(np.argmax(values[s:e])) for s, e in groups(c)])
 
 
 def build(a):
@@ -57,32 +78,31 @@ def build(a):
 
     boards, won, v1, v2, start = [], [], [], [], []
     t0 = time.time()
-    n = 0
+    n = nres = 0
     for pos, d1, d2 in cases:
         plays = legal_plays(pos, d1, d2)
         if len(plays) < 2:
             continue
         res = [p.apply(pos) for p in plays]
-        start.append(len(boards))
-        vals = []
-        for r in res:
-            w = _won(r)
-            boards.append(bytes(r.opp) + bytes(r.me))
-            won.append(-1.0 if w is None else w)
-            vals.append(w if w is not None else value(r, ply1))
+        rb, rw = result_rows(res)
+        start.append(nres)
+        nres += len(res)
+        boards.append(rb)
+        won.append(rw)
+        vals = [rw[i] if rw[i] >= 0 else value(r, ply1) for i, r in enumerate(res)]
         v1 += vals
         second = [np.nan] * len(res)
         for i in sorted(range(len(res)), key=lambda i: -vals[i])[:TOP2]:
-            second[i] = vals[i] if won[start[-1] + i] >= 0 else value(res[i], ply2)
+            second[i] = vals[i] if rw[i] >= 0 else value(res[i], ply2)
         v2 += second
         n += 1
         if n % 200 == 0:
-            print("%d positions, %d results, %.0f s" % (n, len(boards), time.time() - t0), flush=True)
+            print("%d positions, %d results, %.0f s" % (n, nres, time.time() - t0), flush=True)
         if n == a.positions:
             break
-    np.savez_compressed(a.out, boards=np.frombuffer(b"".join(boards), np.uint8).reshape(-1, 50),
-                        won=np.array(won), v1=np.array(v1), v2=np.array(v2), start=np.array(start))
-    print("saved %d positions (%d results) to %s, %.0f s" % (n, len(boards), a.out, time.time() - t0))
+    np.savez_compressed(a.out, boards=np.concatenate(boards), won=np.concatenate(won),
+                        v1=np.array(v1), v2=np.array(v2), start=np.array(start))
+    print("saved %d positions (%d results) to %s, %.0f s" % (n, nres, a.out, time.time() - t0))
 
 
 def read_weights(path):
@@ -117,24 +137,7 @@ def judged(c):
 
 def choices(path, c):
     """Index (into the cache's results) of the result the weights' normal level chooses."""
-    sig, (contact, race) = read_weights(path)
-    b = c["boards"]
-    x = encode(b).astype(np.int64)
-    assert x.shape[1] == NIN
-    rm = race_mask(b)
-    eq = np.zeros(len(b))
-    for net, m in ((contact, ~rm), (race, rm)):
-        if m.any():
-            p = int_forward(x[m], net, sig)
-            e = (2 * p[:, 0] - P + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4])
-            eq[m] = -e / P
-    eq = np.where(c["won"] >= 0, c["won"], eq)
-    start = c["start"]
-    ends = np.r_[start[1:], len(b)]
-    return np.array([s + int(np.argmax(eq[s:e])) for s, e in zip(start, ends)])
-
-
-P = 65536
+    return best_of_groups(IntNet(path).mover_values(c["boards"], c["won"]), c)
 
 
 def gnubg_choices(c):
@@ -150,9 +153,7 @@ def gnubg_choices(c):
         else:
             e = gn.g.evaluate((tuple(int(v) for v in b[i, 25:]), tuple(int(v) for v in b[i, :25])), gn.ci, ec)
             eq[i] = -(2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4])
-    start = c["start"]
-    ends = np.r_[start[1:], len(b)]
-    return np.array([s + int(np.argmax(eq[s:e])) for s, e in zip(start, ends)])
+    return best_of_groups(eq, c)
 
 
 class IntNet:
@@ -165,6 +166,7 @@ class IntNet:
         """b: (N, 50) results, the side now on roll first; won: the mover's points where the
         mover has borne off its last checker (else < 0). The mover's value, in points."""
         x = encode(b).astype(np.int64)
+        assert x.shape[1] == NIN
         rm = race_mask(b)
         eq = np.zeros(len(b))
         for net, m in zip(self.nets, (~rm, rm)):
@@ -172,7 +174,6 @@ class IntNet:
                 p = int_forward(x[m], net, self.sig)
                 eq[m] = -(2 * p[:, 0] - P + p[:, 1] - p[:, 3] + p[:, 2] - p[:, 4]) / P
         return np.where(won >= 0, won, eq)
-
 
 MARGIN = _MARGIN / P
 
@@ -187,10 +188,8 @@ def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
     net = IntNet(path)
     b = c["boards"]
     v0 = net.mover_values(b, c["won"])
-    start = c["start"]
-    ends = np.r_[start[1:], len(b)]
     out = []
-    for s, e in zip(start, ends):
+    for s, e in groups(c):
         order = s + np.argsort(-v0[s:e], kind="stable")[:candidates]
         top = v0[order[0]]
         best, pick = None, order[0]
@@ -206,9 +205,7 @@ def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
                 for d1, d2 in ROLLS:
                     plays = legal_plays(opp_on_roll, d1, d2)
                     if len(plays):
-                        rs = [p.apply(opp_on_roll) for p in plays]
-                        rb = np.frombuffer(b"".join(bytes(r.opp) + bytes(r.me) for r in rs), np.uint8).reshape(-1, 50)
-                        won = np.array([_won(r) if _won(r) is not None else -1.0 for r in rs])
+                        rb, won = result_rows([p.apply(opp_on_roll) for p in plays])
                         reply = net.mover_values(rb, won).max()      # the opponent's value
                     else:       # no play: the mover is on roll again; its equity, negated
                         mb = np.frombuffer(bytes(mover.me) + bytes(mover.opp), np.uint8).reshape(1, 50)
@@ -225,16 +222,13 @@ def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
 def score(a):
     c = dict(np.load(a.cache))
     if a.first:
-        c = {k: v for k, v in c.items()}
         n = a.first
         end = c["start"][n] if n < len(c["start"]) else len(c["boards"])
         for k in ("boards", "won", "v1", "v2"):
             c[k] = c[k][:end]
         c["start"] = c["start"][:n]
     val = judged(c)
-    start = c["start"]
-    ends = np.r_[start[1:], len(val)]
-    best = np.array([val[s:e].max() for s, e in zip(start, ends)])
+    best = val[best_of_groups(val, c)]
     first = None
     for path in a.weights:
         if path == "gnubg":
