@@ -260,17 +260,23 @@ def timed(fn):
         best = t if best is None or t < best else best
     return best, n
 
+from bg.play import apply_step
+def second_best(pos):
+    # the position after the hint's second play (its best when there is one only): the
+    # play graded
+    mv = c.top_play(1 if c.ntop > 1 else 0)[0]
+    me = bytearray(pos.me)
+    opp = bytearray(pos.opp)
+    for f, to in mv:
+        apply_step(me, opp, f, to)
+    return me, opp
+
 for pid, d1, d2 in PAIRS:
     pos = position_from_id(pid)
     t, n = timed(lambda: c.hint(pos.me, pos.opp, d1, d2))
     if not c.ntop:
         continue
-    mv = c.top_play(1 if c.ntop > 1 else 0)[0]
-    after_me = bytearray(pos.me)
-    after_opp = bytearray(pos.opp)
-    from bg.play import apply_step
-    for f, to in mv:
-        apply_step(after_me, after_opp, f, to)
+    after_me, after_opp = second_best(pos)
     tg, ng = timed(lambda: c.grade_play(pos.me, pos.opp, d1, d2, after_me, after_opp))
     tl, nl = timed(lambda: c.luck(pos.me, pos.opp, d1, d2))
     cs = CubeState()
@@ -305,7 +311,6 @@ def scan_tick(where=0):
     mark[2] = i + 1
     mark[0] = time.ticks_us()
     mark[1] = ev.count
-from bg.play import apply_step
 for npass in range(3):
     mark[2] = 0
     mark[3] = npass
@@ -316,11 +321,7 @@ for npass in range(3):
         e.tick = None
         if not c.hint(pos.me, pos.opp, d1, d2):
             continue
-        mv = c.top_play(1 if c.ntop > 1 else 0)[0]
-        after_me = bytearray(pos.me)
-        after_opp = bytearray(pos.opp)
-        for f, to in mv:
-            apply_step(after_me, after_opp, f, to)
+        after_me, after_opp = second_best(pos)
         gc.collect()
         mark[0] = time.ticks_us()
         mark[1] = ev.count
