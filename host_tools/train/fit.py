@@ -299,14 +299,16 @@ def main(argv=None):
         sets[0] = ("contact", cb, cl, rng.random(len(cb)) < 0.02, ~crace, a.hidden, a.epochs)
     rank = None
     if a.rank_data:
-        gb = np.concatenate([np.load(p)["boards"] for p in a.rank_data])
-        gl = np.concatenate([np.load(p)["labels"] for p in a.rank_data])
-        gg, off = [], 0
+        gb, gl, gg, off = [], [], [], 0
         for p in a.rank_data:
-            g = np.load(p)["group"].astype(np.int64)
-            gg.append(g + off)
+            z = np.load(p)
+            g = z["group"].astype(np.int64)
+            gb.append(z["boards"])
+            gl.append(z["labels"])
+            gg.append(g + off)            # each file's groups numbered after the last's
             off += int(g.max()) + 1
-        rs, rz, rt = rank_targets(gl, np.concatenate(gg), a.rank_temp)
+        gb = np.concatenate(gb)
+        rs, rz, rt = rank_targets(np.concatenate(gl), np.concatenate(gg), a.rank_temp)
         rank = (gb, rs, rz, rt, a.rank_temp, a.rank_weight, a.rank_groups)
         log("ranking loss: %d groups, %d results, weight %g, temperature %g, %d groups a step"
             % (len(rs), len(gb), a.rank_weight, a.rank_temp, a.rank_groups))
