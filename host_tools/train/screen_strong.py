@@ -25,7 +25,7 @@ import sys
 
 import numpy as np
 
-from host_tools.train.fit import race_mask
+from host_tools.train.fit import encode, int_forward, race_mask
 from host_tools.train.screen import (CANDIDATES, MARGIN, ROLLS, IntNet, groups, judged,
                                      result_rows)
 
@@ -100,7 +100,7 @@ class Screen:
     the higher the better) and reports the loss per move against the judge."""
 
     def __init__(self, c, lv, weights):
-        self.c, self.lv = c, lv
+        self.c, self.lv, self.weights = c, lv, weights
         self.cand = lv["cand"]
         self.n, self.k = self.cand.shape
         ci = np.maximum(self.cand, 0)
@@ -123,6 +123,20 @@ class Screen:
 
     def net_leaves(self):
         return -self.lv["top"][..., 0]
+
+    def leaf_probs(self):
+        """The net's five probabilities (0..1) of each leaf's side on roll ((n, K, 21, 5))."""
+        net = IntNet(self.weights)
+        lb = self.lv["leaf"].reshape(-1, 50)
+        rm = race_mask(lb)
+        out = np.zeros((len(lb), 5))
+        for at in range(0, len(lb), 50000):
+            part, r = lb[at:at + 50000], rm[at:at + 50000]
+            x = encode(part).astype(np.int64)
+            for params, m in zip(net.nets, (~r, r)):
+                if m.any():
+                    out[at + np.nonzero(m)[0]] = int_forward(x[m], params, net.sig) / 65536.0
+        return out.reshape(self.lv["leafwon"].shape + (5,))
 
     def blend(self, v1, share0):
         """share0 x 0-ply + (1 - share0) x 1-ply (share0 a number or an (n, K) array)."""
@@ -182,6 +196,11 @@ def variants(sc, nets=()):
                                    ("the leaves themselves", (1.014, -0.0143, 1.006, 0.0048))):
         cal = np.where(exact, leaf, np.where(sc.leafrace, ar * leaf + br, ac * leaf + bc))
         yield "leaves calibrated on %s" % name, sc.choose(sc.blend(sc.one_ply(cal), 0.5))
+    probs = sc.leaf_probs()
+    for gammons in (0.75, 1.25):
+        eq = 2 * probs[..., 0] - 1 + gammons * (probs[..., 1] - probs[..., 3]) + probs[..., 2] - probs[..., 4]
+        eq = np.where(exact | sc.lv["nopl"], leaf, eq)
+        yield "leaves' gammons weighted %.2f" % gammons, sc.choose(sc.blend(sc.one_ply(eq), 0.5))
     for path in nets:
         other = IntNet(path)
         lb = sc.lv["leaf"].reshape(-1, 50)
