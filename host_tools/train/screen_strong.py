@@ -95,6 +95,47 @@ def build_leaves(c, weights, k=K, gnubg_leaves=False):
     return out
 
 
+def two_ply_of_best_two(c, lv, weights):
+    """A 2-ply of the engine's best two candidates (by its strong score): each of their
+    leaves (the opponent's reply to each roll, as in lv) valued at 1-ply, through the
+    mover's 21 rolls each answered by its best 0-ply result (as the opponent's replies are).
+    Returns (two (n, 2, 21): the mover's value of each leaf, NaN where not computed (one
+    candidate only, or it bore off); slots (n, 2): the candidates' places in lv["cand"])."""
+    from bg.movegen import legal_plays
+    from bg.position import Position
+    sc = Screen(c, lv, weights)
+    net = IntNet(weights)
+    score = sc.blend(sc.one_ply(sc.net_leaves()), 0.5)
+    slot = np.arange(sc.k)[None, :]
+    ok = (slot < CANDIDATES) & (sc.v0 >= sc.v0[:, :1] - MARGIN) & (sc.cand >= 0)
+    score = np.where(ok, score, -np.inf)
+    slots = np.argsort(-score, axis=1, kind="stable")[:, :2]
+    two = np.full((sc.n, 2, 21), np.nan)
+    for g in range(sc.n):
+        for t in range(2):
+            j = slots[g, t]
+            if not np.isfinite(score[g, j]) or sc.won[g, j] >= 0:
+                continue
+            for r in range(21):
+                if lv["leafwon"][g, j, r] >= 0:
+                    two[g, t, r] = -lv["leafwon"][g, j, r]
+                    continue
+                leaf = lv["leaf"][g, j, r]           # the mover on roll first
+                pos = Position(leaf[:25], leaf[25:])
+                total = 0.0
+                for d1, d2 in ROLLS:
+                    plays = legal_plays(pos, d1, d2)
+                    if len(plays):
+                        rb, won = result_rows([p.apply(pos) for p in plays])
+                        v = net.mover_values(rb, won).max()
+                    else:       # no play: the opponent on roll in the leaf
+                        rb = np.frombuffer(bytes(leaf[25:]) + bytes(leaf[:25]), np.uint8).reshape(1, 50)
+                        v = net.mover_values(rb, np.array([-1.0]))[0]
+                    total += v if d1 == d2 else 2 * v
+                two[g, t, r] = total / 36
+    return two, slots
+
+
 class Screen:
     """Chooses among a leaves file's candidates by a score per candidate ((n, K) array,
     the higher the better) and reports the loss per move against the judge."""
@@ -209,12 +250,45 @@ def variants(sc, nets=()):
         for share0 in (0.0, 0.25, 0.5):
             yield ("leaves valued by %s, 0-ply share %.2f" % (os.path.basename(path), share0),
                    sc.choose(sc.blend(sc.one_ply(ov), share0)))
+    if "two" in sc.lv:
+        yield from two_ply_variants(sc, v1)
     if not np.isnan(sc.lv["gleaf"]).all():
         g = sc.one_ply(sc.lv["gleaf"])
         for share0 in (0.0, 0.25, 0.5):
             for k, m in ((4, MARGIN), (8, 0.3)):
                 yield ("oracle: leaves valued by gnubg 0-ply, %d within %.2f, 0-ply share %.2f" % (k, m, share0),
                        sc.choose(sc.blend(g, share0), k, m))
+
+
+def two_ply_variants(sc, v1):
+    """The best two candidates compared again with their leaves valued at 1-ply (a 2-ply),
+    on all the opponent's rolls or on the m rolls where their leaves differ most (the other
+    leaves valued by the net as at 1-ply; the same rolls for both)."""
+    two, slots = sc.lv["two"], sc.lv["two_slots"]
+    n = len(two)
+    rows = np.arange(n)[:, None]
+    v0, v1, won = sc.v0[rows, slots], v1[rows, slots], sc.won[rows, slots]
+    v2 = np.where(won >= 0, won, (two * ROLL_WEIGHT).sum(axis=2) / 36)
+    single = ~np.isfinite(v0[:, 1]) | np.isnan(v2).any(axis=1)     # one candidate only
+
+    def pick(score):
+        t = np.argmax(np.where(single[:, None], np.array([1.0, 0.0]), score), axis=1)
+        return sc.cand[np.arange(n), slots[np.arange(n), t]]
+
+    def value(leaves):
+        return np.where(won >= 0, won, (leaves * ROLL_WEIGHT).sum(axis=2) / 36)
+
+    yield "2-ply of the best two (their leaves at 1-ply)", pick(v2)
+    yield "the same, (2-ply + 1-ply) / 2", pick((v2 + v1) / 2)
+    yield "the same, (2-ply + 0-ply) / 2", pick((v2 + v0) / 2)
+    net = np.nan_to_num(sc.net_leaves()[rows, slots])
+    deep = np.where(np.isnan(two), net, two)
+    order = np.argsort(-np.abs(net[:, 0] - net[:, 1]) * ROLL_WEIGHT, axis=1, kind="stable")
+    for m in (2, 4, 6, 8, 12):
+        sel = np.zeros((n, 21), bool)
+        np.put_along_axis(sel, order[:, :m], True, axis=1)
+        yield ("2-ply of the best two on the %d rolls their leaves differ most" % m,
+               pick(value(np.where(sel[:, None, :], deep, net))))
 
 
 def _cache(path, first):
@@ -236,6 +310,8 @@ def main(argv=None):
     b.add_argument("-o", "--out", required=True)
     b.add_argument("--first", type=int, default=0, help="only the cache's first N positions")
     b.add_argument("--gnubg-leaves", action="store_true", help="also gnubg 0-ply's value of each leaf")
+    b.add_argument("--two-ply", action="store_true",
+                   help="also a 2-ply of the best two candidates (about 1 s a position)")
     s = sub.add_parser("score")
     s.add_argument("cache")
     s.add_argument("leaves")
@@ -245,7 +321,10 @@ def main(argv=None):
     sys.setrecursionlimit(10000)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     if a.cmd == "build":
-        lv = build_leaves(_cache(a.cache, a.first), a.weights, gnubg_leaves=a.gnubg_leaves)
+        c = _cache(a.cache, a.first)
+        lv = build_leaves(c, a.weights, gnubg_leaves=a.gnubg_leaves)
+        if a.two_ply:
+            lv["two"], lv["two_slots"] = two_ply_of_best_two(c, lv, a.weights)
         np.savez_compressed(a.out, **lv)
         print("saved %d positions' candidates to %s" % (len(lv["cand"]), a.out))
         return
