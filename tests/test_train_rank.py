@@ -130,13 +130,11 @@ def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
     assert all(v >= 0 for v in losses)
 
 
-def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
-    """screen.py scores a candidate by an emulation of the engine's normal and strong
-    choices (numpy, the integer net): it must pick the very result engine/player.py picks."""
+def small_cache():
+    """Twelve played positions with a roll of at least three plays, as a screen cache
+    without the judge's values: (roots, cache)."""
     import random
     from bg.movegen import legal_plays
-    from bg.steps import apply_step
-    from engine.player import Engine
     from host_tools.train import screen
     rng = random.Random(5)
     roots, boards, won, start = [], [], [], []
@@ -154,7 +152,16 @@ def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
         won.append(rw)
         if len(roots) == 12:
             break
-    cache = {"boards": np.concatenate(boards), "won": np.concatenate(won), "start": np.array(start)}
+    return roots, {"boards": np.concatenate(boards), "won": np.concatenate(won), "start": np.array(start)}
+
+
+def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
+    """screen.py scores a candidate by an emulation of the engine's normal and strong
+    choices (numpy, the integer net): it must pick the very result engine/player.py picks."""
+    from bg.steps import apply_step
+    from engine.player import Engine
+    from host_tools.train import screen
+    roots, cache = small_cache()
     eng = Engine(WEIGHTS, viper=False)
     for level, model in (("normal", screen.choices), ("strong", screen.strong_choices)):
         for (pos, d1, d2), k in zip(roots, model(WEIGHTS, cache)):
@@ -163,3 +170,16 @@ def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
             for frm, to in steps:
                 apply_step(me, opp, frm, to)
             assert bytes(opp) + bytes(me) == bytes(cache["boards"][k]), (level, pos.me, pos.opp, d1, d2)
+
+
+def test_the_fast_strong_screen_chooses_as_the_strong_model_does():
+    """screen_strong.py walks each candidate's 1-ply once and chooses variants from it: its
+    engine variant (and a variant of more candidates, 1-ply alone) must pick what
+    screen.strong_choices picks (which picks as engine/player.py: the test above)."""
+    from host_tools.train import screen, screen_strong
+    _, cache = small_cache()
+    sc = screen_strong.Screen(cache, screen_strong.build_leaves(cache, WEIGHTS), WEIGHTS)
+    assert list(sc.engine()) == list(screen.strong_choices(WEIGHTS, cache))
+    wide = sc.choose(sc.one_ply(sc.net_leaves()), 8, 0.3)
+    assert list(wide) == list(screen.strong_choices(WEIGHTS, cache, 8, 0.3, blend=0.0))
+    assert list(wide) != list(sc.engine())          # (these positions tell the two apart)
