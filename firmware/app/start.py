@@ -45,6 +45,7 @@ def main():
         import asyncio
     except ImportError:
         import uasyncio as asyncio  # type: ignore[no-redef]
+    scan_idle_ms = cfg.SCAN_PERIOD_MS     # for app.tasks, which does not import board_config
     try:
         held = buttons_held_at_boot(cfg)
     except Exception:          # button pins that cannot be made: app.parts names them
@@ -78,4 +79,4 @@ def main():
         # (app/seat.py; made at the first question otherwise)
         from app import seat
         seat.power_up(app)
-    asyncio.run(tasks.run(app, wdt))
+    asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))
