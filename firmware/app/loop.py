@@ -15,7 +15,6 @@ import gc
 import sys
 import events
 import ticks
-from board_config import LED_BRIGHTNESS_MAX   # the value: the module is not kept (app/start.py)
 import lazy
 from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from textrows import wrap
@@ -452,9 +451,11 @@ class App:
         t = self.table
         leds = self.d.leds
         if leds is not None and t.brightness() != self._brightness:
-            # the setting is a percent of the pin map's cap; the driver never exceeds the cap
+            # the setting is a percent of the pin map's cap (the driver's brightness_max,
+            # given at power-up: this module does not import board_config, docs/table.md);
+            # the driver never exceeds the cap
             self._brightness = t.brightness()
-            leds.brightness(LED_BRIGHTNESS_MAX * self._brightness / 100)
+            leds.brightness(leds.brightness_max * self._brightness / 100)
             self._leds_written = False
         if leds is not None and self._alarm_from is not None:
             from app import degraded     # only on a board missing a part (app.parts)

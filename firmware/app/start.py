@@ -36,8 +36,28 @@ def self_test(drivers, held):
 
 def main():
     import board_config as cfg
+    from app.build import buttons_held_at_boot
+    try:
+        held = buttons_held_at_boot(cfg)
+    except Exception:          # button pins that cannot be made: app.parts names them
+        held = []
+    if not held:
+        # The code the board keeps (the App, the Table, the tasks) is loaded first, low in
+        # the heap, and what only power-up needs (board_config, app.build) again above it:
+        # forgotten after power-up, it then leaves no small holes below the resident code,
+        # which most allocations of a settled reading (function calls' frames among them)
+        # would walk past, MicroPython's allocator being first fit (BENCHMARKS.md, after
+        # bench:app: 2-3 ms of the settled -> LED path).
+        del cfg, buttons_held_at_boot
+        from lazy import forget
+        forget("board_config", "app.build")
+        import gc
+        gc.collect()
+        from app import tasks  # noqa: F401 (loaded here for the heap's layout)
+        from app.boot import start_app  # noqa: F401
+        import board_config as cfg
     import events
-    from app.build import build_drivers, buttons_held_at_boot
+    from app.build import build_drivers
     from app.commands import FIRMWARE_VERSION
     from hw.calibration import Calibration
     from machine import WDT
@@ -45,10 +65,7 @@ def main():
         import asyncio
     except ImportError:
         import uasyncio as asyncio  # type: ignore[no-redef]
-    try:
-        held = buttons_held_at_boot(cfg)
-    except Exception:          # button pins that cannot be made: app.parts names them
-        held = []
+    scan_idle_ms = cfg.SCAN_PERIOD_MS     # for app.tasks, which does not import board_config
     cal = Calibration.load()
     drivers = build_drivers(cal, cfg)
     if held:
@@ -67,7 +84,7 @@ def main():
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
     lazy.run_parts(app)
-    del build_drivers, buttons_held_at_boot, start_app, cfg
+    del build_drivers, start_app, cfg
     forget(*AFTER_POWER_UP)
     import gc
     gc.collect()
@@ -78,4 +95,4 @@ def main():
         # (app/seat.py; made at the first question otherwise)
         from app import seat
         seat.power_up(app)
-    asyncio.run(tasks.run(app, wdt))
+    asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))

@@ -21,7 +21,6 @@ try:
 except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
-from board_config import SCAN_PERIOD_MS   # the value: the module is not kept (app/start.py)
 import events
 import ticks
 from lazy import forget
@@ -64,7 +63,7 @@ class Beats:
         self.scan = ticks.ms()
 
 
-async def scan_task(app, period_ms, beats, idle_ms=SCAN_PERIOD_MS, turn_ms=0):
+async def scan_task(app, period_ms, beats, idle_ms, turn_ms=0):
     """The scan every period_ms (start to start), then the buttons' poll; period_ms 0: back
     to back, scan after scan for turn_ms before the task yields (each yield is an asyncio
     switch, about a button poll's cost on the Pico). A scan that raised is tried again
@@ -238,15 +237,19 @@ async def watchdog_task(app, beats, wdt):
         await _sleep(500)
 
 
-async def run(app, wdt=None, cfg=None, serial=True):
+async def run(app, wdt=None, cfg=None, serial=True, idle_ms=None):
     """Run the board: never returns (serial=False: no command line, for tests; or a
-    SerialLine to read instead of USB serial). cfg: a board configuration other than
-    board_config's (its SCAN_PERIOD_MS); not kept."""
+    SerialLine to read instead of USB serial). cfg: the board configuration whose
+    SCAN_PERIOD_MS is read (a test's), not kept; or idle_ms, that value (power-up reads it
+    from board_config, forgotten by then). This module does not import board_config: a
+    module the board keeps must not load it among the resident code, where its objects,
+    forgotten, would leave small holes that later allocations walk past (BENCHMARKS.md,
+    bench:app, settled -> LEDs)."""
     beats = Beats()
     # one OLED page per display round: the screen's ~24 ms of I2C spread over 8 rounds,
     # so no round holds the scan back more than ~3 ms (BENCHMARKS.md, app section)
     app.oled_pages = OLED_PAGES_PER_ROUND
-    idle = SCAN_PERIOD_MS if cfg is None else cfg.SCAN_PERIOD_MS
+    idle = idle_ms if cfg is None else cfg.SCAN_PERIOD_MS
     cfg = None
     asyncio.create_task(scan_task(app, SCAN_GAP_MS, beats, idle, SCAN_TURN_MS))
     if serial:

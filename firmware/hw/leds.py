@@ -35,6 +35,7 @@ class Leds:
         self._at = bytes(order.index(c) for c in "RGB")
         self.strip.ORDER = (self._at[0], self._at[1], self._at[2], 3)
         self.colours = bytearray(3 * count)   # requested colours, R G B per LED
+        self.brightness_max = brightness_max  # the cap, 0..1 (the board's setting is a percent of it)
         self._max = int(brightness_max * _ONE)
         self._bright = self._max
         self.budget_ma = budget_ma

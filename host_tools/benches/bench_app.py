@@ -867,11 +867,16 @@ def run():
            "",
            "Each reading's fastest of %d replays. Target at most 100 ms on the Pico: %s at 240 KB, "
            "%s with room. Readings slower at 240 KB than with room pay for a garbage collection "
-           "of a nearly full heap (C code, for which x %d overstates the Pico's time). The host's "
-           "figures move with the heap's layout alone: the same firmware (commit 01667f1) gave "
-           "a median of 105-106 us, and 123 us with a 256-byte block allocated before the "
-           "replay (the code run per reading the same: the rare calls counted equal), so a step "
-           "of that size between two trees is not the Pico's (no data cache)." % (
+           "of a nearly full heap (C code, for which x %d overstates the Pico's time). The "
+           "figures move with the heap's layout: MicroPython's allocator (py/gc.c, gc_alloc) "
+           "looks for n free blocks in a row from the lowest free block, so small holes low in "
+           "the heap lengthen every allocation of more than one block, most function calls' "
+           "frames among them (a call whose locals and stack pass 11 words allocates its frame "
+           "on the heap); the Pico runs the same allocator. The same firmware (commit 01667f1) "
+           "gave a median of 105-106 us, and 123 us with a 256-byte block allocated before the "
+           "replay; a module the board keeps that imported board_config (forgotten after "
+           "power-up) left such holes among the resident code: 2-3 ms of the Pico's estimate "
+           "until app.loop and app.tasks stopped importing it." % (
                REPLAYS, "met" if max(pico) <= 100 else "not met by %d of %d readings" % (
                    sum(1 for p in pico if p > 100), len(pico)),
                "met" if max(pico_roomy) <= 100 else "not met by %d" % sum(1 for p in pico_roomy if p > 100),
