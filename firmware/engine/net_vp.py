@@ -51,19 +51,33 @@ _TAIL = """
         j += 1
     hsum = hsum << 12
     out = ptr32(int(work) + 512)
+    out[0] = s0
+    out[1] = s1
+    out[2] = s2
+    out[3] = s3
+    out[4] = s4
     k = 5 * nh
-""" + "".join("""    b = s%d - hsum + (int(q[k + %d]) - 4096) * 1024
-    t = (b >> 14) + 128
-    if t < 0:
-        v = int(sig[0])
-    elif t >= 256:
-        v = int(sig[256])
-    else:
-        lo = int(sig[t])
-        v = lo + (((int(sig[t + 1]) - lo) * (b & 16383)) >> 14)
-    out[%d] = v
-    %s
-""" % (i, i, i, ("e = 2 * v - 65536", "e += v", "e += v", "e -= v", "e -= v")[i]) for i in range(5)) + """    return e
+    e = -65536
+    i = 0
+    while i < 5:
+        b = int(out[i]) - hsum + (int(q[k + i]) - 4096) * 1024
+        t = (b >> 14) + 128
+        if t < 0:
+            v = int(sig[0])
+        elif t >= 256:
+            v = int(sig[256])
+        else:
+            lo = int(sig[t])
+            v = lo + (((int(sig[t + 1]) - lo) * (b & 16383)) >> 14)
+        out[i] = v
+        if i == 0:
+            e += 2 * v
+        elif i < 3:
+            e += v
+        else:
+            e -= v
+        i += 1
+    return e
 """
 
 # Sum the rows of the inputs in rows/xs (count of them) into acc: x = xs[k] - xoff.
@@ -118,21 +132,16 @@ _ACTIVE = """
             if n:
                 total += n
                 r = base + 4 * i
-                rows[k] = r
-                xs[k] = 1
-                k += 1
-                if n >= 2:
-                    rows[k] = r + 1
+                t = 0
+                while t < 3 and t < n:       # one, two, three or more
+                    rows[k] = r + t
                     xs[k] = 1
                     k += 1
-                    if n >= 3:
-                        rows[k] = r + 2
-                        xs[k] = 1
-                        k += 1
-                        if n > 3:
-                            rows[k] = r + 3
-                            xs[k] = n - 3
-                            k += 1
+                    t += 1
+                if n > 3:
+                    rows[k] = r + 3
+                    xs[k] = n - 3
+                    k += 1
             i += 1
         if total < 15:
             rows[k] = base + 100
@@ -161,26 +170,17 @@ _DELTA = """
             tnew += n
             if a != n:
                 r = base + 4 * i
-                d = (1 if n >= 1 else 0) - (1 if a >= 1 else 0)
-                if d:
-                    rows[k] = r
-                    xs[k] = d + 64
-                    k += 1
-                d = (1 if n >= 2 else 0) - (1 if a >= 2 else 0)
-                if d:
-                    rows[k] = r + 1
-                    xs[k] = d + 64
-                    k += 1
-                d = (1 if n >= 3 else 0) - (1 if a >= 3 else 0)
-                if d:
-                    rows[k] = r + 2
-                    xs[k] = d + 64
-                    k += 1
-                d = (n - 3 if n > 3 else 0) - (a - 3 if a > 3 else 0)
-                if d:
-                    rows[k] = r + 3
-                    xs[k] = d + 64
-                    k += 1
+                t = 0
+                while t < 4:                 # one, two, three or more; beyond three
+                    if t < 3:
+                        d = (1 if n > t else 0) - (1 if a > t else 0)
+                    else:
+                        d = (n - 3 if n > 3 else 0) - (a - 3 if a > 3 else 0)
+                    if d:
+                        rows[k] = r + t
+                        xs[k] = d + 64
+                        k += 1
+                    t += 1
             i += 1
         d = told - tnew
         if d:
