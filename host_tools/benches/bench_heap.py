@@ -75,6 +75,26 @@ def _machine_fakes(dest):
                         os.path.join(B.ROOT, "host_tools", "fakes", f)], check=True, capture_output=True)
 
 
+def thumb_bytes(work):
+    """The native code the Pico keeps in its heap: the unix port puts what its emitter makes
+    outside the collected heap (mmap'd executable memory), the rp2 port inside it. The viper
+    functions the board compiles from text (the engine's, engine/net_vp.py; the scanner's
+    walk, hw/scanfast.py) by mpy-cross -march=armv6m, as the Pico's own emitter makes them:
+    (engine, scanner) .mpy bytes."""
+    from engine import net
+    from hw import scanfast
+    out = []
+    for name, text in (("engine", "import micropython\n" + net._VIPER_SRC),
+                       ("scanfast", "import micropython\n" + scanfast._SOURCE.replace("{P}", "ptr16"))):
+        src = os.path.join(work, "thumb-" + name + ".py")
+        with open(src, "w") as f:
+            f.write(text)
+        subprocess.run([B.MPY_CROSS, "-march=armv6m", "-o", src[:-3] + ".mpy", src], check=True,
+                       capture_output=True)
+        out.append(os.path.getsize(src[:-3] + ".mpy"))
+    return tuple(out)
+
+
 def with_engine(trace, work):
     """The board after power-up with the real scanner and its engine made (a seat the
     board's), then the engine thinking the widest 1-1 in that heap: live heaps and the
@@ -108,7 +128,7 @@ def with_engine(trace, work):
     weights = os.path.getsize(os.path.join(fw, "engine", "weights.bin"))
     th = rows["think"]
     out = {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights,
-           "scanner": int(rows["scanner"][0])}
+           "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work)}
     if th[0] == "MemoryError":
         out["think_error"] = th[1]
         out["think"] = int(th[2])
@@ -157,8 +177,10 @@ def run():
     if eng:
         seat, think = pico_of(eng)
         w = eng["weights"]
-        # the weights are byte buffers, as large on the Pico as here: at their size
-        seat_w, think_w = seat + w / 2.0, think + w / 2.0
+        # the weights are byte buffers, as large on the Pico as here: at their size; the
+        # native code is in the Pico's heap, not in this port's
+        thumb = sum(eng["thumb"])
+        seat_w, think_w = seat + w / 2.0 + thumb, think + w / 2.0 + thumb
         thought = ("a MemoryError (%s)" % eng["think_error"] if "think_error" in eng else
                    "no MemoryError, %d scans meanwhile" % eng["think_scans"])
         out += ["",
@@ -174,9 +196,12 @@ def run():
                 "then loaded %.1f KB, the weights %.1f KB; largest free block with the engine made "
                 "%.0f KB (Pico est. %.0f KB). **Pico estimate: %.0f KB with the engine made, %.0f KB "
                 "at the think's peak** (rule: the .mpy code and the weights, byte buffers on both "
-                "ports, at their size, the rest halved; the engine's other typed buffers, 6.8 KB "
-                "by bench engine, are halved in it, so it understates by about 3.4 KB; halving the "
-                "weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s. What would close it "
+                "ports, at their size, the rest halved, and the native code of the viper functions "
+                "the board compiles, which the Pico's heap holds and this port's does not (it "
+                "maps its native code outside the collected heap): their Thumb by mpy-cross "
+                "-march=armv6m, the engine's %.1f KB and the scanner's walk %.1f KB; the engine's "
+                "other typed buffers, 6.8 KB by bench engine, are halved in it, so it understates "
+                "by about 3.4 KB; halving the weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s. What would close it "
                 "(docs/engine.md's ways out, measured there): the firmware frozen into the "
                 "image (firmware/manifest.py: bytecode and constants from flash, none of the "
                 ".mpy code above in the heap), or the weights frozen as a bytes constant "
@@ -184,7 +209,8 @@ def run():
                 "hash set at 512 slots (-3 KB)." % (
                     eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
-                    seat_w / kb, think_w / kb, seat / kb, think / kb,
+                    seat_w / kb, think_w / kb, eng["thumb"][0] / kb, eng["thumb"][1] / kb,
+                    (seat + thumb) / kb, (think + thumb) / kb,
                     "met" if think_w <= 170 * 1024 else "not met by %.0f KB at the think's peak" % (
                         (think_w - 170 * 1024) / kb))]
     else:
