@@ -97,3 +97,26 @@ def test_the_evaluator_keeps_its_compiled_code_not_the_source_text_it_was_compil
     assert engine.net._VIPER           # compiled again
     assert "engine.net_vp" not in sys.modules
     assert held <= NET_HEAP_MAX, held
+
+
+# The walker's buffers (its boards, path, dice and its set of distinct results) on the 64-bit
+# unix port: 1,952 bytes; 6,432 while doubles went through the set too (two 2 KB arrays of
+# 1,024 slots and a 1.5 KB list of the slots taken): a double never reaches a result twice
+# (engine/search.py; test_engine_legal checks every visit against legal_plays).
+WALKER_HEAP_MAX = 3000
+
+
+def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.search import Walker
+    gc.collect()
+    before = gc.mem_alloc()
+    w = Walker()
+    gc.collect()
+    held = gc.mem_alloc() - before
+    pos = position_from_id(HARDEST)
+    seen = []
+    w.walk(bytes(pos.me), bytes(pos.opp), 1, 1, lambda wk: seen.append(1))
+    assert len(seen) == 2226           # every distinct result of the widest double, once
+    assert held <= WALKER_HEAP_MAX, held
