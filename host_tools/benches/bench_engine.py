@@ -726,12 +726,14 @@ def _pico_heap(vals, mpy_tree):
     # forgotten once used)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
               for m in ("net", "player", "search"))
-    objects = (vals["heap_engine_modules"] - native["x64"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
-                                                                     - vals["heap_typed"])
+    # (the unix port's native code is not in its collected heap: it maps it apart, so the
+    # modules' heap here holds none of it; the Pico's heap holds the Thumb code)
+    objects = (vals["heap_engine_modules"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
+                                                     - vals["heap_typed"])
     pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
     kb = pico / 1024.0
     return ("Pico estimate of the engine's share: weights %.1f KB + typed buffers %.1f KB + native "
-            "code %.1f KB (Thumb; x64 here %.1f KB) + bytecode %.1f KB (.mpy; the viper source text "
+            "code %.1f KB (Thumb; x64 here %.1f KB, mapped outside the unix port's collected heap) + bytecode %.1f KB (.mpy; the viper source text "
             "in engine/net_vp.py, forgotten once compiled) + other objects %.1f KB halved = **%.1f KB**. The whole board "
             "with the engine loaded (app, scanner, engine, weights, and the widest 1-1 thought "
             "inside it), issue 10's %d KB target, is measured in one heap by `bench heap` "
