@@ -68,7 +68,8 @@ WK_ROOTT = 532         # one word: the root's input total T
 WK_ROWS = 544          # MAX_ACTIVE x uint16: active (or changed) input rows
 WK_XS = 800            # MAX_ACTIVE bytes: their values (changes: + 64)
 WK_BOARDS = 928        # 50 bytes: the root's two sides
-WK_SIZE = 980
+WK_EMPTY = 980         # 50 bytes of zeros (never written): no checker on the board
+WK_SIZE = 1032
 
 
 def _u16(w, i):
@@ -129,11 +130,10 @@ def _no_viper(*args):
     raise ValueError("viper is not available in this interpreter")
 
 
-active_vp = delta_vp = rows_vp = tail_vp = back_vp = copy_out_vp = _no_viper
+delta_vp = rows_vp = tail_vp = back_vp = copy_out_vp = _no_viper
 if _VIPER:
     try:
         _g = _compiled()
-        active_vp = _g["active_vp"]
         delta_vp = _g["delta_vp"]
         rows_vp = _g["rows_vp"]
         tail_vp = _g["tail_vp"]
@@ -188,7 +188,7 @@ class Evaluator:
         if self.viper:
             w = net.head
             work = self.work
-            tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, active_vp(work, me, opp), 0))
+            tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
             copy_out_vp(work, self.out)
         else:
             self._forward_py(me, opp, net)
@@ -201,7 +201,7 @@ class Evaluator:
         if self.viper:
             w = net.head
             work = self.work
-            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, active_vp(work, me, opp), 0))
+            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
         return self._forward_py(me, opp, net)
 
     def set_root(self, me, opp, race):
@@ -214,7 +214,7 @@ class Evaluator:
             work = self.work
             work[WK_BOARDS:WK_BOARDS + 25] = me
             work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
-            rows_vp(0, work, work, net.head, work, net.base, active_vp(work, me, opp), 1)
+            rows_vp(0, work, work, net.head, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 1)
 
     def equity_near(self, me, opp):
         """equity(me, opp, race of the root) for a position near the root: the same
@@ -224,7 +224,7 @@ class Evaluator:
             net = self.root_net
             w = net.head
             work = self.work
-            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp), 2))
+            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 0), 2))
         return self._forward_py(me, opp, self.race if self.root_race else self.contact)
 
     def probs_near(self, me, opp):

@@ -117,44 +117,10 @@ _ROWS = """
         r += 1
 """
 
-_ACTIVE = """
-    rows = ptr16(int(work) + 544)
-    xs = ptr8(int(work) + 800)
-    k = 0
-    sd = 0
-    while sd < 2:
-        side = ptr8(int(me) if sd == 0 else int(opp))
-        base = 101 * sd
-        total = 0
-        i = 0
-        while i < 25:
-            n = int(side[i])
-            if n:
-                total += n
-                r = base + 4 * i
-                t = 0
-                while t < 3 and t < n:       # one, two, three or more
-                    rows[k] = r + t
-                    xs[k] = 1
-                    k += 1
-                    t += 1
-                if n > 3:
-                    rows[k] = r + 3
-                    xs[k] = n - 3
-                    k += 1
-            i += 1
-        if total < 15:
-            rows[k] = base + 100
-            xs[k] = 15 - total
-            k += 1
-        sd += 1
-    count = k
-"""
-
 _DELTA = """
     rows = ptr16(int(work) + 544)
     xs = ptr8(int(work) + 800)
-    old = ptr8(int(work) + 928)
+    old = ptr8(int(work) + (980 if full else 928))
     k = 0
     sd = 0
     while sd < 2:
@@ -182,7 +148,7 @@ _DELTA = """
                         k += 1
                     t += 1
             i += 1
-        d = told - tnew
+        d = told - tnew + (15 if full else 0)   # (from nothing: the checkers off)
         if d:
             rows[k] = base + 100
             xs[k] = d + 64
@@ -198,7 +164,7 @@ _HEAD = """
     nh = int(hd[1])
 """
 
-# Four functions, each loop once in the native code (about 6 KB of Thumb, in the heap on
+# Three functions, each loop once in the native code (about 4 KB of Thumb, in the heap on
 # the Pico); a leaf of a walk is three calls: delta_vp, rows_vp(mode 2), tail_vp. Viper
 # keeps a function's first three locals in registers (armv6m), the others on the stack:
 # the inner loops' variables come first, as parameters the callers pass as 0 (the rows
@@ -208,21 +174,17 @@ _HEAD = """
 # cannot give when the engine is loaded after it (the hint's "no memory", docs/coach.md).
 PARTS = ("""
 @micropython.viper
-def active_vp(work: ptr8, me: ptr8, opp: ptr8) -> int:
-    # a whole position's active inputs into rows/xs; returns their count
-""" + _ACTIVE + """
-    return count
-""", """
-@micropython.viper
-def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8) -> int:
-    # the inputs that differ from the root's (boards in work): rows, xs = change + 64
+def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8, full: int) -> int:
+    # the inputs that differ from the root's (boards in work), rows and xs = change + 64;
+    # full: a whole position's inputs (the change from an empty board, the checkers off
+    # counted from none): what a function of its own (active_vp) did in 0.8 KB of Thumb
 """ + _DELTA + """
     return count
 """, """
 @micropython.viper
 def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count: int, mode: int) -> int:
     # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
-    # 2: acc = the root's sums plus the changed rows (xs + 64). Returns the input total.
+    # 2: acc = the root's sums plus the changed rows. xs = x + 64. Returns the input total.
 """ + _HEAD + """
     acc = ptr32(int(work) + (256 if mode == 1 else 0))
     root = ptr32(int(work) + 256)
@@ -231,14 +193,13 @@ def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count
         while n:
             n -= 1
             acc[n] = root[n]
-        xoff = 64
         tt = int(ptr32(int(work) + 532)[0])
     else:
         while n:
             n -= 1
             acc[n] = 0
-        xoff = 0
         tt = 0
+    xoff = 64
 """ + _ROWS + """
     if mode == 1:
         ptr32(int(work) + 532)[0] = tt
