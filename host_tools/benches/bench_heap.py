@@ -200,18 +200,33 @@ def run():
                 "the board compiles, which the Pico's heap holds and this port's does not (it "
                 "maps its native code outside the collected heap): their Thumb by mpy-cross "
                 "-march=armv6m, the engine's %.1f KB and the scanner's walk %.1f KB; the engine's "
-                "other typed buffers, 6.8 KB by bench engine, are halved in it, so it understates "
-                "by about 3.4 KB; halving the weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s. What would close it "
-                "(docs/engine.md's ways out, measured there): the firmware frozen into the "
-                "image (firmware/manifest.py: bytecode and constants from flash, none of the "
-                ".mpy code above in the heap), or the weights frozen as a bytes constant "
-                "(-24 KB), or one net for both phases (-6.8 KB, retrained) with the walker's "
-                "hash set at 512 slots (-3 KB)." % (
+                "other typed buffers, 2.5 KB by bench engine, are halved in it, so it understates "
+                "by about 1.3 KB; halving the weights too gives %.0f / %.0f KB; without the native "
+                "code, the rule this figure had before, %.0f / %.0f KB). Issue 10's 170 KB: %s. "
+                "Won for it (this figure at the think's peak, each step measured by this bench "
+                "before and after it; commit 04eb5a2 before them: 183 / 186 KB, 177 / 179 without "
+                "the native code): the viper functions' source text moved to engine/net_vp.py, "
+                "compiled at engine.net's import and forgotten (-6.7 KB: as net.mpy's string "
+                "constants it stayed in the heap as long as net.py did); their Thumb code 6.2 -> "
+                "4.3 KB (the outputs' sigmoids, a point's four inputs and a whole position's "
+                "inputs as loops, active_vp folded into delta_vp: -2.1 KB); the walker's set of "
+                "distinct results for non-doubles only (a double never reaches a result twice: "
+                "5.5 -> 1.2 KB of buffers, -2.2 KB by this rule, which halves them); the cube's "
+                "answers and the web page's think in pieces out of app/seat.py (app/seatcube.py "
+                "loaded for a cube question, app/seatpieces.py never on the board: -0.9 KB); the "
+                "race net at 16 hidden units instead of 32 (retrained, the contact net byte for "
+                "byte the same, normal strength unchanged within the noise: docs/engine.md; "
+                "-3.7 KB). What would win more: the firmware frozen into the image "
+                "(firmware/manifest.py: bytecode and constants from flash, none of the .mpy code "
+                "above in the heap), or the weights frozen as a bytes constant (-21 KB; both "
+                "need a custom firmware), or one net for both phases (-3.4 KB now, retrained on "
+                "both; the contact net scores races at 0.129 equity error)." % (
                     eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
                     seat_w / kb, think_w / kb, eng["thumb"][0] / kb, eng["thumb"][1] / kb,
-                    (seat + thumb) / kb, (think + thumb) / kb,
-                    "met" if think_w <= 170 * 1024 else "not met by %.0f KB at the think's peak" % (
+                    (seat + thumb) / kb, (think + thumb) / kb, (seat_w - thumb) / kb,
+                    (think_w - thumb) / kb,
+                    "met" if think_w <= 170 * 1024 else "not met by %.1f KB at the think's peak" % (
                         (think_w - 170 * 1024) / kb))]
     else:
         out += ["", "With the board in a seat: not measured (%s)." % why]
