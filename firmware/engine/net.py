@@ -42,11 +42,8 @@ carry into each other and the word stays below 2**31 (the Pico's viper ints are 
 """
 import sys
 
-try:
-    import micropython
-    _VIPER = sys.implementation.name == "micropython"
-except ImportError:
-    _VIPER = False
+# (a MicroPython port without the native emitter, WebAssembly's, fails to compile them below)
+_VIPER = sys.implementation.name == "micropython"
 
 NIN = 202
 SIDE = 101
