@@ -110,11 +110,46 @@ def with_engine(trace, work):
     fakes = B._compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
     _machine_fakes(fakes)
     tmp = tempfile.mkdtemp(prefix="tablier-bench-heap-engine-") + "/"
+    # the typed buffers the board holds (bytearrays and arrays: their bytes are as many on
+    # the Pico as here, so the rule keeps them at their size, as it does the weights)
+    typed = ("def TYPED(app):\n"
+             "    import array\n"
+             "    e = app.engine\n"
+             "    weights = [id(e.ev.sig)]\n"
+             "    for net in (e.ev.contact, e.ev.race):\n"
+             "        weights += [id(net.head)] + [id(c) for c in net.chunks]\n"
+             "    seen = {}\n"
+             "    def walk(o, depth, found):\n"
+             "        if id(o) in seen or depth > 6:\n"
+             "            return\n"
+             "        seen[id(o)] = 1\n"
+             "        if isinstance(o, (bytearray, array.array)):\n"
+             "            if id(o) not in weights:\n"
+             "                found[id(o)] = len(bytes(o))\n"
+             "            return\n"
+             "        if isinstance(o, (list, tuple)):\n"
+             "            for v in o:\n"
+             "                walk(v, depth + 1, found)\n"
+             "        elif isinstance(o, dict):\n"
+             "            for v in o.values():\n"
+             "                walk(v, depth + 1, found)\n"
+             "        elif not isinstance(o, (type, type(sys))) and hasattr(o, '__dict__'):\n"
+             "            for v in o.__dict__.values():\n"
+             "                walk(v, depth + 1, found)\n"
+             "    eng = {}\n"
+             "    walk(e, 0, eng)\n"
+             "    seen.clear()\n"
+             "    scan = {}\n"
+             "    walk(app.d.scanner, 0, scan)\n"
+             "    seen.clear()\n"
+             "    every = {}\n"
+             "    walk(app, 0, every)\n"
+             "    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))\n")
     # the wires read mid-scale (an empty board, no magnet near a sensor)
     text = ("import sys\nsys.path.append(%r)\nimport machine, fake_adc\nclass NullWires:\n"
             "    def read_adc(self, gpio):\n        return 32768\nfake_adc.install(NullWires())\nPROBE = True\nENGINE = True\n"
             "THINK = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s%s" % (fakes, think, fw, fakes, trace, tmp, B.start_list(fw), B.SCRIPT))
+            "MEASURE_AT = 400\n%s%s%s" % (fakes, think, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
     proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
                           capture_output=True, text=True, timeout=900)
     rows = {}
@@ -128,7 +163,8 @@ def with_engine(trace, work):
     weights = os.path.getsize(os.path.join(fw, "engine", "weights.bin"))
     th = rows["think"]
     out = {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights,
-           "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work)}
+           "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work),
+           "typed": tuple(int(x) for x in rows["typed"]) if "typed" in rows else (0, 0, 0)}
     if th[0] == "MemoryError":
         out["think_error"] = th[1]
         out["think"] = int(th[2])
@@ -180,7 +216,9 @@ def run():
         # the weights are byte buffers, as large on the Pico as here: at their size; the
         # native code is in the Pico's heap, not in this port's
         thumb = sum(eng["thumb"])
-        seat_w, think_w = seat + w / 2.0 + thumb, think + w / 2.0 + thumb
+        typed = eng["typed"][2]      # every typed buffer the board holds, at its size too
+        seat_w = seat + w / 2.0 + typed / 2.0 + thumb
+        think_w = think + w / 2.0 + typed / 2.0 + thumb
         thought = ("a MemoryError (%s)" % eng["think_error"] if "think_error" in eng else
                    "no MemoryError, %d scans meanwhile" % eng["think_scans"])
         out += ["",
@@ -195,14 +233,15 @@ def run():
                 "with the engine made, %.1f KB at the think's peak; the .mpy code of the modules "
                 "then loaded %.1f KB, the weights %.1f KB; largest free block with the engine made "
                 "%.0f KB (Pico est. %.0f KB). **Pico estimate: %.0f KB with the engine made, %.0f KB "
-                "at the think's peak** (rule: the .mpy code and the weights, byte buffers on both "
+                "at the think's peak** (rule: the .mpy code, the weights and every other typed "
+                "buffer the board holds (bytearrays and arrays, found from the App's objects: "
+                "%.1f KB, the engine's %.1f and the scanner's %.1f of them), as many bytes on both "
                 "ports, at their size, the rest halved, and the native code of the viper functions "
                 "the board compiles, which the Pico's heap holds and this port's does not (it "
                 "maps its native code outside the collected heap): their Thumb by mpy-cross "
-                "-march=armv6m, the engine's %.1f KB and the scanner's walk %.1f KB; the engine's "
-                "other typed buffers, 2.5 KB by bench engine, are halved in it, so it understates "
-                "by about 1.3 KB; halving the weights too gives %.0f / %.0f KB; without the native "
-                "code, the rule this figure had before, %.0f / %.0f KB). Issue 10's 170 KB: %s. "
+                "-march=armv6m, the engine's %.1f KB and the scanner's walk %.1f KB; halving the "
+                "weights and the typed buffers too gives %.0f / %.0f KB; without the native "
+                "code, %.0f / %.0f KB). Issue 10's 170 KB: %s. "
                 "Won for it (this figure at the think's peak, each step measured by this bench "
                 "before and after it; commit 04eb5a2 before them: 183 / 186 KB, 177 / 179 without "
                 "the native code): the viper functions' source text moved to engine/net_vp.py, "
@@ -223,7 +262,8 @@ def run():
                 "both; the contact net scores races at 0.129 equity error)." % (
                     eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
-                    seat_w / kb, think_w / kb, eng["thumb"][0] / kb, eng["thumb"][1] / kb,
+                    seat_w / kb, think_w / kb, typed / kb, eng["typed"][0] / kb, eng["typed"][1] / kb,
+                    eng["thumb"][0] / kb, eng["thumb"][1] / kb,
                     (seat + thumb) / kb, (think + thumb) / kb, (seat_w - thumb) / kb,
                     (think_w - thumb) / kb,
                     "met" if think_w <= 170 * 1024 else "not met by %.1f KB at the think's peak" % (
