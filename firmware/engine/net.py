@@ -96,7 +96,8 @@ def load(path):
         lazy.forget("engine.weights")
 
 
-# -- pure Python: engine/net_py.py, and back_py (the player uses it) ------------------
+# -- back_py: the player's and the hint's, in bytecode on every port (a viper copy's
+# native code cost the board's heap more than it saved of a think's time) ------------
 
 def back_py(side):
     """The side's rearmost checker: its highest occupied point (bar = 25), 0 if none."""
@@ -127,15 +128,13 @@ def _no_viper(*args):
     raise ValueError("viper is not available in this interpreter")
 
 
-delta_vp = rows_vp = tail_vp = back_vp = copy_out_vp = _no_viper
+delta_vp = rows_vp = tail_vp = _no_viper
 if _VIPER:
     try:
         _g = _compiled()
         delta_vp = _g["delta_vp"]
         rows_vp = _g["rows_vp"]
         tail_vp = _g["tail_vp"]
-        back_vp = _g["back_vp"]
-        copy_out_vp = _g["copy_out_vp"]
         del _g
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
@@ -146,7 +145,9 @@ if sys.implementation.name != "micropython":
 
 
 class Evaluator:
-    """Evaluates positions with the loaded nets; every buffer is made here, once."""
+    """Evaluates positions with the loaded nets; every buffer is made here, once. Its
+    methods are the viper code's; without viper (CPython) engine/net_py.py's PyPath sets
+    its own in their place on the instance, so the board never holds the pure code."""
 
     def __init__(self, path, viper=None):
         if viper is None:
@@ -161,45 +162,43 @@ class Evaluator:
         self.root_race = False
         self.root_net = self.contact
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
-        self.back = back_vp if viper else back_py
-        if not viper:          # the pure code's numbers and buffers
-            from engine.net_py import PyNet, active_py, forward_py
-            self.active_py = active_py
-            self.forward_py = forward_py
-            fmt = (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16)   # net_py imports none of them
-            self.py_contact = PyNet(self.sig, self.contact, fmt)
-            self.py_race = PyNet(self.sig, self.race, fmt)
-            self.rows = array.array("H", bytes(2 * MAX_ACTIVE))
-            self.xs = bytearray(MAX_ACTIVE)
+        self.back = back_py
+        if not viper:          # the pure code's methods, numbers and buffers
+            from engine.net_py import PyPath
+            # net_py imports none of these numbers (no import loop)
+            p = PyPath(self, (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16), SIDE, MAX_ACTIVE)
+            self.probs = p.probs
+            self.equity = p.equity
+            self.set_root = p.set_root
+            self.equity_near = p.equity_near
+            self.probs_near = p.probs_near
 
-    def _forward_py(self, me, opp, net):
-        active = self.active_py
-        n = active(opp, SIDE, self.rows, self.xs, active(me, 0, self.rows, self.xs, 0))
-        pn = self.py_race if net is self.race else self.py_contact
-        return self.forward_py(pn, self.rows, self.xs, n, self.out)
+    def _copy_out(self):
+        # the five outputs tail_vp left in the work buffer (words of 0..65535)
+        work = self.work
+        out = self.out
+        a = WK_OUT
+        for k in range(NOUT):
+            out[k] = work[a] | (work[a + 1] << 8) | (work[a + 2] << 16)
+            a += 4
+        return out
 
     def probs(self, me, opp, race):
         """The five outputs (0..65535) for the side on roll, in self.out."""
         net = self.race if race else self.contact
         self.count += 1
-        if self.viper:
-            w = net.head
-            work = self.work
-            tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
-            copy_out_vp(work, self.out)
-        else:
-            self._forward_py(me, opp, net)
-        return self.out
+        w = net.head
+        work = self.work
+        tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
+        return self._copy_out()
 
     def equity(self, me, opp, race):
         """Cubeless money equity for the side on roll, in 1/65536 of a point."""
         net = self.race if race else self.contact
         self.count += 1
-        if self.viper:
-            w = net.head
-            work = self.work
-            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
-        return self._forward_py(me, opp, net)
+        w = net.head
+        work = self.work
+        return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
 
     def set_root(self, me, opp, race):
         """The position a walk starts from, as it will be evaluated (`me` on roll): its
@@ -207,26 +206,21 @@ class Evaluator:
         play changed (a play moves at most 4 checkers: a few rows instead of ~30)."""
         self.root_race = race
         net = self.root_net = self.race if race else self.contact
-        if self.viper:
-            work = self.work
-            work[WK_BOARDS:WK_BOARDS + 25] = me
-            work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
-            rows_vp(0, work, work, net.head, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 1)
+        work = self.work
+        work[WK_BOARDS:WK_BOARDS + 25] = me
+        work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
+        rows_vp(0, work, work, net.head, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 1)
 
     def equity_near(self, me, opp):
         """equity(me, opp, race of the root) for a position near the root: the same
         integers (sums of integers do not depend on their order)."""
         self.count += 1
-        if self.viper:
-            net = self.root_net
-            w = net.head
-            work = self.work
-            return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 0), 2))
-        return self._forward_py(me, opp, self.race if self.root_race else self.contact)
+        net = self.root_net
+        w = net.head
+        work = self.work
+        return tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 0), 2))
 
     def probs_near(self, me, opp):
         """probs(me, opp, race of the root), evaluated as equity_near does."""
         self.equity_near(me, opp)
-        if self.viper:
-            copy_out_vp(self.work, self.out)
-        return self.out
+        return self._copy_out()

@@ -209,24 +209,7 @@ def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count
 def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) -> int:
     # the hidden units from the lane sums, the outputs (into work) and the equity
     acc = ptr32(work)
-""" + _HEAD + _TAIL, """
-@micropython.viper
-def back_vp(side: ptr8) -> int:
-    i = 24
-    while i >= 0:
-        if side[i]:
-            return i + 1
-        i -= 1
-    return 0
-
-@micropython.viper
-def copy_out_vp(work: ptr8, out: ptr32):
-    src = ptr32(int(work) + 512)
-    k = 0
-    while k < 5:
-        out[k] = src[k]
-        k += 1
-""")
+""" + _HEAD + _TAIL)
 
 
 def compile_all():

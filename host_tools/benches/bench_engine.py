@@ -753,7 +753,7 @@ def run():
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
     from engine import net
     src = net._VIPER_SRC
-    tail = src[src.index("@micropython.viper\ndef tail_vp"):src.index("@micropython.viper\ndef back_vp")]
+    tail = src[src.index("@micropython.viper\ndef tail_vp"):]
     script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
         mpy, ROOT, pairs, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
