@@ -68,11 +68,15 @@ HARDEST = "AAAAKCWllFIAAA"     # the widest 1-1: 2,226 distinct plays (bench_cor
 
 
 def _machine_fakes(dest):
-    """host_tools/fakes' machine (null wires: Pin, ADC, mem32) compiled beside neopixel, for
-    the real scanner; imported before the replay's base heap, so not counted."""
-    for f in ("machine.py", "fake_adc.py", "fake_io.py", "fake_ssd1306.py"):
-        subprocess.run([B.MPY_CROSS, "-o", os.path.join(dest, f[:-3] + ".mpy"),
-                        os.path.join(B.ROOT, "host_tools", "fakes", f)], check=True, capture_output=True)
+    """host_tools/fakes' machine (Pin, ADC, mem32) compiled beside neopixel, for the real
+    scanner, and host_tools/physboard.py, the wooden board's model its ADC reads (an empty,
+    healthy board: wires that read mid-scale on every channel, the self-test's ground
+    channels too, made the scanner keep 13 mux faults, 1 KB of the Pico's estimate);
+    imported before the replay's base heap, so not counted."""
+    for f in ("fakes/machine.py", "fakes/fake_adc.py", "fakes/fake_io.py", "fakes/fake_ssd1306.py",
+              "physboard.py"):
+        subprocess.run([B.MPY_CROSS, "-o", os.path.join(dest, os.path.basename(f)[:-3] + ".mpy"),
+                        os.path.join(B.ROOT, "host_tools", f)], check=True, capture_output=True)
 
 
 def thumb_bytes(work):
@@ -144,12 +148,15 @@ def with_engine(trace, work):
              "    seen.clear()\n"
              "    every = {}\n"
              "    walk(app, 0, every)\n"
-             "    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))\n")
-    # the wires read mid-scale (an empty board, no magnet near a sensor)
-    text = ("import sys\nsys.path.append(%r)\nimport machine, fake_adc\nclass NullWires:\n"
-            "    def read_adc(self, gpio):\n        return 32768\nfake_adc.install(NullWires())\nPROBE = True\nENGINE = True\n"
+             "    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))\n"
+             "    print('faults|%d' % len(app.d.scanner.sensed.faults))\n")
+    # the board's model: empty, every sensor and channel as specified (no spread, no noise:
+    # nothing for the scanner to name)
+    text = ("import sys\nsys.path.append(%r)\nsys.path.insert(0, %r)\nimport machine, physboard\n"
+            "physboard.PhysicalBoard(noise_lsb=0, magnet_spread=0, offset_mt=0, gain_spread=0).install()\n"
+            "sys.path.pop(0)\nPROBE = True\nENGINE = True\n"
             "THINK = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s%s%s" % (fakes, think, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
+            "MEASURE_AT = 400\n%s%s%s" % (fakes, fw, think, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
     proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
                           capture_output=True, text=True, timeout=900)
     rows = {}
@@ -164,7 +171,8 @@ def with_engine(trace, work):
     th = rows["think"]
     out = {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights,
            "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work),
-           "typed": tuple(int(x) for x in rows["typed"]) if "typed" in rows else (0, 0, 0)}
+           "typed": tuple(int(x) for x in rows["typed"]) if "typed" in rows else (0, 0, 0),
+           "faults": int(rows["faults"][0]) if "faults" in rows else -1}
     if th[0] == "MemoryError":
         out["think_error"] = th[1]
         out["think"] = int(th[2])
@@ -225,8 +233,10 @@ def run():
                 "The board in a seat (issue 10's target: the whole board with the engine loaded, "
                 "app, scanner, engine, weights, at most 170 KB, and no MemoryError for the widest "
                 "enumeration inside the running board): the replay's board after power-up with "
-                "the real hall scanner (hw/scanner.py by make_scanner on null wires, its "
-                "calibration at the defaults: %.1f KB on this port with its buffers), then a "
+                "the real hall scanner (hw/scanner.py by make_scanner, its ADC reading "
+                "host_tools/physboard.py's model of an empty, healthy board: %d faults named; its "
+                "calibration at the defaults, then dropped as app/start.py does: %.1f KB on this "
+                "port with its buffers), then a "
                 "seat's engine and weights made (app/seat.py), then the engine thinking the widest "
                 "1-1 (%s, 2,226 plays) as the seat asks it, the live heap taken after a collection "
                 "at each of its ticks (every 32 evaluations: %s). Live on this port: %.1f KB "
@@ -260,7 +270,7 @@ def run():
                 "above in the heap), or the weights frozen as a bytes constant (-21 KB; both "
                 "need a custom firmware), or one net for both phases (-3.4 KB now, retrained on "
                 "both; the contact net scores races at 0.129 equity error)." % (
-                    eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
+                    eng["faults"], eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
                     seat_w / kb, think_w / kb, typed / kb, eng["typed"][0] / kb, eng["typed"][1] / kb,
                     eng["thumb"][0] / kb, eng["thumb"][1] / kb,
