@@ -14,20 +14,21 @@ the checkers that left point p are those that came to p from p + d, known first,
 change of count), so every play of a double is visited as it comes (24,000 walks of
 doubles in 4,000 positions of random games: not one repeat). A non-double reaches a result
 twice when its two dice can be played in either order; those results are kept apart by a
-set of 30-bit position hashes in CAP preallocated slots (open addressing, one 1 KB array):
-at most 106 distinct results in 60,000 non-double walks of the same positions, against
-room for CAP * 3 / 4. When the set is three-quarters full later results are visited even
-if repeated: the caller only keeps the best, so a repeat costs time, never a wrong play.
+set of 30-bit position hashes in CAP preallocated slots (open addressing, one 512-byte
+array): at most 106 distinct results in 60,000 non-double walks of the same positions, and
+room for CAP * 3 / 4 = 96 (CAP was 256 until the board in a seat needed its 0.6 KB: issue
+10). When the set is three-quarters full later results are visited even if repeated: the
+caller only keeps the best, so a repeat costs time (an evaluation), never a wrong play.
 Two distinct positions of one roll sharing a hash (odds about n^2 / 2^31 for n results)
 would hide one of them from the caller: still a legal play. All buffers are made once, in
-__init__ (1.2 KB; the set was 5.5 KB while doubles went through it too); a walk allocates
-nothing but small ints.
+__init__ (0.6 KB; 1.2 KB with 256 slots, 5.5 KB while doubles went through the set too); a
+walk allocates nothing but small ints.
 """
 import array
 
 from bg.walk import StepWalk
 
-CAP = 256
+CAP = 128
 _FULL = CAP * 3 // 4
 
 
@@ -35,7 +36,7 @@ class Walker(StepWalk):
     def __init__(self):
         StepWalk.__init__(self)
         self.seen = array.array("i", bytes(4 * CAP))
-        self.used = bytearray(_FULL)     # the slots taken (never over _FULL; a slot < 256)
+        self.used = bytearray(_FULL)     # the slots taken (never over _FULL; a slot < CAP)
         self.nused = 0
         self.visited = 0          # distinct results visited by the last walk
 

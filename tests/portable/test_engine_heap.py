@@ -103,10 +103,11 @@ def test_the_evaluator_keeps_its_compiled_code_not_the_source_text_it_was_compil
 
 
 # The walker's buffers (its boards, path, dice and its set of distinct results) on the 64-bit
-# unix port: 1,952 bytes; 6,432 while doubles went through the set too (two 2 KB arrays of
-# 1,024 slots and a 1.5 KB list of the slots taken): a double never reaches a result twice
-# (engine/search.py; test_engine_legal checks every visit against legal_plays).
-WALKER_HEAP_MAX = 3000
+# unix port: 1,280 bytes; 1,952 with 256 slots in the set; 6,432 while doubles went through
+# the set too (two 2 KB arrays of 1,024 slots and a 1.5 KB list of the slots taken): a double
+# never reaches a result twice (engine/search.py; test_engine_legal checks every visit
+# against legal_plays).
+WALKER_HEAP_MAX = 1500
 
 
 def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
