@@ -51,7 +51,10 @@ NOUT = 5
 SIG_N = 257
 HID_ONE = 1024         # hidden activations 0..1023
 P_ONE = 65536          # output probabilities 0..65535
-MAX_ACTIVE = 128       # more active inputs than a position can have (2 x (15 + 1))
+# the changed inputs of a position near the root, at most: a side's active inputs are at
+# most its 15 checkers (a point's n checkers give min(n, 4) inputs, those off one), so a
+# position has at most 30 and a change touches at most the 60 of the two positions
+MAX_ACTIVE = 64
 MAX_HID = 128          # output sums stay below 2**31 (1023 x 8191 x 128)
 MAGIC = b"TBN2"
 SIG_AT = 4
@@ -63,10 +66,10 @@ WK_ROOT = 256          # MAX_HID // 2 words: the walk's root's lane sums
 WK_OUT = 512           # NOUT words: the outputs
 WK_ROOTT = 532         # one word: the root's input total T
 WK_ROWS = 544          # MAX_ACTIVE x uint16: active (or changed) input rows
-WK_XS = 800            # MAX_ACTIVE bytes: their values (changes: + 64)
-WK_BOARDS = 928        # 50 bytes: the root's two sides
-WK_EMPTY = 980         # 50 bytes of zeros (never written): no checker on the board
-WK_SIZE = 1032
+WK_XS = 672            # MAX_ACTIVE bytes: their values (changes: + 64)
+WK_BOARDS = 736        # 50 bytes: the root's two sides
+WK_EMPTY = 788         # 50 bytes of zeros (never written): no checker on the board
+WK_SIZE = 840          # (1,032 while MAX_ACTIVE was 128)
 
 
 def _u16(w, i):

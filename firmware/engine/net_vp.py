@@ -84,7 +84,7 @@ _TAIL = """
 _ROWS = """
     m8 = 16711935
     rows = ptr16(int(work) + 544)
-    xs = ptr8(int(work) + 800)
+    xs = ptr8(int(work) + 672)
     tab = ptr32(wa + int(hd[3]))
     sh = int(tab[0])
     pm = (1 << sh) - 1
@@ -119,8 +119,8 @@ _ROWS = """
 
 _DELTA = """
     rows = ptr16(int(work) + 544)
-    xs = ptr8(int(work) + 800)
-    old = ptr8(int(work) + (980 if full else 928))
+    xs = ptr8(int(work) + 672)
+    old = ptr8(int(work) + (788 if full else 736))
     k = 0
     sd = 0
     while sd < 2:
