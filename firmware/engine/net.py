@@ -42,34 +42,42 @@ carry into each other and the word stays below 2**31 (the Pico's viper ints are 
 """
 import sys
 
+try:
+    from micropython import const
+except ImportError:          # CPython
+    def const(x):
+        return x
+
 # (a MicroPython port without the native emitter, WebAssembly's, fails to compile them below)
 _VIPER = sys.implementation.name == "micropython"
 
 NIN = 202
-SIDE = 101
+_SIDE = const(101)
 NOUT = 5
-SIG_N = 257
-HID_ONE = 1024         # hidden activations 0..1023
+_SIG_N = const(257)
+_HID_ONE = const(1024)         # hidden activations 0..1023
 P_ONE = 65536          # output probabilities 0..65535
 # the changed inputs of a position near the root, at most: a side's active inputs are at
 # most its 15 checkers (a point's n checkers give min(n, 4) inputs, those off one), so a
 # position has at most 30 and a change touches at most the 60 of the two positions
-MAX_ACTIVE = 64
+_MAX_ACTIVE = const(64)
 MAX_HID = 128          # output sums stay below 2**31 (1023 x 8191 x 128)
-MAGIC = b"TBN2"
-SIG_AT = 4
+# the file starts with b"TBN2" (engine/weights.py checks it)
+_SIG_AT = const(4)
 NETS_AT = 520
 
-# The scratch buffer of the viper code (one bytearray, made once): byte offsets.
-WK_ACC = 0             # MAX_HID // 2 words: the position's lane sums
-WK_ROOT = 256          # MAX_HID // 2 words: the walk's root's lane sums
-WK_OUT = 512           # NOUT words: the outputs
-WK_ROOTT = 532         # one word: the root's input total T
-WK_ROWS = 544          # MAX_ACTIVE x uint16: active (or changed) input rows
-WK_XS = 672            # MAX_ACTIVE bytes: their values (changes: + 64)
-WK_BOARDS = 736        # 50 bytes: the root's two sides
-WK_EMPTY = 788         # 50 bytes of zeros (never written): no checker on the board
-WK_SIZE = 840          # (1,032 while MAX_ACTIVE was 128)
+# The scratch buffer of the viper code (one bytearray, made once): byte offsets (the viper
+# text, engine/net_vp.py, has them as numbers). Names with _ and const(): inlined by the
+# compiler and kept out of the module's dict, which stays in the heap of a board in a seat.
+_WK_ACC = const(0)             # MAX_HID // 2 words: the position's lane sums
+_WK_ROOT = const(256)          # MAX_HID // 2 words: the walk's root's lane sums
+_WK_OUT = const(512)           # NOUT words: the outputs
+_WK_ROOTT = const(532)         # one word: the root's input total T
+_WK_ROWS = const(544)          # _MAX_ACTIVE x uint16: active (or changed) input rows
+_WK_XS = const(672)            # _MAX_ACTIVE bytes: their values (changes: + 64)
+_WK_BOARDS = const(736)        # 50 bytes: the root's two sides
+_WK_EMPTY = const(788)         # 50 bytes of zeros (never written): no checker on the board
+_WK_SIZE = const(840)          # (1,032 while _MAX_ACTIVE was 128)
 
 
 def _u16(w, i):
@@ -161,7 +169,7 @@ class Evaluator:
         self.sig, self.contact, self.race = load(path)
         import array
         self.out = array.array("i", bytes(4 * NOUT))
-        self.work = bytearray(WK_SIZE if viper else 4)
+        self.work = bytearray(_WK_SIZE if viper else 4)
         self.root_race = False
         self.root_net = self.contact
         self.count = 0          # evaluations so far (for the search's yield hook and benches)
@@ -169,7 +177,7 @@ class Evaluator:
         if not viper:          # the pure code's methods, numbers and buffers
             from engine.net_py import PyPath
             # net_py imports none of these numbers (no import loop)
-            p = PyPath(self, (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16), SIDE, MAX_ACTIVE)
+            p = PyPath(self, (NIN, NOUT, _SIG_N, _HID_ONE, P_ONE, _u16), _SIDE, _MAX_ACTIVE)
             self.probs = p.probs
             self.equity = p.equity
             self.set_root = p.set_root
@@ -180,7 +188,7 @@ class Evaluator:
         # the five outputs tail_vp left in the work buffer (words of 0..65535)
         work = self.work
         out = self.out
-        a = WK_OUT
+        a = _WK_OUT
         for k in range(NOUT):
             out[k] = work[a] | (work[a + 1] << 8) | (work[a + 2] << 16)
             a += 4
@@ -210,8 +218,8 @@ class Evaluator:
         self.root_race = race
         net = self.root_net = self.race if race else self.contact
         work = self.work
-        work[WK_BOARDS:WK_BOARDS + 25] = me
-        work[WK_BOARDS + 25:WK_BOARDS + 50] = opp
+        work[_WK_BOARDS:_WK_BOARDS + 25] = me
+        work[_WK_BOARDS + 25:_WK_BOARDS + 50] = opp
         rows_vp(0, work, work, net.head, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 1)
 
     def equity_near(self, me, opp):
