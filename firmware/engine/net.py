@@ -45,7 +45,7 @@ import sys
 try:
     from micropython import const
 except ImportError:          # CPython
-    def const(x):
+    def const(x):  # type: ignore[misc]
         return x
 
 # (a MicroPython port without the native emitter, WebAssembly's, fails to compile them below)
@@ -178,11 +178,11 @@ class Evaluator:
             from engine.net_py import PyPath
             # net_py imports none of these numbers (no import loop)
             p = PyPath(self, (NIN, NOUT, _SIG_N, _HID_ONE, P_ONE, _u16), _SIDE, _MAX_ACTIVE)
-            self.probs = p.probs
-            self.equity = p.equity
-            self.set_root = p.set_root
-            self.equity_near = p.equity_near
-            self.probs_near = p.probs_near
+            self.probs = p.probs  # type: ignore[method-assign]
+            self.equity = p.equity  # type: ignore[method-assign]
+            self.set_root = p.set_root  # type: ignore[method-assign]
+            self.equity_near = p.equity_near  # type: ignore[method-assign]
+            self.probs_near = p.probs_near  # type: ignore[method-assign]
 
     def _copy_out(self):
         # the five outputs tail_vp left in the work buffer (words of 0..65535)
