@@ -50,6 +50,7 @@ app.grading grading=start
 app.noreview noreview=say
 app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
+app.seatcube,engine.cubeful seat_cube=cube_says_yes
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
@@ -61,7 +62,8 @@ app.usbplay,bg.notation usb_judged=judged
 # (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
 # serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
 # while grading is on), and with grading off the game's end's words on where its review
-# comes from; the computer on USB's answer for its seat, a `seat` command)
+# comes from; the computer on USB's answer for its seat, a `seat` command; the board's
+# cube answers for its seat)
 
 
 def forget(*names):

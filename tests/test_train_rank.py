@@ -120,7 +120,7 @@ def test_the_ranking_loss_orders_a_rolls_results_as_the_labels_do():
 
 def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
     sig, nets = read_weights(WEIGHTS)
-    assert len(sig) == 257 and [len(n[0]) for n in nets] == [80, 32]
+    assert len(sig) == 257 and [len(n[0]) for n in nets] == [80, 16]
     cache = scratch.path("screen.npz")
     run("host_tools.train.screen", "build", "--positions", "12", "--seed", "2", "-o", cache)
     out = run("host_tools.train.screen", "score", cache, WEIGHTS, "gnubg")

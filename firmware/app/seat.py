@@ -7,14 +7,13 @@ and kept while a seat is the board's; App.forget_engine drops them when none is.
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
 App's think_tick runs a scan there, so the board keeps reading its checkers. With
 app.think_piece set (the web page) the play is thought a piece per App cycle instead
-(Engine.think), the rest of the cycle running between the pieces.
+(Engine.think, app/seatpieces.py), the rest of the cycle running between the pieces.
+The cube's answers are app/seatcube.py's, loaded for each question (firmware/lazy.py):
+their code is not in the heap while the board thinks a play.
 """
 from bg.play import Play
-from bg.cube import CENTRED
 from engine.player import Engine
 import engine as _engine_pkg
-
-P_ONE = 65536.0
 
 
 def weights_path():
@@ -48,7 +47,7 @@ def release(app):
     """Nobody needs the engine any more: it and the code that used it leave the heap."""
     app.engine = None
     from lazy import forget
-    forget("app.seat", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
+    forget("app.seat", "app.seatpieces", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
            "engine.player", "engine.net", "engine.search", "engine.pubeval", "engine.cubeful",
            "engine.met")
 
@@ -73,6 +72,7 @@ def answer(app):
         view = t.view
         d1, d2 = t.turn_dice
         if app.think_piece:
+            from app.seatpieces import think_on   # the web page's: kept there, never loaded on the board
             got = think_on(app, e, view, d1, d2, t.want_play)
             if got is None:
                 return                     # more to think in the next cycles
@@ -84,40 +84,5 @@ def answer(app):
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:
-        t.board_cube(cube_says_yes(t, e))
-
-
-def think_on(app, e, view, d1, d2, level):
-    """One piece of the board's think (app.think_piece results, Engine.piece); True once it
-    has ended (its play in e.result), None while there is more. A question that changed
-    (another turn, level or dice) starts a think of its own."""
-    k = app.thinking
-    if k is None or k[0] is not view or k[1] != level or k[2] != d1 or k[3] != d2:
-        e.piece = app.think_piece
-        k = app.thinking = [view, level, d1, d2, e.think(view.me, view.opp, d1, d2, level)]
-    try:
-        next(k[4])
-        return None
-    except StopIteration:
-        app.thinking = None
-        return True
-
-
-def cube_says_yes(t, e):
-    """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
-    probabilities for the player on roll (the doubler) and the cube's state."""
-    from game.table import ASK_DOUBLE
-    from engine import cubeful           # loaded for cube questions only: a hint needs none
-    m = t.match
-    cube = m.cube
-    p = t.on_roll
-    view = t.board if p == 0 else t.board.swapped()
-    raw = e.probs(view.me, view.opp)
-    probs = tuple(x / P_ONE for x in raw)
-    owner = "centre" if cube.owner == CENTRED else ("me" if cube.owner == p else "them")
-    if m.money():
-        d = cubeful.money(probs, owner, cube.beavers, m.jacoby)
-    else:
-        d = cubeful.match(probs, m.length - m.score[p], m.length - m.score[1 - p], cube.value,
-                          owner, m.crawford, m.post_crawford)
-    return d.double if t.want_cube == ASK_DOUBLE else d.take
+        import lazy
+        t.board_cube(lazy.seat_cube(t, e))     # app/seatcube.py, loaded for the question

@@ -11,10 +11,11 @@ forgotten before the tasks start, so that it leaves the heap (AFTER_POWER_UP).
 
 # What only power-up needs, forgotten before the tasks start (app.loop.forget): its code
 # leaves the heap. board_config too: the drivers took what they need of it (the scanner
-# its tables, hw/scanner.py's ScanTables), the App and the tasks a value each; app.commands
-# (a serial line's answers) and store (each save) are loaded again when needed.
+# its tables, hw/scanner.py's ScanTables), the App and the tasks a value each; hw.calibration
+# (the scanner keeps the calibration's arrays); app.commands (a serial line's answers) and
+# store (each save) are loaded again when needed.
 AFTER_POWER_UP = ("app.boot", "app.build", "app.commands", "version", "store", "record_writer",
-                  "board_config")
+                  "board_config", "hw.calibration")
 
 
 def self_test(drivers, held):
@@ -85,6 +86,12 @@ def main():
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
     lazy.run_parts(app)
     del build_drivers, start_app, cfg
+    # the scanner keeps the calibration's gain and baseline (sc.gain, sc.cal_base), not the
+    # Calibration, whose class would hold hw/calibration.py in the heap (a recalibration, in
+    # the self-test at power-up, loads it again)
+    if drivers.scanner is not None:
+        drivers.scanner.cal = None
+    del cal, Calibration
     forget(*AFTER_POWER_UP)
     import gc
     gc.collect()

@@ -160,38 +160,34 @@ class StepWalk:
         self.visiting = False
         return got
 
-    def _probe(self, d0, d1, d2, d3, n, double):
-        return self._run(d0, d1, d2, d3, n, double, False)
-
-    def _visit_all(self, d0, d1, d2, d3, n, double):
-        self._run(d0, d1, d2, d3, n, double, True)
-
     def walk(self, me, opp, d1, d2, visit):
         """Reach _leaf (by default: call visit(self)) at the end of every legal play of
         (d1, d2) for the side on roll (`me`; `opp` from its own side): d1 first, then d2
         first. Returns how many dice the plays use (0: no legal play, nothing visited)."""
         self._start(me, opp)
         self.visit = visit
+        # (the probe and the visit call _run itself: a wrapper's frame would be one more
+        # in the heap at the think's deepest point, the board in a seat's peak)
         if d1 == d2:
-            n = self._probe(d1, d1, d1, d1, 4, True)
+            n = self._run(d1, d1, d1, d1, 4, True, False)
             if n:
-                self._visit_all(d1, d1, d1, d1, n, True)
+                self._run(d1, d1, d1, d1, n, True, True)
             return n
-        n = self._probe(d1, d2, 0, 0, 2, False)
+        n = self._run(d1, d2, 0, 0, 2, False, False)
         if n < 2:
-            m = self._probe(d2, d1, 0, 0, 2, False)
+            m = self._run(d2, d1, 0, 0, 2, False, False)
             if m > n:
                 n = m
         if n == 2:
-            self._visit_all(d1, d2, 0, 0, 2, False)
-            self._visit_all(d2, d1, 0, 0, 2, False)
+            self._run(d1, d2, 0, 0, 2, False, True)
+            self._run(d2, d1, 0, 0, 2, False, True)
         elif n == 1:
             # rule 4: only one die can be played: the larger one if it can be
             hi = d1 if d1 > d2 else d2
-            if self._probe(hi, 0, 0, 0, 1, False):
-                self._visit_all(hi, 0, 0, 0, 1, False)
+            if self._run(hi, 0, 0, 0, 1, False, False):
+                self._run(hi, 0, 0, 0, 1, False, True)
             else:
-                self._visit_all(d1 + d2 - hi, 0, 0, 0, 1, False)
+                self._run(d1 + d2 - hi, 0, 0, 0, 1, False, True)
         return n
 
     def play(self):

@@ -105,3 +105,45 @@ def forward_py(pn, rows, xs, count, out):
         v = b[k] + w2[p + k] * pn.hid_one
         out[k] = _sig_py(sig, (v >> 14) + 128, v & 16383, 14)
     return 2 * out[0] - pn.p_one + out[1] - out[3] + out[2] - out[4]
+
+
+class PyPath:
+    """The Evaluator's methods in pure Python, with its buffers: engine/net.py's Evaluator
+    sets them on itself in place of its viper ones (the same integers, bit for bit)."""
+
+    def __init__(self, ev, fmt, side, max_active):
+        import array
+        self.ev = ev
+        self.side = side                    # the opponent's first input (net.SIDE)
+        self.contact = PyNet(ev.sig, ev.contact, fmt)
+        self.race = PyNet(ev.sig, ev.race, fmt)
+        self.rows = array.array("H", bytes(2 * max_active))
+        self.xs = bytearray(max_active)
+
+    def _forward(self, me, opp, race):
+        rows = self.rows
+        xs = self.xs
+        n = active_py(opp, self.side, rows, xs, active_py(me, 0, rows, xs, 0))
+        return forward_py(self.race if race else self.contact, rows, xs, n, self.ev.out)
+
+    def probs(self, me, opp, race):
+        self.ev.count += 1
+        self._forward(me, opp, race)
+        return self.ev.out
+
+    def equity(self, me, opp, race):
+        self.ev.count += 1
+        return self._forward(me, opp, race)
+
+    def set_root(self, me, opp, race):
+        ev = self.ev
+        ev.root_race = race
+        ev.root_net = ev.race if race else ev.contact
+
+    def equity_near(self, me, opp):
+        self.ev.count += 1
+        return self._forward(me, opp, self.ev.root_race)
+
+    def probs_near(self, me, opp):
+        self.equity_near(me, opp)
+        return self.ev.out

@@ -8,53 +8,53 @@ calls `visit(walker)` once per distinct resulting position, with the position in
 walker.me / walker.opp (still from the mover's view) and the play in walker.path
 (walker.nsteps (from, to) pairs; walker.hitbits bit k: step k hit).
 
-Distinct results: a set of 30-bit position hashes in preallocated arrays (open
-addressing, CAP slots: slot s is seen[s >> 9][s & 511], two 2 KB arrays, since the
-running board's fragmented heap may have no 4 KB block). A result whose hash is already there is not visited again. When
-the set is three-quarters full (rolls with over CAP*3/4 distinct results) later results
-are visited even if repeated: the caller only keeps the best, so a repeat costs time,
-never a wrong play. Two distinct positions of one roll sharing a hash (odds about
-n^2 / 2^30 for n results) would hide one of them from the caller: still a legal play.
-All buffers are made once, in __init__ (none over 2 KB); a walk allocates nothing but
-small ints.
+Doubles never reach one result twice: StepWalk makes each set of steps of a double once
+(sources from high to low), and a result tells its set of steps apart (from the bar down,
+the checkers that left point p are those that came to p from p + d, known first, less p's
+change of count), so every play of a double is visited as it comes (24,000 walks of
+doubles in 4,000 positions of random games: not one repeat). A non-double reaches a result
+twice when its two dice can be played in either order; those results are kept apart by a
+set of 30-bit position hashes in CAP preallocated slots (open addressing, one 512-byte
+array): at most 106 distinct results in 60,000 non-double walks of the same positions, and
+room for CAP * 3 / 4 = 96 (CAP was 256 until the board in a seat needed its 0.6 KB: issue
+10). When the set is three-quarters full later results are visited even if repeated: the
+caller only keeps the best, so a repeat costs time (an evaluation), never a wrong play.
+Two distinct positions of one roll sharing a hash (odds about n^2 / 2^31 for n results)
+would hide one of them from the caller: still a legal play. All buffers are made once, in
+__init__ (0.6 KB; 1.2 KB with 256 slots, 5.5 KB while doubles went through the set too); a
+walk allocates nothing but small ints.
 """
 import array
 
 from bg.walk import StepWalk
 
-CAP = 1024
-_HALF = CAP // 2                  # slots in one array of the set
+CAP = 128
 _FULL = CAP * 3 // 4
 
 
 class Walker(StepWalk):
     def __init__(self):
         StepWalk.__init__(self)
-        self.seen = (array.array("i", bytes(4 * _HALF)), array.array("i", bytes(4 * _HALF)))
-        self.used = array.array("H", bytes(2 * _FULL))   # the slots taken (never over _FULL)
+        self.seen = array.array("i", bytes(4 * CAP))
+        self.used = bytearray(_FULL)     # the slots taken (never over _FULL; a slot < CAP)
         self.nused = 0
         self.visited = 0          # distinct results visited by the last walk
 
     def _leaf(self):
-        h = self.h & 0x3FFFFFFF
-        if self.nused < _FULL:
+        if not self.double and self.nused < _FULL:
+            h = self.h & 0x3FFFFFFF
             key = h + 1
-            half = (h >> 9) & 1          # slot h & (CAP - 1): half h's bit 9, index its low 9 bits
-            part = self.seen[half]
-            i = h & (_HALF - 1)
+            seen = self.seen
+            i = h & (CAP - 1)
             while True:
-                v = part[i]
+                v = seen[i]
                 if v == 0:
                     break
                 if v == key:
                     return               # this position was visited already
-                i += 1
-                if i == _HALF:           # on into the other half (slot + 1, modulo CAP)
-                    i = 0
-                    half ^= 1
-                    part = self.seen[half]
-            part[i] = key
-            self.used[self.nused] = (half << 9) | i
+                i = (i + 1) & (CAP - 1)
+            seen[i] = key
+            self.used[self.nused] = i
             self.nused += 1
         self.nsteps = self.target
         self.visited += 1
@@ -67,8 +67,7 @@ class Walker(StepWalk):
         seen = self.seen
         used = self.used
         for k in range(self.nused):
-            s = used[k]
-            seen[s >> 9][s & 511] = 0
+            seen[used[k]] = 0
         self.nused = 0
         self.visited = 0
         if d1 < d2:

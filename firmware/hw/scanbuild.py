@@ -11,8 +11,7 @@ from array import array
 
 import lazy
 from reading import Sensed
-from hw.calibration import R_ONE
-from hw.scanner import FORCE
+from hw.scanner import FORCE, R_ONE
 
 NEVER = 1 << 16       # a threshold factor no reading reaches (16 checkers' signal)
 
@@ -132,6 +131,8 @@ def set_calibration(sc, cal):
         cal = Calibration(sc.config())
     c = sc.config()
     sc.cal = cal
+    sc.gain = cal.gain             # what the scan reads of it: kept when sc.cal is dropped
+    sc.cal_base = cal.base
     sc.stack_reading = bool(c.STACK_READING_ENABLED and cal.stack_ok)
     d2, d3 = cal.delta2, cal.delta3
     base = sc.base

@@ -53,7 +53,6 @@ except ImportError:
 
 import lazy
 from reading import Sensed, WHITE, BLACK, MIXED, WEAK, FAULT
-from hw.calibration import R_ONE
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -69,7 +68,9 @@ except AttributeError:  # CPython
     def _ticks_diff(a, b):
         return a - b
 
-# R_ONE (hw/calibration.py): the r fixed-point unit, 4096
+# the r fixed-point unit: hw/calibration.py's R_ONE (test_scanner_calibration_unit holds
+# them equal), defined here so that the scanner does not keep hw/calibration.py loaded
+R_ONE = const(4096)
 UNKNOWN = const(255)        # slot state: cannot be read (dead sensor, bad bank)
 FORCE = const(-(1 << 20))   # a deadband floor no ADC value is near: looked at next scan
 # per bank, the work of its walk beyond the sensors (Scanner._extra): its self-test channels
@@ -157,7 +158,10 @@ class Scanner:
     scans: int
     last_change: int                # the scan of the last change of `sensed`
     settled: bool                   # no change for quiet_scans scans, nothing pending
-    cal: object                     # the Calibration: its gain is read in place
+    cal: object                     # the Calibration; None after power-up (app/start.py:
+                                    # hw/calibration.py leaves the heap; a recalibration sets it)
+    gain: array                     # cal.gain, read in place (uint16, R_ONE units)
+    cal_base: array                 # cal.base, the calibrated baseline (the drift watch's anchor)
     stack_reading: bool
     # readings and slot states
     raw: array                      # u16 reading
@@ -605,7 +609,7 @@ def classify_chunk(sc, start):
     th = sc._th
     over = th[6]
     xt = th[7]
-    gain = sc.cal.gain
+    gain = sc.gain
     raw = sc.raw
     refs = sc.refs
     r = sc.r
@@ -861,7 +865,7 @@ def drift(sc):
         refs = sc.refs
         bank_of = sc._bank_of
         base = sc.base
-        cbase = sc.cal.base
+        cbase = sc.cal_base
         lim = sc._drift_lim
         hf = sc._health
         i = now % every

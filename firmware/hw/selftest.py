@@ -53,7 +53,7 @@ class SelfTest:
         s = sc.state[i]
         if s == 255:
             return None, "??"
-        g = sc.cal.gain[i] or 1
+        g = sc.gain[i] or 1
         u = sc.r[i] / g
         return u, ("-", "w", "b")[(s >> 2) & 3] + str(s & 3) if s & 15 else "--"
 

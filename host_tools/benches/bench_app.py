@@ -309,6 +309,8 @@ if globals().get("ENGINE", False):
     gc.collect()
     before_scanner = gc.mem_alloc()
     app.d.scanner = make_scanner(Calibration.load())
+    app.d.scanner.cal = None     # as app/start.py: the scanner keeps the arrays only
+    del Calibration
     forget(*AFTER_POWER_UP)      # board_config again, as after the board's power-up
     sc = None
     app.d.scanner.scan()
@@ -322,6 +324,8 @@ if globals().get("ENGINE", False):
     gc.collect()
     print("engine|%d|%d" % (gc.mem_alloc() - base_heap, largest_free() if PROBE else 0))
     print("enginemods|%s" % " ".join(k for k in sys.modules if k not in ("neopixel",)))
+    if globals().get("TYPED"):
+        TYPED(app)      # bench heap: the typed buffers' bytes (as large on the Pico)
     if globals().get("THINK"):
         # the engine thinking the widest roll inside that heap, as the seat asks it: the
         # live heap after a collection at each of its ticks (App.think_tick, a real scan

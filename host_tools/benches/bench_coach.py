@@ -362,7 +362,7 @@ def run():
     path = os.path.join(ROOT, "build", "bench_coach_mp.py")
     with open(path, "w") as f:
         src = net._VIPER_SRC
-        tail = src[src.index("@micropython.viper\ndef tail_vp"):src.index("@micropython.viper\ndef back_vp")]
+        tail = src[src.index("@micropython.viper\ndef tail_vp"):]
         f.write("MPY = %r\nWEIGHTS = %r\nPAIRS = %r\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
             mpy, os.path.join(FIRMWARE, "engine", "weights.bin"), pairs, HARDEST, tail, MP_SCRIPT))
     proc = subprocess.run([micropython, "-X", "heapsize=200K", path], capture_output=True, text=True,

@@ -722,15 +722,19 @@ def _pico_heap(vals, mpy_tree):
         out = src[:-3] + "-" + arch + ".mpy"
         subprocess.run([mp, "-march=" + arch, src, "-o", out], check=True)
         native[arch] = os.path.getsize(out)
+    # the modules the engine keeps (engine/net_vp.py, the viper text, and weights.py are
+    # forgotten once used)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
-              for m in ("net", "player", "search")) - len(net._VIPER_SRC)   # text freed (weights.py: forgotten once read)
-    objects = (vals["heap_engine_modules"] - native["x64"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
-                                                                     - vals["heap_typed"])
+              for m in ("net", "player", "search"))
+    # (the unix port's native code is not in its collected heap: it maps it apart, so the
+    # modules' heap here holds none of it; the Pico's heap holds the Thumb code)
+    objects = (vals["heap_engine_modules"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
+                                                     - vals["heap_typed"])
     pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
     kb = pico / 1024.0
     return ("Pico estimate of the engine's share: weights %.1f KB + typed buffers %.1f KB + native "
-            "code %.1f KB (Thumb; x64 here %.1f KB) + bytecode %.1f KB (.mpy, the viper source text "
-            "freed after compiling) + other objects %.1f KB halved = **%.1f KB**. The whole board "
+            "code %.1f KB (Thumb; x64 here %.1f KB, mapped outside the unix port's collected heap) + bytecode %.1f KB (.mpy; the viper source text "
+            "in engine/net_vp.py, forgotten once compiled) + other objects %.1f KB halved = **%.1f KB**. The whole board "
             "with the engine loaded (app, scanner, engine, weights, and the widest 1-1 thought "
             "inside it), issue 10's %d KB target, is measured in one heap by `bench heap` "
             "(BENCHMARKS.md, bench:heap, the board in a seat): that is the figure, not this share "
@@ -749,7 +753,7 @@ def run():
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
     from engine import net
     src = net._VIPER_SRC
-    tail = src[src.index("@micropython.viper\ndef tail_vp"):src.index("@micropython.viper\ndef back_vp")]
+    tail = src[src.index("@micropython.viper\ndef tail_vp"):]
     script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
         mpy, ROOT, pairs, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")

@@ -68,11 +68,35 @@ HARDEST = "AAAAKCWllFIAAA"     # the widest 1-1: 2,226 distinct plays (bench_cor
 
 
 def _machine_fakes(dest):
-    """host_tools/fakes' machine (null wires: Pin, ADC, mem32) compiled beside neopixel, for
-    the real scanner; imported before the replay's base heap, so not counted."""
-    for f in ("machine.py", "fake_adc.py", "fake_io.py", "fake_ssd1306.py"):
-        subprocess.run([B.MPY_CROSS, "-o", os.path.join(dest, f[:-3] + ".mpy"),
-                        os.path.join(B.ROOT, "host_tools", "fakes", f)], check=True, capture_output=True)
+    """host_tools/fakes' machine (Pin, ADC, mem32) compiled beside neopixel, for the real
+    scanner, and host_tools/physboard.py, the wooden board's model its ADC reads (an empty,
+    healthy board: wires that read mid-scale on every channel, the self-test's ground
+    channels too, made the scanner keep 13 mux faults, 1 KB of the Pico's estimate);
+    imported before the replay's base heap, so not counted."""
+    for f in ("fakes/machine.py", "fakes/fake_adc.py", "fakes/fake_io.py", "fakes/fake_ssd1306.py",
+              "physboard.py"):
+        subprocess.run([B.MPY_CROSS, "-o", os.path.join(dest, os.path.basename(f)[:-3] + ".mpy"),
+                        os.path.join(B.ROOT, "host_tools", f)], check=True, capture_output=True)
+
+
+def thumb_bytes(work):
+    """The native code the Pico keeps in its heap: the unix port puts what its emitter makes
+    outside the collected heap (mmap'd executable memory), the rp2 port inside it. The viper
+    functions the board compiles from text (the engine's, engine/net_vp.py; the scanner's
+    walk, hw/scanfast.py) by mpy-cross -march=armv6m, as the Pico's own emitter makes them:
+    (engine, scanner) .mpy bytes."""
+    from engine import net
+    from hw import scanfast
+    out = []
+    for name, text in (("engine", "import micropython\n" + net._VIPER_SRC),
+                       ("scanfast", "import micropython\n" + scanfast._SOURCE.replace("{P}", "ptr16"))):
+        src = os.path.join(work, "thumb-" + name + ".py")
+        with open(src, "w") as f:
+            f.write(text)
+        subprocess.run([B.MPY_CROSS, "-march=armv6m", "-o", src[:-3] + ".mpy", src], check=True,
+                       capture_output=True)
+        out.append(os.path.getsize(src[:-3] + ".mpy"))
+    return tuple(out)
 
 
 def with_engine(trace, work):
@@ -90,11 +114,49 @@ def with_engine(trace, work):
     fakes = B._compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
     _machine_fakes(fakes)
     tmp = tempfile.mkdtemp(prefix="tablier-bench-heap-engine-") + "/"
-    # the wires read mid-scale (an empty board, no magnet near a sensor)
-    text = ("import sys\nsys.path.append(%r)\nimport machine, fake_adc\nclass NullWires:\n"
-            "    def read_adc(self, gpio):\n        return 32768\nfake_adc.install(NullWires())\nPROBE = True\nENGINE = True\n"
+    # the typed buffers the board holds (bytearrays and arrays: their bytes are as many on
+    # the Pico as here, so the rule keeps them at their size, as it does the weights)
+    typed = ("def TYPED(app):\n"
+             "    import array\n"
+             "    e = app.engine\n"
+             "    weights = [id(e.ev.sig)]\n"
+             "    for net in (e.ev.contact, e.ev.race):\n"
+             "        weights += [id(net.head)] + [id(c) for c in net.chunks]\n"
+             "    seen = {}\n"
+             "    def walk(o, depth, found):\n"
+             "        if id(o) in seen or depth > 6:\n"
+             "            return\n"
+             "        seen[id(o)] = 1\n"
+             "        if isinstance(o, (bytearray, array.array)):\n"
+             "            if id(o) not in weights:\n"
+             "                found[id(o)] = len(bytes(o))\n"
+             "            return\n"
+             "        if isinstance(o, (list, tuple)):\n"
+             "            for v in o:\n"
+             "                walk(v, depth + 1, found)\n"
+             "        elif isinstance(o, dict):\n"
+             "            for v in o.values():\n"
+             "                walk(v, depth + 1, found)\n"
+             "        elif not isinstance(o, (type, type(sys))) and hasattr(o, '__dict__'):\n"
+             "            for v in o.__dict__.values():\n"
+             "                walk(v, depth + 1, found)\n"
+             "    eng = {}\n"
+             "    walk(e, 0, eng)\n"
+             "    seen.clear()\n"
+             "    scan = {}\n"
+             "    walk(app.d.scanner, 0, scan)\n"
+             "    seen.clear()\n"
+             "    every = {}\n"
+             "    walk(app, 0, every)\n"
+             "    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))\n"
+             "    print('faults|%d' % len(app.d.scanner.sensed.faults))\n")
+    # the board's model: empty, every sensor and channel as specified (no spread, no noise:
+    # nothing for the scanner to name)
+    text = ("import sys\nsys.path.append(%r)\nsys.path.insert(0, %r)\nimport machine, physboard\n"
+            "physboard.PhysicalBoard(noise_lsb=0, magnet_spread=0, offset_mt=0, gain_spread=0).install()\n"
+            "sys.path.pop(0)\nPROBE = True\nENGINE = True\n"
             "THINK = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s%s" % (fakes, think, fw, fakes, trace, tmp, B.start_list(fw), B.SCRIPT))
+            "MEASURE_AT = 400\n%s%s%s" % (fakes, fw, think, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
     proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
                           capture_output=True, text=True, timeout=900)
     rows = {}
@@ -108,7 +170,9 @@ def with_engine(trace, work):
     weights = os.path.getsize(os.path.join(fw, "engine", "weights.bin"))
     th = rows["think"]
     out = {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights,
-           "scanner": int(rows["scanner"][0])}
+           "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work),
+           "typed": tuple(int(x) for x in rows["typed"]) if "typed" in rows else (0, 0, 0),
+           "faults": int(rows["faults"][0]) if "faults" in rows else -1}
     if th[0] == "MemoryError":
         out["think_error"] = th[1]
         out["think"] = int(th[2])
@@ -157,36 +221,82 @@ def run():
     if eng:
         seat, think = pico_of(eng)
         w = eng["weights"]
-        # the weights are byte buffers, as large on the Pico as here: at their size
-        seat_w, think_w = seat + w / 2.0, think + w / 2.0
+        # the weights are byte buffers, as large on the Pico as here: at their size; the
+        # native code is in the Pico's heap, not in this port's
+        thumb = sum(eng["thumb"])
+        typed = eng["typed"][2]      # every typed buffer the board holds, at its size too
+        seat_w = seat + w / 2.0 + typed / 2.0 + thumb
+        think_w = think + w / 2.0 + typed / 2.0 + thumb
         thought = ("a MemoryError (%s)" % eng["think_error"] if "think_error" in eng else
                    "no MemoryError, %d scans meanwhile" % eng["think_scans"])
         out += ["",
                 "The board in a seat (issue 10's target: the whole board with the engine loaded, "
                 "app, scanner, engine, weights, at most 170 KB, and no MemoryError for the widest "
                 "enumeration inside the running board): the replay's board after power-up with "
-                "the real hall scanner (hw/scanner.py by make_scanner on null wires, its "
-                "calibration at the defaults: %.1f KB on this port with its buffers), then a "
+                "the real hall scanner (hw/scanner.py by make_scanner, its ADC reading "
+                "host_tools/physboard.py's model of an empty, healthy board: %d faults named; its "
+                "calibration at the defaults, then dropped as app/start.py does: %.1f KB on this "
+                "port with its buffers), then a "
                 "seat's engine and weights made (app/seat.py), then the engine thinking the widest "
                 "1-1 (%s, 2,226 plays) as the seat asks it, the live heap taken after a collection "
                 "at each of its ticks (every 32 evaluations: %s). Live on this port: %.1f KB "
                 "with the engine made, %.1f KB at the think's peak; the .mpy code of the modules "
                 "then loaded %.1f KB, the weights %.1f KB; largest free block with the engine made "
                 "%.0f KB (Pico est. %.0f KB). **Pico estimate: %.0f KB with the engine made, %.0f KB "
-                "at the think's peak** (rule: the .mpy code and the weights, byte buffers on both "
-                "ports, at their size, the rest halved; the engine's other typed buffers, 6.8 KB "
-                "by bench engine, are halved in it, so it understates by about 3.4 KB; halving the "
-                "weights too gives %.0f / %.0f KB). Issue 10's 170 KB: %s. What would close it "
-                "(docs/engine.md's ways out, measured there): the firmware frozen into the "
-                "image (firmware/manifest.py: bytecode and constants from flash, none of the "
-                ".mpy code above in the heap), or the weights frozen as a bytes constant "
-                "(-24 KB), or one net for both phases (-6.8 KB, retrained) with the walker's "
-                "hash set at 512 slots (-3 KB)." % (
-                    eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
+                "at the think's peak** (rule: the .mpy code, the weights and every other typed "
+                "buffer the board holds (bytearrays and arrays, found from the App's objects: "
+                "%.1f KB, the engine's %.1f and the scanner's %.1f of them), as many bytes on both "
+                "ports, at their size, the rest halved, and the native code of the viper functions "
+                "the board compiles, which the Pico's heap holds and this port's does not (it "
+                "maps its native code outside the collected heap): their Thumb by mpy-cross "
+                "-march=armv6m, the engine's %.1f KB and the scanner's walk %.1f KB; halving the "
+                "weights and the typed buffers too gives %.0f / %.0f KB; without the native "
+                "code, %.0f / %.0f KB). Issue 10's 170 KB: %s. "
+                "Won for it (this figure at the think's peak, each step measured by this bench "
+                "before and after it; commit 04eb5a2 before them: 183 / 186 KB, 177 / 179 without "
+                "the native code): the viper functions' source text moved to engine/net_vp.py, "
+                "compiled at engine.net's import and forgotten (-6.7 KB: as net.mpy's string "
+                "constants it stayed in the heap as long as net.py did); their Thumb code 6.2 -> "
+                "4.3 KB (the outputs' sigmoids, a point's four inputs and a whole position's "
+                "inputs as loops, active_vp folded into delta_vp: -2.1 KB); the walker's set of "
+                "distinct results for non-doubles only (a double never reaches a result twice: "
+                "5.5 -> 1.2 KB of buffers, -2.2 KB by this rule, which halves them); the cube's "
+                "answers and the web page's think in pieces out of app/seat.py (app/seatcube.py "
+                "loaded for a cube question, app/seatpieces.py never on the board: -0.9 KB); the "
+                "race net at 16 hidden units instead of 32 (retrained, the contact net byte for "
+                "byte the same, normal strength unchanged within the noise: docs/engine.md; "
+                "-3.7 KB); then, by this rule with the typed buffers at their size (176 KB at the "
+                "think's peak when it was first applied; 171 the rule before): the empty board "
+                "read as a healthy one (the mid-scale wires made 13 mux faults: -1.0 KB), "
+                "hw/calibration.py forgotten after power-up, the scanner keeping the "
+                "calibration's gain and baseline arrays (sc.gain, sc.cal_base) and its own R_ONE "
+                "(-1.6 KB), engine/net.py's pure-Python path in engine/net_py.py's PyPath and "
+                "back_vp, copy_out_vp gone (-0.8 KB), the walker's set in 128 slots (-0.6 KB), "
+                "the evaluator's scratch for 64 changed inputs (-0.2 KB), bg/walk.py's _probe "
+                "and _visit_all wrappers gone (one frame less at the think's deepest point: "
+                "-0.2 KB). What would win more: the firmware frozen into the image "
+                "(firmware/manifest.py: bytecode and constants from flash, none of the .mpy code "
+                "above in the heap), or the weights frozen as a bytes constant (-21 KB; both "
+                "need a custom firmware), or one net for both phases (-3.4 KB now, retrained on "
+                "both; the contact net scores races at 0.129 equity error); within this firmware: "
+                "the OLED's copy of what the display holds (hw/oled.py's _sent, 1 KB, for its "
+                "page diff), the strong level's candidate buffers made at its first think "
+                "(engine/player.py, 0.3 KB), the walk's recursion as an explicit stack (its "
+                "frames, with the think's, are the 1.2 KB between the engine made and the "
+                "think's peak)." % (
+                    eng["faults"], eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
-                    seat_w / kb, think_w / kb, seat / kb, think / kb,
-                    "met" if think_w <= 170 * 1024 else "not met by %.0f KB at the think's peak" % (
-                        (think_w - 170 * 1024) / kb))]
+                    seat_w / kb, think_w / kb, typed / kb, eng["typed"][0] / kb, eng["typed"][1] / kb,
+                    eng["thumb"][0] / kb, eng["thumb"][1] / kb,
+                    (seat + thumb) / kb, (think + thumb) / kb, (seat_w - thumb) / kb,
+                    (think_w - thumb) / kb,
+                    ("met: %.1f KB with the engine made, %.1f at the think's peak" % (seat_w / kb, think_w / kb)
+                     if think_w <= 170 * 1024 else
+                     "met with the engine made (%.1f KB), not at the think's peak: %.1f KB, over by %.1f"
+                     % (seat_w / kb, think_w / kb, (think_w - 170 * 1024) / kb)
+                     if seat_w <= 170 * 1024 else
+                     "not met: %.1f KB with the engine made, %.1f at the think's peak" % (seat_w / kb, think_w / kb))
+                    + " (run to run these move by about 0.5 KB)")]
     else:
         out += ["", "With the board in a seat: not measured (%s)." % why]
     out += ["",

@@ -48,6 +48,7 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
 
 
 def test_the_board_answers_a_double_with_its_engine():
+    had = "engine.cubeful" in sys.modules        # (CPython: another test may hold it)
     sc, app, lines, t = _board_black([1, 6])     # White wins the opening (6-1)
     app.press("p1_main")
     run(app, 100)
@@ -72,6 +73,11 @@ def test_the_board_answers_a_double_with_its_engine():
     answers = [l for l in lines if '"cube"' in l and ('"take"' in l or '"drop"' in l)]
     assert len(answers) == 1, lines[-5:]
     assert t.phase == (PRE_ROLL if '"take"' in answers[0] else t.phase) and t.phase != DOUBLED
+    # the cube's code was loaded for each answer (the board's own no double, then its take
+    # or pass) and has left the heap again: it is not there while the board, still seated,
+    # thinks its next play
+    assert app.engine is not None
+    assert had or "engine.cubeful" not in sys.modules
 
 
 def test_a_seat_handed_back_frees_the_engine():

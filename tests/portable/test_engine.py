@@ -103,6 +103,32 @@ def test_incremental_evaluation_equals_the_full_one():
     assert checked[0] > 500 and not bad, (checked[0], len(bad))
 
 
+def test_incremental_evaluation_of_a_position_far_from_the_root():
+    """The most inputs a change can touch (each side's 15 checkers moved to other points,
+    every input of both positions changed: about 60, the evaluator's room is 64) still
+    give exactly probs(): no changed row is lost, no buffer overrun."""
+    ev = engine().ev
+
+    def side(points):
+        b = bytearray(25)
+        for p, n in points:
+            b[p - 1] = n
+        return bytes(b)
+    roots = ((side([(p, 1) for p in range(1, 16)]), side([(p, 1) for p in range(10, 25)])),
+             (side([(p, 3) for p in (2, 4, 6, 8, 10)]), side([(p, 3) for p in (1, 3, 5, 7, 9)])))
+    fars = ((side([(p, 1) for p in range(16, 26)] + [(1, 5)]), side([(p, 1) for p in range(1, 10)] + [(25, 6)])),
+            (side([(p, 3) for p in (13, 15, 17, 19, 21)]), side([(p, 3) for p in (14, 16, 18, 20, 22)])),
+            (side([]), side([])))
+    for me, opp in roots:
+        for race in (False, True):
+            for fme, fopp in fars + ((me, opp),):
+                ev.set_root(me, opp, race)
+                near = ev.probs_near(fme, fopp)
+                got = [near[k] for k in range(5)]
+                full = ev.probs(fme, fopp, race)
+                assert got == [full[k] for k in range(5)], (me, opp, fme, fopp, race)
+
+
 def test_walker_rule_cases():
     w = Walker()
     seen = []

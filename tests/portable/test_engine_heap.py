@@ -72,3 +72,56 @@ def test_engine_made_in_a_fragmented_heap_plays_the_widest_roll_as_in_a_whole_he
     assert got == whole, (got, whole)
     assert len(got[0]) == 4
     del pins
+
+
+# The heap engine.net holds once imported (its code, constants and compiled viper functions),
+# measured on a second import so that the names it interns (kept for good) are not counted:
+# 3.4 KB on the 64-bit unix port; 3.7 KB while its layout's constants were names in its
+# dict (now _NAME = const(): inlined); 4.1 KB while the pure-Python path was engine.net's own
+# code and back_vp and copy_out_vp were compiled (now engine/net_py.py's PyPath, loaded off
+# the board only, back_py and a bytecode copy of the outputs); 11.7 KB while the viper
+# functions' 9 KB of source text were string constants of engine.net itself (a .mpy's
+# constants live as long as its module).
+NET_HEAP_MAX = 3500
+
+
+def test_the_evaluator_keeps_its_compiled_code_not_the_source_text_it_was_compiled_from():
+    if sys.implementation.name != "micropython":
+        return
+    import lazy
+    import engine.net                  # the first import interns the module's names
+    if not engine.net._VIPER:
+        return                         # a build without the native emitter: nothing compiled
+    lazy.forget("engine.net")
+    gc.collect()
+    before = gc.mem_alloc()
+    import engine.net
+    gc.collect()
+    held = gc.mem_alloc() - before
+    assert engine.net._VIPER           # compiled again
+    assert "engine.net_vp" not in sys.modules and "engine.net_py" not in sys.modules
+    assert held <= NET_HEAP_MAX, held
+
+
+# The walker's buffers (its boards, path, dice and its set of distinct results) on the 64-bit
+# unix port: 1,280 bytes; 1,952 with 256 slots in the set; 6,432 while doubles went through
+# the set too (two 2 KB arrays of 1,024 slots and a 1.5 KB list of the slots taken): a double
+# never reaches a result twice (engine/search.py; test_engine_legal checks every visit
+# against legal_plays).
+WALKER_HEAP_MAX = 1500
+
+
+def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.search import Walker
+    gc.collect()
+    before = gc.mem_alloc()
+    w = Walker()
+    gc.collect()
+    held = gc.mem_alloc() - before
+    pos = position_from_id(HARDEST)
+    seen = []
+    w.walk(bytes(pos.me), bytes(pos.opp), 1, 1, lambda wk: seen.append(1))
+    assert len(seen) == 2226           # every distinct result of the widest double, once
+    assert held <= WALKER_HEAP_MAX, held
