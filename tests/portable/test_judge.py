@@ -267,7 +267,7 @@ def test_a_board_judged_again_gets_the_remembered_verdict():
     again = judge.judge(ends[0])
     assert again is not first[0] and again.kind == J.COMPLETE
     assert again.play.apply(s) == ends[0]
-    assert len(judge._memo_keys) == J.MEMO_BOARDS
+    assert len(judge._memo_verdicts) == J.MEMO_BOARDS
     judge.forget_boards()
     assert judge.judge(ends[-1]) is not first[-1]
 
