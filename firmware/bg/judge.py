@@ -11,7 +11,7 @@ Verdicts (`Verdict.kind`): COMPLETE (a legal play: `.play`), PARTIAL (legal so f
 mover's numbering, 25 = bar, 0 = off, for the LEDs; `.die` for PLAY_LARGER).
 """
 from bg.play import Play
-from bg.steps import (NO, apply_step, can_step, landing, landing_relaxed, lowest_source,
+from bg.steps import (NO, apply_step, can_step, landing, landing_relaxed,
                       max_dice, outside, take_back)  # max_dice: also game/snapshot.py's
 
 MEMO_BOARDS = 4     # boards a Judge remembers the verdict of (about 1 KB on the Pico; 2 already
@@ -116,7 +116,7 @@ class Judge:
         # after they are made): a turn judges the same boards again and again (the
         # candidates of an unsure reading at every scan that settles, a destination tried
         # for the LEDs when a checker is lifted and then the board it is put down on).
-        self._memo_keys = []
+        self._memo_keys = []           # each board's me, then its opp (bytes)
         self._memo_verdicts = []
 
     # -- the reachability search ----------------------------------------------------
@@ -139,7 +139,7 @@ class Judge:
             return
         opp = self.start.opp
         path = self._path
-        lo = 1 if relax & 2 else lowest_source(cur)
+        lo = 25 if cur[24] and not relax & 2 else 1     # bg.steps.lowest_source, inline
         tried = 0
         for k in range(n):
             if used & (1 << k):
@@ -156,6 +156,9 @@ class Judge:
                     continue
                 if relax:
                     to = landing_relaxed(cur, opp, p, d, out, relax)
+                elif p > d:
+                    # landing()'s board case inline, as bg.walk does (a call a step tried)
+                    to = NO if opp[24 - p + d] >= 2 else p - d
                 else:
                     to = landing(cur, opp, p, d, out)
                 if to == NO:
@@ -172,8 +175,13 @@ class Judge:
                     gain = p
                 path[2 * depth] = p
                 path[2 * depth + 1] = to
-                self._search(cur, target, used | (1 << k), p, pips_left - gain, depth + 1,
-                             relax, o)
+                # the callee's first tests made here: most steps end a way or lead
+                # nowhere, and a call's frame is allocated on the heap (too many locals)
+                if cur == target:
+                    self._keep(used | (1 << k), depth + 1)
+                elif pips_left > gain and depth + 1 < n:
+                    self._search(cur, target, used | (1 << k), p, pips_left - gain,
+                                 depth + 1, relax, o)
                 if to:
                     cur[to - 1] -= 1
                 cur[i] += 1
@@ -199,9 +207,15 @@ class Judge:
             if key[0] == left and key[1] == hits:
                 return
         self._seen.append((left, hits))
-        steps = tuple((path[2 * s], path[2 * s + 1]) for s in range(depth))
-        rest = tuple(dice[k] for k in range(len(dice)) if not used & (1 << k))
-        self._found.append((steps, rest, hits))
+        # loops, not generator expressions: a generator is one more object on the heap
+        steps = []
+        for s in range(depth):
+            steps.append((path[2 * s], path[2 * s + 1]))
+        rest = []
+        for k in range(len(dice)):
+            if not used & (1 << k):
+                rest.append(dice[k])
+        self._found.append((tuple(steps), tuple(rest), hits))
 
     def _pips_at_start(self):
         if self._start_pips < 0:
@@ -228,19 +242,24 @@ class Judge:
         other rule the diagnosis names (too many moves, closed point, bar first, no such
         die) is one a hand explains. Rules found before or after the search (mixed points,
         the opponent's side, a hit not on the bar...) are named at every level."""
-        key = bytes(end.me) + bytes(end.opp)
+        me = end.me
+        opp = end.opp
         keys = self._memo_keys
-        for i in range(len(keys)):
-            if keys[i] == key:
-                return self._memo_verdicts[i]
+        verdicts = self._memo_verdicts
+        # compared in place (bytes == bytearray): no key is made for a board looked up
+        for i in range(len(verdicts)):
+            if keys[2 * i] == me and keys[2 * i + 1] == opp:
+                return verdicts[i]
         v = self._judge(end, explain)
         if v is UNEXPLAINED:
             return v
-        if len(keys) >= MEMO_BOARDS:
+        if len(verdicts) >= MEMO_BOARDS:
             keys.pop(0)
-            self._memo_verdicts.pop(0)
-        keys.append(key)
-        self._memo_verdicts.append(v)
+            keys.pop(0)
+            verdicts.pop(0)
+        keys.append(bytes(me))
+        keys.append(bytes(opp))
+        verdicts.append(v)
         return v
 
     def forget_boards(self):
@@ -264,32 +283,35 @@ class Judge:
         flags = 0          # 1 mixed, 2 the opponent moved, 4 ours went backwards
         lost = 0           # their blots gone from the board
         lifted = 0         # bit p: their blot on our point p is gone (hit, or lifted)
-        e_pips = 0
-        s_above = sme[24]
-        e_above = eme[24]
-        if e_above > s_above:
+        # ours at or behind each point, sensed minus start (above 0: one went backwards;
+        # at the end, checkers appeared), and the pips ours moved: counted only where our
+        # count changed (most points of a sensed board are as they were at the roll)
+        over = eme[24] - sme[24]
+        if over > 0:
             flags |= 4
+        moved = 25 * (sme[24] - eme[24])
         for i in range(23, -1, -1):
             e = eme[i]
-            s_above += sme[i]
-            e_above += e
-            if e_above > s_above:
-                flags |= 4
-            e_pips += (i + 1) * e
             oe = eopp[23 - i]
-            os_ = sopp[23 - i]
             if oe:
                 if e:
                     flags |= 1
-                if oe != os_:
+                if oe != sopp[23 - i]:
                     flags |= 2
-            elif os_:
-                if os_ == 1:
-                    lost += 1
-                    lifted |= 2 << i
-                else:
-                    flags |= 2
-        e_pips += 25 * eme[24]
+            else:
+                os_ = sopp[23 - i]
+                if os_:
+                    if os_ == 1:
+                        lost += 1
+                        lifted |= 2 << i
+                    else:
+                        flags |= 2
+            s = sme[i]
+            if e != s:
+                over += e - s
+                if over > 0:
+                    flags |= 4
+                moved += (i + 1) * (s - e)
 
         if flags & 1:
             # Both colours on one point: a blot not yet lifted, or nonsense.
@@ -314,7 +336,7 @@ class Judge:
             return _illegal(NOT_HIT, (0,))
 
         # Our side: never more checkers, never one back on our own bar.
-        if e_above > s_above:
+        if over > 0:
             return _illegal(CHECKERS_APPEARED, [p for p in range(1, 26) if eme[p - 1] > sme[p - 1]])
         if eme[24] > sme[24]:
             return _illegal(CHECKERS_APPEARED, (25,))
@@ -330,7 +352,7 @@ class Judge:
                     back.append(p)
             return _illegal(WRONG_DIRECTION, back)
 
-        off_now = s_above - e_above
+        off_now = -over
         if off_now and outside(eme):
             changed = [p for p in range(1, 26) if eme[p - 1] != sme[p - 1]]
             # Vanished while not all home: in a hand, or a bear-off that is not allowed.
@@ -345,7 +367,7 @@ class Judge:
             if others:
                 return _illegal(BAR_FIRST, others + [25])
 
-        found = self._reach(eme, 0, self._pips_at_start() - e_pips)
+        found = self._reach(eme, 0, moved)
         if not found:
             if explain == EVERY_RULE:
                 return self._diagnose(eme)
@@ -479,9 +501,8 @@ def legal_destinations(judge_obj, current, from_point):
         walked = []
         _walk(judge_obj, bytearray(current.me), bytearray(current.opp), from_point,
               remaining, walked)
-    sums = []  # type: list[int]
     # One checker may travel any running total of the remaining dice, taken in any order.
-    _die_sums(remaining, 0, sums)
+    sums = _die_sums(remaining)
     trial = current.copy()             # one scratch board, refilled for each candidate
     tried = []  # type: list[int]     # in the bear-off several sums lead off: judge it once
     for s in sums:
@@ -573,9 +594,12 @@ def _walk(judge_obj, me, opp, p, left, out):
         take_back(me, opp, p, to, hit)
 
 
-def _die_sums(dice, acc, out):
-    for k in range(len(dice)):
-        s = acc + dice[k]
-        if s not in out:
-            out.append(s)
-        _die_sums(dice[:k] + dice[k + 1:], s, out)
+def _die_sums(dice):
+    """The running totals one checker may travel with the dice left (`dice`, some of the
+    turn's: one or two different dice, or copies of a double's), taken in any order, in
+    the order they are tried: a, a + b, b; a double's multiples. Made without a search
+    (the search through every order made 65 calls and their slices for a double)."""
+    a = dice[0]
+    if len(dice) == 2 and dice[1] != a:
+        return [a, a + dice[1], dice[1]]
+    return [a * k for k in range(1, len(dice) + 1)]

@@ -12,8 +12,9 @@ Rules (the numbers are those of the rule sheet):
 Rule 4 (as many dice as possible, else the larger die) is a property of whole plays:
 bg.walk.StepWalk.walk applies it; the judge applies it to the boards it judges.
 
-bg.walk inlines landing()'s one-line board case (a closed point) in its hottest loop, for
-the engine's speed; every other use, and every bear-off step, calls landing().
+bg.walk, the judge's search and max_dice below inline landing()'s one-line board case (a
+closed point) in their hottest loops, for speed (a call a step tried); every other use,
+and every bear-off step, calls landing(). The judge's search inlines lowest_source too.
 
 Boards are GNU Backgammon's two 25-byte arrays from the mover's view (bg.position):
 me[p - 1] holds our checkers on our point p (me[24] the bar), opp[24 - p] the opponent's
@@ -129,11 +130,18 @@ def max_dice(me, opp, dice, used=0):
         for p in range(25, lo - 1, -1):
             if not me[p - 1]:
                 continue
-            if p <= d and out < 0:
-                out = outside(me)
-            to = landing(me, opp, p, d, out)
-            if to < 0:
-                continue
+            if p > d:
+                to = p - d                     # landing()'s board case, inline
+                if opp[24 - to] >= 2:
+                    continue
+            else:
+                if out < 0:
+                    out = outside(me)
+                to = landing(me, opp, p, d, out)
+                if to < 0:
+                    continue
+            if left == 1:
+                return 1      # the last die can be played: no step made, no call to count
             hit = apply_step(me, opp, p, to)
             got = 1 + max_dice(me, opp, dice, used | (1 << k))
             take_back(me, opp, p, to, hit)

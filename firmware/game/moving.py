@@ -61,7 +61,13 @@ def judge_reading(seen, board, judge, p, start, last):
     # tall piles (a full floor or more, only bounded: a top layer may hide a checker):
     # the reading that hides none there (each at the count the sensors see) is the
     # probable one
-    open_pts = [q for q in range(1, 25) if seen.lo[q] != seen.hi[q] and seen.lo[q] >= PILE]
+    open_pts = []
+    los = seen.lo           # in locals: read for 24 points at every settled reading
+    his = seen.hi
+    for q in range(1, 25):
+        lo = los[q]
+        if lo >= PILE and lo != his[q]:
+            open_pts.append(q)
     for c in (1, 2):
         if seen.bar_lo[c] != seen.bar_hi[c] and seen.bar_lo[c] >= BAR_PILE:
             open_pts.append(24 + c)

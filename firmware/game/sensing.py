@@ -100,19 +100,26 @@ def _split(sensed, totals):
     options (no more checkers of a side than `totals` leaves beside the sure counts);
     (None, mixed points) when a point shows both colours."""
     base = Position()
+    me = base.me
+    opp = base.opp
     slots = []      # (point, options): options are (white, black) counts
     mixed = []
+    # the arrays in locals, not three attribute lookups a point: this runs on every
+    # settled reading
+    colour = sensed.colour
+    los = sensed.lo
+    his = sensed.hi
     for p in range(1, 25):
-        c = sensed.colour[p]
-        lo = sensed.lo[p]
-        hi = sensed.hi[p]
+        c = colour[p]
+        lo = los[p]
+        hi = his[p]
         if c == MIXED:
             mixed.append(p)
         elif lo == hi:
             if c == WHITE:
-                base.me[p - 1] = lo
+                me[p - 1] = lo
             elif c == BLACK:
-                base.opp[24 - p] = lo
+                opp[24 - p] = lo
             elif hi:
                 slots.append((p, _options(0, lo, hi)))
         else:

@@ -267,7 +267,7 @@ def test_a_board_judged_again_gets_the_remembered_verdict():
     again = judge.judge(ends[0])
     assert again is not first[0] and again.kind == J.COMPLETE
     assert again.play.apply(s) == ends[0]
-    assert len(judge._memo_keys) == J.MEMO_BOARDS
+    assert len(judge._memo_verdicts) == J.MEMO_BOARDS
     judge.forget_boards()
     assert judge.judge(ends[-1]) is not first[-1]
 
@@ -302,6 +302,25 @@ def test_a_checker_gone_is_always_explained_a_hand_may_hold_it():
     assert J.Judge(home, 5, 5).judge(end, J.NO_RULE) is J.UNEXPLAINED
 
 
+def _running_totals(dice, acc, out):
+    """The reference: every order of the dice searched, each running total once."""
+    for k in range(len(dice)):
+        s = acc + dice[k]
+        if s not in out:
+            out.append(s)
+        _running_totals(dice[:k] + dice[k + 1:], s, out)
+
+
+def test_die_sums_are_every_running_total_in_the_order_searched():
+    for d1 in range(1, 7):
+        for d2 in range(1, 7):
+            dice = (d1,) * 4 if d1 == d2 else (d1, d2)
+            for left in (dice, dice[:1], dice[1:], dice[:3], dice[:2]):
+                want = []
+                _running_totals(left, 0, want)
+                assert J._die_sums(left) == want, (left, want)
+
+
 def _destinations_judged(judge, current, from_point):
     """The reference: every running total of the remaining dice tried as a board, judged."""
     out = []
@@ -311,7 +330,7 @@ def _destinations_judged(judge, current, from_point):
     if v.kind != J.PARTIAL:
         return out
     sums = []
-    J._die_sums(v.remaining, 0, sums)
+    _running_totals(v.remaining, 0, sums)
     for s in sums:
         to = max(0, from_point - s)
         trial = current.copy()
