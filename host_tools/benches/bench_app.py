@@ -276,26 +276,7 @@ cfg = None             # the board keeps no reference to its configuration's mod
 gc.collect()
 boot_heap = gc.mem_alloc()
 PROBE = globals().get("PROBE", False)
-def _fits(n):
-    try:
-        bytearray(n)
-        return True
-    except MemoryError:
-        return False
-def largest_free():
-    # the largest single allocation that succeeds now (a bytearray's buffer), by bisection;
-    # a last small one overwrites the stack slot that held the big one (the collector
-    # scans the stack conservatively)
-    lo, hi = 0, gc.mem_free()
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if _fits(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    _fits(16)
-    gc.collect()
-    return lo
+#@heapprobe (host_tools/fakes/heapprobe.py: fits, largest_free)
 boot_free = largest_free() if PROBE else 0
 min_free = boot_free
 if globals().get("ENGINE", False):
@@ -432,6 +413,13 @@ if not PAUSE_GC:
         best = us if best is None or us < best else best
     print("cost|switch|%.3f" % best)
 """
+# fits() and largest_free(): the heap probe the portable tests import, as text in the
+# replay (compiled with the rest of the script, before base_heap is taken)
+_MARK = "#@heapprobe (host_tools/fakes/heapprobe.py: fits, largest_free)\n"
+assert _MARK in SCRIPT
+with open(os.path.join(ROOT, "host_tools", "fakes", "heapprobe.py")) as _f:
+    SCRIPT = SCRIPT.replace(_MARK, _f.read())
+del _f, _MARK
 
 
 SCANNER_SCRIPT = r"""

@@ -11,6 +11,7 @@ import gc
 import sys
 
 from bg.ids import position_from_id
+from heapprobe import fits   # host_tools/fakes: bench heap's probe of one block
 
 TESTS = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
 WEIGHTS = TESTS + "/../../firmware/engine/weights.bin"
@@ -45,15 +46,6 @@ def _fragment():
     return (blocks, pins), (n + 1) // 2
 
 
-def _fits(size):
-    try:
-        b = bytearray(size)
-    except MemoryError:
-        return False
-    del b
-    return True
-
-
 def test_engine_made_in_a_fragmented_heap_plays_the_widest_roll_as_in_a_whole_heap():
     if sys.implementation.name != "micropython":
         return
@@ -66,7 +58,7 @@ def test_engine_made_in_a_fragmented_heap_plays_the_widest_roll_as_in_a_whole_he
     gc.collect()
     pins, holes = _fragment()
     assert holes >= 12, holes               # room for the engine, in pieces
-    assert _fits(HOLE - 200) and not _fits(HOLE + 512), "the heap is not fragmented as meant"
+    assert fits(HOLE - 200) and not fits(HOLE + 512), "the heap is not fragmented as meant"
     e = Engine(WEIGHTS)                     # MemoryError here when a block is over ~4 KB
     got = e.choose(me, opp, 1, 1, "normal")
     assert got == whole, (got, whole)

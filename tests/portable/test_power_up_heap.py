@@ -7,30 +7,9 @@ blocks to split): under CPython the test only checks that power-up runs."""
 import gc
 import sys
 from apprig import rig
+from heapprobe import largest_free   # host_tools/fakes: bench heap's own probe
 
 MICROPYTHON = sys.implementation.name == "micropython"
-
-
-def _fits(n):
-    try:
-        bytearray(n)
-        return True
-    except MemoryError:
-        return False
-
-
-def _largest_free():
-    """The largest single allocation that succeeds now, by bisection (bench_heap's way)."""
-    lo, hi = 0, gc.mem_free()
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if _fits(mid):
-            lo = mid
-        else:
-            hi = mid - 1
-    _fits(16)              # a small one over the stack slot that held the big one
-    gc.collect()
-    return lo
 
 
 def test_the_largest_free_block_loses_little_more_than_power_up_keeps():
@@ -40,12 +19,12 @@ def test_the_largest_free_block_loses_little_more_than_power_up_keeps():
         return
     gc.collect()
     free_before = gc.mem_free()
-    block_before = _largest_free()
+    block_before = largest_free()
     sc, app, lines = rig()
     assert app.table.match.score == [0, 0]             # a fresh match
     gc.collect()
     kept = free_before - gc.mem_free()                 # what power-up keeps (App, Table, names)
-    lost = block_before - _largest_free()
+    lost = block_before - largest_free()
     # holes under what is kept would make `lost` larger than `kept` by their size: a few
     # KB of slack for the bisection's own small objects and the names' pool's growth
     print("power-up keeps %d bytes, the largest free block lost %d" % (kept, lost))
