@@ -1,7 +1,7 @@
 """Per-sensor calibration: empty-board baseline, one-checker gain, stack step (hardware-brief 3.2).
 
-All values are ratiometric r = sensor / ch15 - 1 in units of 1/4096 (R_ONE, defined here for
-the scanner and the calibration routine).
+All values are ratiometric r = sensor / ch15 - 1 in units of 1/4096 (R_ONE, the scanner's:
+hw/scanner.py defines it, so that the running board need not keep this module).
   base[i]   r of sensor i on the empty board (int16, within +-BASE_MAX)
   gain[i]   |r - base| for one centred checker on slot i (uint16)
   noise[i]  peak-to-peak r on the empty board (diagnostic, saturates at 255)
@@ -25,8 +25,8 @@ Only the data stays in the heap while playing: the file format and loading
 from array import array
 
 import lazy
+from hw.scanner import R_ONE   # the r fixed-point unit (hw/calroutine.py imports it from here too)
 
-R_ONE = 4096            # r fixed-point unit (hw/scanner.py, hw/calroutine.py import it)
 BASE_MAX = 4 * R_ONE    # a baseline beyond this was measured on a dead bank: kept at it
 DEFAULT_PATH = "calibration.bin"
 

@@ -68,8 +68,8 @@ except AttributeError:  # CPython
     def _ticks_diff(a, b):
         return a - b
 
-# the r fixed-point unit: hw/calibration.py's R_ONE (test_scanner_calibration_unit holds
-# them equal), defined here so that the scanner does not keep hw/calibration.py loaded
+# the r fixed-point unit, 1/4096 (hw/calibration.py imports it from here: the scanner does not
+# keep that module loaded after power-up)
 R_ONE = const(4096)
 UNKNOWN = const(255)        # slot state: cannot be read (dead sensor, bad bank)
 FORCE = const(-(1 << 20))   # a deadband floor no ADC value is near: looked at next scan
