@@ -196,11 +196,7 @@ class Evaluator:
 
     def probs(self, me, opp, race):
         """The five outputs (0..65535) for the side on roll, in self.out."""
-        net = self.race if race else self.contact
-        self.count += 1
-        w = net.head
-        work = self.work
-        tail_vp(0, 0, 0, w, work, self.sig, rows_vp(0, work, work, w, work, net.base, delta_vp(0, 0, 0, work, me, opp, 1), 0))
+        self.equity(me, opp, race)
         return self._copy_out()
 
     def equity(self, me, opp, race):
