@@ -116,40 +116,41 @@ def with_engine(trace, work):
     tmp = tempfile.mkdtemp(prefix="tablier-bench-heap-engine-") + "/"
     # the typed buffers the board holds (bytearrays and arrays: their bytes are as many on
     # the Pico as here, so the rule keeps them at their size, as it does the weights)
-    typed = ("def TYPED(app):\n"
-             "    import array\n"
-             "    e = app.engine\n"
-             "    weights = [id(e.ev.sig)]\n"
-             "    for net in (e.ev.contact, e.ev.race):\n"
-             "        weights += [id(net.head)] + [id(c) for c in net.chunks]\n"
-             "    seen = {}\n"
-             "    def walk(o, depth, found):\n"
-             "        if id(o) in seen or depth > 6:\n"
-             "            return\n"
-             "        seen[id(o)] = 1\n"
-             "        if isinstance(o, (bytearray, array.array)):\n"
-             "            if id(o) not in weights:\n"
-             "                found[id(o)] = len(bytes(o))\n"
-             "            return\n"
-             "        if isinstance(o, (list, tuple)):\n"
-             "            for v in o:\n"
-             "                walk(v, depth + 1, found)\n"
-             "        elif isinstance(o, dict):\n"
-             "            for v in o.values():\n"
-             "                walk(v, depth + 1, found)\n"
-             "        elif not isinstance(o, (type, type(sys))) and hasattr(o, '__dict__'):\n"
-             "            for v in o.__dict__.values():\n"
-             "                walk(v, depth + 1, found)\n"
-             "    eng = {}\n"
-             "    walk(e, 0, eng)\n"
-             "    seen.clear()\n"
-             "    scan = {}\n"
-             "    walk(app.d.scanner, 0, scan)\n"
-             "    seen.clear()\n"
-             "    every = {}\n"
-             "    walk(app, 0, every)\n"
-             "    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))\n"
-             "    print('faults|%d' % len(app.d.scanner.sensed.faults))\n")
+    typed = r"""def TYPED(app):
+    import array
+    e = app.engine
+    weights = [id(e.ev.sig)]
+    for net in (e.ev.contact, e.ev.race):
+        weights += [id(net.head)] + [id(c) for c in net.chunks]
+    seen = {}
+    def walk(o, depth, found):
+        if id(o) in seen or depth > 6:
+            return
+        seen[id(o)] = 1
+        if isinstance(o, (bytearray, array.array)):
+            if id(o) not in weights:
+                found[id(o)] = len(bytes(o))
+            return
+        if isinstance(o, (list, tuple)):
+            for v in o:
+                walk(v, depth + 1, found)
+        elif isinstance(o, dict):
+            for v in o.values():
+                walk(v, depth + 1, found)
+        elif not isinstance(o, (type, type(sys))) and hasattr(o, '__dict__'):
+            for v in o.__dict__.values():
+                walk(v, depth + 1, found)
+    eng = {}
+    walk(e, 0, eng)
+    seen.clear()
+    scan = {}
+    walk(app.d.scanner, 0, scan)
+    seen.clear()
+    every = {}
+    walk(app, 0, every)
+    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))
+    print('faults|%d' % len(app.d.scanner.sensed.faults))
+"""
     # the board's model: empty, every sensor and channel as specified (no spread, no noise:
     # nothing for the scanner to name)
     text = ("import sys\nsys.path.append(%r)\nsys.path.insert(0, %r)\nimport machine, physboard\n"
