@@ -48,6 +48,19 @@ def result_rows(results):
     return boards, won
 
 
+def roll_results(on_roll):
+    """For each of ROLLS, the results of the side on roll of `on_roll` (a Position) as
+    result_rows gives them, and whether it had no legal play: (boards, won, no_play). With
+    no play the turn passes back: the one row is `on_roll` itself, the other side on roll."""
+    from bg.movegen import legal_plays
+    for d1, d2 in ROLLS:
+        plays = legal_plays(on_roll, d1, d2)
+        if len(plays):
+            yield result_rows([p.apply(on_roll) for p in plays]) + (False,)
+        else:
+            yield result_rows([on_roll]) + (True,)
+
+
 def groups(c):
     """(first, end) of each cached position's results."""
     start = c["start"]
@@ -183,7 +196,6 @@ def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
     within MARGIN of the best, each looked at again through the opponent's 21 rolls, each
     answered by the opponent's best 0-ply play; the score blend x 0-ply + (1 - blend) x
     1-ply, the engine's 0.5), as index into the cache's results."""
-    from bg.movegen import legal_plays
     from bg.position import Position
     net = IntNet(path)
     b = c["boards"]
@@ -202,14 +214,10 @@ def strong_choices(path, c, candidates=CANDIDATES, margin=MARGIN, blend=0.5):
                 mover = Position(b[k, 25:], b[k, :25])      # the candidate's result, mover as me
                 opp_on_roll = mover.swapped()
                 total = 0.0
-                for d1, d2 in ROLLS:
-                    plays = legal_plays(opp_on_roll, d1, d2)
-                    if len(plays):
-                        rb, won = result_rows([p.apply(opp_on_roll) for p in plays])
-                        reply = net.mover_values(rb, won).max()      # the opponent's value
-                    else:       # no play: the mover is on roll again; its equity, negated
-                        mb = np.frombuffer(bytes(mover.me) + bytes(mover.opp), np.uint8).reshape(1, 50)
-                        reply = net.mover_values(mb, np.array([-1.0]))[0]
+                for (d1, d2), (rb, won, _) in zip(ROLLS, roll_results(opp_on_roll)):
+                    # the opponent's value of its best reply (no play: of the mover on
+                    # roll again, from the opponent's side)
+                    reply = net.mover_values(rb, won).max()
                     total += reply if d1 == d2 else 2 * reply
                 v = -total / 36.0
             v = (1 - blend) * v + blend * v0[k]        # the engine: (v1 + v0) // 2

@@ -27,7 +27,7 @@ import numpy as np
 
 from host_tools.train.fit import encode, int_forward, race_mask
 from host_tools.train.screen import (CANDIDATES, MARGIN, ROLLS, IntNet, groups, judged,
-                                     result_rows)
+                                     roll_results)
 
 K = 8           # candidates kept per position
 T = 3           # reply values kept per roll (the best first)
@@ -47,7 +47,6 @@ def build_leaves(c, weights, k=K, gnubg_leaves=False):
     bytes, the mover on roll first), leafwon (the opponent's points when its reply bore off
     its last checker, else -1), nopl (no legal reply: leaf is the candidate itself, top[0]
     the opponent's value of it), gleaf (gnubg 0-ply's value of leaf for the mover, or NaN)."""
-    from bg.movegen import legal_plays
     from bg.position import Position
     net = IntNet(weights)
     b = c["boards"]
@@ -70,14 +69,8 @@ def build_leaves(c, weights, k=K, gnubg_leaves=False):
             mover = Position(b[ci, 25:], b[ci, :25])
             opp_on_roll = mover.swapped()
             rows, wons, cuts = [], [], [0]
-            for r, (d1, d2) in enumerate(ROLLS):
-                plays = legal_plays(opp_on_roll, d1, d2)
-                if len(plays):
-                    rb, won = result_rows([p.apply(opp_on_roll) for p in plays])
-                else:       # the turn passes back: the mover on roll in the candidate
-                    rb = np.frombuffer(bytes(mover.me) + bytes(mover.opp), np.uint8).reshape(1, 50)
-                    won = np.array([-1.0])
-                    out["nopl"][g, j, r] = True
+            for r, (rb, won, no_play) in enumerate(roll_results(opp_on_roll)):
+                out["nopl"][g, j, r] = no_play      # (the turn passes back: the candidate)
                 rows.append(rb)
                 wons.append(won)
                 cuts.append(cuts[-1] + len(rb))
@@ -101,7 +94,6 @@ def two_ply_of_best_two(c, lv, weights):
     mover's 21 rolls each answered by its best 0-ply result (as the opponent's replies are).
     Returns (two (n, 2, 21): the mover's value of each leaf, NaN where not computed (one
     candidate only, or it bore off); slots (n, 2): the candidates' places in lv["cand"])."""
-    from bg.movegen import legal_plays
     from bg.position import Position
     sc = Screen(c, lv, weights)
     net = IntNet(weights)
@@ -123,14 +115,8 @@ def two_ply_of_best_two(c, lv, weights):
                 leaf = lv["leaf"][g, j, r]           # the mover on roll first
                 pos = Position(leaf[:25], leaf[25:])
                 total = 0.0
-                for d1, d2 in ROLLS:
-                    plays = legal_plays(pos, d1, d2)
-                    if len(plays):
-                        rb, won = result_rows([p.apply(pos) for p in plays])
-                        v = net.mover_values(rb, won).max()
-                    else:       # no play: the opponent on roll in the leaf
-                        rb = np.frombuffer(bytes(leaf[25:]) + bytes(leaf[:25]), np.uint8).reshape(1, 50)
-                        v = net.mover_values(rb, np.array([-1.0]))[0]
+                for (d1, d2), (rb, won, _) in zip(ROLLS, roll_results(pos)):
+                    v = net.mover_values(rb, won).max()    # (no play: the opponent on roll in the leaf)
                     total += v if d1 == d2 else 2 * v
                 two[g, t, r] = total / 36
     return two, slots
