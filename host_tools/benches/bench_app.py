@@ -477,6 +477,17 @@ def _compile_fakes(dest):
     return dest
 
 
+def native_bytes(text, path, arch):
+    """The .mpy size of `text` (viper functions as the board compiles them from text) by
+    mpy-cross -march=arch, written to path (.py) beside it: the native code's size in a
+    heap that holds it (the rp2 port's, armv6m; the unix port maps its own apart)."""
+    with open(path, "w") as f:
+        f.write(text)
+    subprocess.run([MPY_CROSS, "-march=" + arch, "-o", path[:-3] + "-" + arch + ".mpy", path],
+                   check=True, capture_output=True)
+    return os.path.getsize(path[:-3] + "-" + arch + ".mpy")
+
+
 def start_list(fw):
     """The replay's prefix telling it whether this tree's app/start.py names what the board
     forgets after power-up (AFTER_POWER_UP; a tree before it is not imported for it)."""

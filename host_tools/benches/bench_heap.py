@@ -90,12 +90,7 @@ def thumb_bytes(work):
     out = []
     for name, text in (("engine", "import micropython\n" + net._VIPER_SRC),
                        ("scanfast", "import micropython\n" + scanfast._SOURCE.replace("{P}", "ptr16"))):
-        src = os.path.join(work, "thumb-" + name + ".py")
-        with open(src, "w") as f:
-            f.write(text)
-        subprocess.run([B.MPY_CROSS, "-march=armv6m", "-o", src[:-3] + ".mpy", src], check=True,
-                       capture_output=True)
-        out.append(os.path.getsize(src[:-3] + ".mpy"))
+        out.append(B.native_bytes(text, os.path.join(work, "thumb-" + name + ".py"), "armv6m"))
     return tuple(out)
 
 
