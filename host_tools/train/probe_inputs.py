@@ -185,13 +185,15 @@ def cmd_score(a):
     from host_tools.train.screen_strong import Screen, _cache
     z = np.load(a.net)
     params = [z["w1"], z["b1"], z["w2"], z["b2"]]
+    if a.int8:                    # W1 as the weights file would store it (fit.quantize)
+        params[0] = F.fake_quant(params[0])
     lv = dict(np.load(a.leaves))
     sc = Screen(_cache(a.cache, len(lv["cand"])), lv, a.weights)
     print("| variant (%d moves) | loss per move | against the engine's (paired) |\n|---|---:|---:|" % sc.n)
     sc.report("engine: 4 within 0.16, mean of 1-ply and 0-ply", sc.engine())
     v1 = sc.one_ply(leaf_values(sc, params, bool(z["features"])))
     for share0 in (0.0, 0.25, 0.5):
-        sc.report("contact leaves by %s, 0-ply share %.2f" % (os.path.basename(a.net), share0),
+        sc.report("contact leaves by %s%s, 0-ply share %.2f" % (os.path.basename(a.net), " (W1 int8)" * a.int8, share0),
                   sc.choose(sc.blend(v1, share0)))
 
 
@@ -211,6 +213,7 @@ def main(argv=None):
     s.add_argument("leaves")
     s.add_argument("net")
     s.add_argument("--weights", default=os.path.join("firmware", "engine", "weights.bin"))
+    s.add_argument("--int8", action="store_true", help="W1 rounded to int8 with a scale per hidden unit")
     a = ap.parse_args(argv)
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     sys.setrecursionlimit(10000)
