@@ -22,8 +22,21 @@ CANDIDATES = 4                    # strong: at most this many plays looked at ag
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
 WORST = -(1 << 30)
 
-# The 21 distinct rolls and how many of the 36 they stand for.
-ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+def _rolls():
+    """The 21 distinct rolls (a, b), a <= b: a double stands for one of the 36, the others
+    for two."""
+    for a in range(1, 7):
+        for b in range(a, 7):
+            yield a, b
+
+
+def __getattr__(name):
+    """ROLLS, the 21 rolls of _rolls() as a tuple (the host's tools and tests), made when
+    asked: as a module constant its 22 tuples held 0.46 KB of the board's heap (issue 10)."""
+    if name == "ROLLS":
+        return tuple(_rolls())
+    raise AttributeError(name)
 
 
 def contact_free(me, opp):
@@ -68,12 +81,13 @@ class Engine:
         self.best_path = bytearray(8)
         self.best_n = 0
         self.best_hits = 0
-        # strong level: the candidates' results (50 bytes each), plays and 0-ply scores
-        self.cand_pos = bytearray(50 * CANDIDATES)
-        self.cand_path = bytearray(8 * CANDIDATES)
-        self.cand_n = bytearray(CANDIDATES)
-        self.cand_hits = bytearray(CANDIDATES)
-        self.cand_score = [WORST] * CANDIDATES
+        # strong level: the candidates' results (50 bytes each), plays and 0-ply scores,
+        # made at its first think (_make_cands: the normal level never needs their 0.4 KB)
+        self.cand_pos = None
+        self.cand_path = None
+        self.cand_n = None
+        self.cand_hits = None
+        self.cand_score = None
         self.ncand = 0
         self.keep_cands = False
         self._visit_top = self._top
@@ -130,6 +144,13 @@ class Engine:
         if self.keep_cands:
             self._keep_candidate(w, s)
 
+    def _make_cands(self):
+        self.cand_pos = bytearray(50 * CANDIDATES)
+        self.cand_path = bytearray(8 * CANDIDATES)
+        self.cand_n = bytearray(CANDIDATES)
+        self.cand_hits = bytearray(CANDIDATES)
+        self.cand_score = [WORST] * CANDIDATES
+
     def _keep_candidate(self, w, s):
         k = self.ncand
         if k == CANDIDATES:
@@ -174,6 +195,8 @@ class Engine:
             from engine import pubeval
             self.pubeval_score = pubeval.score
         self.keep_cands = level == "strong"
+        if self.keep_cands and self.cand_pos is None:
+            self._make_cands()
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
@@ -262,7 +285,7 @@ class Engine:
         answered by its best 0-ply play (me to roll next); yields after each roll."""
         race = contact_free(me, opp)
         w = self.walker
-        for a, b in ROLLS:
+        for a, b in _rolls():
             # set again each roll: the caller may have run another walk in between
             self.race_before = race
             self.opp_back = back_py(opp)
