@@ -167,3 +167,37 @@ def test_the_player_module_keeps_no_table_of_the_rolls():
     held = gc.mem_alloc() - before
     assert engine.player.ROLLS[0] == (1, 1) and len(engine.player.ROLLS) == 21
     assert held <= PLAYER_HEAP_MAX, held
+
+
+# What the widest think holds besides the engine, at its deepest point (the frames of the
+# calls down to the evaluation, as the board's tick sees them): 896 bytes on the 64-bit unix
+# port; 1,952 while bg/walk.py's StepWalk walked by recursion (a MicroPython frame of more
+# than about 11 words is allocated on the heap: 4 frames of _step deep in a 1-1, each with
+# its 24 locals), the board in a seat's peak (issue 10).
+THINK_HEAP_MAX = 1300
+
+
+def test_the_widest_think_holds_little_beside_the_engine():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.player import Engine
+    pos = position_from_id(HARDEST)
+    me = bytes(pos.me)
+    opp = bytes(pos.opp)
+    e = Engine(WEIGHTS)
+    peak = [0, 0]
+
+    def tick():
+        gc.collect()
+        peak[1] += 1
+        a = gc.mem_alloc()
+        if a > peak[0]:
+            peak[0] = a
+    e.tick = tick
+    e.choose(me, opp, 1, 1, "normal")        # the code's first run (names interned) first
+    gc.collect()
+    before = gc.mem_alloc()
+    peak[0] = 0
+    got = e.choose(me, opp, 1, 1, "normal")
+    assert len(got[0]) == 4 and peak[1] >= 2 * 2226 // 32
+    assert peak[0] - before <= THINK_HEAP_MAX, peak[0] - before
