@@ -23,19 +23,12 @@ MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best a
 WORST = -(1 << 30)
 
 
-def _rolls():
-    """The 21 distinct rolls (a, b), a <= b: a double stands for one of the 36, the others
-    for two."""
-    for a in range(1, 7):
-        for b in range(a, 7):
-            yield a, b
-
-
 def __getattr__(name):
-    """ROLLS, the 21 rolls of _rolls() as a tuple (the host's tools and tests), made when
-    asked: as a module constant its 22 tuples held 0.46 KB of the board's heap (issue 10)."""
+    """ROLLS, the 21 distinct rolls (a, b), a <= b, as a tuple (the host's tools and tests),
+    made when asked: as a module constant its 22 tuples held 0.46 KB of the board's heap
+    (issue 10); the strong level walks the rolls with two ranges, allocating nothing."""
     if name == "ROLLS":
-        return tuple(_rolls())
+        return tuple((a, b) for a in range(1, 7) for b in range(a, 7))
     raise AttributeError(name)
 
 
@@ -285,23 +278,24 @@ class Engine:
         answered by its best 0-ply play (me to roll next); yields after each roll."""
         race = contact_free(me, opp)
         w = self.walker
-        for a, b in _rolls():
-            # set again each roll: the caller may have run another walk in between
-            self.race_before = race
-            self.opp_back = back_py(opp)
-            self.ev.set_root(opp, me, race)
-            self.reply = WORST
-            if self.piece:
-                for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
-                    yield None
-            else:
-                self.walked = w.walk(me, opp, a, b, self._visit_reply)
-            if self.walked:
-                v = self.reply
-            else:
-                v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
-            self.total += v if a == b else 2 * v
-            yield None
+        for a in range(1, 7):
+            for b in range(a, 7):
+                # set again each roll: the caller may have run another walk in between
+                self.race_before = race
+                self.opp_back = back_py(opp)
+                self.ev.set_root(opp, me, race)
+                self.reply = WORST
+                if self.piece:
+                    for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
+                        yield None
+                else:
+                    self.walked = w.walk(me, opp, a, b, self._visit_reply)
+                if self.walked:
+                    v = self.reply
+                else:
+                    v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
+                self.total += v if a == b else 2 * v
+                yield None
 
     def _reply(self, w):
         s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
