@@ -211,29 +211,38 @@ class Oled:
         fb = self.fb
         last = self._rows
         was_inverted = self._inverted
-        if last is None:
-            self._dirty = (1 << self.pages) - 1   # other drawing was there: all of it goes
-        redraw = last is None or invert is not None or was_inverted is not None
-        if redraw:                           # the whole picture again (a bar is in or goes)
-            fb.fill(0)
-            self._rows = [None] * ROWS
         self._inverted = invert
-        for i in range(ROWS):
-            row = rows[i] if i < len(rows) else ""
-            old = last[i] if last is not None else None
-            y = ROW_Y[i]
-            if (i == invert) != (i == was_inverted):
-                self._touch(y - 1, y + 8)    # its bar came or went
-            if row == old:
-                if not redraw:
+        if last is not None and invert is None and was_inverted is None:
+            # the rows that changed drawn again (the usual screen: a clock row each second)
+            for i in range(ROWS):
+                row = rows[i] if i < len(rows) else ""
+                old = last[i]
+                if row == old:
                     continue
-            else:
-                self._touch(y, y + 7)        # its text (or the gap under it) changes
-                if old and not redraw:       # clear the old text (and the gap under it)
+                y = ROW_Y[i]
+                self._touch(y, y + 7)        # its text (and the gap under it) changes
+                if old:                      # clear the old text (and the gap under it)
                     fb.fill_rect(0, y, self.width, 8, 0)
-            self._rows[i] = row
-            if row:
-                fb.text(ascii_text(row)[:COLS], 0, y, 1)
+                last[i] = row
+                if row:
+                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
+        else:
+            # the whole picture again (after other drawing, or a bar comes, goes or stays):
+            # the pages sent are those of the rows whose text or bar changed
+            if last is None:
+                self._dirty = (1 << self.pages) - 1
+            fb.fill(0)
+            new = self._rows = [None] * ROWS
+            for i in range(ROWS):
+                row = rows[i] if i < len(rows) else ""
+                y = ROW_Y[i]
+                if (i == invert) != (i == was_inverted):
+                    self._touch(y - 1, y + 8)    # its bar came or went
+                if last is not None and row != last[i]:
+                    self._touch(y, y + 7)
+                new[i] = row
+                if row:
+                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
         if invert is not None:
             self._invert_row(invert)
         if send:
