@@ -24,6 +24,10 @@ HM = _hash_table(2718, 26)
 HO = _hash_table(3141, 25)
 
 
+def _probing(walk):
+    pass
+
+
 class StepWalk:
     """Every legal play of a roll, depth-first, in place over two 25-byte boards.
 
@@ -52,7 +56,7 @@ class StepWalk:
         self.double = False
         self.target = 0
         self.visiting = False
-        self.visit = None            # walk()'s visit
+        self.visit = _probing
         self.lows = bytearray(4)     # the lowest source at each depth of _run's walk
 
     def _leaf(self):

@@ -63,6 +63,14 @@ def _pubeval_unloaded(me, opp, race):
 
 
 class Engine:
+    # the strong level's buffers, None until its first think (_make_cands; for mypy: their
+    # types once made)
+    cand_pos: bytearray
+    cand_path: bytearray
+    cand_n: bytearray
+    cand_hits: bytearray
+    cand_score: list
+
     def __init__(self, weights, viper=None):
         self.ev = Evaluator(weights, viper)
         self.walker = Walker()
@@ -76,11 +84,11 @@ class Engine:
         self.best_hits = 0
         # strong level: the candidates' results (50 bytes each), plays and 0-ply scores,
         # made at its first think (_make_cands: the normal level never needs their 0.4 KB)
-        self.cand_pos = None
-        self.cand_path = None
-        self.cand_n = None
-        self.cand_hits = None
-        self.cand_score = None
+        self.cand_pos = None      # type: ignore[assignment]
+        self.cand_path = None     # type: ignore[assignment]
+        self.cand_n = None        # type: ignore[assignment]
+        self.cand_hits = None     # type: ignore[assignment]
+        self.cand_score = None    # type: ignore[assignment]
         self.ncand = 0
         self.keep_cands = False
         self._visit_top = self._top

@@ -187,6 +187,8 @@ class Oled:
 
     def _invert_row(self, i):
         # (lines() marks the pages of a bar that came, went or moved, not of one redrawn)
+        if not 0 <= i < ROWS:
+            return
         top = ROW_Y[i] - 1 if ROW_Y[i] > 0 else 0
         bottom = min(self.height, ROW_Y[i] + 9)  # exclusive
         buf = self.buffer

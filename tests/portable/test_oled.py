@@ -198,7 +198,7 @@ def test_every_drawing_reaches_the_display_exactly_and_unchanged_pages_stay_unse
         if kind < 6:
             rows[rng.below(6)] = words[rng.below(len(words))]
             bar = rng.below(8)
-            oled.lines(rows, invert=bar if bar < 6 and kind < 2 else None, send=False)
+            oled.lines(rows, invert=bar if bar < 7 and kind < 2 else None, send=False)  # 6: none
         elif kind == 6:
             oled.text(words[rng.below(len(words))], rng.below(120), rng.below(70) - 3)
         elif kind == 7:
