@@ -57,84 +57,7 @@ class StepWalk:
         self.target = 0
         self.visiting = False
         self.visit = _probing
-
-    def _step(self, depth, src_hi, h, out, hits):
-        """Try every legal step for die `depth` (depth < target: callers never start a
-        0-step walk). Probe (not self.visiting): return the most dice playable from here,
-        stopping early at the target. Visit: reach _leaf for every play of exactly
-        `target` steps. h, out, hits: the position's hash, our checkers outside the home
-        board, and the hit bits of the steps so far (arguments, not attributes: cheaper)."""
-        d = self.dice[depth]
-        me = self.me
-        opp = self.opp
-        path = self.path
-        full = depth + 1 == self.target
-        visiting = self.visiting
-        again = self.double          # a double's next step starts at this source or lower
-        bit = 1 << depth
-        best = depth
-        lo = lowest_source(me)
-        if lo == 1 and src_hi > 24:
-            src_hi = 24
-        p = src_hi
-        while p >= lo:
-            if not me[p - 1]:
-                p -= 1
-                continue
-            to = p - d
-            if to > 0:
-                # landing()'s board case inlined (a point of 2 or more of theirs is
-                # closed): the hottest line of the engine's search, where a call per step
-                # cost 9 % of a walk. Bear-off steps ask landing() itself.
-                if opp[24 - to] >= 2:
-                    p -= 1
-                    continue
-            else:
-                to = landing(me, opp, p, d, out)
-                if to < 0:
-                    p -= 1
-                    continue
-            # apply the step (apply_step, inlined with the hash and the outside count)
-            me[p - 1] -= 1
-            c = 0
-            o = out
-            hb = hits
-            if to:
-                me[to - 1] += 1
-                oi = 24 - to
-                c = opp[oi]
-                dh = HM[to] - HM[p]
-                if c:
-                    opp[oi] = 0
-                    opp[24] += 1
-                    dh += HO[24] - HO[oi]
-                    hb = hits | bit
-                if p > 6 and to <= 6:
-                    o = out - 1
-            else:
-                dh = HM[0] - HM[p]
-            path[2 * depth] = p
-            path[2 * depth + 1] = to
-            if full:                     # a full play: no call just to find that out
-                r = depth + 1
-                if visiting:
-                    self.h = h + dh
-                    self.hitbits = hb
-                    self._leaf()
-            else:
-                r = self._step(depth + 1, p if again else 25, h + dh, o, hb)
-            if c:
-                opp[24] -= 1
-                opp[oi] = 1
-            if to:
-                me[to - 1] -= 1
-            me[p - 1] += 1
-            if r > best:
-                best = r
-                if best == self.target and not visiting:
-                    return best          # probing: one full-length play is enough
-            p -= 1
-        return best
+        self.lows = bytearray(4)     # the lowest source at each depth of _run's walk
 
     def _leaf(self):
         self.nsteps = self.target
@@ -146,8 +69,17 @@ class StepWalk:
         self.outside = outside(me)
 
     def _run(self, d0, d1, d2, d3, n, double, visiting):
-        """One pass over the dice d0..d3 (n of them to play): the probe (visiting False:
-        how many dice can be played) or the visit of every play of n steps."""
+        """One pass over the dice d0..d3 (n of them to play, n >= 1): the probe (visiting
+        False: how many dice can be played, stopping at the first play of n) or the visit
+        (_leaf at the end of every play of n steps).
+
+        Depth first, as a loop over the depth k with its state in place, not as a
+        recursion: a MicroPython frame of more than about 11 words is allocated on the heap,
+        and the 4 frames of a double's recursion were 0.6 KB of the Pico's heap at the
+        deepest point of the engine's think (the board in a seat's peak, issue 10). Step k
+        is path[2k], path[2k + 1] (from, to) and bit k of `hits`; the position's hash h
+        and our checkers outside the home board `out` are kept as the steps are made and
+        taken back; lows[k] is the lowest source at depth k."""
         dice = self.dice
         dice[0] = d0
         dice[1] = d1
@@ -156,9 +88,98 @@ class StepWalk:
         self.double = double
         self.target = n
         self.visiting = visiting
-        got = self._step(0, 25, 0, self.outside, 0)
+        me = self.me
+        opp = self.opp
+        path = self.path
+        lows = self.lows
+        last = n - 1
+        h = 0
+        out = self.outside
+        hits = 0
+        best = 0                     # the most dice played so far (rule 4's count)
+        k = 0
+        d = d0
+        lo = lowest_source(me)
+        lows[0] = lo
+        p = 24 if lo == 1 else 25
+        while True:
+            if p >= lo:
+                if not me[p - 1]:
+                    p -= 1
+                    continue
+                to = p - d
+                if to > 0:
+                    # landing()'s board case inlined (a point of 2 or more of theirs is
+                    # closed): the hottest line of the engine's search, where a call per
+                    # step cost 9 % of a walk. Bear-off steps ask landing() itself.
+                    if opp[24 - to] >= 2:
+                        p -= 1
+                        continue
+                else:
+                    to = landing(me, opp, p, d, out)
+                    if to < 0:
+                        p -= 1
+                        continue
+                # make step k (apply_step, inlined with the hash and the outside count)
+                me[p - 1] -= 1
+                h += HM[to] - HM[p]      # HM[0]: borne off
+                if to:
+                    me[to - 1] += 1
+                    oi = 24 - to
+                    if opp[oi]:
+                        opp[oi] = 0
+                        opp[24] += 1
+                        h += HO[24] - HO[oi]
+                        hits |= 1 << k
+                    if p > 6 and to <= 6:
+                        out -= 1
+                path[2 * k] = p
+                path[2 * k + 1] = to
+                if k < last:             # the next die: a double's starts at this source
+                    k += 1
+                    if k > best:
+                        best = k
+                    d = dice[k]
+                    lo = lowest_source(me)
+                    lows[k] = lo
+                    if not double or (lo == 1 and p > 24):
+                        p = 24 if lo == 1 else 25
+                    continue
+                best = n                 # a full play
+                if visiting:
+                    self.h = h
+                    self.hitbits = hits
+                    self._leaf()
+                else:
+                    # probing: one full-length play is enough. Every depth is made done
+                    # (no source at or above 26): the loop takes each step back and ends
+                    lo = 26
+                    for j in range(k):
+                        lows[j] = 26
+            else:                        # depth k is done: back to step k - 1
+                if k == 0:
+                    break
+                k -= 1
+                p = path[2 * k]
+                to = path[2 * k + 1]
+                d = dice[k]
+                lo = lows[k]
+            # take step k back, then try the next source at depth k
+            me[p - 1] += 1
+            h -= HM[to] - HM[p]
+            if to:
+                me[to - 1] -= 1
+                if hits & (1 << k):
+                    oi = 24 - to
+                    opp[24] -= 1
+                    opp[oi] = 1
+                    h -= HO[24] - HO[oi]
+                    hits ^= 1 << k
+                if p > 6 and to <= 6:
+                    out += 1
+            p -= 1
         self.visiting = False
-        return got
+        return best
 
     def walk(self, me, opp, d1, d2, visit):
         """Reach _leaf (by default: call visit(self)) at the end of every legal play of

@@ -22,8 +22,14 @@ CANDIDATES = 4                    # strong: at most this many plays looked at ag
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
 WORST = -(1 << 30)
 
-# The 21 distinct rolls and how many of the 36 they stand for.
-ROLLS = tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+
+def __getattr__(name):
+    """ROLLS, the 21 distinct rolls (a, b), a <= b, as a tuple (the host's tools and tests),
+    made when asked: as a module constant its 22 tuples held 0.46 KB of the board's heap
+    (issue 10); the strong level walks the rolls with two ranges, allocating nothing."""
+    if name == "ROLLS":
+        return tuple((a, b) for a in range(1, 7) for b in range(a, 7))
+    raise AttributeError(name)
 
 
 def contact_free(me, opp):
@@ -57,6 +63,14 @@ def _pubeval_unloaded(me, opp, race):
 
 
 class Engine:
+    # the strong level's buffers, None until its first think (_make_cands; for mypy: their
+    # types once made)
+    cand_pos: bytearray
+    cand_path: bytearray
+    cand_n: bytearray
+    cand_hits: bytearray
+    cand_score: list
+
     def __init__(self, weights, viper=None):
         self.ev = Evaluator(weights, viper)
         self.walker = Walker()
@@ -68,12 +82,13 @@ class Engine:
         self.best_path = bytearray(8)
         self.best_n = 0
         self.best_hits = 0
-        # strong level: the candidates' results (50 bytes each), plays and 0-ply scores
-        self.cand_pos = bytearray(50 * CANDIDATES)
-        self.cand_path = bytearray(8 * CANDIDATES)
-        self.cand_n = bytearray(CANDIDATES)
-        self.cand_hits = bytearray(CANDIDATES)
-        self.cand_score = [WORST] * CANDIDATES
+        # strong level: the candidates' results (50 bytes each), plays and 0-ply scores,
+        # made at its first think (_make_cands: the normal level never needs their 0.4 KB)
+        self.cand_pos = None      # type: ignore[assignment]
+        self.cand_path = None     # type: ignore[assignment]
+        self.cand_n = None        # type: ignore[assignment]
+        self.cand_hits = None     # type: ignore[assignment]
+        self.cand_score = None    # type: ignore[assignment]
         self.ncand = 0
         self.keep_cands = False
         self._visit_top = self._top
@@ -130,6 +145,13 @@ class Engine:
         if self.keep_cands:
             self._keep_candidate(w, s)
 
+    def _make_cands(self):
+        self.cand_pos = bytearray(50 * CANDIDATES)
+        self.cand_path = bytearray(8 * CANDIDATES)
+        self.cand_n = bytearray(CANDIDATES)
+        self.cand_hits = bytearray(CANDIDATES)
+        self.cand_score = [WORST] * CANDIDATES
+
     def _keep_candidate(self, w, s):
         k = self.ncand
         if k == CANDIDATES:
@@ -174,6 +196,8 @@ class Engine:
             from engine import pubeval
             self.pubeval_score = pubeval.score
         self.keep_cands = level == "strong"
+        if self.keep_cands and self.cand_pos is None:
+            self._make_cands()
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
@@ -262,23 +286,24 @@ class Engine:
         answered by its best 0-ply play (me to roll next); yields after each roll."""
         race = contact_free(me, opp)
         w = self.walker
-        for a, b in ROLLS:
-            # set again each roll: the caller may have run another walk in between
-            self.race_before = race
-            self.opp_back = back_py(opp)
-            self.ev.set_root(opp, me, race)
-            self.reply = WORST
-            if self.piece:
-                for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
-                    yield None
-            else:
-                self.walked = w.walk(me, opp, a, b, self._visit_reply)
-            if self.walked:
-                v = self.reply
-            else:
-                v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
-            self.total += v if a == b else 2 * v
-            yield None
+        for a in range(1, 7):
+            for b in range(a, 7):
+                # set again each roll: the caller may have run another walk in between
+                self.race_before = race
+                self.opp_back = back_py(opp)
+                self.ev.set_root(opp, me, race)
+                self.reply = WORST
+                if self.piece:
+                    for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
+                        yield None
+                else:
+                    self.walked = w.walk(me, opp, a, b, self._visit_reply)
+                if self.walked:
+                    v = self.reply
+                else:
+                    v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
+                self.total += v if a == b else 2 * v
+                yield None
 
     def _reply(self, w):
         s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))

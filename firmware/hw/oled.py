@@ -1,5 +1,12 @@
 """SSD1306 128x64 OLED over I2C: a small framebuf-based driver that sends only changed pages.
 
+Which pages changed is kept as a bit per page (`_dirty`), set by every drawing call for the
+pages it draws on: no copy of what the display holds (1 KB of the board's heap, issue 10),
+and no page is ever missed, since nothing reaches the buffer but through these calls.
+lines() marks only the pages of the rows whose text or bar changed, so a screen sends the
+pages a byte-for-byte diff would, but for a changed row whose new pixels happen to equal the
+old ones in one of its two pages (sent all the same).
+
 Text uses MicroPython's built-in 8x8 ASCII font, so French letters are written without
 their accents (é -> e, ç -> c, « -> "). A missing or failing display never crashes the
 board: the first I2C error sets `ok` to False, keeps the error in `error`, and from then on
@@ -77,20 +84,16 @@ class Oled:
         self.external_vcc = external_vcc
         self.flip = flip
         self.buffer = bytearray(self.pages * width)
-        self._sent = bytearray(self.pages * width)   # what the display RAM holds
+        self._dirty = 0          # bit p: page p was drawn on since it was last sent
         self._mv = memoryview(self.buffer)
-        # one view per page, made once: comparing pages then allocates nothing
-        self._page_views = [self._mv[p * width:(p + 1) * width] for p in range(self.pages)]
-        sent = memoryview(self._sent)
-        self._sent_views = [sent[p * width:(p + 1) * width] for p in range(self.pages)]
         self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
         self._cmd = bytearray(7)
         self._data = [memoryview(b"\x40"), self._mv]
         self.ok = False
         self.error = None
         self.pages_sent = 0   # for the bench and the tests: how much show() sent
-        self._rows = None     # the rows lines() drew last (None: redraw all)
-        self._inverted = None
+        self._rows = None     # the rows of the picture, drawn by lines() (None: other drawing)
+        self._inverted = None  # the row lines() inverted in it (a menu bar), or None
         self.retry()
 
     # --- bus access: every I2C call goes through these two and cannot raise
@@ -139,25 +142,39 @@ class Oled:
         return self.ok
 
     # --- drawing (into RAM; show() sends it)
+    def _touch(self, top, bottom):
+        """Pixel rows top..bottom (inclusive) were drawn on: their pages are to be sent."""
+        if top < 0:
+            top = 0
+        if bottom >= self.height:
+            bottom = self.height - 1
+        if top <= bottom:
+            self._dirty |= ((2 << (bottom >> 3)) - 1) & ~((1 << (top >> 3)) - 1)
+
     def fill(self, c=0):
         self._rows = None
+        self._dirty = (1 << self.pages) - 1
         self.fb.fill(c)
 
     def pixel(self, x, y, c=1):
         self._rows = None
+        self._touch(y, y)
         self.fb.pixel(x, y, c)
 
     def hline(self, x, y, w, c=1):
         self._rows = None
+        self._touch(y, y)
         self.fb.hline(x, y, w, c)
 
     def rect(self, x, y, w, h, c=1, fill=False):
         self._rows = None
+        self._touch(y, y + h - 1)
         self.fb.rect(x, y, w, h, c, fill)
 
     def text(self, s, x, y, c=1):
         """Draw `s` with its top left at (x, y); accented letters lose their accents."""
         self._rows = None
+        self._touch(y, y + 7)
         self.fb.text(ascii_text(s), x, y, c)
 
     def invert_row(self, i):
@@ -165,6 +182,13 @@ class Oled:
         if not 0 <= i < ROWS:
             return
         self._rows = None
+        self._touch(ROW_Y[i] - 1, ROW_Y[i] + 8)
+        self._invert_row(i)
+
+    def _invert_row(self, i):
+        # (lines() marks the pages of a bar that came, went or moved, not of one redrawn)
+        if not 0 <= i < ROWS:
+            return
         top = ROW_Y[i] - 1 if ROW_Y[i] > 0 else 0
         bottom = min(self.height, ROW_Y[i] + 9)  # exclusive
         buf = self.buffer
@@ -188,29 +212,48 @@ class Oled:
         """
         fb = self.fb
         last = self._rows
-        if last is None or invert is not None or self._inverted is not None:
-            fb.fill(0)
-            last = self._rows = [None] * ROWS
+        was_inverted = self._inverted
         self._inverted = invert
-        for i in range(ROWS):
-            row = rows[i] if i < len(rows) else ""
-            if row == last[i]:
-                continue
-            if last[i]:                      # clear the old text (and the gap under it)
-                fb.fill_rect(0, ROW_Y[i], self.width, 8, 0)
-            last[i] = row
-            if row:
-                fb.text(ascii_text(row)[:COLS], 0, ROW_Y[i], 1)
+        if last is not None and invert is None and was_inverted is None:
+            # the rows that changed drawn again (the usual screen: a clock row each second)
+            for i in range(ROWS):
+                row = rows[i] if i < len(rows) else ""
+                old = last[i]
+                if row == old:
+                    continue
+                y = ROW_Y[i]
+                self._touch(y, y + 7)        # its text (and the gap under it) changes
+                if old:                      # clear the old text (and the gap under it)
+                    fb.fill_rect(0, y, self.width, 8, 0)
+                last[i] = row
+                if row:
+                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
+        else:
+            # the whole picture again (after other drawing, or a bar comes, goes or stays):
+            # the pages sent are those of the rows whose text or bar changed
+            if last is None:
+                self._dirty = (1 << self.pages) - 1
+            fb.fill(0)
+            new = self._rows = [None] * ROWS
+            for i in range(ROWS):
+                row = rows[i] if i < len(rows) else ""
+                y = ROW_Y[i]
+                if (i == invert) != (i == was_inverted):
+                    self._touch(y - 1, y + 8)    # its bar came or went
+                if last is not None and row != last[i]:
+                    self._touch(y, y + 7)
+                new[i] = row
+                if row:
+                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
         if invert is not None:
-            self.invert_row(invert)
-            self._rows = None                # the bar changed pixels of other rows
+            self._invert_row(invert)
         if send:
             self.show()
 
     # --- sending
     def pending(self):
         """True while the display RAM differs from what was drawn (show() has pages to send)."""
-        return self.ok and self.buffer != self._sent
+        return self.ok and self._dirty != 0
 
     def show(self, full=False, most=0):
         """Send the pages that changed since the last show (all of them if `full`).
@@ -220,12 +263,12 @@ class Oled:
         400 kHz, one page ~3 ms), so the App spreads a screen over its display rounds."""
         if not self.ok:
             return
-        if not full and self.buffer == self._sent:
-            return  # nothing changed: one memcmp, no allocation
-        new, old = self._page_views, self._sent_views
+        dirty = self._dirty
+        if not full and not dirty:
+            return  # nothing drawn since: no allocation
         page = 0
         while page < self.pages:
-            if not full and new[page] == old[page]:
+            if not full and not dirty & (1 << page):
                 page += 1
                 continue
             if most > 0 and not full:         # a page per transfer, `most` of them now
@@ -237,7 +280,7 @@ class Oled:
                 page += 1
                 continue
             first = page  # send a run of consecutive changed pages in one transfer
-            while page + 1 < self.pages and (full or new[page + 1] != old[page + 1]):
+            while page + 1 < self.pages and (full or dirty & (2 << page)):
                 page += 1
             if not self._send(first, page):
                 return
@@ -263,7 +306,7 @@ class Oled:
         except OSError as e:
             self._fail(e)
             return False
-        self._sent[a:b] = self._mv[a:b]
+        self._dirty &= ~(((2 << last) - 1) & ~((1 << first) - 1))
         self.pages_sent += last - first + 1
         return True
 

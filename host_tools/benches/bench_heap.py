@@ -270,16 +270,23 @@ def run():
                 "back_vp, copy_out_vp gone (-0.8 KB), the walker's set in 128 slots (-0.6 KB), "
                 "the evaluator's scratch for 64 changed inputs (-0.2 KB), bg/walk.py's _probe "
                 "and _visit_all wrappers gone (one frame less at the think's deepest point: "
-                "-0.2 KB). What would win more: the firmware frozen into the image "
+                "-0.2 KB); then (170.2 KB at the think's peak in the run before them, 170.6 in "
+                "the one published) the strong level's candidate buffers made at its first "
+                "strong think and the 21 rolls no table of tuples in engine/player.py (-0.6 KB), "
+                "the OLED's pages to send kept as a bit per page drawn on instead of a 1 KB copy "
+                "of what the display holds with a view per page (hw/oled.py: -1.3 KB), and "
+                "bg/walk.py's walk a loop over the depth instead of a recursion (a 1-1's 4 "
+                "frames of 24 locals on the heap at the think's deepest point: -0.4 KB). "
+                "What would win more: the firmware frozen into the image "
                 "(firmware/manifest.py: bytecode and constants from flash, none of the .mpy code "
                 "above in the heap), or the weights frozen as a bytes constant (-21 KB; both "
                 "need a custom firmware), or one net for both phases (-3.4 KB now, retrained on "
-                "both; the contact net scores races at 0.129 equity error); within this firmware: "
-                "the OLED's copy of what the display holds (hw/oled.py's _sent, 1 KB, for its "
-                "page diff), the strong level's candidate buffers made at its first think "
-                "(engine/player.py, 0.3 KB), the walk's recursion as an explicit stack (its "
-                "frames, with the think's, are the 1.2 KB between the engine made and the "
-                "think's peak)." % (
+                "both; the contact net scores races at 0.129 equity error); within this firmware "
+                "(not measured): the code a normal think never runs (engine/player.py's 1-ply "
+                "and the web page's pieces, 2.9 KB of .mpy with the rest of the module, counted "
+                "at its size) loaded on demand, fewer frames over 11 words between the seat's "
+                "call and the evaluation (with the think's, %.1f KB between the engine made and "
+                "the think's peak)." % (
                     eng["faults"], eng["scanner"] / kb, HARDEST, thought, eng["live"] / kb, eng["think"] / kb,
                     eng["mpy"] / kb, w / kb, eng["free"] / kb, eng["free"] / RATIO / kb,
                     seat_w / kb, think_w / kb, typed / kb, eng["typed"][0] / kb, eng["typed"][1] / kb,
@@ -292,7 +299,7 @@ def run():
                      % (seat_w / kb, think_w / kb, (think_w - 170 * 1024) / kb)
                      if seat_w <= 170 * 1024 else
                      "not met: %.1f KB with the engine made, %.1f at the think's peak" % (seat_w / kb, think_w / kb))
-                    + " (run to run these move by about 0.5 KB)")]
+                    + " (run to run these move by about 0.5 KB)", (think_w - seat_w) / kb)]
     else:
         out += ["", "With the board in a seat: not measured (%s)." % why]
     out += ["",

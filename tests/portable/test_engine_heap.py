@@ -117,3 +117,87 @@ def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
     w.walk(bytes(pos.me), bytes(pos.opp), 1, 1, lambda wk: seen.append(1))
     assert len(seen) == 2226           # every distinct result of the widest double, once
     assert held <= WALKER_HEAP_MAX, held
+
+
+# The strong level's candidate buffers (the results, plays, hits and 0-ply scores of its 4
+# candidates: 240 bytes of bytearrays, 608 bytes of this port's heap with their objects and
+# the scores' list) are made at its first think: an engine that plays, hints or grades at
+# the normal level never holds them (issue 10's heap: the board in a seat).
+CANDIDATES_MIN = 240
+
+
+def test_the_strong_levels_buffers_are_made_at_its_first_strong_think():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.player import Engine
+    pos = position_from_id("4HPwATDgc/ABMA")     # the start: the 3-1 has several candidates
+    me = bytes(pos.me)
+    opp = bytes(pos.opp)
+    e = Engine(WEIGHTS)
+    normal = e.choose(me, opp, 3, 1, "normal")
+    gc.collect()
+    after_normal = gc.mem_alloc()
+    strong = e.choose(me, opp, 3, 1, "strong")
+    gc.collect()
+    after_strong = gc.mem_alloc()
+    assert normal == strong == (((8, 5), (6, 5)), (False, False)), (normal, strong)
+    assert after_strong - after_normal >= CANDIDATES_MIN, after_strong - after_normal
+    e.choose(me, opp, 3, 1, "strong")          # made once: a second strong think adds nothing
+    gc.collect()
+    assert gc.mem_alloc() - after_strong < CANDIDATES_MIN, gc.mem_alloc() - after_strong
+
+
+# The heap engine.player holds once imported (its code and constants; measured on a second
+# import, as engine.net's above): 4,320 bytes on the 64-bit unix port; 4,832 while ROLLS,
+# the 21 rolls as a tuple of pairs, was a module constant (now made when asked: the strong
+# level walks the rolls from two ranges).
+PLAYER_HEAP_MAX = 4500
+
+
+def test_the_player_module_keeps_no_table_of_the_rolls():
+    if sys.implementation.name != "micropython":
+        return
+    import lazy
+    import engine.player               # the first import interns the module's names
+    lazy.forget(engine.player.__name__)
+    gc.collect()
+    before = gc.mem_alloc()
+    import engine.player
+    gc.collect()
+    held = gc.mem_alloc() - before
+    assert engine.player.ROLLS[0] == (1, 1) and len(engine.player.ROLLS) == 21
+    assert held <= PLAYER_HEAP_MAX, held
+
+
+# What the widest think holds besides the engine, at its deepest point (the frames of the
+# calls down to the evaluation, as the board's tick sees them): 896 bytes on the 64-bit unix
+# port; 1,952 while bg/walk.py's StepWalk walked by recursion (a MicroPython frame of more
+# than about 11 words is allocated on the heap: 4 frames of _step deep in a 1-1, each with
+# its 24 locals), the board in a seat's peak (issue 10).
+THINK_HEAP_MAX = 1300
+
+
+def test_the_widest_think_holds_little_beside_the_engine():
+    if sys.implementation.name != "micropython":
+        return
+    from engine.player import Engine
+    pos = position_from_id(HARDEST)
+    me = bytes(pos.me)
+    opp = bytes(pos.opp)
+    e = Engine(WEIGHTS)
+    peak = [0, 0]
+
+    def tick():
+        gc.collect()
+        peak[1] += 1
+        a = gc.mem_alloc()
+        if a > peak[0]:
+            peak[0] = a
+    e.tick = tick
+    e.choose(me, opp, 1, 1, "normal")        # the code's first run (names interned) first
+    gc.collect()
+    before = gc.mem_alloc()
+    peak[0] = 0
+    got = e.choose(me, opp, 1, 1, "normal")
+    assert len(got[0]) == 4 and peak[1] >= 2 * 2226 // 32
+    assert peak[0] - before <= THINK_HEAP_MAX, peak[0] - before
