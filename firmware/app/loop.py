@@ -312,6 +312,12 @@ class App:
             elif kind == "beep":
                 if self.d.buzzer is not None:
                     self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
+            elif kind == "record_delayed":
+                # no heap to seal a record line (game/table.py's seal): it waits, numbered,
+                # and goes out with the next line or save
+                self.write_line(events.error("record_delayed", "memory low: %d record line(s) "
+                                             "kept, sealed with the next one" % payload))
+                self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
             else:
                 self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
 
@@ -323,6 +329,9 @@ class App:
         try:
             if self.state_held is not None:
                 self._set_held_aside()
+            if payload is None:
+                # the Table found no heap for the snapshot: made now, its transition over
+                payload = lazy.snapshot_bytes(self.table)
             # store.py for the save only: a few saves a turn (firmware/lazy.py)
             lazy.store_save(self.state_path, payload, self.files)
             self.saves += 1
