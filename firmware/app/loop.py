@@ -221,8 +221,13 @@ class App:
         self.table.tick(now_ms)
         if self.fair is not None:
             self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
-        if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
-            self.write_records()           # the flash refused earlier and nothing new came
+        if (self._unrecorded or self.table.unsealed) and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+            # the flash (or the heap, for a line's seal: Table.seal) refused earlier and
+            # nothing new came
+            self._record_tried = now_ms
+            self.table.seal()
+            self.drain(now_ms)
+            self.write_records()
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
 
@@ -314,10 +319,12 @@ class App:
                     self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
             elif kind == "record_delayed":
                 # no heap to seal a record line (game/table.py's seal): it waits, numbered,
-                # and goes out with the next line or save
-                self.write_line(events.error("record_delayed", "memory low: %d record line(s) "
-                                             "kept, sealed with the next one" % payload))
-                self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
+                # and goes out with the next line or save (or tick's retry); said once
+                if not self.record_delayed:
+                    self.write_line(events.error("record_delayed", "memory low: %d record "
+                                                 "line(s) kept, sealed later" % payload))
+                    self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
+                self.record_delayed = payload
             else:
                 self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
 
@@ -331,6 +338,8 @@ class App:
                 self._set_held_aside()
             if payload is None:
                 # the Table found no heap for the snapshot: made now, its transition over
+                # (record lines still waiting for their seal tried first: drained next)
+                self.table.seal()
                 payload = lazy.snapshot_bytes(self.table)
             # store.py for the save only: a few saves a turn (firmware/lazy.py)
             lazy.store_save(self.state_path, payload, self.files)
@@ -353,8 +362,11 @@ class App:
                     words = "flash error"
             self.save_failed = words
             self.write_line(events.error("save_failed", "state not saved: %s" % (words,)))
-            self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
-                        + _wrap(words, 16, 3))
+            rows = ["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"] \
+                + _wrap(words, 16, 3)
+            if self.record_delayed:
+                rows += ["record line", "delayed, kept"]     # (said just before: kept in view)
+            self.notice(rows[:6])
 
     def _set_held_aside(self):
         """Move the unread saved match out of the way of this save, or refuse the save."""
@@ -366,6 +378,7 @@ class App:
         self.write_line(events.error("state_kept", "the saved match that could not be read "
                                      "is kept as %s" % aside))
 
+    record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 
     def record(self, line):
@@ -375,6 +388,7 @@ class App:
         order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
             line = lazy.record_line(line)
+        self.record_delayed = 0            # a line sealed: the Table's waiting ones are out
         if self._record_floor:
             n = lazy.record_seq(line)
             if n is not None and n <= self._record_floor:

@@ -19,7 +19,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 HOLE = 272         # bytes of each hole: a transition's largest block (272 here) fits, a module's
                    # dict of names does not (record_writer's CODE: 304 bytes; game.snapshot 552)
 ROOM = 6144        # bytes free in all, in those holes: a transition's work fits (4-8 KB here)
-SLOTS = 3000       # floats for the fragments too small for a bytearray
+SLOTS = 2048       # floats for the fragments too small for a bytearray
 CHUNK = 16         # blocks per list of the chain that holds them (small lists only)
 
 
@@ -34,19 +34,27 @@ class _NoHeapFinder:
 
 
 class Starved:
-    def __init__(self, hole=None, room=None):
+    def __init__(self, hole=None, room=None, floats=SLOTS):
         hole = hole or HOLE
         room = ROOM if room is None else room
         self.held = None
         self.finder = None
+        self.holes = 0
         gc.collect()
         if not MICROPYTHON:
             self.finder = _NoHeapFinder()
             sys.meta_path.insert(0, self.finder)
             return
         # the last fragments are held by floats (a 16-byte block each on this port) in
-        # slots made first: filling them allocates nothing but the floats
-        slots = [[None] * 128 for _ in range(SLOTS // 128)]
+        # slots made before: filling them allocates nothing but the floats
+        slots = None                         # a chain of rows too: [row before, 16 slots]
+        try:
+            for _ in range(floats // 16):
+                row = [None] * 17
+                row[0] = slots
+                slots = row
+        except MemoryError:
+            pass
         chain = None
         # tuples: one allocation each, header and items together (a bytearray's object and
         # buffer are two, which may or may not lie side by side); 16 + 8 x items bytes
@@ -62,9 +70,11 @@ class Starved:
             except MemoryError:
                 items //= 2                  # then the smaller fragments
         try:
-            for row in slots:
-                for i in range(128):
+            row = slots
+            while row is not None:
+                for i in range(1, 17):
                     row[i] = i + 0.5
+                row = row[0]
         except MemoryError:
             pass
         # `room` bytes freed in blocks of `hole`, every other one: holes with held blocks
@@ -72,11 +82,13 @@ class Starved:
         left = room // hole
         big = (hole - 16) // 8
         c = chain
+        self.holes = 0
         while c is not None and left > 0:
             for i in range(1, len(c), 2):
                 if left > 0 and c[i] is not None and len(c[i]) == big:
                     c[i] = None
                     left -= 1
+                    self.holes += 1
             c = c[0]
         self.held = (chain, slots)
         gc.collect()

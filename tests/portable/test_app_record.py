@@ -147,3 +147,44 @@ def _exists(path):
         return True
     except OSError:
         return False
+
+
+def test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order():
+    # a roll on a heap too fragmented to load record_writer or game.snapshot (starve.py):
+    # the roll is taken, the OLED and serial say why, the state is saved once the heap has
+    # room, the line keeps its number and reaches the file then (the 5 s retry)
+    from starve import Starved
+    from lazy import forget
+    sc, app, lines = rig()
+    opening_roll(app, sc, 5, 3)
+    commit_first_play(app, sc)                    # White's 5-3; Black on roll
+    t = app.table
+    seq = t.rec_seq
+    saves = app.saves
+    app.press("p2_main")
+    assert t.want_roll == 2
+    forget("record_writer", "game.snapshot", "bg.matchsave", "bg.notation")
+    s = Starved(floats=1024)                       # (the App's heap: fewer floats' slots)
+    try:
+        t.dice(4, 2)                              # the Table's transition, on that heap
+    finally:
+        s.release()
+    app.drain(app.now)                            # the App carries out its effects
+    assert t.turn_dice == (4, 2) and t.on_roll == 1 and app.faults == 0, app.last_fault
+    # the App's save made the snapshot, the waiting line sealed first (drained next)
+    assert not t.unsealed and app.saves == saves + 1 and app.save_failed is None
+    delayed = [l for l in lines if '"record_delayed"' in l]
+    assert len(delayed) == 1 and "memory low" in delayed[0], lines[-4:]
+    assert app._notice == ["MEMORY LOW:", "record line", "delayed, kept"], app._notice
+    run(app, 100)
+    assert not app._unrecorded, lines[-4:]
+    rec = [e for e in events_of()]
+    assert rec[-1] == ("roll", 1, 4, 2), rec[-3:]
+    from record_writer import seq_of
+    nums = [seq_of(l) for l in open(RECORD).read().split("\n")[1:] if l]
+    nums = [n for n in nums if n is not None]
+    assert nums == list(range(1, seq + 2)), nums  # every line, each number once, in order
+    commit_first_play(app, sc)                    # Black's play: recorded and saved as ever
+    assert [seq_of(l) for l in open(RECORD).read().split("\n")[1:] if l][-1] == seq + 2
+    clean()
+
