@@ -6,11 +6,16 @@ through firmware/lazy.py: record_writer for a record line, game.snapshot for a s
     ...                  # the Table's transitions
     s.release()          # the heap whole again
 
-Under MicroPython the heap is really filled: blocks of HOLE bytes taken until none is left,
-then every other one freed, so that the free memory is many holes of about HOLE bytes and
-nothing larger (a collection cannot join them: their neighbours are held). CPython has no
-heap limit to reach: there an import finder raises the MemoryError the Pico's loader
-raises, for any module not already loaded; the real heap is the MicroPython run's.
+Under MicroPython the heap is really filled: every free block taken (tuples of HOLE bytes,
+then smaller ones, then floats for the last 16-byte fragments), then ROOM bytes freed as
+every other HOLE-byte tuple, so that the free memory is holes with held blocks between them,
+which a collection cannot join. The figures are this tree's on the 64-bit unix port, found
+by trying (a transition's largest block is 272 bytes, record_writer's dict of codes 304,
+game.snapshot's largest 552, bg.notation's 351; the roll's work fits in 4 to 8 KB of holes):
+a change in those sizes can make a test here pass its load or fail its transition, and
+then these want measuring again. CPython has no heap limit to reach: there an import
+finder raises the MemoryError the Pico's loader raises, for any module not already loaded;
+the real heap is the MicroPython run's.
 """
 import gc
 import sys
@@ -19,7 +24,7 @@ MICROPYTHON = sys.implementation.name == "micropython"
 HOLE = 272         # bytes of each hole: a transition's largest block (272 here) fits, a module's
                    # dict of names does not (record_writer's CODE: 304 bytes; game.snapshot 552)
 ROOM = 6144        # bytes free in all, in those holes: a transition's work fits (4-8 KB here)
-SLOTS = 2048       # floats for the fragments too small for a bytearray
+SLOTS = 2048       # floats for the fragments too small for a tuple (Starved(floats=))
 CHUNK = 16         # blocks per list of the chain that holds them (small lists only)
 
 
