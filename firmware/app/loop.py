@@ -221,13 +221,8 @@ class App:
         self.table.tick(now_ms)
         if self.fair is not None:
             self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
-        if (self._unrecorded or self.table.unsealed) and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
-            # the flash (or the heap, for a line's seal: Table.seal) refused earlier and
-            # nothing new came
-            self._record_tried = now_ms
-            self.table.seal()
-            self.drain(now_ms)
-            self.write_records()
+        if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+            self.write_records()           # the flash refused earlier and nothing new came
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
 
@@ -321,8 +316,7 @@ class App:
                 # no heap to seal a record line (game/table.py's seal): it waits, numbered,
                 # and goes out with the next line or save (or tick's retry); said once
                 if not self.record_delayed:
-                    self.write_line(events.error("record_delayed", "memory low: %d record "
-                                                 "line(s) kept, sealed later" % payload))
+                    self.write_line(events.error(kind, "memory low: record line kept"))
                     self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
                 self.record_delayed = payload
             else:
@@ -338,8 +332,6 @@ class App:
                 self._set_held_aside()
             if payload is None:
                 # the Table found no heap for the snapshot: made now, its transition over
-                # (record lines still waiting for their seal tried first: drained next)
-                self.table.seal()
                 payload = lazy.snapshot_bytes(self.table)
             # store.py for the save only: a few saves a turn (firmware/lazy.py)
             lazy.store_save(self.state_path, payload, self.files)
@@ -362,11 +354,8 @@ class App:
                     words = "flash error"
             self.save_failed = words
             self.write_line(events.error("save_failed", "state not saved: %s" % (words,)))
-            rows = ["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"] \
-                + _wrap(words, 16, 3)
-            if self.record_delayed:
-                rows += ["record line", "delayed, kept"]     # (said just before: kept in view)
-            self.notice(rows[:6])
+            self.notice(["STATE NOT SAVED", "flash error" if isinstance(e, OSError) else "no memory"]
+                        + _wrap(words, 16, 3))
 
     def _set_held_aside(self):
         """Move the unread saved match out of the way of this save, or refuse the save."""

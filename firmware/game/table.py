@@ -422,8 +422,7 @@ class Table:
         self.emit("event", line)
 
     def save(self):
-        if self.unsealed:
-            self.seal()                # the lines this state counts go out before it
+        self.seal()                    # the lines this state counts go out before it
         try:
             self.emit("save", lazy.snapshot_bytes(self))
         except MemoryError:
