@@ -312,6 +312,13 @@ class App:
             elif kind == "beep":
                 if self.d.buzzer is not None:
                     self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
+            elif kind == "record_delayed":
+                # no heap to seal a record line (game/table.py's seal): it waits, numbered,
+                # and goes out with the next line or save (or tick's retry); said once
+                if not self.record_delayed:
+                    self.write_line(events.error(kind, "memory low: record line kept"))
+                    self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
+                self.record_delayed = payload
             else:
                 self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
 
@@ -323,6 +330,9 @@ class App:
         try:
             if self.state_held is not None:
                 self._set_held_aside()
+            if payload is None:
+                # the Table found no heap for the snapshot: made now, its transition over
+                payload = lazy.snapshot_bytes(self.table)
             # store.py for the save only: a few saves a turn (firmware/lazy.py)
             lazy.store_save(self.state_path, payload, self.files)
             self.saves += 1
@@ -357,6 +367,7 @@ class App:
         self.write_line(events.error("state_kept", "the saved match that could not be read "
                                      "is kept as %s" % aside))
 
+    record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 
     def record(self, line):
@@ -366,6 +377,7 @@ class App:
         order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
             line = lazy.record_line(line)
+        self.record_delayed = 0            # a line sealed: the Table's waiting ones are out
         if self._record_floor:
             n = lazy.record_seq(line)
             if n is not None and n <= self._record_floor:

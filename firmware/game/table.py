@@ -105,6 +105,7 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
@@ -145,7 +146,8 @@ class Table:
         if PRE_ROLL <= phase <= NO_MOVE or phase == OPENING_REROLL:
             self.clock.running = self.acting()
         # the record resumes where this state stands (record_open.open_log voids what is beyond)
-        self.emit("record", lazy.record_line(("resume", self.rec_seq)))
+        self.unsealed.append((("resume", self.rec_seq), None))
+        self.seal()
         self.restoring = True
         if phase == MOVING or phase == NO_MOVE:
             self._prepare_judge()
@@ -399,14 +401,34 @@ class Table:
 
     def record(self, event):
         self.rec_seq += 1
-        # record_writer.py, loaded for the line (a few a turn, as the saves)
-        self.emit("record", lazy.record_line(event, self.rec_seq))
+        self.unsealed.append((event, self.rec_seq))
+        self.seal()
+
+    def seal(self):
+        """The record lines waiting for their seal, out in order. Sealing loads
+        record_writer.py for the line (a few a turn, as the saves); on a heap too fragmented
+        for it (MemoryError) the transition goes on and its line waits here with its number,
+        sealed before the next line or save: the record's numbers stay contiguous, the App
+        says it (a ('record_delayed', lines waiting) effect)."""
+        u = self.unsealed
+        try:
+            while u:
+                self.emit("record", lazy.record_line(u[0][0], u[0][1]))
+                del u[0]
+        except MemoryError:
+            self.emit("record_delayed", len(u))
 
     def event(self, line):
         self.emit("event", line)
 
     def save(self):
-        self.emit("save", lazy.snapshot_bytes(self))
+        self.seal()                    # the lines this state counts go out before it
+        try:
+            self.emit("save", lazy.snapshot_bytes(self))
+        except MemoryError:
+            # no heap to load game.snapshot now: ('save', None), the App makes the snapshot
+            # once the transition is over (app/loop.py's save), or says it is not saved
+            self.emit("save", None)
 
     def say(self, text):
         self.note = (text, ticks.add(self.now, NOTE_MS))
@@ -543,9 +565,12 @@ class Table:
     def _commit(self, play):
         p = self.on_roll
         end = play.apply(self.view)
+        # the notation first (bg.notation loaded for it): with no heap to load it, nothing
+        # of the commit has happened yet and the press can be made again
+        text = lazy.format_play(play.moves, play.hits)
         self.board = end if p == 0 else end.swapped()
         self.record(("play", p, play.moves))
-        self.event(events.play(p, play.moves, lazy.format_play(play.moves, play.hits)))
+        self.event(events.play(p, play.moves, text))
         self.emit("beep", "commit")
         lm = bytearray()
         for a, b in play.moves:

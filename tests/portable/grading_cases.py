@@ -11,6 +11,7 @@ import sys
 import json
 
 from apprig import rig, run
+from lazy import forget
 from bg.position import Position
 from game.phases import MOVING, PRE_ROLL, GAME_OVER, MATCH_OVER
 
@@ -174,6 +175,10 @@ def test_the_match_review_at_the_match_end_and_its_pages():
 
 
 def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
+    # Start from a process where none of grading's code is loaded: lazy keeps a module it
+    # finds already in sys.modules (a caller's), so one that another test of this CPython
+    # process imported would stay and read as loaded by this board (MicroPython: a no-op)
+    forget("app.grading", "engine.review", "app.noreview")
     sc, app, lines, t = _graded_app()
     t.settings.grading = 0
     run(app, 20)

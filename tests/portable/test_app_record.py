@@ -118,7 +118,7 @@ def test_a_record_from_a_newer_firmware_is_kept_and_a_new_one_started():
     assert [e[0] for e in events_of(beside)] == ["match", "game", "roll"]
     said = [l for l in lines if '"record_new_file"' in l]
     assert said and "format 3" in said[0] and "-1.rec" in said[0], lines
-    assert app._notice[0] == "NEW RECORD FILE"
+    assert app._notice[0] == "NEW RECORD FILE", (app._notice, app.last_fault)
     os.remove(beside)
     clean()
 
@@ -147,3 +147,42 @@ def _exists(path):
         return True
     except OSError:
         return False
+
+
+def test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order():
+    # a roll on a heap too fragmented to load record_writer or game.snapshot (starve.py):
+    # the roll is taken, the OLED and serial say why, the state is saved once the heap has
+    # room, the line keeps its number and reaches the file then (the 5 s retry)
+    from starve import Starved
+    from lazy import forget
+    sc, app, lines = rig()
+    opening_roll(app, sc, 5, 3)
+    commit_first_play(app, sc)                    # White's 5-3; Black on roll
+    t = app.table
+    seq = t.rec_seq
+    saves = app.saves
+    app.press("p2_main")
+    assert t.want_roll == 2
+    forget("record_writer", "game.snapshot", "bg.matchsave", "bg.notation")
+    s = Starved(floats=1024)                       # (the App's heap: fewer floats' slots)
+    try:
+        t.dice(4, 2)                              # the Table's transition, on that heap
+    finally:
+        s.release()
+    app.drain(app.now)                            # the App carries out its effects
+    assert t.turn_dice == (4, 2) and t.on_roll == 1 and app.faults == 0, app.last_fault
+    # the App's save made the snapshot; the line waits, numbered, for the next one
+    assert t.unsealed and app.saves == saves + 1 and app.save_failed is None
+    delayed = [l for l in lines if '"record_delayed"' in l]
+    assert len(delayed) == 1 and "memory low" in delayed[0], lines[-4:]
+    assert app._notice == ["MEMORY LOW:", "record line", "delayed, kept"], app._notice
+    moves = commit_first_play(app, sc)            # Black's play, the heap back: both lines out
+    assert not t.unsealed and not app._unrecorded and app.faults == 0, lines[-4:]
+    rec = [e for e in events_of()]
+    assert rec[-2:] == [("roll", 1, 4, 2), ("play", 1, tuple(moves))], rec[-3:]
+    from record_writer import seq_of
+    nums = [seq_of(l) for l in open(RECORD).read().split("\n")[1:] if l]
+    nums = [n for n in nums if n is not None]
+    assert nums == list(range(1, seq + 3)), nums  # every line, each number once, in order
+    assert len([l for l in lines if '"record_delayed"' in l]) == 1   # said once
+    clean()
