@@ -19,6 +19,12 @@ HARDEST = "AAAAKCWllFIAAA"     # 2,226 distinct plays of 1-1 (docs/engine.md)
 HOLE = 4000                    # the largest free block: about the Pico's at the end of a match
 
 
+def _hardest():
+    """The widest roll's position (HARDEST, with 1-1): its two sides as bytes."""
+    pos = position_from_id(HARDEST)
+    return bytes(pos.me), bytes(pos.opp)
+
+
 def _fragment():
     """Fill the heap with HOLE-byte blocks, fill what is left with small pins, then free
     every other HOLE block: the free heap is holes of about HOLE bytes, each between two
@@ -50,9 +56,7 @@ def test_engine_made_in_a_fragmented_heap_plays_the_widest_roll_as_in_a_whole_he
     if sys.implementation.name != "micropython":
         return
     from engine.player import Engine       # the engine's code first (not what is tested)
-    pos = position_from_id(HARDEST)
-    me = bytes(pos.me)
-    opp = bytes(pos.opp)
+    me, opp = _hardest()
     gc.collect()
     whole = Engine(WEIGHTS).choose(me, opp, 1, 1, "normal")    # in the whole heap
     gc.collect()
@@ -112,9 +116,8 @@ def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
     w = Walker()
     gc.collect()
     held = gc.mem_alloc() - before
-    pos = position_from_id(HARDEST)
     seen = []
-    w.walk(bytes(pos.me), bytes(pos.opp), 1, 1, lambda wk: seen.append(1))
+    w.walk(*_hardest(), 1, 1, lambda wk: seen.append(1))
     assert len(seen) == 2226           # every distinct result of the widest double, once
     assert held <= WALKER_HEAP_MAX, held
 
@@ -181,9 +184,7 @@ def test_the_widest_think_holds_little_beside_the_engine():
     if sys.implementation.name != "micropython":
         return
     from engine.player import Engine
-    pos = position_from_id(HARDEST)
-    me = bytes(pos.me)
-    opp = bytes(pos.opp)
+    me, opp = _hardest()
     e = Engine(WEIGHTS)
     peak = [0, 0]
 
