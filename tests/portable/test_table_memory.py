@@ -35,6 +35,16 @@ def _starved_roll(t, d1, d2):
         s.release()
 
 
+def _starved_6_5_moved():
+    """From the start, White's 6-5 rolled on a starved heap (its line waits) and moved
+    24/18 13/8 on the board, not yet committed: (the Table, rec_seq before the roll)."""
+    r = rig_at(Position.start(), 0)
+    seq = r.t.rec_seq
+    _starved_roll(r.t, 6, 5)
+    r.move(0, [(24, 18), (13, 8)])
+    return r.t, seq
+
+
 def test_a_roll_without_memory_for_its_record_line_is_played_and_its_line_waits():
     r = rig_at(Position.start(), 0)
     t = r.t
@@ -71,11 +81,7 @@ def test_a_waiting_line_goes_out_with_the_next_save_too():
 
 
 def test_lines_still_waiting_keep_their_order_and_numbers():
-    r = rig_at(Position.start(), 0)
-    t = r.t
-    seq = t.rec_seq
-    _starved_roll(t, 6, 5)
-    r.move(0, [(24, 18), (13, 8)])
+    t, seq = _starved_6_5_moved()
     from bg import notation                        # held here: the commit's notation loads
     s = Starved()                                  # still no memory at the commit
     try:
@@ -97,11 +103,7 @@ def test_lines_still_waiting_keep_their_order_and_numbers():
 
 
 def test_a_commit_without_memory_for_its_notation_is_refused_whole():
-    r = rig_at(Position.start(), 0)
-    t = r.t
-    seq = t.rec_seq
-    _starved_roll(t, 6, 5)
-    r.move(0, [(24, 18), (13, 8)])
+    t, seq = _starved_6_5_moved()
     board = (bytes(t.board.me), bytes(t.board.opp))
     forget(*RARE)
     s = Starved()
