@@ -22,8 +22,7 @@ import time
 import numpy as np
 
 from host_tools.train import fit as F
-
-ROLLS = [(a, b) for a in range(1, 7) for b in range(a, 7)]
+from host_tools.train.screen import ROLLS      # the 21 rolls (engine.player's)
 NFEAT = 8           # per side
 NAMES = ("shots", "escapes of the rearmost", "prime before the rearmost", "pips to break contact",
          "rolls failing to enter", "double shots", "pips lost when hit", "highest anchor")
