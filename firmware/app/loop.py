@@ -314,7 +314,7 @@ class App:
                     self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
             elif kind == "record_delayed":
                 # no heap to seal a record line (game/table.py's seal): it waits, numbered,
-                # and goes out with the next line or save (or tick's retry); said once
+                # and goes out with the next line or save; said once until a line is sealed
                 if not self.record_delayed:
                     self.write_line(events.error(kind, "memory low: record line kept"))
                     self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
