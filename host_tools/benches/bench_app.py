@@ -308,6 +308,7 @@ if globals().get("ENGINE", False):
     if globals().get("TYPED"):
         TYPED(app)      # bench heap: the typed buffers' bytes (as large on the Pico)
     if globals().get("THINK"):
+        THINK_LEVEL = globals().get("THINK_LEVEL", "normal")
         # the engine thinking the widest roll inside that heap, as the seat asks it: the
         # live heap after a collection at each of its ticks (App.think_tick, a real scan
         # each), the enumeration and the walk's buffers alive there
@@ -322,7 +323,7 @@ if globals().get("ENGINE", False):
                 peak[0] = a
         e.tick = sampled
         try:
-            got = e.choose(bytes.fromhex(THINK[0]), bytes.fromhex(THINK[1]), 1, 1, "normal")
+            got = e.choose(bytes.fromhex(THINK[0]), bytes.fromhex(THINK[1]), 1, 1, THINK_LEVEL)
             print("think|%d|%d|%d" % (peak[0] - base_heap, len(got[0]), app.thinking_scans))
         except MemoryError as err:
             print("think|MemoryError|%s|%d" % (err, peak[0] - base_heap))

@@ -94,14 +94,17 @@ def thumb_bytes(work):
     return tuple(out)
 
 
-def with_engine(trace, work):
+OPENING = "4HPwATDgc/ABMA"    # the starting position: its 1-1 has contact and four strong candidates
+
+
+def with_engine(trace, work, level="normal", pid=None):
     """The board after power-up with the real scanner and its engine made (a seat the
-    board's), then the engine thinking the widest 1-1 in that heap: live heaps and the
-    largest free block, 64-bit, and the Pico estimate by the same rules."""
+    board's), then the engine thinking the widest 1-1 at `level` in that heap: live heaps
+    and the largest free block, 64-bit, and the Pico estimate by the same rules."""
     import sys
     sys.path.insert(0, os.path.join(B.ROOT, "firmware"))
     from bg.ids import position_from_id
-    pos = position_from_id(HARDEST)
+    pos = position_from_id(pid or HARDEST)
     think = (bytes(pos.me).hex(), bytes(pos.opp).hex())
     fw = os.path.join(work, "fw-tree")
     if not os.path.isdir(fw):
@@ -151,8 +154,8 @@ def with_engine(trace, work):
     text = ("import sys\nsys.path.append(%r)\nsys.path.insert(0, %r)\nimport machine, physboard\n"
             "physboard.PhysicalBoard(noise_lsb=0, magnet_spread=0, offset_mt=0, gain_spread=0).install()\n"
             "sys.path.pop(0)\nPROBE = True\nENGINE = True\n"
-            "THINK = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s%s%s" % (fakes, fw, think, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
+            "THINK = %r\nTHINK_LEVEL = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
+            "MEASURE_AT = 400\n%s%s%s" % (fakes, fw, think, level, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
     proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
                           capture_output=True, text=True, timeout=900)
     rows = {}
@@ -176,6 +179,37 @@ def with_engine(trace, work):
         out["think"] = int(th[0])
         out["think_scans"] = int(th[2])
     return out, None
+
+
+def seat_figures(eng):
+    """(with the engine made, at the think's peak) by the rule below, Pico est. bytes."""
+    seat, think = pico_of(eng)
+    extra = eng["weights"] / 2.0 + eng["typed"][2] / 2.0 + sum(eng["thumb"])
+    return seat + extra, think + extra
+
+
+def strong_thinks(trace, work):
+    """The strong level's thinks in the same heap (its candidates' buffers, made at its
+    first strong think, and the opponent's replies walked for each of them): the widest 1-1
+    and the starting position's 1-1, a markdown paragraph."""
+    kb = 1024.0
+    parts = []
+    worst = 0
+    for pid, what in ((HARDEST, "the widest 1-1"), (OPENING, "the starting position's 1-1")):
+        eng, why = with_engine(trace, work, "strong", pid)
+        if not eng:
+            parts.append("%s: not measured (%s)" % (what, why))
+            continue
+        seat, think = seat_figures(eng)
+        worst = max(worst, think)
+        parts.append("%s (%s): %.1f KB at the think's peak, %s" % (
+            what, pid, think / kb,
+            "a MemoryError (%s)" % eng["think_error"] if "think_error" in eng else
+            "no MemoryError, %d scans meanwhile" % eng["think_scans"]))
+    return ("The board in a seat at the strong level, by the same rule (a new engine each, so "
+            "its first strong think makes the candidates' buffers): %s. Issue 10's 170 KB at a "
+            "strong think: %s." % ("; ".join(parts), "met" if 0 < worst <= 170 * 1024 else
+                                   "not met" if worst else "not measured"))
 
 
 def pico_of(f):
@@ -300,6 +334,7 @@ def run():
                      if seat_w <= 170 * 1024 else
                      "not met: %.1f KB with the engine made, %.1f at the think's peak" % (seat_w / kb, think_w / kb))
                     + " (run to run these move by about 0.5 KB)", (think_w - seat_w) / kb)]
+        out += ["", strong_thinks(trace, work)]
     else:
         out += ["", "With the board in a seat: not measured (%s)." % why]
     out += ["",
