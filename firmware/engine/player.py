@@ -71,8 +71,15 @@ class Engine:
     cand_hits: bytearray
     cand_score: list
 
-    def __init__(self, weights, viper=None):
+    def __init__(self, weights, viper=None, leaf=None):
         self.ev = Evaluator(weights, viper)
+        # the strong level's leaf net (engine/deepleaf.py): its file beside the weights
+        # unless named (False: none), made at the first strong think if the file is there
+        if leaf is None:
+            leaf = weights[:weights.rfind("/") + 1] + "leafnet.bin"
+        self.leaf_path = leaf
+        self.leaf = None
+        self.deep_fault = None    # why the leaf net is not used (its file damaged...), or None
         self.walker = Walker()
         self.tick = None
         self.race_before = False
@@ -198,6 +205,14 @@ class Engine:
         self.keep_cands = level == "strong"
         if self.keep_cands and self.cand_pos is None:
             self._make_cands()
+            if self.leaf_path:
+                import os
+                try:
+                    os.stat(self.leaf_path)
+                    from engine import deepleaf      # (only when its file is there)
+                    deepleaf.attach(self)
+                except OSError:
+                    pass
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
@@ -252,6 +267,11 @@ class Engine:
 
     # -- strong: 1-ply --------------------------------------------------------------
     def _one_ply(self):
+        if self.leaf is not None:
+            return self.leaf.around(self._candidates_again())    # its file open meanwhile
+        return self._candidates_again()
+
+    def _candidates_again(self):
         best = WORST
         # the 0-ply scores and plays of the candidates stay as they are while the
         # opponent's rolls are walked (the walker is reused); the best so far is kept here
@@ -272,8 +292,12 @@ class Engine:
             # the mean of the 1-ply and 0-ply values (36 x, in 1/65536): the net is trained
             # to rank a roll's results (docs/engine.md), which its 0-ply value does best,
             # while the 1-ply value sees the opponent's replies; on 3,000 real-match moves
-            # judged at 2-ply the mean chose better than either (host_tools/train/screen.py)
-            v = (v + 36 * self.cand_score[k]) // 2
+            # judged at 2-ply the mean chose better than either (host_tools/train/screen.py);
+            # with the leaf net's values, 3/4 of the 1-ply value (docs/engine.md)
+            if self.leaf is not None:
+                v = (3 * v + 36 * self.cand_score[k]) // 4
+            else:
+                v = (v + 36 * self.cand_score[k]) // 2
             if v > best:
                 best = v
                 self.best_path[:] = self.cand_path[8 * k:8 * k + 8]
@@ -300,6 +324,8 @@ class Engine:
                     self.walked = w.walk(me, opp, a, b, self._visit_reply)
                 if self.walked:
                     v = self.reply
+                    if self.leaf is not None:
+                        v = self.leaf.value(self, v)
                 else:
                     v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
                 self.total += v if a == b else 2 * v
@@ -309,3 +335,5 @@ class Engine:
         s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
         if s > self.reply:
             self.reply = s
+            if self.leaf is not None:
+                self.leaf.keep(w)

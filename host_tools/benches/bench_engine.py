@@ -78,7 +78,7 @@ sys.path.insert(0, MPY)
 from bg.ids import position_from_id, position_id
 from bg.play import Play
 from engine.player import Engine
-e = Engine(WEIGHTS)
+e = Engine(WEIGHTS, None, LEAF)
 while True:
     line = sys.stdin.readline()
     if not line:
@@ -101,7 +101,7 @@ def _remove(tree, server):
 class MicroPythonEngine:
     """The engine at a level, played by the real MicroPython unix port (viper)."""
 
-    def __init__(self, level, weights=WEIGHTS):
+    def __init__(self, level, weights=WEIGHTS, leaf=None):
         from bg.ids import position_from_id, position_id
         from host_tools.cmd_flash import compile_tree
         self.level = level
@@ -113,7 +113,8 @@ class MicroPythonEngine:
         compile_tree(mpy, march=None)        # the firmware as it is now
         path = os.path.join(ROOT, "build", "strength_server_%d.py" % os.getpid())
         with open(path, "w") as f:
-            f.write("MPY = %r\nWEIGHTS = %r\n%s" % (mpy, os.path.abspath(weights), MP_SERVER))
+            f.write("MPY = %r\nWEIGHTS = %r\nLEAF = %r\n%s" % (mpy, os.path.abspath(weights),
+                                                               leaf and os.path.abspath(leaf), MP_SERVER))
         atexit.register(_remove, mpy, path)
         mp = os.path.join(os.path.dirname(sys.executable), "micropython")
         self.proc = subprocess.Popen([mp, "-X", "heapsize=400K", path], stdin=subprocess.PIPE,
@@ -174,28 +175,28 @@ def match_up(a, b, games, seed):
     return mean_se(pair_scores(a, b, seed, 0, games // 2))
 
 
-def _players(level, name, weights, cpython):
+def _players(level, name, weights, cpython, leaf=None):
     from engine.player import Engine
     if name == "pubeval" or cpython:
-        eng = Engine(weights)
-    me = EnginePlayer(eng, level) if cpython else MicroPythonEngine(level, weights)
+        eng = Engine(weights, None, leaf)
+    me = EnginePlayer(eng, level) if cpython else MicroPythonEngine(level, weights, leaf)
     opp = EnginePlayer(eng, "easy") if name == "pubeval" else GnubgPlayer()
     return me, opp
 
 
 def _job(args):
     """One process's share of the pairs (--jobs): its own engine and opponent."""
-    level, name, weights, cpython, seed, first, stop = args
-    me, opp = _players(level, name, weights, cpython)
+    level, name, weights, cpython, seed, first, stop, leaf = args
+    me, opp = _players(level, name, weights, cpython, leaf)
     return pair_scores(me, opp, seed, first, stop)
 
 
-def split_match(level, name, weights, cpython, games, seed, jobs):
+def split_match(level, name, weights, cpython, games, seed, jobs, leaf=None):
     """match_up over `jobs` processes, each a contiguous share of the same pairs: the same
     games, dice and result as one process (every pair's dice come from its own seed)."""
     pairs = games // 2
     cuts = [pairs * k // jobs for k in range(jobs + 1)]
-    work = [(level, name, weights, cpython, seed, cuts[k], cuts[k + 1]) for k in range(jobs)]
+    work = [(level, name, weights, cpython, seed, cuts[k], cuts[k + 1], leaf) for k in range(jobs)]
     if jobs == 1:
         return mean_se(_job(work[0]))
     import multiprocessing
@@ -219,13 +220,15 @@ def strength(argv):
                          "the viper one under the MicroPython unix port")
     ap.add_argument("--jobs", type=int, default=1,
                     help="processes sharing the pairs (the same games and figure; wall time / jobs)")
+    ap.add_argument("--leaf", help="a leaf net file for the strong level (engine/deepleaf.py; the "
+                                   "section is not written): default, the file beside the weights if any")
     a = ap.parse_args(argv)
-    shipped = os.path.abspath(a.weights) == os.path.abspath(WEIGHTS)
+    shipped = os.path.abspath(a.weights) == os.path.abspath(WEIGHTS) and not a.leaf
     from host_tools.benchmd import write_section
     for level in a.levels.split(","):
         for name in a.against.split(","):
             t0 = time.time()
-            ppg, se, n = split_match(level, name, a.weights, a.cpython, a.games, a.seed, a.jobs)
+            ppg, se, n = split_match(level, name, a.weights, a.cpython, a.games, a.seed, a.jobs, a.leaf)
             dt = time.time() - t0
             opp_name = "PubEval" if name == "pubeval" else GnubgPlayer.name
             body = ("`python -m host_tools.benches.bench_engine strength --games %d --levels %s --against %s "
@@ -568,6 +571,14 @@ BYTECODE or print("heap_weights|%d" % sum(len(b) for b in blocks))
 BYTECODE or print("heap_weights_blocks|%d" % len(blocks))
 BYTECODE or print("heap_weights_largest|%d" % max(len(b) for b in blocks))
 del blocks
+import os
+try:
+    os.stat(e.leaf_path)      # the strong level's leaf net, when its file is there (engine/deepleaf.py)
+    from engine import deepleaf
+    deepleaf.attach(e)
+except OSError:
+    pass
+BYTECODE or print("leaf_fault|%s" % e.deep_fault)
 LEAVES = 60
 buf = bytearray(50 * LEAVES)      # the timing's own buffer, made before the heap fragments
 from bg.ids import position_from_id
@@ -641,6 +652,38 @@ print("eval_near_us|%.1f" % best)
 del buf, mv
 gc.collect()
 
+# the strong level's leaf net (engine/deepleaf.py), when its file is there: a leaf's whole
+# time, and its native part (the viper calls alone, on the same leaf's buffers)
+leafnet = e.leaf
+if leafnet is not None:
+    leafnet.open()
+    lpos = [p for p, _, _ in poss if not contact_free(p.me, p.opp)][:20]
+    lbest = None
+    for _ in range(3):
+        t0 = time.ticks_us()
+        for p in lpos:
+            leafnet.equity(p.me, p.opp)
+        t = time.ticks_diff(time.ticks_us(), t0) / len(lpos)
+        lbest = t if lbest is None or t < lbest else lbest
+    nrows = leafnet._active(lpos[0].me, lpos[0].opp)
+    nbest = None
+    for _ in range(3):
+        t0 = time.ticks_us()
+        for p in lpos:
+            for r in range(nrows):
+                leafnet._lanes(0, leafnet.work, leafnet.buf, 1, leafnet.nh)
+            for j0 in range(0, leafnet.nh, 16):
+                leafnet.y[17] = j0
+                leafnet._block(0, 0, 0, leafnet.buf, leafnet.work, leafnet.sig, leafnet.y)
+            leafnet._out(0, 0, 0, leafnet.work, leafnet.sig, leafnet.y)
+        t = time.ticks_diff(time.ticks_us(), t0) / len(lpos)
+        nbest = t if nbest is None or t < nbest else nbest
+    leafnet.close()
+    print("leaf_us|%.1f" % lbest)
+    print("leaf_native_us|%.1f" % nbest)
+    print("leaf_rows|%d" % nrows)
+del leafnet
+
 def noop(w):
     pass
 
@@ -649,6 +692,7 @@ def move(level, pos, d1, d2, runs=None):
     t = walk = None
     for _ in range(runs or (3 if level == "normal" else 1)):
         c0 = ev.count
+        l0 = e.leaf.evals if e.leaf is not None else 0
         gc.collect()
         gc.disable()
         a = gc.mem_alloc()
@@ -658,17 +702,18 @@ def move(level, pos, d1, d2, runs=None):
         alloc = gc.mem_alloc() - a
         gc.enable()
         evals = ev.count - c0
+        leaves = e.leaf.evals - l0 if e.leaf is not None else 0
         t1 = time.ticks_us()
         e.walker.walk(pos.me, pos.opp, d1, d2, noop)
         dw = time.ticks_diff(time.ticks_us(), t1)
         t = dt if t is None or dt < t else t
         walk = dw if walk is None or dw < walk else walk
-    return t, walk, evals, alloc
+    return t, walk, evals, alloc, leaves
 
 for level, pairs in (("normal", poss), ("strong", poss[:STRONG])):
     for pos, d1, d2 in pairs:
-        t, walk, evals, alloc = move(level, pos, d1, d2)
-        print("move|%s|%d|%d|%d|%d" % (level, t, walk, evals, alloc))
+        t, walk, evals, alloc, leaves = move(level, pos, d1, d2)
+        print("move|%s|%d|%d|%d|%d|%d" % (level, t, walk, evals, alloc, leaves))
 pos = position_from_id(HARDEST)
 try:
     legal_plays(pos, 1, 1)
@@ -676,7 +721,7 @@ try:
 except MemoryError:
     print("legal_plays_with_engine|MemoryError")
 gc.collect()
-t, walk, evals, alloc = move("normal", pos, 1, 1, 9)
+t, walk, evals, alloc, _ = move("normal", pos, 1, 1, 9)
 print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 """
 
@@ -771,6 +816,10 @@ def run():
             moves[f[1]].append(tuple(int(x) for x in f[2:]))
         elif f[0] == "hardest":
             hardest = tuple(int(x) for x in f[1:])
+        elif f[0] == "leaf_fault":
+            vals[f[0]] = f[1]
+        elif f[0] == "leaf_rows":
+            vals[f[0]] = int(f[1])
         elif f[0] == "legal_plays_with_engine":
             vals[f[0]] = f[1]
         else:
@@ -784,17 +833,21 @@ def run():
     vfac = max(f_rows, f_tail)
     ev_us = vals["eval_near_us"]
 
-    def pico_ms(t, walk, evals):
+    leaf_native = vals.get("leaf_native_us", 0.0)
+
+    def pico_ms(t, walk, evals, leaves=0):
         """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170,
         the rest's host time first divided by the host's load (the bytecode factor was
-        measured on a quiet host; the viper loop is timed best-of-7 here)."""
-        native = min(t, evals * ev_us)
+        measured on a quiet host; the viper loop is timed best-of-7 here). A strong move's
+        leaves by the leaf net: their viper calls native, the rest of them (the hand-made
+        inputs, the file's reads: the unix port's system calls) x 170 as bytecode."""
+        native = min(t, evals * ev_us + leaves * leaf_native)
         return (native * vfac + (t - native) / load * PICO_FACTOR) / 1000.0
 
     def summary(level, rows):
-        est = sorted(pico_ms(t, w, n) for t, w, n, _ in rows)
-        host = sorted(t / 1000.0 for t, _, _, _ in rows)
-        alloc = max(a for _, _, _, a in rows)
+        est = sorted(pico_ms(t, w, n, lv) for t, w, n, _, lv in rows)
+        host = sorted(t / 1000.0 for t, _, _, _, _ in rows)
+        alloc = max(a for _, _, _, a, _ in rows)
         return ("| %s | %d | %.1f | %.1f | %.0f | %.0f | %d |"
                 % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc))
 
@@ -821,6 +874,12 @@ def run():
         "| net, viper, incremental (a result of the walk) | %.1f | %.2f |" % (ev_us, ev_us * vfac / 1000.0),
         "| net, same integer code as bytecode | %.1f | %.2f |" % (vals["eval_bytecode_us"],
                                                                 vals["eval_bytecode_us"] * PICO_FACTOR / 1000.0),
+    ] + ([
+        "| the strong level's leaf net (engine/deepleaf.py), a leaf (%d rows read; its viper calls %.1f us, "
+        "the rest, its hand-made inputs and its file's reads, x %d) | %.1f | %.2f |" % (
+            vals["leaf_rows"], leaf_native, PICO_FACTOR, vals["leaf_us"],
+            (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR) / 1000.0)]
+        if "leaf_us" in vals else []) + [
         "",
         "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) |",
         "|---|---:|---:|---:|---:|---:|---:|",

@@ -1,0 +1,235 @@
+"""The strong level's leaf net: a larger contact net read from the flash row by row.
+
+Why: the strong level's 1-ply is limited by the value of its leaves, the positions after
+the opponent's best reply (docs/engine.md, "the strong level's choice"). A net of 256
+hidden units with 16 hand-made inputs (engine/leaffeat.py) values them about as well as
+gnubg 0-ply, but its weights (60 KB) cannot live in the board's heap. A strong move values
+only about 84 leaves, so each leaf reads the rows of its active inputs from the file, one
+at a time, into one small buffer; the board's own net still chooses the candidates and the
+replies.
+
+File "TBL1" (little-endian, engine/leafnet.bin; written by host_tools/train/leafnet.py):
+  0   b"TBL1", uint16 nraw (202), nfeat (16), nhid (256), 0
+  12  P: nfeat x int32, each feature's multiplier (1/2048 of the unit's 1/1024 per count)
+  76  B2: 5 x uint16 (u = b + 4096, 1/256), 2 bytes of padding
+  88  W1: nraw rows of nhid bytes (u = w + 128; the unit's scale M below), input-major
+  88 + nraw x nhid  per hidden unit, 30 bytes: M (uint16, 1/65536 of 1/1024), B1 (int16,
+      1/1024), W2 (5 x uint16, u = w + 4096, 1/256), E (nfeat bytes, u = e + 128)
+Arithmetic (integers; the viper code and engine/deepleaf_py.py agree bit for bit):
+  raw:  s_j = sum over active inputs of x * W1[i][j]      (x as engine/net.py's inputs)
+  feat: F_j = sum over f of E[f][j] * (count_f * P_f)      (counts: engine/leaffeat.py)
+  a_j = B1_j + ((s_j * M_j) >> 6) + (F_j >> 11)             (1/1024)
+  then as engine/net.py: h_j = sigmoid(a_j) in 0..1023, the five outputs from W2 and B2,
+  the sigmoid table of the board's weights file (engine/weights.bin).
+Lanes: the raw rows are summed two units to a 32-bit word as engine/net.py's rows_vp does,
+in the evaluator's own scratch (free between two walks: each walk sets its root again).
+"""
+from engine.leaffeat import counts
+from engine.player import contact_free
+
+try:
+    from micropython import const
+except ImportError:          # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+MAGIC = b"TBL1"
+PATH = "engine/leafnet.bin"     # on the board's flash, beside the compiled modules
+NOUT = 5
+_P_AT = const(12)
+_B2_AT = const(76)
+_ROWS_AT = const(88)
+_UNIT = const(30)               # a hidden unit's bytes in the file's last part
+_BLOCK = const(16)              # hidden units read at a time (480 bytes)
+BUF = 512                       # the one buffer: a block of units (480 bytes), or two raw rows
+# y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
+# times their total) and the block's first unit and count for block_vp
+_Y_CORR = const(16)
+_Y_J0 = const(17)
+_Y_CNT = const(18)
+_Y_B2 = const(19)               # ... then B2 + 4096 for out_vp
+_Y_LEN = const(24)
+NFEAT = 16
+
+
+def _u16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+def _compiled():
+    import lazy
+    try:
+        from engine.deepleaf_vp import compile_all
+        return compile_all()
+    finally:
+        lazy.forget("engine.deepleaf_vp")
+
+
+class LeafNet:
+    """The leaf net of `path`, evaluated in `ev`'s scratch (an engine.net.Evaluator, whose
+    sigmoid table and inputs it shares). open() before a think's leaves, close() after: the
+    file stays open only while a strong think values its leaves."""
+
+    def __init__(self, ev, path=PATH):
+        self.ev = ev
+        self.path = path
+        self.f = None
+        hdr = bytearray(_ROWS_AT)
+        with open(path, "rb") as f:
+            if f.readinto(hdr) != _ROWS_AT or hdr[0:4] != MAGIC:
+                raise ValueError("%s is not a leaf net file" % path)
+        self.nraw = _u16(hdr, 4)
+        nfeat = _u16(hdr, 6)
+        self.nh = _u16(hdr, 8)
+        if nfeat != NFEAT or self.nh % _BLOCK or self.nh > 256 or self.nraw != 202:
+            raise ValueError("%s has an unexpected shape" % path)
+        self.mul = [int.from_bytes(hdr[_P_AT + 4 * k:_P_AT + 4 * k + 4], "little") for k in range(NFEAT)]
+        self.units_at = _ROWS_AT + self.nraw * self.nh
+        import array
+        self.buf = bytearray(BUF)
+        self.view = memoryview(self.buf)
+        self.rows = self.view[:2 * self.nh]      # up to two adjacent rows a read
+        self.one = self.view[:self.nh]
+        self.second = self.view[self.nh:2 * self.nh]
+        self.units = self.view[:_BLOCK * _UNIT]
+        self.y = array.array("i", bytes(4 * _Y_LEN))
+        for k in range(NOUT):
+            self.y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
+        self.evals = 0
+        if ev.viper:
+            from engine.net import delta_vp
+            g = _compiled()
+            self._lanes = g["lanes_vp"]
+            self._block = g["block_vp"]
+            self._out = g["out_vp"]
+            self._delta = delta_vp
+            self.work = ev.work         # its scratch, between two walks
+            self.sig = ev.sig               # the raw uint16 table (ptr16)
+        else:
+            from engine import deepleaf_py
+            self._lanes = deepleaf_py.lanes
+            self._block = deepleaf_py.block
+            self._out = deepleaf_py.out
+            self._active_py = deepleaf_py.active
+            self.work = bytearray(840)
+            self.sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+
+    def _active(self, me, opp):
+        # the position's active inputs (engine/net.py's delta_vp from an empty board): rows
+        # at 544, x + 64 at 672 of the scratch; how many
+        if self.ev.viper:
+            return self._delta(0, 0, 0, self.work, me, opp, 1)
+        return self._active_py(me, opp, self.work)
+
+    def open(self):
+        if self.f is None:
+            self.f = open(self.path, "rb")
+
+    def close(self):
+        if self.f is not None:
+            self.f.close()
+            self.f = None
+
+    def equity(self, me, opp):
+        """Cubeless money equity (1/65536) for the side on roll of a contact position."""
+        self.evals += 1
+        work = self.work
+        f = self.f
+        nh = self.nh
+        buf = self.buf
+        y = self.y
+        counts(me, opp, y)              # the counts, then times their multipliers
+        mul = self.mul
+        for k in range(NFEAT):
+            y[k] *= mul[k]
+        n = self._active(me, opp)
+        lanes = self._lanes
+        lanes(0, work, buf, 0, nh)                  # (x 0: clear the lanes)
+        row = self.rows
+        t = 0
+        r = 0
+        while r < n:
+            i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
+            x = work[672 + r] - 64
+            t += x
+            f.seek(_ROWS_AT + i * nh)
+            # the next input's row follows in the file (a point's two first inputs):
+            # both in one read
+            if r + 1 < n and (work[546 + 2 * r] | (work[547 + 2 * r] << 8)) == i + 1:
+                f.readinto(row)
+                lanes(0, work, buf, x, nh)
+                r += 1
+                x = work[672 + r] - 64
+                t += x
+                lanes(0, work, self.second, x, nh)
+            else:
+                f.readinto(self.one)
+                lanes(0, work, buf, x, nh)
+            r += 1
+        y[_Y_CORR] = t << 7
+        y[_Y_CNT] = _BLOCK
+        f.seek(self.units_at)
+        blk = self.units
+        sig = self.sig
+        block = self._block
+        for j0 in range(0, nh, _BLOCK):
+            f.readinto(blk)
+            y[_Y_J0] = j0
+            block(0, 0, 0, buf, work, sig, y)
+        return self._out(0, 0, 0, work, sig, y)
+
+    # -- at the strong level (engine/player.py's hooks, here so that a board without the
+    # file holds none of this code) ---------------------------------------------------
+    def keep(self, w):
+        """The opponent's best reply so far: its result (w from the replying side)."""
+        b = self.leaf_pos
+        b[0:25] = w.me
+        b[25:50] = w.opp
+
+    def value(self, engine, v):
+        """The best reply's value for the replying side: the leaf net's when its result has
+        contact (the candidate's mover on roll there); v, the board's net's, otherwise."""
+        me, opp = self.sides
+        if sum(opp) == 0 or contact_free(me, opp):
+            return v                  # the reply bore off, or a race: the race net's value
+        try:
+            return -self.equity(me, opp)
+        except (OSError, ValueError) as e:
+            self.fault(engine, e)
+            return v
+
+    def around(self, pieces):
+        """A strong think's pieces with the file open; closed at the end, however it ends."""
+        try:
+            self.open()
+        except OSError as e:
+            self.fault(self.engine, e)
+        try:
+            for _ in pieces:
+                yield None
+        finally:
+            self.close()
+
+    def fault(self, engine, e):
+        # the flash refused the file: the strong level goes on with the board's own net
+        engine.deep_fault = "leaf net: %s" % (e,)
+        engine.leaf = None
+        self.close()
+
+
+def attach(engine):
+    """engine.leaf made from engine.leaf_path (a strong think's first), or the reason it
+    cannot be in engine.deep_fault (a damaged file, no heap to compile its viper code)."""
+    try:
+        net = LeafNet(engine.ev, engine.leaf_path)
+    except (OSError, ValueError) as e:
+        engine.deep_fault = "leaf net: %s" % (e,)
+        return
+    except MemoryError:
+        engine.deep_fault = "leaf net: no memory"
+        return
+    net.engine = engine
+    net.leaf_pos = bytearray(50)
+    v = memoryview(net.leaf_pos)
+    net.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
+    engine.leaf = net

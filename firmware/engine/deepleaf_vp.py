@@ -1,0 +1,121 @@
+"""The viper functions of engine/deepleaf.py's leaf net, as source text compiled once when
+the leaf net is made, then forgotten (lazy.forget), as engine/net_vp.py's are: the native
+code stays, the text leaves the heap. The same arithmetic in bytecode: engine/deepleaf_py.py."""
+# (the first locals of a viper function live in registers: the inner loops use them)
+PARTS = ("""
+@micropython.viper
+def lanes_vp(n: int, acc: ptr32, row: ptr32, x: int, nh: int):
+    # x 0: clear the lanes; else acc += x * row, two units a word (engine/net.py's lanes)
+    m8 = 16711935
+    if x == 0:
+        n = nh >> 1
+        while n:
+            n -= 1
+            acc[n] = 0
+        return
+    n = nh >> 2
+    while n:
+        n -= 1
+        u = row[n]
+        acc[2 * n] += x * (u & m8)
+        acc[2 * n + 1] += x * ((u >> 8) & m8)
+""", """
+@micropython.viper
+def block_vp(j: int, h: int, r: int, buf: ptr8, work: ptr8, sig: ptr16, y: ptr32):
+    # a block of y[18] hidden units from unit y[17] (30 bytes each in buf): their
+    # activations from the lanes and the feature terms, into the sums at work + 512
+    acc = ptr32(work)
+    s = ptr32(int(work) + 512)
+    corr = int(y[16])
+    j0 = int(y[17])
+    cnt = int(y[18])
+    if j0 == 0:
+        s[0] = 0
+        s[1] = 0
+        s[2] = 0
+        s[3] = 0
+        s[4] = 0
+        s[5] = 0
+    s0 = int(s[0])
+    s1 = int(s[1])
+    s2 = int(s[2])
+    s3 = int(s[3])
+    s4 = int(s[4])
+    hsum = int(s[5])
+    r = 0
+    while r < cnt:
+        j = j0 + r
+        p = ptr8(int(buf) + 30 * r)
+        q = ptr16(int(buf) + 30 * r)
+        v = int(acc[((j >> 2) << 1) + (j & 1)])
+        if (j >> 1) & 1:
+            v = v >> 16
+        else:
+            v = v & 65535
+        bj = int(q[1])
+        if bj & 32768:
+            bj -= 65536
+        ff = 0
+        k = 0
+        while k < 16:
+            ff += (int(p[14 + k]) - 128) * int(y[k])
+            k += 1
+        a = bj + (((v - corr) * int(q[0])) >> 6) + (ff >> 11)
+        t = (a >> 6) + 128
+        if t < 0:
+            h = int(sig[0])
+        elif t >= 256:
+            h = int(sig[256])
+        else:
+            lo = int(sig[t])
+            h = lo + (((int(sig[t + 1]) - lo) * (a & 63)) >> 6)
+        h = h >> 6
+        hsum += h
+        s0 += h * int(q[2])
+        s1 += h * int(q[3])
+        s2 += h * int(q[4])
+        s3 += h * int(q[5])
+        s4 += h * int(q[6])
+        r += 1
+    s[0] = s0
+    s[1] = s1
+    s[2] = s2
+    s[3] = s3
+    s[4] = s4
+    s[5] = hsum
+""", """
+@micropython.viper
+def out_vp(i: int, b: int, t: int, work: ptr8, sig: ptr16, y: ptr32) -> int:
+    # the five outputs' sigmoids from the sums (B2 + 4096 at y[19..23]) and the equity
+    s = ptr32(int(work) + 512)
+    hsum = int(s[5]) << 12
+    e = -65536
+    i = 0
+    while i < 5:
+        b = int(s[i]) - hsum + (int(y[19 + i]) - 4096) * 1024
+        t = (b >> 14) + 128
+        if t < 0:
+            v = int(sig[0])
+        elif t >= 256:
+            v = int(sig[256])
+        else:
+            lo = int(sig[t])
+            v = lo + (((int(sig[t + 1]) - lo) * (b & 16383)) >> 14)
+        if i == 0:
+            e += 2 * v
+        elif i < 3:
+            e += v
+        else:
+            e -= v
+        i += 1
+    return e
+""")
+
+
+def compile_all():
+    """The viper functions compiled from PARTS: a dict by name."""
+    import micropython
+    g = {"micropython": micropython}
+    for src in PARTS:
+        exec(src, g)
+    return g

@@ -1,0 +1,150 @@
+"""The strong level with a leaf net (engine/deepleaf.py; a file of random weights of the
+fitted net's shape, written here: the mechanics, not the strength): it values the contact
+leaves with it and still plays a legal play, the file closed after each think; without the
+file it plays as before and loads nothing of it; a damaged file or a flash error mid-think
+is named (Engine.deep_fault) and the think ends with a legal play by the board's own net.
+Runs under CPython (the bytecode path) and under MicroPython (viper)."""
+from bg.movegen import legal_plays
+from bg.play import Play
+from bg.position import Position
+import scratch
+from corepos import Lcg, played_positions
+from engine.player import Engine
+
+_F = __file__
+TESTS = _F[:_F.rfind("/")] if "/" in _F else "."
+WEIGHTS = TESTS + "/../../firmware/engine/weights.bin"
+LEAF = scratch.path("leafnet-test.bin")
+
+
+def _legal(pos, d1, d2, play):
+    """The play's result is one of the roll's legal results (None: there is none)."""
+    results = [p.apply(pos) for p in legal_plays(pos, d1, d2)]
+    if play is None:
+        return not results
+    r = Play(play[0], play[1]).apply(pos)
+    return any(bytes(x.me) == bytes(r.me) and bytes(x.opp) == bytes(r.opp) for x in results)
+
+
+def _write_leaf_file(path):
+    """A TBL1 file (engine/deepleaf.py's layout) of seeded random weights of moderate size."""
+    rng = Lcg(2024)
+
+    def u16(v):
+        return bytes((v & 255, v >> 8))
+    with open(path, "wb") as f:
+        f.write(b"TBL1" + u16(202) + u16(16) + u16(256) + u16(0))
+        for _ in range(16):
+            f.write((200 + rng.below(4000)).to_bytes(4, "little"))      # P
+        f.write(b"".join(u16(4096 - 300 + rng.below(600)) for _ in range(5)) + b"\0\0")
+        row = bytearray(256)
+        for _ in range(202):
+            for j in range(256):
+                row[j] = 128 - 40 + rng.below(81)
+            f.write(row)
+        unit = bytearray(30)
+        for _ in range(256):
+            unit[0:2] = u16(20 + rng.below(200))                         # M
+            unit[2:4] = u16((rng.below(4000) - 2000) & 0xFFFF)           # B1
+            for k in range(5):
+                unit[4 + 2 * k:6 + 2 * k] = u16(4096 - 200 + rng.below(400))
+            for k in range(16):
+                unit[14 + k] = 128 - 60 + rng.below(121)
+            f.write(unit)
+
+
+_written = []
+
+
+def _leaf():
+    if not _written:
+        _write_leaf_file(LEAF)
+        _written.append(LEAF)
+    return LEAF
+
+
+def _contact(n):
+    out = []
+    for pos in played_positions(515, 60):
+        if len(out) == n:
+            break
+        b = pos.opp
+        if sum(pos.me[6:]) and sum(b[6:]):             # both sides still behind: contact
+            out.append(pos)
+    return out
+
+
+def test_the_strong_level_values_its_contact_leaves_with_the_leaf_net_and_plays_legally():
+    assert Engine(WEIGHTS, None).leaf_path.endswith("engine/leafnet.bin")    # beside the weights
+    e = Engine(WEIGHTS, None, _leaf())
+    for pos in _contact(1):
+        d1, d2 = 6, 5
+        got = e.choose(pos.me, pos.opp, d1, d2, "strong")
+        assert got is None or _legal(pos, d1, d2, got), (pos, d1, d2, got)
+    assert e.leaf is not None and e.leaf.evals > 20, e.deep_fault
+    assert e.deep_fault is None and e.leaf.f is None    # the file is closed after each think
+
+
+def test_without_the_file_the_strong_level_plays_as_before():
+    import sys
+    loaded = "engine.deepleaf" in sys.modules
+    without = Engine(WEIGHTS, None, TESTS + "/no-such-leafnet.bin")
+    off = Engine(WEIGHTS, None, False)
+    for pos in _contact(1):
+        d1, d2 = 6, 5
+        assert without.choose(pos.me, pos.opp, d1, d2, "strong") == off.choose(pos.me, pos.opp, d1, d2, "strong")
+    assert without.leaf is None and without.deep_fault is None
+    assert loaded or "engine.deepleaf" not in sys.modules      # nothing of it was loaded
+
+
+def test_a_damaged_file_is_named_and_the_strong_level_plays_with_its_own_net():
+    import scratch
+    bad = scratch.path("leafnet-damaged.bin")
+    with open(bad, "wb") as f:
+        f.write(b"TBN2" + bytes(200))
+    e = Engine(WEIGHTS, None, bad)
+    pos = Position.start()
+    got = e.choose(pos.me, pos.opp, 6, 5, "strong")
+    assert _legal(pos, 6, 5, got)
+    assert e.leaf is None and "leaf net" in e.deep_fault and "not a leaf net file" in e.deep_fault
+
+
+class _Failing:
+    """A file whose reads fail after `ok` of them (a flash error mid-think)."""
+
+    def __init__(self, f, ok):
+        self.f = f
+        self.ok = ok
+
+    def seek(self, at):
+        return self.f.seek(at)
+
+    def readinto(self, b):
+        self.ok -= 1
+        if self.ok < 0:
+            raise OSError(5)
+        return self.f.readinto(b)
+
+    def close(self):
+        self.f.close()
+
+
+def test_a_flash_error_mid_think_is_named_and_the_think_ends_legally():
+    e = Engine(WEIGHTS, None, _leaf())
+    pos = _contact(1)[0]
+    from engine import deepleaf
+    e._make_cands()
+    deepleaf.attach(e)                                   # as its first strong think does
+    leaf = e.leaf
+    opened = leaf.open
+
+    def failing_open():
+        opened()
+        leaf.f = _Failing(leaf.f, 200)
+    leaf.open = failing_open
+    got = e.choose(pos.me, pos.opp, 6, 5, "strong")
+    assert _legal(pos, 6, 5, got)
+    assert e.leaf is None and e.deep_fault.startswith("leaf net: ") and "5" in e.deep_fault, e.deep_fault
+    assert leaf.f is None                                # closed on the way out
+    race = Position(bytes([3, 3, 3, 3, 3]) + bytes(20), bytes([2, 2, 2, 3, 3, 3]) + bytes(19))
+    assert _legal(race, 4, 2, e.choose(race.me, race.opp, 4, 2, "strong"))   # and it goes on
