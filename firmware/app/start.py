@@ -99,7 +99,11 @@ def main():
     if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4 or t.settings.grading:
         # a resumed match with the board in a seat (4: the computer on USB needs no engine),
         # or grading on (app/grading.py): the engine's weights now, while the heap is whole
-        # (app/seat.py; made at the first question otherwise)
+        # (app/seat.py; made at the first question otherwise); no memory or no weights file
+        # is said as a fault and the board goes on
         from app import seat
-        seat.power_up(app)
+        try:
+            seat.engine_of(app)
+        except Exception as e:
+            app.fault("seat", e, 0)
     asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))
