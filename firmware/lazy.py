@@ -38,6 +38,8 @@ record_writer record_line=line record_seq=seq_of record_header_codes=header_code
 app.parts run_parts=run
 app.build led_map
 hw.calfile cal_save=save cal_load=load
+hw.oled_init oled_retry=retry
+reading_repr sensed_repr
 hw.calroutine calibrate_empty calibrate_gain calibrate_stack gain_passes
 hw.scanbuild make_scanner scanner_build=build scanner_set_calibration=set_calibration scanner_restart=restart
 hw.scanwalk wire_tables
@@ -58,8 +60,8 @@ app.unseat release_engine=release
 # kinds of resignation, a new match, the IDs screen, the Table's rare cells
 # (game/flows.py), the setup and game-end screens (game/screens.py) and a hardware fault's
 # words on serial, the app's saves and
-# record file, power-up's parts check and LED map; the drivers' rare code: the calibration
-# file and routine, the scanner's construction and rebuild after a calibration, its wire
+# record file, power-up's parts check and LED map; the drivers' rare code: the display's
+# initialisation (power-up, a display lost), a reading's repr (logs), the calibration file and routine, the scanner's construction and rebuild after a calibration, its wire
 # tables, its viper walk's compilation, the fault list; the fair dice's rare work
 # (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
 # serial line's dice command; grading's start (app/grading.py: its Grader keeps the module

@@ -15,6 +15,7 @@ retry() succeeds.
 """
 import framebuf
 
+import lazy
 from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
 
 try:
@@ -24,22 +25,11 @@ except ImportError:  # CPython
         return x
 
 _SET_CONTRAST = const(0x81)
-_SET_ENTIRE_ON = const(0xA4)
 _SET_NORM_INV = const(0xA6)
 _SET_DISP = const(0xAE)
-_SET_MEM_ADDR = const(0x20)
+# (the initialisation's other commands: hw/oled_init.py)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
-_SET_DISP_START_LINE = const(0x40)
-_SET_SEG_REMAP = const(0xA0)
-_SET_MUX_RATIO = const(0xA8)
-_SET_COM_OUT_DIR = const(0xC0)
-_SET_DISP_OFFSET = const(0xD3)
-_SET_COM_PIN_CFG = const(0xDA)
-_SET_DISP_CLK_DIV = const(0xD5)
-_SET_PRECHARGE = const(0xD9)
-_SET_VCOM_DESEL = const(0xDB)
-_SET_CHARGE_PUMP = const(0x8D)
 
 COLS = const(16)     # characters per row
 ROWS = const(6)      # text rows of lines()
@@ -110,36 +100,9 @@ class Oled:
             self._fail(e)
 
     def retry(self):
-        """(Re)initialise the display; returns ok. Call it again after a loose cable."""
-        if self.i2c is None:  # built without a bus (a board without display)
-            self.ok = False
-            self.error = "OLED: no I2C bus"
-            return False
-        self.ok = True
-        self.error = None
-        remap = 0 if self.flip else 1
-        self._commands(bytes((
-            0x00,                                   # control byte: a stream of commands
-            _SET_DISP,                              # off while configuring
-            _SET_MEM_ADDR, 0x00,                    # horizontal addressing
-            _SET_DISP_START_LINE,
-            _SET_SEG_REMAP | remap,
-            _SET_MUX_RATIO, self.height - 1,
-            _SET_COM_OUT_DIR | (remap << 3),
-            _SET_DISP_OFFSET, 0x00,
-            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
-            _SET_DISP_CLK_DIV, 0x80,
-            _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
-            _SET_VCOM_DESEL, 0x30,
-            _SET_CONTRAST, 0xFF,
-            _SET_ENTIRE_ON,
-            _SET_NORM_INV,
-            _SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
-            _SET_DISP | 1,
-        )))
-        if self.ok:
-            self.show(full=True)
-        return self.ok
+        """(Re)initialise the display; returns ok. Call it again after a loose cable.
+        (At power-up and after a display stopped answering: hw/oled_init.py, loaded for it.)"""
+        return lazy.oled_retry(self)
 
     # --- drawing (into RAM; show() sends it)
     def _touch(self, top, bottom):
