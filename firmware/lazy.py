@@ -38,6 +38,7 @@ record_writer record_line=line record_seq=seq_of record_header_codes=header_code
 app.parts run_parts=run
 app.build led_map
 hw.calfile cal_save=save cal_load=load
+hw.made leds_made=leds buttons_made=buttons oled_made=oled dice_made=dice buzzer_made=buzzer
 hw.oled_init oled_retry=retry
 reading_repr sensed_repr
 hw.calroutine calibrate_empty calibrate_gain calibrate_stack gain_passes
@@ -60,7 +61,8 @@ app.unseat release_engine=release
 # kinds of resignation, a new match, the IDs screen, the Table's rare cells
 # (game/flows.py), the setup and game-end screens (game/screens.py) and a hardware fault's
 # words on serial, the app's saves and
-# record file, power-up's parts check and LED map; the drivers' rare code: the display's
+# record file, power-up's parts check and LED map; the drivers' rare code: their
+# construction (power-up), the display's
 # initialisation (power-up, a display lost), a reading's repr (logs), the calibration file and routine, the scanner's construction and rebuild after a calibration, its wire
 # tables, its viper walk's compilation, the fault list; the fair dice's rare work
 # (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the

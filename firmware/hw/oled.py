@@ -13,8 +13,6 @@ board: the first I2C error sets `ok` to False, keeps the error in `error`, and f
 show()/contrast()/power calls do nothing (drawing still goes to the RAM buffer) until
 retry() succeeds.
 """
-import framebuf
-
 import lazy
 from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
 
@@ -66,25 +64,9 @@ class Oled:
     """An SSD1306 at `addr` on `i2c` (a machine.I2C)."""
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, flip=False):
-        self.i2c = i2c
-        self.addr = addr
-        self.width = width
-        self.height = height
-        self.pages = height // 8
-        self.external_vcc = external_vcc
-        self.flip = flip
-        self.buffer = bytearray(self.pages * width)
-        self._dirty = 0          # bit p: page p was drawn on since it was last sent
-        self._mv = memoryview(self.buffer)
-        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
-        self._cmd = bytearray(7)
-        self._data = [memoryview(b"\x40"), self._mv]
-        self.ok = False
-        self.error = None
-        self.pages_sent = 0   # for the bench and the tests: how much show() sent
-        self._rows = None     # the rows of the picture, drawn by lines() (None: other drawing)
-        self._inverted = None  # the row lines() inverted in it (a menu bar), or None
-        self.retry()
+        # the buffer (a page of `width` bytes per 8 pixel rows) and its FrameBuffer, ok and
+        # error, pages_sent; the display initialised (retry): power-up's, hw/made.py
+        lazy.oled_made(self, i2c, addr, width, height, external_vcc, flip)
 
     # --- bus access: every I2C call goes through these two and cannot raise
     def _fail(self, e):
