@@ -10,5 +10,5 @@ def release(app):
     """The engine and the code that used it leave the heap (the weights with it)."""
     app.engine = None
     forget("app.seat", "app.seatpieces", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
-           "engine.player", "engine.net", "engine.search", "engine.pubeval", "engine.cubeful",
-           "engine.met")
+           "engine.player", "engine.pieces", "engine.net", "engine.search", "engine.pubeval",
+           "engine.cubeful", "engine.met")
