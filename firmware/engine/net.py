@@ -120,17 +120,20 @@ if _VIPER:
     # (the module's top level runs once: no function of it keeps this code)
     import lazy
     try:
-        from engine.net_vp import compile_all as _g
-        _g = _g()               # the compiled functions, by name
-        delta_vp = _g["delta_vp"]
-        rows_vp = _g["rows_vp"]
-        tail_vp = _g["tail_vp"]
+        from engine.net_vp import compile_all
+        try:
+            _vp = compile_all()       # the compiled functions, by name
+        finally:
+            del compile_all
+        delta_vp = _vp["delta_vp"]
+        rows_vp = _vp["rows_vp"]
+        tail_vp = _vp["tail_vp"]
+        del _vp
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
     finally:
-        _g = None
         lazy.forget("engine.net_vp")
-    del _g, lazy
+    del lazy
 if sys.implementation.name != "micropython":
     from engine.net_vp import PARTS as _PARTS
     _VIPER_SRC = "".join(_PARTS)   # the whole text, for the benches' models (host only)

@@ -13,9 +13,33 @@ Events, as (name, kind):
 import lazy
 from ticks import diff as _diff   # ticks_ms() values wrap at 2**30: compare them here only
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 
 class Buttons:
     """Buttons `pins_by_name` ({name: machine.Pin}), each wired to GND (active low) or 3V3."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    _levels: Any                   # every button's GPIO at once, or None (poll's fast path)
+    _word: int                     # levels() at the last poll that found all quiet
+    names: list                    # sorted: the events of one poll come out in this order
+    pins: list
+    invert: int                    # 1: active low
+    debounce_ms: int
+    long_ms: int
+    double_ms: int
+    _raw: bytearray                # last sampled level (1 = pressed)
+    _raw_at: list                  # when the sampled level last changed
+    _down: bytearray               # debounced state (1 = pressed)
+    _down_at: list                 # when the current press began
+    _long_done: bytearray          # 'long' already fired for this press
+    _quiet: bytearray              # this press ends without an event (long / double)
+    _waiting: bytearray            # a click waits for a possible second press
+    _click_at: list                # when that click was released
+    _events: list
+    _started: bool
 
     def __init__(self, pins_by_name, active_low=True, debounce_ms=20, long_ms=800, double_ms=0,
                  levels=None):

@@ -8,6 +8,11 @@ tones when a step's time is up.
 import lazy
 import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
 
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
 # each pattern: (frequency / 100 Hz, duration / 10 ms) byte pairs, one per step. Bytes, not
 # tuples of pairs: the 22 tuples weighed 0.2 KB more in the board's heap (bench heap)
 PATTERNS = {
@@ -21,6 +26,14 @@ PATTERNS = {
 
 class Buzzer:
     """A piezo on `pin` (a machine.Pin, a GPIO number, or a ready machine.PWM)."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    pwm: Any
+    volume: int                    # duty_u16 while sounding: 32768 (50 %) is the loudest
+    enabled: bool                  # False: beep() stays silent (a "sound off" setting)
+    playing: Any                   # name of the pattern playing, or None
+    _steps: bytes
+    _step: int
+    _step_at: int
 
     def __init__(self, pin, volume=32768, enabled=True):
         # pwm, volume (duty_u16 while sounding), enabled (False: beep() stays silent),

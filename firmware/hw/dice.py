@@ -31,6 +31,15 @@ def _mix32(x):
 
 class Dice:
     """Dice(seed) repeats its rolls (tests, replays); Dice() seeds itself from the hardware."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    _s0: int                       # xoshiro128**'s state
+    _s1: int
+    _s2: int
+    _s3: int
+    _word: int
+    _left: int                     # 3-bit draws left in _word
+    draws: int                     # 3-bit draws taken
+    rejected: int                  # draws thrown away (6 or 7)
 
     def __init__(self, seed=None, entropy=None):
         # the generator's state, seeded (seed: repeatable; else os.urandom, the microsecond

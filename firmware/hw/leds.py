@@ -8,6 +8,11 @@ budget_ma, scales the colours down further so it does not. Current estimate per 
 import lazy
 
 try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
+try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):  # type: ignore[misc]
@@ -20,6 +25,17 @@ _ONE = const(256)           # fixed point: a scale of 256 sends colours unchange
 
 class Leds:
     """`count` WS2812 LEDs on `pin` (a machine.Pin or a GPIO number)."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    count: int
+    strip: Any                     # the NeoPixel: its buffer is written directly
+    _at: bytes                     # the byte offset on the wire of R, G and B
+    colours: bytearray             # requested colours, R G B per LED
+    brightness_max: float          # the cap, 0..1 (the board's setting is a percent of it)
+    _max: int                      # the cap, of 256
+    _bright: int                   # the brightness in force, of 256
+    budget_ma: int
+    shown_ma: float                # estimate for the frame last shown
+    scale: int                     # scale (of 256) applied to the frame last shown
 
     def __init__(self, pin, count, brightness_max=0.25, budget_ma=150, order="GRB"):
         # count, strip (its NeoPixel), colours (R G B per LED, as set), brightness_max (the

@@ -17,6 +17,11 @@ import lazy
 from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
 
 try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
+
+try:
     from micropython import const
 except ImportError:  # CPython
     def const(x):  # type: ignore[misc]
@@ -62,6 +67,25 @@ def ascii_text(s):
 
 class Oled:
     """An SSD1306 at `addr` on `i2c` (a machine.I2C)."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    i2c: Any
+    addr: int
+    width: int
+    height: int
+    pages: int                     # of 8 pixel rows
+    external_vcc: bool
+    flip: bool
+    buffer: bytearray              # what is drawn, a page of `width` bytes per 8 rows
+    _dirty: int                    # bit p: page p was drawn on since it was last sent
+    _mv: memoryview                # the buffer, for the pages' writes
+    fb: Any                        # the framebuf.FrameBuffer on the buffer
+    _cmd: bytearray
+    _data: list                    # (the data byte, the buffer's view): one write
+    ok: bool
+    error: Any                     # the last I2C error in words, or None
+    pages_sent: int                # for the bench and the tests: how much show() sent
+    _rows: Any                     # the rows of the picture, drawn by lines() (None: other drawing)
+    _inverted: Any                 # the row lines() inverted in it (a menu bar), or None
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, flip=False):
         # the buffer (a page of `width` bytes per 8 pixel rows) and its FrameBuffer, ok and
