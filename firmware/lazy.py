@@ -54,7 +54,7 @@ app.noreview noreview=say
 app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 app.seatcube,engine.cubeful seat_cube=cube_says_yes
-app.unseat release_engine=release
+app.unseat release_engine=release seats_back
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
@@ -69,7 +69,8 @@ app.unseat release_engine=release
 # serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
 # while grading is on), and with grading off the game's end's words on where its review
 # comes from; the computer on USB's answer for its seat, a `seat` command; the board's
-# cube answers for its seat, and its engine given up when no seat, menu or grading needs it)
+# cube answers for its seat, and its engine given up when no seat, menu or grading needs it
+# or its seats handed back when no heap can make it)
 
 
 def forget(*names):

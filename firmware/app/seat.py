@@ -37,19 +37,14 @@ def engine_of(app):
 
 def answer(app):
     """Answer what the Table asks of the board now. With no heap for the engine the seats
-    are handed back to persons, said in words: the game goes on, nothing is played for them."""
+    are handed back to persons, said in words (app/unseat.py): the game goes on, nothing is
+    played for them."""
     t = app.table
     try:
         e = engine_of(app)
     except MemoryError:
-        app.engine = None
-        import events
-        app.write_line(events.error("board_seat", "no memory for the board's engine: "
-                                    "its seats are handed back to persons"))
-        app.notice(["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"])
-        for p in (0, 1):
-            while t.seats[p]:
-                t.cycle_seat(p)
+        import lazy
+        lazy.seats_back(app)       # app/unseat.py: said in words, the seats back to persons
         return
     if t.want_play is not None:
         view = t.view
