@@ -31,13 +31,16 @@ game.gnubg_ids,bg.ids,bg.matchsave position_ids=ids_of
 game.flows double take beaver pass_double accept_resignation decline_resignation timeout uncount
 game.flows,game.resigning resign
 game.seatflows cycle_seat seat_name leave come_back not_back
-game.screens_between setup_rows message fault_rows
+game.screens_between setup_rows message fault_rows fault_words
 store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
 record_open,record_writer open_record=open_log
 record_writer record_line=line record_seq=seq_of record_header_codes=header_codes
 app.parts run_parts=run
 app.build led_map
 hw.calfile cal_save=save cal_load=load
+hw.made leds_made=leds buttons_made=buttons oled_made=oled dice_made=dice buzzer_made=buzzer
+hw.oled_init oled_retry=retry
+reading_repr sensed_repr
 hw.calroutine calibrate_empty calibrate_gain calibrate_stack gain_passes
 hw.scanbuild make_scanner scanner_build=build scanner_set_calibration=set_calibration scanner_restart=restart
 hw.scanwalk wire_tables
@@ -51,19 +54,23 @@ app.noreview noreview=say
 app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 app.seatcube,engine.cubeful seat_cube=cube_says_yes
+app.unseat release_engine=release seats_back
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
 # kinds of resignation, a new match, the IDs screen, the Table's rare cells
-# (game/flows.py), the setup and game-end screens (game/screens.py), the app's saves and
-# record file, power-up's parts check and LED map; the drivers' rare code: the calibration
-# file and routine, the scanner's construction and rebuild after a calibration, its wire
+# (game/flows.py), the setup and game-end screens (game/screens.py) and a hardware fault's
+# words on serial, the app's saves and
+# record file, power-up's parts check and LED map; the drivers' rare code: their
+# construction (power-up), the display's
+# initialisation (power-up, a display lost), a reading's repr (logs), the calibration file and routine, the scanner's construction and rebuild after a calibration, its wire
 # tables, its viper walk's compilation, the fault list; the fair dice's rare work
 # (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
 # serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
 # while grading is on), and with grading off the game's end's words on where its review
 # comes from; the computer on USB's answer for its seat, a `seat` command; the board's
-# cube answers for its seat)
+# cube answers for its seat, and its engine given up when no seat, menu or grading needs it
+# or its seats handed back when no heap can make it)
 
 
 def forget(*names):

@@ -92,13 +92,7 @@ class Sensed:
         return [f[0] for f in self.faults]
 
     def __repr__(self):
-        parts = []
-        for p in range(1, self.n_points + 1):
-            c = self.colour[p]
-            if c or self.hi[p]:
-                n = str(self.lo[p]) if self.lo[p] == self.hi[p] else "%d-%d" % (self.lo[p], self.hi[p])
-                parts.append("%d:%s%s%s" % (p, ".wbm"[c], n, ("", "?", "!")[self.why[p]]))
-        for c in (WHITE, BLACK):
-            if self.bar_hi[c]:
-                parts.append("bar:%s%d-%d" % (".wbm"[c], self.bar_lo[c], self.bar_hi[c]))
-        return "Sensed(%s%s)" % (" ".join(parts), (" faults=%r" % (self.faults,)) if self.faults else "")
+        # (the tests', the simulator's and the tools' logs, never a turn: reading_repr.py,
+        # loaded for the call)
+        import lazy
+        return lazy.sensed_repr(self)

@@ -254,8 +254,8 @@ class App:
         app/usbseat.py, kept while a seat is the computer's, game/seatflows.py forgets it),
         the menu's Hint (app/hints.py), one walk of grading (app/grading.py, made once the
         setting is on: lazy.grading). When nobody needs the engine any more (no board's
-        seat, no menu open, no grading), it leaves the heap with that code (app/seat.py's
-        release)."""
+        seat, no menu open, no grading), it leaves the heap with that code (app/unseat.py,
+        lazy.release_engine)."""
         t = self.table
         m = t.menu
         if t.want_play is not None or t.want_cube is not None:
@@ -282,8 +282,7 @@ class App:
             self.grader = None
             # (the computer on USB's seat, 4, needs no engine)
             if self.engine is not None and not (t.seats[0] % 4 or t.seats[1] % 4) and m is None:
-                from app import seat
-                seat.release(self)
+                lazy.release_engine(self)
         self.drain(now_ms)
 
     def think_tick(self):

@@ -2,7 +2,8 @@
 want_play (the board's play for the turn, at its seat's level) and want_cube (double? take?).
 Loaded with the first question, when a seat is the board's: a board of two persons never
 loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
-and kept while a seat is the board's; App.forget_engine drops them when none is.
+and kept while a seat is the board's; app/unseat.py drops them when none is (loaded for
+that: lazy.release_engine), and app/start.py makes them at power-up for a resumed seat.
 
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
 App's think_tick runs a scan there, so the board keeps reading its checkers. With
@@ -34,49 +35,25 @@ def engine_of(app):
     return e
 
 
-def power_up(app):
-    """The engine made at power-up, while the heap is whole (app/start.py: a board's seat or
-    grading on); no memory or no weights file is said as a fault and the board goes on."""
-    try:
-        engine_of(app)
-    except Exception as e:
-        app.fault("seat", e, 0)
-
-
-def release(app):
-    """Nobody needs the engine any more: it and the code that used it leave the heap."""
-    app.engine = None
-    from lazy import forget
-    forget("app.seat", "app.seatpieces", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
-           "engine.player", "engine.net", "engine.search", "engine.pubeval", "engine.cubeful",
-           "engine.met")
-
-
 def answer(app):
     """Answer what the Table asks of the board now. With no heap for the engine the seats
-    are handed back to persons, said in words: the game goes on, nothing is played for them."""
+    are handed back to persons, said in words (app/unseat.py): the game goes on, nothing is
+    played for them."""
     t = app.table
     try:
         e = engine_of(app)
     except MemoryError:
-        app.engine = None
-        import events
-        app.write_line(events.error("board_seat", "no memory for the board's engine: "
-                                    "its seats are handed back to persons"))
-        app.notice(["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"])
-        for p in (0, 1):
-            while t.seats[p]:
-                t.cycle_seat(p)
+        import lazy
+        lazy.seats_back(app)       # app/unseat.py: said in words, the seats back to persons
         return
     if t.want_play is not None:
         view = t.view
         d1, d2 = t.turn_dice
         if app.think_piece:
-            from app.seatpieces import think_on   # the web page's: kept there, never loaded on the board
+            # the web page's (kept there, never loaded on the board): None while more is to
+            # think in the next cycles
+            from app.seatpieces import think_on
             got = think_on(app, e, view, d1, d2, t.want_play)
-            if got is None:
-                return                     # more to think in the next cycles
-            got = e.result
         else:
             app.thinking = None
             e.piece = 0

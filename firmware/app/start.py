@@ -10,12 +10,13 @@ forgotten before the tasks start, so that it leaves the heap (AFTER_POWER_UP).
 
 
 # What only power-up needs, forgotten before the tasks start (app.loop.forget): its code
-# leaves the heap. board_config too: the drivers took what they need of it (the scanner
+# leaves the heap (app.build with the drivers' construction, hw/made.py and hw/oled_init.py,
+# which it loads). board_config too: the drivers took what they need of it (the scanner
 # its tables, hw/scanner.py's ScanTables), the App and the tasks a value each; hw.calibration
 # (the scanner keeps the calibration's arrays); app.commands (a serial line's answers) and
 # store (each save) are loaded again when needed.
-AFTER_POWER_UP = ("app.boot", "app.build", "app.commands", "version", "store", "record_writer",
-                  "board_config", "hw.calibration")
+AFTER_POWER_UP = ("app.boot", "app.build", "hw.made", "hw.oled_init", "app.commands", "version",
+                  "store", "record_writer", "board_config", "hw.calibration")
 
 
 def self_test(drivers, held):
@@ -51,7 +52,7 @@ def main():
         # bench:app: 2-3 ms of the settled -> LED path).
         del cfg, buttons_held_at_boot
         from lazy import forget
-        forget("board_config", "app.build")
+        forget("board_config", "app.build", "hw.made", "hw.oled_init")
         import gc
         gc.collect()
         from app import tasks  # noqa: F401 (loaded here for the heap's layout)
@@ -99,7 +100,11 @@ def main():
     if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4 or t.settings.grading:
         # a resumed match with the board in a seat (4: the computer on USB needs no engine),
         # or grading on (app/grading.py): the engine's weights now, while the heap is whole
-        # (app/seat.py; made at the first question otherwise)
+        # (app/seat.py; made at the first question otherwise); no memory or no weights file
+        # is said as a fault and the board goes on
         from app import seat
-        seat.power_up(app)
+        try:
+            seat.engine_of(app)
+        except Exception as e:
+            app.fault("seat", e, 0)
     asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))

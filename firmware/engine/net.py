@@ -80,10 +80,6 @@ _WK_EMPTY = const(788)         # 50 bytes of zeros (never written): no checker o
 _WK_SIZE = const(840)          # (1,032 while _MAX_ACTIVE was 128)
 
 
-def _u16(w, i):
-    return w[i] | (w[i + 1] << 8)
-
-
 class Net:
     """One net's blocks, made by engine/weights.py: nhid, head (header, M, B1, W2, B2, the
     chunk table), chunks (W1, `per` input rows each), base (the lowest chunk)."""
@@ -94,17 +90,6 @@ class Net:
         self.head = head
         self.chunks = chunks
         self.base = base
-
-
-def load(path):
-    """(sigmoid table, contact Net, race Net) read by engine/weights.py, which is then
-    forgotten: its code is needed once, its blocks stay."""
-    import lazy
-    from engine import weights
-    try:
-        return weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))   # (no import loop)
-    finally:
-        lazy.forget("engine.weights")
 
 
 # -- back_py: the player's and the hint's, in bytecode on every port (a viper copy's
@@ -126,29 +111,29 @@ def back_py(side):
 # emit native code, and source in a string keeps one firmware tree for both.
 
 
-def _compiled():
-    import lazy
-    try:
-        from engine.net_vp import compile_all
-        return compile_all()
-    finally:
-        lazy.forget("engine.net_vp")
-
-
 def _no_viper(*args):
     raise ValueError("viper is not available in this interpreter")
 
 
 delta_vp = rows_vp = tail_vp = _no_viper
 if _VIPER:
+    # (the module's top level runs once: no function of it keeps this code)
+    import lazy
     try:
-        _g = _compiled()
-        delta_vp = _g["delta_vp"]
-        rows_vp = _g["rows_vp"]
-        tail_vp = _g["tail_vp"]
-        del _g
+        from engine.net_vp import compile_all
+        try:
+            _vp = compile_all()       # the compiled functions, by name
+        finally:
+            del compile_all
+        delta_vp = _vp["delta_vp"]
+        rows_vp = _vp["rows_vp"]
+        tail_vp = _vp["tail_vp"]
+        del _vp
     except Exception:       # a build without the native emitter: the pure code runs
         _VIPER = False
+    finally:
+        lazy.forget("engine.net_vp")
+    del lazy
 if sys.implementation.name != "micropython":
     from engine.net_vp import PARTS as _PARTS
     _VIPER_SRC = "".join(_PARTS)   # the whole text, for the benches' models (host only)
@@ -166,7 +151,14 @@ class Evaluator:
         if viper and not _VIPER:
             raise ValueError("viper is not available in this interpreter")
         self.viper = viper
-        self.sig, self.contact, self.race = load(path)
+        # (sigmoid table, contact Net, race Net) read by engine/weights.py, which is then
+        # forgotten: its code is needed once, its blocks stay
+        import lazy
+        from engine import weights
+        try:
+            self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))
+        finally:
+            lazy.forget("engine.weights")
         import array
         self.out = array.array("i", bytes(4 * NOUT))
         self.work = bytearray(_WK_SIZE if viper else 4)
@@ -176,13 +168,9 @@ class Evaluator:
         self.back = back_py
         if not viper:          # the pure code's methods, numbers and buffers
             from engine.net_py import PyPath
-            # net_py imports none of these numbers (no import loop)
-            p = PyPath(self, (NIN, NOUT, _SIG_N, _HID_ONE, P_ONE, _u16), _SIDE, _MAX_ACTIVE)
-            self.probs = p.probs  # type: ignore[method-assign]
-            self.equity = p.equity  # type: ignore[method-assign]
-            self.set_root = p.set_root  # type: ignore[method-assign]
-            self.equity_near = p.equity_near  # type: ignore[method-assign]
-            self.probs_near = p.probs_near  # type: ignore[method-assign]
+            # net_py imports none of these numbers (no import loop); PyPath sets its
+            # methods on this Evaluator
+            PyPath(self, (NIN, NOUT, _SIG_N, _HID_ONE, P_ONE), _SIDE, _MAX_ACTIVE)
 
     def _copy_out(self):
         # the five outputs tail_vp left in the work buffer (words of 0..65535)

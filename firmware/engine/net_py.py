@@ -39,13 +39,17 @@ def active_py(side, base, rows, xs, k):
     return k
 
 
+def _u16(w, i):
+    return w[i] | (w[i + 1] << 8)
+
+
 class PyNet:
     """One net's numbers as Python ints, for the pure-Python code (CPython, tests, the
     host's `bot`; on the board only when viper is missing): W1 signed, input-major."""
 
     def __init__(self, sig, net, fmt):
-        # fmt: engine/net.py's (NIN, NOUT, SIG_N, HID_ONE, P_ONE, _u16)
-        NIN, NOUT, SIG_N, self.hid_one, self.p_one, _u16 = fmt
+        # fmt: engine/net.py's (NIN, NOUT, SIG_N, HID_ONE, P_ONE)
+        NIN, NOUT, SIG_N, self.hid_one, self.p_one = fmt
         nh = net.nhid
         self.nh = nh
         self.nout = NOUT
@@ -108,8 +112,9 @@ def forward_py(pn, rows, xs, count, out):
 
 
 class PyPath:
-    """The Evaluator's methods in pure Python, with its buffers: engine/net.py's Evaluator
-    sets them on itself in place of its viper ones (the same integers, bit for bit)."""
+    """The Evaluator's methods in pure Python, with its buffers: made by engine/net.py's
+    Evaluator, they are set on it in place of its viper ones (the same integers, bit for
+    bit)."""
 
     def __init__(self, ev, fmt, side, max_active):
         import array
@@ -119,6 +124,11 @@ class PyPath:
         self.race = PyNet(ev.sig, ev.race, fmt)
         self.rows = array.array("H", bytes(2 * max_active))
         self.xs = bytearray(max_active)
+        ev.probs = self.probs
+        ev.equity = self.equity
+        ev.set_root = self.set_root
+        ev.equity_near = self.equity_near
+        ev.probs_near = self.probs_near
 
     def _forward(self, me, opp, race):
         rows = self.rows

@@ -52,12 +52,6 @@ def won_value(opp):
     return 2 * P_ONE
 
 
-class _Pause(Exception):
-    """A walk stopped after its piece (Engine._counted): think() walks it again later and
-    skips the results already scored. Raised as the class, a new instance each time: one
-    instance raised again and again keeps every traceback (MicroPython: the heap ran out)."""
-
-
 def _pubeval_unloaded(me, opp, race):
     raise ValueError("PubEval is not loaded")
 
@@ -104,15 +98,10 @@ class Engine:
         self.result = None        # think()'s answer
         self.total = 0
         self.reply = WORST
-        # think() in pieces of `piece` results of a walk (0: whole walks). A piece walks the
-        # roll again from its start (a walk without evaluating costs little beside the
-        # evaluations) and scores results skip..skip+piece-1 of the walk's fixed order
+        # think() in pieces of `piece` results of a walk (0: whole walks): engine/pieces.py,
+        # loaded at the first walk in pieces (the web page's; never on the board)
         self.piece = 0
         self.walked = 0           # the last walk's answer (how many dice the plays use)
-        self._visit = self._visit_top   # the visit of the walk in pieces (_walk_pieces)
-        self._leaf = 0
-        self._skip = 0
-        self._stop = 0
 
     # -- evaluation ---------------------------------------------------------------------
     def _after(self, me, opp, race, hit):
@@ -220,7 +209,8 @@ class Engine:
         if self.piece and not self.level_easy:
             # (PubEval is a hundred times cheaper than the net: the widest roll's whole walk
             # is one short piece, and walking it again per piece would cost more)
-            for _ in self._walk_pieces(me, opp, d1, d2, self._visit_top):
+            from engine.pieces import walk_pieces
+            for _ in walk_pieces(self, me, opp, d1, d2, self._visit_top):
                 yield None
         else:
             self.walked = self.walker.walk(me, opp, d1, d2, self._visit_top)
@@ -235,35 +225,6 @@ class Engine:
         w.nsteps = self.best_n
         w.hitbits = self.best_hits
         self.result = w.play()
-
-    # -- a walk in pieces (self.piece) ----------------------------------------------------
-    def _walk_pieces(self, me, opp, d1, d2, visit):
-        """walker.walk(me, opp, d1, d2, visit), its answer in self.walked, yielding after
-        every self.piece results visited: each piece walks again from the start and stops
-        (_Pause) at the first result past its own. The walk's order never changes, so every
-        result is visited once. Nothing else may walk or set the evaluator's root between
-        the pieces (the App thinks nothing else meanwhile: app/loop.py)."""
-        self._visit = visit
-        self._skip = 0
-        while True:
-            self._leaf = 0
-            self._stop = self._skip + self.piece
-            try:
-                self.walked = self.walker.walk(me, opp, d1, d2, self._counted)
-                return
-            except _Pause:
-                pass
-            self._skip = self._stop
-            yield None
-
-    def _counted(self, w):
-        k = self._leaf
-        self._leaf = k + 1
-        if k < self._skip:
-            return                # visited in an earlier piece
-        if k >= self._stop:
-            raise _Pause
-        self._visit(w)
 
     # -- strong: 1-ply --------------------------------------------------------------
     def _one_ply(self):
@@ -318,7 +279,8 @@ class Engine:
                 self.ev.set_root(opp, me, race)
                 self.reply = WORST
                 if self.piece:
-                    for _ in self._walk_pieces(me, opp, a, b, self._visit_reply):
+                    from engine.pieces import walk_pieces
+                    for _ in walk_pieces(self, me, opp, a, b, self._visit_reply):
                         yield None
                 else:
                     self.walked = w.walk(me, opp, a, b, self._visit_reply)

@@ -17,7 +17,7 @@ where uctypes is missing (CPython, WebAssembly: the pure code runs there and rea
 chunks themselves). MicroPython's heap never moves a block, so the addresses hold while
 the net holds its chunks.
 
-Needed once per Evaluator: engine/net.py's load() forgets this module after reading (its
+Needed once per Evaluator: engine/net.py's Evaluator forgets this module after reading (its
 code would take about 2 KB of the board's heap for nothing).
 """
 MAGIC = b"TBN2"
@@ -26,7 +26,7 @@ CHUNK = 2048                    # the largest block the weights take
 SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
 
 # The file's shape is engine/net.py's (NIN, NOUT, MAX_HID, NETS_AT and its Net class):
-# net.load hands it over as `shape`, so that this module imports nothing of net (no
+# the Evaluator hands it over as `shape`, so that this module imports nothing of net (no
 # import loop: net imports this module to read its file).
 
 

@@ -177,19 +177,3 @@ def all_home(me):
         if me[i]:
             return False
     return True
-
-
-def fault_words(hw_fault, faults):
-    """The serial line's words for a hardware fault: the points, then what the scanner
-    found (bank, sensor), never an errno alone."""
-    pts = " ".join("bar" if p > 24 else str(p) for p in hw_fault)
-    parts = []
-    for code, d in faults:
-        if code == "mux":
-            parts.append("bank %d/%d: %s" % (d[0], d[1], d[2]))
-        elif code == "out_of_range":
-            parts.append("sensor %d reads %s" % (d[0], d[1]))
-        elif code == "stuck":
-            parts.append("sensor %d frozen" % d)
-    return "hardware fault, not a move: points %s cannot be read%s" % (
-        pts, (" (" + "; ".join(parts) + ")") if parts else "")

@@ -1,9 +1,10 @@
 """The OLED's rarer screens: setting up or putting back the board (the points still wrong,
 `13 W 4/5`), the opening roll, a double or a resignation waiting for its answer, a game's
-or match's end, a hardware fault. Loaded for each such screen and forgotten after
-(firmware/lazy.py: lazy.setup_rows, lazy.message, lazy.fault_rows, from
-game/screens.py): the board shows them a few times a game, and not while moving. Like the
-screens, it only reads the Table.
+or match's end, a hardware fault, and that fault's words on the serial line. Loaded for
+each such screen and forgotten after (firmware/lazy.py: lazy.setup_rows, lazy.message,
+lazy.fault_rows, from game/screens.py; lazy.fault_words, from game/table.py): the board
+shows them a few times a game, and not while moving. Like the screens, it only reads the
+Table.
 """
 from bg.cube import NOBODY
 from game.phases import HOW_TIME, MATCH_OVER, GAME_OVER, OPENING, OPENING_REROLL, DOUBLED
@@ -142,3 +143,19 @@ def fault_rows(t, head):
     for text in msg:
         out.extend(wrap(text))
     return out[:ROWS]
+
+
+def fault_words(hw_fault, faults):
+    """The serial line's words for a hardware fault: the points, then what the scanner
+    found (bank, sensor), never an errno alone."""
+    pts = " ".join("bar" if p > 24 else str(p) for p in hw_fault)
+    parts = []
+    for code, d in faults:
+        if code == "mux":
+            parts.append("bank %d/%d: %s" % (d[0], d[1], d[2]))
+        elif code == "out_of_range":
+            parts.append("sensor %d reads %s" % (d[0], d[1]))
+        elif code == "stuck":
+            parts.append("sensor %d frozen" % d)
+    return "hardware fault, not a move: points %s cannot be read%s" % (
+        pts, (" (" + "; ".join(parts) + ")") if parts else "")

@@ -780,7 +780,7 @@ class Table:
                 self.hw_fault = fault
                 if fault:
                     # once per fault: on serial, in words, with what the scanner knows
-                    self.event(events.error("sensor_fault", moving.fault_words(fault, seen.faults), fault))
+                    self.event(events.error("sensor_fault", lazy.fault_words(fault, seen.faults), fault))
                     self.emit("beep", "illegal")
             if phase == MOVING:
                 self._judge_move()

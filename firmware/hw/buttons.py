@@ -10,38 +10,43 @@ Events, as (name, kind):
   'long'    held for long_ms; fires once, while still held; its release gives no 'press'
   'double'  a second press starting within double_ms of the first release (double_ms > 0)
 """
+import lazy
 from ticks import diff as _diff   # ticks_ms() values wrap at 2**30: compare them here only
+
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
 
 
 class Buttons:
     """Buttons `pins_by_name` ({name: machine.Pin}), each wired to GND (active low) or 3V3."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    _levels: Any                   # every button's GPIO at once, or None (poll's fast path)
+    _word: int                     # levels() at the last poll that found all quiet
+    names: list                    # sorted: the events of one poll come out in this order
+    pins: list
+    invert: int                    # 1: active low
+    debounce_ms: int
+    long_ms: int
+    double_ms: int
+    _raw: bytearray                # last sampled level (1 = pressed)
+    _raw_at: list                  # when the sampled level last changed
+    _down: bytearray               # debounced state (1 = pressed)
+    _down_at: list                 # when the current press began
+    _long_done: bytearray          # 'long' already fired for this press
+    _quiet: bytearray              # this press ends without an event (long / double)
+    _waiting: bytearray            # a click waits for a possible second press
+    _click_at: list                # when that click was released
+    _events: list
+    _started: bool
 
     def __init__(self, pins_by_name, active_low=True, debounce_ms=20, long_ms=800, double_ms=0,
                  levels=None):
-        # levels: a function reading every button's GPIO at once (the RP2040's SIO GPIO_IN
-        # register, app.build); while all buttons rest released, a poll is that one read
-        # and a compare instead of a pass over every button (~0.1 ms instead of ~0.8 ms
-        # at 200 polls a second on the Pico: CPU the scan task gets back)
-        self._levels = levels
-        self._word = -1                 # levels() at the last poll that found all quiet
-        # fixed order: events of one poll come out sorted by name on every port
-        self.names = sorted(pins_by_name)
-        self.pins = [pins_by_name[n] for n in self.names]
-        self.invert = 1 if active_low else 0
-        self.debounce_ms = debounce_ms
-        self.long_ms = long_ms
-        self.double_ms = double_ms
-        n = len(self.names)
-        self._raw = bytearray(n)        # last sampled level (1 = pressed)
-        self._raw_at = [0] * n          # when the sampled level last changed
-        self._down = bytearray(n)       # debounced state (1 = pressed)
-        self._down_at = [0] * n         # when the current press began
-        self._long_done = bytearray(n)  # 'long' already fired for this press
-        self._quiet = bytearray(n)      # this press ends without an event (long / double)
-        self._waiting = bytearray(n)    # a click waits for a possible second press
-        self._click_at = [0] * n        # when that click was released
-        self._events = []
-        self._started = False
+        # levels: a function reading every button's GPIO at once (app.build): a poll while
+        # all rest released is that one read. names (sorted), pins, the per-button state:
+        # power-up's, hw/made.py
+        lazy.buttons_made(self, pins_by_name, active_low, debounce_ms, long_ms, double_ms, levels)
 
     def is_down(self, name):
         """True while the (debounced) button is held."""

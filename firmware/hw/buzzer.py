@@ -5,7 +5,13 @@ is a list of (frequency, duration) steps (PATTERNS: in 100 Hz and 10 ms); freque
 a silent gap. beep() starts one (a new beep replaces the one playing); tick() switches
 tones when a step's time is up.
 """
+import lazy
 import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
+
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
 
 # each pattern: (frequency / 100 Hz, duration / 10 ms) byte pairs, one per step. Bytes, not
 # tuples of pairs: the 22 tuples weighed 0.2 KB more in the board's heap (bench heap)
@@ -20,20 +26,19 @@ PATTERNS = {
 
 class Buzzer:
     """A piezo on `pin` (a machine.Pin, a GPIO number, or a ready machine.PWM)."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    pwm: Any
+    volume: int                    # duty_u16 while sounding: 32768 (50 %) is the loudest
+    enabled: bool                  # False: beep() stays silent (a "sound off" setting)
+    playing: Any                   # name of the pattern playing, or None
+    _steps: bytes
+    _step: int
+    _step_at: int
 
     def __init__(self, pin, volume=32768, enabled=True):
-        if hasattr(pin, "duty_u16"):
-            self.pwm = pin
-        else:
-            from machine import PWM, Pin
-            self.pwm = PWM(Pin(pin, Pin.OUT) if isinstance(pin, int) else pin)
-        self.volume = volume          # duty_u16 while sounding: 32768 (50 %) is the loudest
-        self.enabled = enabled        # False: beep() stays silent (a "sound off" setting)
-        self.playing = None           # name of the pattern playing, or None
-        self._steps = PATTERNS["commit"]  # any pattern: nothing plays until beep()
-        self._step = -1
-        self._step_at = 0
-        self.pwm.duty_u16(0)
+        # pwm, volume (duty_u16 while sounding), enabled (False: beep() stays silent),
+        # playing (the pattern's name, or None): power-up's, hw/made.py
+        lazy.buzzer_made(self, pin, volume, enabled)
 
     def beep(self, kind, now_ms=None):
         """Start pattern `kind`; returns False (and stays silent) for an unknown kind.

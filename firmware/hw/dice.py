@@ -9,7 +9,7 @@ os.urandom (on the RP2040 the ring oscillator's random bit), time.ticks_us() and
 optional entropy source such as the low bits of an ADC reading noise; stir() mixes in more
 later (the microsecond at which a player pressed ROLL is a good one).
 """
-import time
+import lazy
 
 try:
     from micropython import const
@@ -31,25 +31,20 @@ def _mix32(x):
 
 class Dice:
     """Dice(seed) repeats its rolls (tests, replays); Dice() seeds itself from the hardware."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    _s0: int                       # xoshiro128**'s state
+    _s1: int
+    _s2: int
+    _s3: int
+    _word: int
+    _left: int                     # 3-bit draws left in _word
+    draws: int                     # 3-bit draws taken
+    rejected: int                  # draws thrown away (6 or 7)
 
     def __init__(self, seed=None, entropy=None):
-        self._s0 = self._s1 = self._s2 = self._s3 = 0
-        self._word = 0
-        self._left = 0      # 3-bit draws left in _word
-        self.draws = 0      # 3-bit draws taken
-        self.rejected = 0   # draws thrown away (6 or 7)
-        if seed is not None:
-            self.stir(seed)
-            return
-        try:
-            import os
-            for b in os.urandom(16):
-                self.stir(b)
-        except (ImportError, AttributeError, OSError):
-            pass  # a port without urandom: the other sources still count
-        for _ in range(32):
-            # the microsecond count wanders with interrupts and ADC conversion time
-            self.stir((entropy() << 32 if entropy is not None else 0) | _ticks_us())
+        # the generator's state, seeded (seed: repeatable; else os.urandom, the microsecond
+        # clock and `entropy`): power-up's, hw/made.py
+        lazy.dice_made(self, seed, entropy)
 
     def stir(self, value):
         """Mix an integer (any size) into the generator's state."""
@@ -98,10 +93,3 @@ class Dice:
     def roll(self):
         """Two dice, (d1, d2)."""
         return (self.die(), self.die())
-
-
-def _ticks_us():
-    ticks = getattr(time, "ticks_us", None)
-    if ticks is not None:
-        return ticks()
-    return int(time.time() * 1000000)  # CPython

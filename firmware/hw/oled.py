@@ -13,9 +13,13 @@ board: the first I2C error sets `ok` to False, keeps the error in `error`, and f
 show()/contrast()/power calls do nothing (drawing still goes to the RAM buffer) until
 retry() succeeds.
 """
-import framebuf
-
+import lazy
 from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
+
+try:
+    from typing import Any  # for the type checker only: MicroPython has no typing
+except ImportError:
+    pass
 
 try:
     from micropython import const
@@ -24,22 +28,11 @@ except ImportError:  # CPython
         return x
 
 _SET_CONTRAST = const(0x81)
-_SET_ENTIRE_ON = const(0xA4)
 _SET_NORM_INV = const(0xA6)
 _SET_DISP = const(0xAE)
-_SET_MEM_ADDR = const(0x20)
+# (the initialisation's other commands: hw/oled_init.py)
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
-_SET_DISP_START_LINE = const(0x40)
-_SET_SEG_REMAP = const(0xA0)
-_SET_MUX_RATIO = const(0xA8)
-_SET_COM_OUT_DIR = const(0xC0)
-_SET_DISP_OFFSET = const(0xD3)
-_SET_COM_PIN_CFG = const(0xDA)
-_SET_DISP_CLK_DIV = const(0xD5)
-_SET_PRECHARGE = const(0xD9)
-_SET_VCOM_DESEL = const(0xDB)
-_SET_CHARGE_PUMP = const(0x8D)
 
 COLS = const(16)     # characters per row
 ROWS = const(6)      # text rows of lines()
@@ -74,27 +67,30 @@ def ascii_text(s):
 
 class Oled:
     """An SSD1306 at `addr` on `i2c` (a machine.I2C)."""
+    # made by hw/made.py (power-up's: its code leaves the heap)
+    i2c: Any
+    addr: int
+    width: int
+    height: int
+    pages: int                     # of 8 pixel rows
+    external_vcc: bool
+    flip: bool
+    buffer: bytearray              # what is drawn, a page of `width` bytes per 8 rows
+    _dirty: int                    # bit p: page p was drawn on since it was last sent
+    _mv: memoryview                # the buffer, for the pages' writes
+    fb: Any                        # the framebuf.FrameBuffer on the buffer
+    _cmd: bytearray
+    _data: list                    # (the data byte, the buffer's view): one write
+    ok: bool
+    error: Any                     # the last I2C error in words, or None
+    pages_sent: int                # for the bench and the tests: how much show() sent
+    _rows: Any                     # the rows of the picture, drawn by lines() (None: other drawing)
+    _inverted: Any                 # the row lines() inverted in it (a menu bar), or None
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, flip=False):
-        self.i2c = i2c
-        self.addr = addr
-        self.width = width
-        self.height = height
-        self.pages = height // 8
-        self.external_vcc = external_vcc
-        self.flip = flip
-        self.buffer = bytearray(self.pages * width)
-        self._dirty = 0          # bit p: page p was drawn on since it was last sent
-        self._mv = memoryview(self.buffer)
-        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
-        self._cmd = bytearray(7)
-        self._data = [memoryview(b"\x40"), self._mv]
-        self.ok = False
-        self.error = None
-        self.pages_sent = 0   # for the bench and the tests: how much show() sent
-        self._rows = None     # the rows of the picture, drawn by lines() (None: other drawing)
-        self._inverted = None  # the row lines() inverted in it (a menu bar), or None
-        self.retry()
+        # the buffer (a page of `width` bytes per 8 pixel rows) and its FrameBuffer, ok and
+        # error, pages_sent; the display initialised (retry): power-up's, hw/made.py
+        lazy.oled_made(self, i2c, addr, width, height, external_vcc, flip)
 
     # --- bus access: every I2C call goes through these two and cannot raise
     def _fail(self, e):
@@ -110,36 +106,9 @@ class Oled:
             self._fail(e)
 
     def retry(self):
-        """(Re)initialise the display; returns ok. Call it again after a loose cable."""
-        if self.i2c is None:  # built without a bus (a board without display)
-            self.ok = False
-            self.error = "OLED: no I2C bus"
-            return False
-        self.ok = True
-        self.error = None
-        remap = 0 if self.flip else 1
-        self._commands(bytes((
-            0x00,                                   # control byte: a stream of commands
-            _SET_DISP,                              # off while configuring
-            _SET_MEM_ADDR, 0x00,                    # horizontal addressing
-            _SET_DISP_START_LINE,
-            _SET_SEG_REMAP | remap,
-            _SET_MUX_RATIO, self.height - 1,
-            _SET_COM_OUT_DIR | (remap << 3),
-            _SET_DISP_OFFSET, 0x00,
-            _SET_COM_PIN_CFG, 0x02 if self.width > 2 * self.height else 0x12,
-            _SET_DISP_CLK_DIV, 0x80,
-            _SET_PRECHARGE, 0x22 if self.external_vcc else 0xF1,
-            _SET_VCOM_DESEL, 0x30,
-            _SET_CONTRAST, 0xFF,
-            _SET_ENTIRE_ON,
-            _SET_NORM_INV,
-            _SET_CHARGE_PUMP, 0x10 if self.external_vcc else 0x14,
-            _SET_DISP | 1,
-        )))
-        if self.ok:
-            self.show(full=True)
-        return self.ok
+        """(Re)initialise the display; returns ok. Call it again after a loose cable.
+        (At power-up and after a display stopped answering: hw/oled_init.py, loaded for it.)"""
+        return lazy.oled_retry(self)
 
     # --- drawing (into RAM; show() sends it)
     def _touch(self, top, bottom):

@@ -93,6 +93,12 @@ from hw.buttons import Buttons
 from hw.dice import Dice
 from hw.buzzer import Buzzer
 try:
+    # the drivers' construction, loaded with app/build.py on the board and forgotten with it
+    # after power-up (AFTER_POWER_UP): not a load per driver
+    import hw.made, hw.oled_init
+except ImportError:            # a tree before them
+    pass
+try:
     from reading import Sensed
 except ImportError:            # a tree before issue 9 (bench heap's base): the reading was hw.sensed
     from hw.sensed import Sensed

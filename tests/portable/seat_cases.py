@@ -167,3 +167,25 @@ def test_checkers_moved_while_the_board_thinks_in_pieces_wait_for_its_play():
     assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
     plays = [l for l in lines if '"t":"play"' in l]
     assert len(plays) == 1 and str(t.shown_play) not in ("", "24/18 6/5"), plays
+
+
+def test_no_heap_for_the_engine_hands_the_boards_seat_back_in_words():
+    # app/seat.py's answer when the engine cannot be made (app/unseat.py's seats_back): the
+    # seat is a person's again, said on serial and the OLED, and the game goes on
+    from app import seat
+    real = seat.engine_of
+
+    def no_heap(app):
+        raise MemoryError("memory allocation failed, allocating 2048 bytes")
+    seat.engine_of = no_heap
+    try:
+        sc, app, lines, t = _board_black([6, 1])     # the board's opening die: it starts, 6-1
+        app.press("p1_main")
+        run(app, 100)
+    finally:
+        seat.engine_of = real
+    assert t.seats[0] == 0 and t.seats[1] == 0, t.seats
+    assert app.engine is None and app.faults == 0, app.last_fault
+    assert [l for l in lines if '"board_seat"' in l and "no memory" in l], lines[-3:]
+    assert app._notice == ["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"], app._notice
+    assert t.phase == MOVING and t.on_roll == 1 and t.shown_play is None   # a person moves Black

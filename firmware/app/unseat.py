@@ -1,0 +1,29 @@
+"""The board's engine given up: nobody needs it any more (no seat is the board's, no menu
+is open, grading is off: app/loop.py's engine_work), or no heap could make it for the
+board's seat (app/seat.py's answer). A few times a session at most, so loaded for the call
+and forgotten (firmware/lazy.py: lazy.release_engine, lazy.seats_back), not kept with
+app/seat.py while the board thinks.
+"""
+from lazy import forget
+
+
+def release(app):
+    """The engine and the code that used it leave the heap (the weights with it)."""
+    app.engine = None
+    forget("app.seat", "app.seatpieces", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
+           "engine.player", "engine.pieces", "engine.net", "engine.search", "engine.pubeval",
+           "engine.cubeful", "engine.met")
+
+
+def seats_back(app):
+    """No heap for the board's engine: its seats are handed back to persons, said in words
+    on serial and the OLED; the game goes on, nothing is played for them."""
+    app.engine = None
+    import events
+    app.write_line(events.error("board_seat", "no memory for the board's engine: "
+                                "its seats are handed back to persons"))
+    app.notice(["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"])
+    t = app.table
+    for p in (0, 1):
+        while t.seats[p]:
+            t.cycle_seat(p)
