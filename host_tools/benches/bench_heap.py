@@ -94,6 +94,18 @@ def thumb_bytes(work):
     return tuple(out)
 
 
+def leaf_extra(work, fw):
+    """What a strong think with the leaf net (engine/leafnet.bin in the tree: none is
+    shipped) holds on the Pico and not on this port: its viper code's Thumb (compiled from
+    engine/deepleaf_vp.py's text) and littlefs's cache of its open file (the rp2 port's
+    VfsLfs2 with progsize 256: 4 x 256 bytes a file). 0 without the file."""
+    if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
+        return 0
+    from engine import deepleaf_vp
+    text = "import micropython\n" + "".join(deepleaf_vp.PARTS)
+    return B.native_bytes(text, os.path.join(work, "thumb-deepleaf.py"), "armv6m") + 1024
+
+
 OPENING = "4HPwATDgc/ABMA"    # the starting position: its 1-1 has contact and four strong candidates
 
 
@@ -170,6 +182,7 @@ def with_engine(trace, work, level="normal", pid=None):
     th = rows["think"]
     out = {"live": live, "mpy": mpy, "free": int(rows["engine"][1]), "weights": weights,
            "scanner": int(rows["scanner"][0]), "thumb": thumb_bytes(work),
+           "leaf_extra": leaf_extra(work, fw) if level == "strong" else 0,
            "typed": tuple(int(x) for x in rows["typed"]) if "typed" in rows else (0, 0, 0),
            "faults": int(rows["faults"][0]) if "faults" in rows else -1}
     if th[0] == "MemoryError":
@@ -185,7 +198,7 @@ def seat_figures(eng):
     """(with the engine made, at the think's peak) by the rule below, Pico est. bytes."""
     seat, think = pico_of(eng)
     extra = eng["weights"] / 2.0 + eng["typed"][2] / 2.0 + sum(eng["thumb"])
-    return seat + extra, think + extra
+    return seat + extra, think + extra + eng.get("leaf_extra", 0)
 
 
 def strong_thinks(trace, work):
