@@ -25,7 +25,6 @@ Lanes: the raw rows are summed two units to a 32-bit word as engine/net.py's row
 in the evaluator's own scratch (free between two walks: each walk sets its root again).
 """
 from engine.leaffeat import counts
-from engine.player import contact_free
 
 try:
     from micropython import const
@@ -70,10 +69,15 @@ class LeafNet:
     sigmoid table and inputs it shares). open() before a think's leaves, close() after: the
     file stays open only while a strong think values its leaves."""
 
-    def __init__(self, ev, path=PATH):
+    def __init__(self, ev, path=PATH, engine=None, race=None):
         self.ev = ev
         self.path = path
         self.f = None
+        self.engine = engine          # the strong level's (engine/player.py) and its race test
+        self.race = race
+        self.leaf_pos = bytearray(50)
+        v = memoryview(self.leaf_pos)
+        self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
         hdr = bytearray(_ROWS_AT)
         with open(path, "rb") as f:
             if f.readinto(hdr) != _ROWS_AT or hdr[0:4] != MAGIC:
@@ -135,6 +139,7 @@ class LeafNet:
         self.evals += 1
         work = self.work
         f = self.f
+        assert f is not None, "open() first"
         nh = self.nh
         buf = self.buf
         y = self.y
@@ -190,7 +195,7 @@ class LeafNet:
         """The best reply's value for the replying side: the leaf net's when its result has
         contact (the candidate's mover on roll there); v, the board's net's, otherwise."""
         me, opp = self.sides
-        if sum(opp) == 0 or contact_free(me, opp):
+        if sum(opp) == 0 or self.race(me, opp):
             return v                  # the reply bore off, or a race: the race net's value
         try:
             return -self.equity(me, opp)
@@ -217,19 +222,16 @@ class LeafNet:
         self.close()
 
 
-def attach(engine):
+def attach(engine, race):
     """engine.leaf made from engine.leaf_path (a strong think's first), or the reason it
-    cannot be in engine.deep_fault (a damaged file, no heap to compile its viper code)."""
+    cannot be in engine.deep_fault (a damaged file, no heap to compile its viper code).
+    race(me, opp): no contact left (engine/player.py's contact_free: handed in, so that this
+    module imports nothing of the player that imports it)."""
     try:
-        net = LeafNet(engine.ev, engine.leaf_path)
+        engine.leaf = LeafNet(engine.ev, engine.leaf_path, engine, race)
     except (OSError, ValueError) as e:
         engine.deep_fault = "leaf net: %s" % (e,)
         return
     except MemoryError:
         engine.deep_fault = "leaf net: no memory"
         return
-    net.engine = engine
-    net.leaf_pos = bytearray(50)
-    v = memoryview(net.leaf_pos)
-    net.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
-    engine.leaf = net

@@ -199,7 +199,7 @@ class Engine:
                 try:
                     os.stat(self.leaf_path)
                     from engine import deepleaf      # (only when its file is there)
-                    deepleaf.attach(self)
+                    deepleaf.attach(self, contact_free)
                 except OSError:
                     pass
         if not self.level_easy:

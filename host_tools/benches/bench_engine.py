@@ -575,7 +575,7 @@ import os
 try:
     os.stat(e.leaf_path)      # the strong level's leaf net, when its file is there (engine/deepleaf.py)
     from engine import deepleaf
-    deepleaf.attach(e)
+    deepleaf.attach(e, contact_free)
 except OSError:
     pass
 BYTECODE or print("leaf_fault|%s" % e.deep_fault)

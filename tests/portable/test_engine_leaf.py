@@ -134,7 +134,8 @@ def test_a_flash_error_mid_think_is_named_and_the_think_ends_legally():
     pos = _contact(1)[0]
     from engine import deepleaf
     e._make_cands()
-    deepleaf.attach(e)                                   # as its first strong think does
+    from engine.player import contact_free
+    deepleaf.attach(e, contact_free)                                   # as its first strong think does
     leaf = e.leaf
     opened = leaf.open
 
