@@ -52,6 +52,7 @@ NFEAT = 16
 
 
 def _u16(b, i):
+    # (engine/net_py.py has one too; the board, on viper, never loads that module)
     return b[i] | (b[i + 1] << 8)
 
 

@@ -1,6 +1,7 @@
 """engine/deepleaf.py's arithmetic in bytecode (CPython, and a port without viper): the
 viper functions of engine/deepleaf_vp.py on Python integers, bit for bit (the sums never
 pass 2**31, so the Pico's 32-bit words and Python's integers agree)."""
+from engine.net_py import _sig_py, active_py
 
 
 def _word(b, a):
@@ -41,15 +42,7 @@ def block(j, h, r, buf, work, sig, y):
         for k in range(16):
             ff += (buf[at + 14 + k] - 128) * y[k]
         a = bj + (((v - corr) * (buf[at] | (buf[at + 1] << 8))) >> 6) + (ff >> 11)
-        t = (a >> 6) + 128
-        if t < 0:
-            h = sig[0]
-        elif t >= 256:
-            h = sig[256]
-        else:
-            lo = sig[t]
-            h = lo + (((sig[t + 1] - lo) * (a & 63)) >> 6)
-        h >>= 6
+        h = _sig_py(sig, (a >> 6) + 128, a & 63, 6) >> 6
         s[5] += h
         for k in range(5):
             s[k] += h * (buf[at + 4 + 2 * k] | (buf[at + 5 + 2 * k] << 8))
@@ -62,14 +55,7 @@ def out(i, b, t, work, sig, y):
     e = -65536
     for i in range(5):
         b = _word(work, 512 + 4 * i) - hsum + (y[19 + i] - 4096) * 1024
-        t = (b >> 14) + 128
-        if t < 0:
-            v = sig[0]
-        elif t >= 256:
-            v = sig[256]
-        else:
-            lo = sig[t]
-            v = lo + (((sig[t + 1] - lo) * (b & 16383)) >> 14)
+        v = _sig_py(sig, (b >> 14) + 128, b & 16383, 14)
         if i == 0:
             e += 2 * v
         elif i < 3:
@@ -80,28 +66,13 @@ def out(i, b, t, work, sig, y):
 
 
 def active(me, opp, work):
-    """engine/net.py's delta_vp for a whole position: its active inputs' rows (uint16 at
-    544) and x + 64 (bytes at 672) in work; returns how many."""
-    k = 0
-    for sd in range(2):
-        side = me if sd == 0 else opp
-        base = 101 * sd
-        on = 0
-        for i in range(25):
-            n = side[i]
-            on += n
-            if n:
-                for t, x in ((0, 1), (1, n >= 2), (2, n >= 3), (3, n - 3 if n > 3 else 0)):
-                    if x:
-                        r = base + 4 * i + t
-                        work[544 + 2 * k] = r & 255
-                        work[545 + 2 * k] = r >> 8
-                        work[672 + k] = int(x) + 64
-                        k += 1
-        if 15 - on:
-            r = base + 100
-            work[544 + 2 * k] = r & 255
-            work[545 + 2 * k] = r >> 8
-            work[672 + k] = 15 - on + 64
-            k += 1
+    """engine/net.py's delta_vp for a whole position (net_py's active_py, side by side):
+    its active inputs' rows (uint16 at 544) and x + 64 (bytes at 672) in work; how many."""
+    rows = [0] * 64
+    xs = [0] * 64
+    k = active_py(opp, 101, rows, xs, active_py(me, 0, rows, xs, 0))
+    for r in range(k):
+        work[544 + 2 * r] = rows[r] & 255
+        work[545 + 2 * r] = rows[r] >> 8
+        work[672 + r] = xs[r] + 64
     return k
