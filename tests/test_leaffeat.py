@@ -12,12 +12,7 @@ from tools import ROOT
 sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 from corepos import played_positions  # noqa: E402
 from engine import leaffeat  # noqa: E402
-from host_tools.train.probe_inputs import features  # noqa: E402
-
-
-def _numpy_counts(boards):
-    div = np.array(leaffeat.DIV * 2, np.float64)
-    return np.round(features(boards).astype(np.float64) * div).astype(np.int64)
+from host_tools.train.leafnet import counts  # noqa: E402   (probe_inputs' features x DIV)
 
 
 def _firmware_counts(boards):
@@ -33,7 +28,7 @@ def test_the_firmware_counts_are_the_fitted_features_on_played_positions():
     ps = played_positions(11, 3000)
     bs = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in ps), np.uint8).reshape(-1, 50)
     got = _firmware_counts(bs)
-    want = _numpy_counts(bs)
+    want = counts(bs)
     bad = np.nonzero((got != want).any(axis=1))[0]
     assert len(bad) == 0, (len(bad), bs[bad[0]].tolist(), got[bad[0]].tolist(), want[bad[0]].tolist())
     assert (want.std(axis=0) > 0).all()            # every count varies over these positions
@@ -53,4 +48,4 @@ def test_the_corners_bar_checkers_blots_everywhere_and_a_side_borne_off():
                 left -= k
         boards.append(b)
     bs = np.array(boards)
-    assert np.array_equal(_firmware_counts(bs), _numpy_counts(bs))
+    assert np.array_equal(_firmware_counts(bs), counts(bs))

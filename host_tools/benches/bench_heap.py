@@ -268,8 +268,7 @@ def run():
         # native code is in the Pico's heap, not in this port's
         thumb = sum(eng["thumb"])
         typed = eng["typed"][2]      # every typed buffer the board holds, at its size too
-        seat_w = seat + w / 2.0 + typed / 2.0 + thumb
-        think_w = think + w / 2.0 + typed / 2.0 + thumb
+        seat_w, think_w = seat_figures(eng)     # (a normal think: no leaf net's extra)
         thought = ("a MemoryError (%s)" % eng["think_error"] if "think_error" in eng else
                    "no MemoryError, %d scans meanwhile" % eng["think_scans"])
         out += ["",
