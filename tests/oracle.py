@@ -4,7 +4,8 @@ What it answers, all from the engine itself:
   - results(pos, d1, d2): the set of resulting positions (Position.key() bytes) of every
     legal play, from gnubg.findbestmoves; plays whose move tuple the wrapper cut short at a
     bear-off are recovered from `hint 9999` (see ../shared/gnubg-notes.md);
-  - position_id / match_id: gnubg's own IDs for comparison with bg.ids;
+  - position_id / match_ids: gnubg's own IDs for comparison with bg.ids (match IDs in a
+    process of their own, see match_ids);
   - move_accepted(pos, dice, text): gnubg's `move` command, which refuses illegal plays;
   - generators of test positions (random play, bear-offs, bar-heavy, contact-heavy),
     deterministic for a given seed.
@@ -99,14 +100,31 @@ def position_from_id(pid):
     return position_of(gnubg().positionfromid(pid))
 
 
-def match_id(state):
-    """gnubg's match ID for a bg.ids.MatchState (money scores are dropped by gnubg: use 0-0)."""
-    g = gnubg()
-    ci = dict(g.cubeinfo(state.cube_value, state.cube_owner, state.on_roll, state.match_length,
-                         state.score, 1 if state.crawford else 0, 0))
-    ci["jacoby"] = 1 if state.jacoby else 0
-    pi = g.posinfo(state.turn, state.resigned, 1 if state.doubled else 0, state.game_state, state.dice)
-    return g.matchid(ci, pi)
+def match_ids(states):
+    """gnubg's match IDs for many MatchStates, made in a fresh interpreter.
+
+    gnubg's matchid() crashed (a segmentation fault) a pytest worker now and then in CI,
+    never in a process that only makes match IDs (200,000 tries): it reads engine state
+    that the commands of earlier tests (new games, moves, hints) leave behind. A process of
+    its own keeps the comparison about the IDs alone, and a crash there is a failure that
+    names gnubg, not a lost worker."""
+    import json
+    import subprocess
+    lines = [json.dumps([s.cube_value, s.cube_owner, s.on_roll, s.crawford, s.game_state,
+                         s.turn, s.resigned, s.doubled, list(s.dice), s.match_length,
+                         list(s.score), s.jacoby]) for s in states]
+    here = os.path.dirname(os.path.abspath(__file__))
+    run = subprocess.run([sys.executable, os.path.join(here, "oracle_match_ids.py")],
+                         input="\n".join(lines) + "\n", capture_output=True, text=True,
+                         timeout=300)
+    if run.returncode != 0:
+        raise OracleError("gnubg's matchid() process failed (%d): %s"
+                          % (run.returncode, run.stderr.strip()[-400:]))
+    out = run.stdout.split()
+    if len(out) != len(states):
+        raise OracleError("gnubg's matchid() process gave %d IDs for %d states"
+                          % (len(out), len(states)))
+    return out
 
 
 def gnubg_id(pos, d1, d2):
