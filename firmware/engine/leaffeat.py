@@ -73,23 +73,20 @@ def side(me, opp, out, at):
         x += 1
     esc = 36
     if x < rear:
-        lim = rear - x                 # a move of more than lim pips passes it
         stop = 0                       # bit k: the other made my point rear - k
         for k in range(1, rear):
             stop |= ((their >> (rear - k)) & 1) << k
+        free = full ^ stop             # bit k: k pips land on no point the other made
+        past = free & (full ^ ((2 << (rear - x)) - 1))     # ... and pass its wall
         esc = 0
         for a in range(1, 7):
             for b in range(a, 7):
                 if a != b:
-                    fa = not (stop >> a) & 1
-                    fb = not (stop >> b) & 1
-                    if ((a > lim and fa) or (b > lim and fb)
-                            or (a + b > lim and not (stop >> (a + b)) & 1 and (fa or fb))):
-                        esc += 2
+                    esc += 2 * (((past >> a) | (past >> b) | ((past >> (a + b)) & ((free >> a) | (free >> b)))) & 1)
                 else:
                     k = a
-                    while k <= 4 * a and not (stop >> k) & 1:
-                        if k > lim:
+                    while k <= 4 * a and (free >> k) & 1:
+                        if (past >> k) & 1:
                             esc += 1
                             break
                         k += a

@@ -94,27 +94,24 @@ def inputs_vp(x: int, k: int, i: int, me0: ptr8, opp0: ptr8, out: ptr32, mul: pt
             x += 1
         esc = 36
         if x < rear:
-            lim = rear - x
             stop = 0
             k = 1
             while k < rear:
                 stop |= ((their >> (rear - k)) & 1) << k
                 k += 1
+            free = 33554431 ^ stop       # bit k: k pips land on no point the other made
+            past = free & (33554431 ^ ((2 << (rear - x)) - 1))    # ... past its wall
             esc = 0
             a = 1
             while a < 7:
                 b = a
                 while b < 7:
                     if a != b:
-                        fa = ((stop >> a) & 1) == 0
-                        fb = ((stop >> b) & 1) == 0
-                        if ((a > lim and fa) or (b > lim and fb)
-                                or (a + b > lim and ((stop >> (a + b)) & 1) == 0 and (fa or fb))):
-                            esc += 2
+                        esc += 2 * (((past >> a) | (past >> b) | ((past >> (a + b)) & ((free >> a) | (free >> b)))) & 1)
                     else:
                         k = a
-                        while k <= 4 * a and ((stop >> k) & 1) == 0:
-                            if k > lim:
+                        while k <= 4 * a and (free >> k) & 1:
+                            if (past >> k) & 1:
                                 esc += 1
                                 break
                             k += a
