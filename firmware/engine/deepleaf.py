@@ -159,11 +159,13 @@ class LeafNet:
         row = self.rows
         t = 0
         r = 0
+        at = -1                         # the row the file is at (after a read: the next)
         while r < n:
             i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
             x = work[672 + r] - 64
             t += x
-            f.seek(_ROWS_AT + i * nh)
+            if i != at:                 # (a point's third row after its first two: no seek)
+                f.seek(_ROWS_AT + i * nh)
             # the next input's row follows in the file (a point's two first inputs):
             # both in one read
             if r + 1 < n and (work[546 + 2 * r] | (work[547 + 2 * r] << 8)) == i + 1:
@@ -173,9 +175,11 @@ class LeafNet:
                 x = work[672 + r] - 64
                 t += x
                 lanes(0, work, self.second, x, nh)
+                at = i + 2
             else:
                 f.readinto(self.one)
                 lanes(0, work, buf, x, nh)
+                at = i + 1
             r += 1
         y[_Y_CORR] = t << 7
         y[_Y_CNT] = _BLOCK
