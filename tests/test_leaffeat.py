@@ -1,13 +1,15 @@
 """engine/leaffeat.py (the strong level's leaf net's hand-made inputs, in the firmware)
 against host_tools/train/probe_inputs.py's features(), which the net was fitted on: the
 same counts (feature x DIV) on every position of seeded random games, and on the bar and
-bear-off corners those games rarely reach."""
+bear-off corners those games rarely reach; and engine/leaffeat_vp.py's viper twin, which
+the board runs, under the real MicroPython: the same counts on thousands of them, each
+times its multiplier as engine/deepleaf.py asks."""
 import os
 import sys
 
 import numpy as np
 
-from tools import ROOT
+from tools import ROOT, firmware_mpy, run_micropython
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 from corepos import played_positions  # noqa: E402
@@ -34,18 +36,85 @@ def test_the_firmware_counts_are_the_fitted_features_on_played_positions():
     assert (want.std(axis=0) > 0).all()            # every count varies over these positions
 
 
-def test_the_corners_bar_checkers_blots_everywhere_and_a_side_borne_off():
-    rng = np.random.default_rng(5)
+def corner_boards(n, seed, least=1, most=3):
+    """Random boards (not always legal: both sides may share a point): checkers on the bar,
+    blots everywhere or (least 2) none, a side borne off."""
+    rng = np.random.default_rng(seed)
     boards = []
-    for _ in range(400):
+    for _ in range(n):
         b = np.zeros(50, np.uint8)
         for at in (0, 25):
             left = int(rng.integers(0, 16))
             while left:
                 i = int(rng.integers(0, 25))       # index 24: the bar
-                k = min(left, int(rng.integers(1, 4)))
+                k = min(left, int(rng.integers(least, most + 1)))
                 b[at + i] += k
                 left -= k
         boards.append(b)
-    bs = np.array(boards)
+    return np.array(boards)
+
+
+def race_boards(n, seed):
+    """No contact: each side's checkers on its own first eight points."""
+    rng = np.random.default_rng(seed)
+    b = np.zeros((n, 50), np.uint8)
+    for at in (0, 25):
+        for _ in range(15):
+            np.add.at(b, (np.arange(n), at + rng.integers(0, 8, n)), 1)
+    return b
+
+
+def test_the_corners_bar_checkers_blots_everywhere_and_a_side_borne_off():
+    bs = corner_boards(400, 5)
     assert np.array_equal(_firmware_counts(bs), counts(bs))
+
+
+MP_SCRIPT = """
+import sys, array
+sys.path.insert(0, %r)
+from engine.leaffeat_vp import compile_all
+inputs_vp = compile_all()["inputs_vp"]
+out = array.array("i", bytes(4 * 24))
+mul = array.array("i", %r)
+for line in sys.stdin:
+    w = line.strip()
+    if w:
+        b = bytes(int(w[i:i + 2], 16) for i in range(0, 100, 2))
+        inputs_vp(0, 0, 0, b[:25], b[25:], out, mul)
+        print(" ".join(str(out[k]) for k in range(24)))
+"""
+
+
+def _viper(bs, mul):
+    lines = "\n".join(bytes(b).hex() for b in bs) + "\n"
+    proc = run_micropython(["-c", MP_SCRIPT % (firmware_mpy(), list(mul))], stdin=lines)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    got = np.array([[int(v) for v in row.split()] for row in proc.stdout.split("\n")[:len(bs)]], np.int64)
+    assert (got[:, 16:] == 0).all()                # nothing written past the 16 (y's other slots)
+    return got[:, :16]
+
+
+def test_the_viper_counts_under_micropython_are_the_fitted_features():
+    ps = played_positions(12, 4000)
+    played = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in ps), np.uint8).reshape(-1, 50)
+    bs = np.vstack([played, corner_boards(1500, 6), corner_boards(500, 7, least=2),   # no blots
+                    race_boards(300, 8), np.zeros((1, 50), np.uint8)])
+    want = counts(bs)
+    assert np.array_equal(_firmware_counts(bs), want)   # the bytecode twin too
+    got = _viper(bs, [1] * leaffeat.NFEAT)
+    bad = np.nonzero((got != want).any(axis=1))[0]
+    assert len(bad) == 0, (len(bad), bs[bad[0]].tolist(), got[bad[0]].tolist(), want[bad[0]].tolist())
+    assert (bs[:, 24] > 0).any() and (want[:, 0] == 0).any() and (want[:, 1] == 36).any()
+
+
+def test_the_viper_and_bytecode_inputs_times_their_multipliers_agree():
+    ps = played_positions(13, 600)
+    bs = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in ps), np.uint8).reshape(-1, 50)
+    mul = [200 + 257 * k for k in range(leaffeat.NFEAT)]      # each count its own multiplier
+    want = []
+    for b in bs:
+        out = [0] * 24
+        leaffeat.inputs(0, 0, 0, bytes(b[:25]), bytes(b[25:]), out, mul)
+        want.append(out[:16])
+    assert np.array_equal(_viper(bs, mul), np.array(want, np.int64))
+    assert np.array_equal(np.array(want) // np.array(mul), counts(bs))

@@ -17,15 +17,14 @@ File "TBL1" (little-endian, engine/leafnet.bin; written by host_tools/train/leaf
       1/1024), W2 (5 x uint16, u = w + 4096, 1/256), E (nfeat bytes, u = e + 128)
 Arithmetic (integers; the viper code and engine/deepleaf_py.py agree bit for bit):
   raw:  s_j = sum over active inputs of x * W1[i][j]      (x as engine/net.py's inputs)
-  feat: F_j = sum over f of E[f][j] * (count_f * P_f)      (counts: engine/leaffeat.py)
+  feat: F_j = sum over f of E[f][j] * (count_f * P_f)      (counts: engine/leaffeat.py,
+                                                          in viper engine/leaffeat_vp.py)
   a_j = B1_j + ((s_j * M_j) >> 6) + (F_j >> 11)             (1/1024)
   then as engine/net.py: h_j = sigmoid(a_j) in 0..1023, the five outputs from W2 and B2,
   the sigmoid table of the board's weights file (engine/weights.bin).
 Lanes: the raw rows are summed two units to a 32-bit word as engine/net.py's rows_vp does,
 in the evaluator's own scratch (free between two walks: each walk sets its root again).
 """
-from engine.leaffeat import counts
-
 try:
     from micropython import const
 except ImportError:          # CPython
@@ -60,9 +59,15 @@ def _compiled():
     import lazy
     try:
         from engine.deepleaf_vp import compile_all
-        return compile_all()
+        g = compile_all()
     finally:
         lazy.forget("engine.deepleaf_vp")
+    try:
+        from engine.leaffeat_vp import compile_all
+        g["inputs_vp"] = compile_all()["inputs_vp"]
+    finally:
+        lazy.forget("engine.leaffeat_vp")
+    return g
 
 
 class LeafNet:
@@ -88,9 +93,9 @@ class LeafNet:
         self.nh = _u16(hdr, 8)
         if nfeat != NFEAT or self.nh % _BLOCK or self.nh > 256 or self.nraw != 202:
             raise ValueError("%s has an unexpected shape" % path)
-        self.mul = [int.from_bytes(hdr[_P_AT + 4 * k:_P_AT + 4 * k + 4], "little") for k in range(NFEAT)]
-        self.units_at = _ROWS_AT + self.nraw * self.nh
         import array
+        self.mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
+        self.units_at = _ROWS_AT + self.nraw * self.nh
         self.buf = bytearray(BUF)
         self.view = memoryview(self.buf)
         self.rows = self.view[:2 * self.nh]      # up to two adjacent rows a read
@@ -107,6 +112,7 @@ class LeafNet:
             self._lanes = g["lanes_vp"]
             self._block = g["block_vp"]
             self._out = g["out_vp"]
+            self._inputs = g["inputs_vp"]
             self._delta = delta_vp
             self.work = ev.work         # its scratch, between two walks
             self.sig = ev.sig               # the raw uint16 table (ptr16)
@@ -115,6 +121,8 @@ class LeafNet:
             self._lanes = deepleaf_py.lanes
             self._block = deepleaf_py.block
             self._out = deepleaf_py.out
+            from engine.leaffeat import inputs
+            self._inputs = inputs
             self._active_py = deepleaf_py.active
             self.work = bytearray(840)
             self.sig = [_u16(ev.sig, 2 * t) for t in range(257)]
@@ -144,21 +152,20 @@ class LeafNet:
         nh = self.nh
         buf = self.buf
         y = self.y
-        counts(me, opp, y)              # the counts, then times their multipliers
-        mul = self.mul
-        for k in range(NFEAT):
-            y[k] *= mul[k]
+        self._inputs(0, 0, 0, me, opp, y, self.mul)   # the counts times their multipliers
         n = self._active(me, opp)
         lanes = self._lanes
         lanes(0, work, buf, 0, nh)                  # (x 0: clear the lanes)
         row = self.rows
         t = 0
         r = 0
+        at = -1                         # the row the file is at (after a read: the next)
         while r < n:
             i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
             x = work[672 + r] - 64
             t += x
-            f.seek(_ROWS_AT + i * nh)
+            if i != at:                 # (a point's third row after its first two: no seek)
+                f.seek(_ROWS_AT + i * nh)
             # the next input's row follows in the file (a point's two first inputs):
             # both in one read
             if r + 1 < n and (work[546 + 2 * r] | (work[547 + 2 * r] << 8)) == i + 1:
@@ -168,9 +175,11 @@ class LeafNet:
                 x = work[672 + r] - 64
                 t += x
                 lanes(0, work, self.second, x, nh)
+                at = i + 2
             else:
                 f.readinto(self.one)
                 lanes(0, work, buf, x, nh)
+                at = i + 1
             r += 1
         y[_Y_CORR] = t << 7
         y[_Y_CNT] = _BLOCK

@@ -16,126 +16,101 @@ which the net was fitted on, computes the same numbers in numpy; a test checks t
   7 anchor     this side's highest made point among its 13..24 (0: none)
 As in the fitted features, the other side's checkers on the bar hit as if free to move.
 Board: `me` and `opp` 25 bytes each, index i = the side's point i + 1, 24 its bar.
+
+The board runs engine/leaffeat_vp.py's viper function (inputs_vp); this module is its twin
+in bytecode (CPython, a port without viper), step for step: each side's points as bit
+masks (bit s: the side's point s), all its blots tested against a roll at once.
 """
 DIV = (36, 36, 6, 100, 36, 36, 900, 24)
 NFEAT = 16
-
-
-# per side, made once: the other's checkers on my point s (0: its bar), my made points p
-# (0: none), the other's made points on my x (0: its bar), the roll's pip table
-_OCC = bytearray(25)
-_MINE = bytearray(25)
-_THEIRS = bytearray(26)
-_STOP = bytearray(25)          # the other made my point rear - k (k 0..24; none below 1)
-_BLOTS = bytearray(15)         # my blots' points, ascending
+_FULL = (1 << 25) - 1
 
 
 def side(me, opp, out, at):
     """The eight counts of `me`'s side into out[at:at + 8]."""
-    occ = _OCC
-    mine = _MINE
-    theirs = _THEIRS
-    nblot = 0
-    rear = 0                                   # my rearmost checker (25: the bar)
+    occ = 0                            # bit s: the other has a checker on my s (0: its bar)
+    their = 0                          # bit x: the other made my point x (1..24)
+    made = 0                           # bit p: I made my point p (1..24)
+    blots = 0                          # bit t: my blot on my point t (1..24)
+    rear = 0                           # my rearmost checker (25: the bar)
     for i in range(25):
-        o = opp[24 - i]
-        occ[i] = o > 0
-        theirs[i] = o >= 2
+        n = opp[24 - i]
+        if n:
+            occ |= 1 << i
+            if n >= 2 and i:
+                their |= 1 << i
         n = me[i]
         if n:
             rear = i + 1
-            if n == 1 and i < 24:
-                _BLOTS[nblot] = i + 1
-                nblot += 1
-        if i:
-            mine[i] = me[i - 1] >= 2
+            if i < 24:
+                if n == 1:
+                    blots |= 2 << i
+                else:
+                    made |= 2 << i
+    full = _FULL
     shots = shots2 = piploss = 0
-    blots = _BLOTS
-    if nblot:
-        for a in range(1, 7):
-            for b in range(a, 7):
-                hit = 0
-                worst = 0
-                for j in range(nblot):
-                    t = blots[j]
-                    if a != b:
-                        h = ((t >= a and occ[t - a]) or (t >= b and occ[t - b])
-                             or (t >= a + b and occ[t - a - b] and not (mine[t - b] and mine[t - a])))
-                    else:
-                        h = False
-                        s = t - a
-                        k = 0
-                        while k < 4 and s >= 0:
-                            if occ[s]:
-                                h = True
-                                break
-                            if mine[s]:
-                                break
-                            s -= a
-                            k += 1
-                    if h:
-                        hit += 1
-                        worst = 25 - t
-                if hit:
-                    w = 1 if a == b else 2
-                    shots += w
-                    piploss += w * worst
-                    if hit >= 2:
-                        shots2 += w
-    wall = 0                                   # the other's lowest made point within 12
-    for d in range(12, 0, -1):
-        x = rear - d
-        if x >= 1 and theirs[x]:
-            wall = x
-            break
-    if wall == 0:
-        esc = 36
-    else:
-        stop = _STOP
-        for k in range(25):
-            p = rear - k
-            stop[k] = p >= 1 and theirs[p]
-        esc = 0
-        lim = rear - wall                      # a move of more than lim pips passes the wall
+    if blots:
         for a in range(1, 7):
             for b in range(a, 7):
                 if a != b:
-                    e = ((a > lim and not stop[a]) or (b > lim and not stop[b])
-                         or (a + b > lim and not stop[a + b] and not (stop[a] and stop[b])))
-                    if e:
-                        esc += 2
+                    w = 2
+                    h = (occ << a) | (occ << b) | ((occ << (a + b)) & (full ^ ((made << a) & (made << b))))
+                else:
+                    w = 1
+                    h = 0
+                    f = full
+                    for k in range(a, 4 * a + 1, a):   # a step on a point I made blocks the rest
+                        h |= f & (occ << k)
+                        f &= full ^ (made << k)
+                h &= blots
+                if h:
+                    shots += w
+                    if h & (h - 1):
+                        shots2 += w
+                    piploss += w * (25 - _top(h))    # the highest blot hit
+    x = max(rear - 12, 1)              # the other's lowest made point within 12
+    while x < rear and not (their >> x) & 1:
+        x += 1
+    esc = 36
+    if x < rear:
+        stop = 0                       # bit k: the other made my point rear - k
+        for k in range(1, rear):
+            stop |= ((their >> (rear - k)) & 1) << k
+        free = full ^ stop             # bit k: k pips land on no point the other made
+        past = free & (full ^ ((2 << (rear - x)) - 1))     # ... and pass its wall
+        esc = 0
+        for a in range(1, 7):
+            for b in range(a, 7):
+                if a != b:
+                    esc += 2 * (((past >> a) | (past >> b) | ((past >> (a + b)) & ((free >> a) | (free >> b)))) & 1)
                 else:
                     k = a
-                    while k <= 4 * a:
-                        if stop[k]:
-                            break
-                        if k > lim:
+                    while k <= 4 * a and (free >> k) & 1:
+                        if (past >> k) & 1:
                             esc += 1
                             break
                         k += a
-    run = prime = 0
-    for x in range(1, rear if rear < 25 else 25):
-        if theirs[x]:
-            run += 1
-            if run > prime:
-                prime = run
-        else:
-            run = 0
-    orear = 99                                 # the other's rearmost checker, on my scale
-    for x in range(25):
-        if occ[x]:
-            orear = x
-            break
+    run = their & ((1 << rear) - 1)    # the longest run: how many x &= x >> 1 empty it
+    prime = 0
+    while run:
+        run &= run >> 1
+        prime += 1
+    orear = 0                          # the other's rearmost checker, on my scale
+    while orear < 25 and not (occ >> orear) & 1:
+        orear += 1
     brk = 0
     for i in range(orear, 25):
-        if me[i]:
-            brk += me[i] * (i + 1 - orear)
-    home = theirs[19] + theirs[20] + theirs[21] + theirs[22] + theirs[23] + theirs[24]
-    anchor = 0
-    for i in range(23, 11, -1):
-        if me[i] >= 2:
-            anchor = i + 1
-            break
+        brk += me[i] * (i + 1 - orear)
+    hm = (their >> 19) & 63
+    home = 0
+    while hm:
+        home += hm & 1
+        hm >>= 1
+    anchor = 24
+    while anchor > 12 and not (made >> anchor) & 1:
+        anchor -= 1
+    if anchor == 12:
+        anchor = 0
     out[at] = shots
     out[at + 1] = esc
     out[at + 2] = prime
@@ -146,7 +121,26 @@ def side(me, opp, out, at):
     out[at + 7] = anchor
 
 
+def _top(h):
+    # the highest bit set of h (< 2**25), as inputs_vp finds it (MicroPython's int has no
+    # bit_length)
+    t = 0
+    for s in (16, 8, 4, 2, 1):
+        if h >> s:
+            t += s
+            h >>= s
+    return t
+
+
 def counts(me, opp, out):
     """The 16 counts of a position (`me` on roll) into out[0:16]."""
     side(me, opp, out, 0)
     side(opp, me, out, 8)
+
+
+def inputs(h, a, b, me, opp, out, mul):
+    """engine/leaffeat_vp.py's inputs_vp: out[k] = count k x mul[k] (h, a, b: unused, the
+    viper function's registers)."""
+    counts(me, opp, out)
+    for k in range(NFEAT):
+        out[k] *= mul[k]

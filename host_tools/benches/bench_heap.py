@@ -97,12 +97,12 @@ def thumb_bytes(work):
 def leaf_extra(work, fw):
     """What a strong think with the leaf net (engine/leafnet.bin in the tree: none is
     shipped) holds on the Pico and not on this port: its viper code's Thumb (compiled from
-    engine/deepleaf_vp.py's text) and littlefs's cache of its open file (the rp2 port's
+    engine/deepleaf_vp.py's and engine/leaffeat_vp.py's texts) and littlefs's cache of its open file (the rp2 port's
     VfsLfs2 with progsize 256: 4 x 256 bytes a file). 0 without the file."""
     if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
         return 0
-    from engine import deepleaf_vp
-    text = "import micropython\n" + "".join(deepleaf_vp.PARTS)
+    from engine import deepleaf_vp, leaffeat_vp
+    text = "import micropython\n" + "".join(deepleaf_vp.PARTS + leaffeat_vp.PARTS)
     return B.native_bytes(text, os.path.join(work, "thumb-deepleaf.py"), "armv6m") + 1024
 
 
