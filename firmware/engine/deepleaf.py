@@ -32,22 +32,15 @@ except ImportError:          # CPython
     def const(x):  # type: ignore[misc]
         return x
 
-MAGIC = b"TBL1"
 PATH = "engine/leafnet.bin"     # on the board's flash, beside the compiled modules
-NOUT = 5
-_P_AT = const(12)
-_B2_AT = const(76)
-_ROWS_AT = const(88)
-_UNIT = const(30)               # a hidden unit's bytes in the file's last part
-_BLOCK = const(16)              # hidden units read at a time (480 bytes)
-BUF = 512                       # the one buffer: a block of units (480 bytes), or two raw rows
+ROWS_AT = const(88)             # (the header's other offsets: engine/deepleaf_make.py)
+BLOCK = const(16)               # hidden units read at a time (480 bytes)
 # y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
-# times their total) and the block's first unit and count for block_vp
+# times their total) and the block's first unit and count for block_vp, then B2 + 4096
+# for out_vp
 _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
-_Y_B2 = const(19)               # ... then B2 + 4096 for out_vp
-_Y_LEN = const(24)
 NFEAT = 16
 
 
@@ -56,68 +49,19 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
-def _compiled():
-    import lazy
-    try:
-        from engine.deepleaf_vp import compile_all
-        return compile_all()
-    finally:
-        lazy.forget("engine.deepleaf_vp")
-
-
 class LeafNet:
     """The leaf net of `path`, evaluated in `ev`'s scratch (an engine.net.Evaluator, whose
     sigmoid table and inputs it shares). open() before a think's leaves, close() after: the
     file stays open only while a strong think values its leaves."""
 
     def __init__(self, ev, path=PATH, engine=None, race=None):
-        self.ev = ev
-        self.path = path
-        self.f = None
-        self.engine = engine          # the strong level's (engine/player.py) and its race test
-        self.race = race
-        self.leaf_pos = bytearray(50)
-        v = memoryview(self.leaf_pos)
-        self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
-        hdr = bytearray(_ROWS_AT)
-        with open(path, "rb") as f:
-            if f.readinto(hdr) != _ROWS_AT or hdr[0:4] != MAGIC:
-                raise ValueError("%s is not a leaf net file" % path)
-        self.nraw = _u16(hdr, 4)
-        nfeat = _u16(hdr, 6)
-        self.nh = _u16(hdr, 8)
-        if nfeat != NFEAT or self.nh % _BLOCK or self.nh > 256 or self.nraw != 202:
-            raise ValueError("%s has an unexpected shape" % path)
-        self.mul = [int.from_bytes(hdr[_P_AT + 4 * k:_P_AT + 4 * k + 4], "little") for k in range(NFEAT)]
-        self.units_at = _ROWS_AT + self.nraw * self.nh
-        import array
-        self.buf = bytearray(BUF)
-        self.view = memoryview(self.buf)
-        self.rows = self.view[:2 * self.nh]      # up to two adjacent rows a read
-        self.one = self.view[:self.nh]
-        self.second = self.view[self.nh:2 * self.nh]
-        self.units = self.view[:_BLOCK * _UNIT]
-        self.y = array.array("i", bytes(4 * _Y_LEN))
-        for k in range(NOUT):
-            self.y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
-        self.evals = 0
-        if ev.viper:
-            from engine.net import delta_vp
-            g = _compiled()
-            self._lanes = g["lanes_vp"]
-            self._block = g["block_vp"]
-            self._out = g["out_vp"]
-            self._delta = delta_vp
-            self.work = ev.work         # its scratch, between two walks
-            self.sig = ev.sig               # the raw uint16 table (ptr16)
-        else:
-            from engine import deepleaf_py
-            self._lanes = deepleaf_py.lanes
-            self._block = deepleaf_py.block
-            self._out = deepleaf_py.out
-            self._active_py = deepleaf_py.active
-            self.work = bytearray(840)
-            self.sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+        # (run once: its code is engine/deepleaf_make.py's, loaded for it and forgotten)
+        import lazy
+        try:
+            from engine.deepleaf_make import made
+            made(self, ev, path, engine, race)
+        finally:
+            lazy.forget("engine.deepleaf_make")
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows
@@ -158,7 +102,7 @@ class LeafNet:
             i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
             x = work[672 + r] - 64
             t += x
-            f.seek(_ROWS_AT + i * nh)
+            f.seek(ROWS_AT + i * nh)
             # the next input's row follows in the file (a point's two first inputs):
             # both in one read
             if r + 1 < n and (work[546 + 2 * r] | (work[547 + 2 * r] << 8)) == i + 1:
@@ -173,12 +117,12 @@ class LeafNet:
                 lanes(0, work, buf, x, nh)
             r += 1
         y[_Y_CORR] = t << 7
-        y[_Y_CNT] = _BLOCK
+        y[_Y_CNT] = BLOCK
         f.seek(self.units_at)
         blk = self.units
         sig = self.sig
         block = self._block
-        for j0 in range(0, nh, _BLOCK):
+        for j0 in range(0, nh, BLOCK):
             f.readinto(blk)
             y[_Y_J0] = j0
             block(0, 0, 0, buf, work, sig, y)
