@@ -49,6 +49,34 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
+def out_bc(i, b, t, work, sig, y):
+    """The five outputs' sigmoids from the block sums (at work + 512, B2 + 4096 at y[19..23])
+    and the equity: engine/deepleaf_py.py's out on the raw uint16 table `sig`. In bytecode on
+    the board too: it runs once a leaf, and as a viper function its Thumb held 0.6 KB of the
+    Pico's heap at a strong think. (i, b, t: out_vp's registers once, unused.)"""
+    hsum = (work[532] | (work[533] << 8) | (work[534] << 16) | (work[535] << 24)) << 12
+    e = -65536
+    for i in range(5):
+        a = 512 + 4 * i
+        b = ((work[a] | (work[a + 1] << 8) | (work[a + 2] << 16) | (work[a + 3] << 24)) - hsum
+             + (y[19 + i] - 4096) * 1024)
+        t = (b >> 14) + 128
+        if t < 0:
+            v = _u16(sig, 0)
+        elif t >= 256:
+            v = _u16(sig, 512)
+        else:
+            lo = _u16(sig, 2 * t)
+            v = lo + (((_u16(sig, 2 * t + 2) - lo) * (b & 16383)) >> 14)
+        if i == 0:
+            e += 2 * v
+        elif i < 3:
+            e += v
+        else:
+            e -= v
+    return e
+
+
 class LeafNet:
     """The leaf net of `path`, evaluated in `ev`'s scratch (an engine.net.Evaluator, whose
     sigmoid table and inputs it shares). open() before a think's leaves, close() after: the

@@ -1,7 +1,7 @@
 """The leaf net's making (engine/deepleaf.py's LeafNet): its file's header read and checked,
 its buffers, its viper code compiled. Run once, at a strong think's first; loaded for that
 call and forgotten (lazy.forget), so that a think holds none of this code."""
-from engine.deepleaf import NFEAT, ROWS_AT, BLOCK, _u16
+from engine.deepleaf import NFEAT, ROWS_AT, BLOCK, _u16, out_bc
 
 try:
     from micropython import const
@@ -65,7 +65,7 @@ def made(net, ev, path, engine, race):
         g = _compiled()
         net._lanes = g["lanes_vp"]
         net._block = g["block_vp"]
-        net._out = g["out_vp"]
+        net._out = out_bc          # (bytecode: once a leaf)
         net._delta = delta_vp
         net.work = ev.work         # its scratch, between two walks
         net.sig = ev.sig               # the raw uint16 table (ptr16)
