@@ -83,11 +83,23 @@ class LeafNet:
     file stays open only while a strong think values its leaves."""
 
     def __init__(self, ev, path=PATH, engine=None, race=None):
-        # (run once: its code is engine/deepleaf_make.py's, loaded for it and forgotten)
+        self.ev = ev
+        self.path = path
+        self.f = None
+        self.engine = engine          # the strong level's (engine/player.py) and its race test
+        self.race = race
+        self.leaf_pos = bytearray(50)
+        v = memoryview(self.leaf_pos)
+        self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
+        self.evals = 0
+        # the file's header, the buffers, the viper code: run once, so its code is
+        # engine/deepleaf_make.py's, loaded for it and forgotten
         import lazy
         try:
             from engine.deepleaf_make import made
-            made(self, ev, path, engine, race)
+            (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
+             self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
+             self._delta) = made(ev, path, out_bc)
         finally:
             lazy.forget("engine.deepleaf_make")
 
@@ -96,7 +108,7 @@ class LeafNet:
         # at 544, x + 64 at 672 of the scratch; how many
         if self.ev.viper:
             return self._delta(0, 0, 0, self.work, me, opp, 1)
-        return self._active_py(me, opp, self.work)
+        return self._delta(me, opp, self.work)       # (deepleaf_py.active)
 
     def open(self):
         if self.f is None:

@@ -1,14 +1,17 @@
 """The leaf net's making (engine/deepleaf.py's LeafNet): its file's header read and checked,
 its buffers, its viper code compiled. Run once, at a strong think's first; loaded for that
 call and forgotten (lazy.forget), so that a think holds none of this code."""
-from engine.deepleaf import NFEAT, ROWS_AT, BLOCK, _u16, out_bc
-
 try:
     from micropython import const
 except ImportError:          # CPython
     def const(x):  # type: ignore[misc]
         return x
 
+# (engine/deepleaf.py's ROWS_AT, BLOCK, NFEAT and _u16 again: importing them from it would
+# make an import loop; tests/test_engine_leafnet.py reads a file through both)
+ROWS_AT = const(88)
+BLOCK = const(16)
+NFEAT = const(16)
 MAGIC = b"TBL1"
 NOUT = 5
 _P_AT = const(12)
@@ -28,52 +31,43 @@ def _compiled():
         lazy.forget("engine.deepleaf_vp")
 
 
-def made(net, ev, path, engine, race):
-    """LeafNet.__init__'s work on `net` (its arguments: engine/deepleaf.py)."""
-    net.ev = ev
-    net.path = path
-    net.f = None
-    net.engine = engine          # the strong level's (engine/player.py) and its race test
-    net.race = race
-    net.leaf_pos = bytearray(50)
-    v = memoryview(net.leaf_pos)
-    net.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
+def _u16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+def made(ev, path, out_bc):
+    """LeafNet.__init__'s work (engine/deepleaf.py): the file's header read and checked, the
+    buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, the
+    viper path's), as the tuple LeafNet.__init__ unpacks."""
     hdr = bytearray(ROWS_AT)
     with open(path, "rb") as f:
         if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
             raise ValueError("%s is not a leaf net file" % path)
-    net.nraw = _u16(hdr, 4)
+    nraw = _u16(hdr, 4)
     nfeat = _u16(hdr, 6)
-    net.nh = _u16(hdr, 8)
-    if nfeat != NFEAT or net.nh % BLOCK or net.nh > 256 or net.nraw != 202:
+    nh = _u16(hdr, 8)
+    if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
         raise ValueError("%s has an unexpected shape" % path)
-    net.mul = [int.from_bytes(hdr[_P_AT + 4 * k:_P_AT + 4 * k + 4], "little") for k in range(NFEAT)]
-    net.units_at = ROWS_AT + net.nraw * net.nh
+    mul = [int.from_bytes(hdr[_P_AT + 4 * k:_P_AT + 4 * k + 4], "little") for k in range(NFEAT)]
     import array
-    net.buf = bytearray(BUF)
-    view = memoryview(net.buf)
-    net.rows = view[:2 * net.nh]      # up to two adjacent rows a read
-    net.one = view[:net.nh]
-    net.second = view[net.nh:2 * net.nh]
-    net.units = view[:BLOCK * _UNIT]
-    net.y = array.array("i", bytes(4 * _Y_LEN))
+    buf = bytearray(BUF)
+    view = memoryview(buf)
+    y = array.array("i", bytes(4 * _Y_LEN))
     for k in range(NOUT):
-        net.y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
-    net.evals = 0
+        y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
     if ev.viper:
         from engine.net import delta_vp
         g = _compiled()
-        net._lanes = g["lanes_vp"]
-        net._block = g["block_vp"]
-        net._out = out_bc          # (bytecode: once a leaf)
-        net._delta = delta_vp
-        net.work = ev.work         # its scratch, between two walks
-        net.sig = ev.sig               # the raw uint16 table (ptr16)
+        fns = (g["lanes_vp"], g["block_vp"], out_bc, delta_vp)
+        work = ev.work             # its scratch, between two walks
+        sig = ev.sig               # the raw uint16 table (ptr16)
     else:
         from engine import deepleaf_py
-        net._lanes = deepleaf_py.lanes
-        net._block = deepleaf_py.block
-        net._out = deepleaf_py.out
-        net._active_py = deepleaf_py.active
-        net.work = bytearray(840)
-        net.sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+        fns = (deepleaf_py.lanes, deepleaf_py.block, deepleaf_py.out, deepleaf_py.active)
+        work = bytearray(840)
+        sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+    # nh, the units' offset, the multipliers, the one buffer and its views (up to two
+    # adjacent rows a read, one row, the second, a block of units), y, the scratch, the
+    # sigmoid table, then lanes, block, out and the active inputs' function
+    return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
+            view[:BLOCK * _UNIT], y, work, sig) + fns
