@@ -31,22 +31,15 @@ except ImportError:          # CPython
     def const(x):  # type: ignore[misc]
         return x
 
-MAGIC = b"TBL1"
 PATH = "engine/leafnet.bin"     # on the board's flash, beside the compiled modules
-NOUT = 5
-_P_AT = const(12)
-_B2_AT = const(76)
-_ROWS_AT = const(88)
-_UNIT = const(30)               # a hidden unit's bytes in the file's last part
-_BLOCK = const(16)              # hidden units read at a time (480 bytes)
-BUF = 512                       # the one buffer: a block of units (480 bytes), or two raw rows
+ROWS_AT = const(88)             # (the header's other offsets: engine/deepleaf_make.py)
+BLOCK = const(16)               # hidden units read at a time (480 bytes)
 # y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
-# times their total) and the block's first unit and count for block_vp
+# times their total) and the block's first unit and count for block_vp, then B2 + 4096
+# for out_vp
 _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
-_Y_B2 = const(19)               # ... then B2 + 4096 for out_vp
-_Y_LEN = const(24)
 NFEAT = 16
 
 
@@ -55,19 +48,32 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
-def _compiled():
-    import lazy
-    try:
-        from engine.deepleaf_vp import compile_all
-        g = compile_all()
-    finally:
-        lazy.forget("engine.deepleaf_vp")
-    try:
-        from engine.leaffeat_vp import compile_all
-        g["inputs_vp"] = compile_all()["inputs_vp"]
-    finally:
-        lazy.forget("engine.leaffeat_vp")
-    return g
+def out_bc(i, b, t, work, sig, y):
+    """The five outputs' sigmoids from the block sums (at work + 512, B2 + 4096 at y[19..23])
+    and the equity: engine/deepleaf_py.py's out on the raw uint16 table `sig`. In bytecode on
+    the board too: it runs once a leaf, and as a viper function its Thumb held 0.6 KB of the
+    Pico's heap at a strong think. (i, b, t: out_vp's registers once, unused.)"""
+    hsum = (work[532] | (work[533] << 8) | (work[534] << 16) | (work[535] << 24)) << 12
+    e = -65536
+    for i in range(5):
+        a = 512 + 4 * i
+        b = ((work[a] | (work[a + 1] << 8) | (work[a + 2] << 16) | (work[a + 3] << 24)) - hsum
+             + (y[19 + i] - 4096) * 1024)
+        t = (b >> 14) + 128
+        if t < 0:
+            v = _u16(sig, 0)
+        elif t >= 256:
+            v = _u16(sig, 512)
+        else:
+            lo = _u16(sig, 2 * t)
+            v = lo + (((_u16(sig, 2 * t + 2) - lo) * (b & 16383)) >> 14)
+        if i == 0:
+            e += 2 * v
+        elif i < 3:
+            e += v
+        else:
+            e -= v
+    return e
 
 
 class LeafNet:
@@ -84,55 +90,24 @@ class LeafNet:
         self.leaf_pos = bytearray(50)
         v = memoryview(self.leaf_pos)
         self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
-        hdr = bytearray(_ROWS_AT)
-        with open(path, "rb") as f:
-            if f.readinto(hdr) != _ROWS_AT or hdr[0:4] != MAGIC:
-                raise ValueError("%s is not a leaf net file" % path)
-        self.nraw = _u16(hdr, 4)
-        nfeat = _u16(hdr, 6)
-        self.nh = _u16(hdr, 8)
-        if nfeat != NFEAT or self.nh % _BLOCK or self.nh > 256 or self.nraw != 202:
-            raise ValueError("%s has an unexpected shape" % path)
-        import array
-        self.mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
-        self.units_at = _ROWS_AT + self.nraw * self.nh
-        self.buf = bytearray(BUF)
-        self.view = memoryview(self.buf)
-        self.rows = self.view[:2 * self.nh]      # up to two adjacent rows a read
-        self.one = self.view[:self.nh]
-        self.second = self.view[self.nh:2 * self.nh]
-        self.units = self.view[:_BLOCK * _UNIT]
-        self.y = array.array("i", bytes(4 * _Y_LEN))
-        for k in range(NOUT):
-            self.y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
         self.evals = 0
-        if ev.viper:
-            from engine.net import delta_vp
-            g = _compiled()
-            self._lanes = g["lanes_vp"]
-            self._block = g["block_vp"]
-            self._out = g["out_vp"]
-            self._inputs = g["inputs_vp"]
-            self._delta = delta_vp
-            self.work = ev.work         # its scratch, between two walks
-            self.sig = ev.sig               # the raw uint16 table (ptr16)
-        else:
-            from engine import deepleaf_py
-            self._lanes = deepleaf_py.lanes
-            self._block = deepleaf_py.block
-            self._out = deepleaf_py.out
-            from engine.leaffeat import inputs
-            self._inputs = inputs
-            self._active_py = deepleaf_py.active
-            self.work = bytearray(840)
-            self.sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+        # the file's header, the buffers, the viper code: run once, so its code is
+        # engine/deepleaf_make.py's, loaded for it and forgotten
+        import lazy
+        try:
+            from engine.deepleaf_make import made
+            (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
+             self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
+             self._delta, self._inputs) = made(ev, path, out_bc)
+        finally:
+            lazy.forget("engine.deepleaf_make")
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows
         # at 544, x + 64 at 672 of the scratch; how many
         if self.ev.viper:
             return self._delta(0, 0, 0, self.work, me, opp, 1)
-        return self._active_py(me, opp, self.work)
+        return self._delta(me, opp, self.work)       # (deepleaf_py.active)
 
     def open(self):
         if self.f is None:
@@ -165,7 +140,7 @@ class LeafNet:
             x = work[672 + r] - 64
             t += x
             if i != at:                 # (a point's third row after its first two: no seek)
-                f.seek(_ROWS_AT + i * nh)
+                f.seek(ROWS_AT + i * nh)
             # the next input's row follows in the file (a point's two first inputs):
             # both in one read
             if r + 1 < n and (work[546 + 2 * r] | (work[547 + 2 * r] << 8)) == i + 1:
@@ -182,12 +157,12 @@ class LeafNet:
                 at = i + 1
             r += 1
         y[_Y_CORR] = t << 7
-        y[_Y_CNT] = _BLOCK
+        y[_Y_CNT] = BLOCK
         f.seek(self.units_at)
         blk = self.units
         sig = self.sig
         block = self._block
-        for j0 in range(0, nh, _BLOCK):
+        for j0 in range(0, nh, BLOCK):
             f.readinto(blk)
             y[_Y_J0] = j0
             block(0, 0, 0, buf, work, sig, y)

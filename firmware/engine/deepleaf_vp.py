@@ -1,6 +1,7 @@
 """The viper functions of engine/deepleaf.py's leaf net, as source text compiled once when
 the leaf net is made, then forgotten (lazy.forget), as engine/net_vp.py's are: the native
-code stays, the text leaves the heap. The same arithmetic in bytecode: engine/deepleaf_py.py."""
+code stays, the text leaves the heap. The same arithmetic in bytecode: engine/deepleaf_py.py.
+The outputs (once a leaf) are engine/deepleaf.py's out_bc, in bytecode on the board too."""
 # (the first locals of a viper function live in registers: the inner loops use them)
 PARTS = ("""
 @micropython.viper
@@ -83,32 +84,6 @@ def block_vp(j: int, h: int, r: int, buf: ptr8, work: ptr8, sig: ptr16, y: ptr32
     s[3] = s3
     s[4] = s4
     s[5] = hsum
-""", """
-@micropython.viper
-def out_vp(i: int, b: int, t: int, work: ptr8, sig: ptr16, y: ptr32) -> int:
-    # the five outputs' sigmoids from the sums (B2 + 4096 at y[19..23]) and the equity
-    s = ptr32(int(work) + 512)
-    hsum = int(s[5]) << 12
-    e = -65536
-    i = 0
-    while i < 5:
-        b = int(s[i]) - hsum + (int(y[19 + i]) - 4096) * 1024
-        t = (b >> 14) + 128
-        if t < 0:
-            v = int(sig[0])
-        elif t >= 256:
-            v = int(sig[256])
-        else:
-            lo = int(sig[t])
-            v = lo + (((int(sig[t + 1]) - lo) * (b & 16383)) >> 14)
-        if i == 0:
-            e += 2 * v
-        elif i < 3:
-            e += v
-        else:
-            e -= v
-        i += 1
-    return e
 """)
 
 

@@ -436,5 +436,53 @@ def run():
     return "\n".join(out)
 
 
+def quick(leaf=None):
+    """The board in a seat's figures alone (no demo match, no base tree; about a minute):
+    with the engine made and at the normal think's peak (the widest 1-1), at the strong
+    think's (the widest and the starting position's 1-1), then the strong ones again with a
+    leaf net file in the tree (`leaf`, else tests/portable/test_engine_leaf.py's file of
+    random weights), removed after: one line each, Pico est. KB by seat_figures()."""
+    import shutil
+    import sys
+    kb = 1024.0
+    dest = os.path.join(B.ROOT, "firmware", "engine", "leafnet.bin")
+    if os.path.exists(dest):
+        raise SystemExit("%s is in the tree: it is never committed, remove it first" % dest)
+    root = tempfile.mkdtemp(prefix="tablier-bench-heap-quick-")
+    trace = os.path.join(root, "trace.txt")
+    B.record_trace(trace)
+    for with_leaf in (False, True):
+        work = os.path.join(root, "leaf" if with_leaf else "none")
+        os.makedirs(work)
+        try:
+            if with_leaf:
+                if leaf:
+                    shutil.copy(leaf, dest)
+                else:
+                    sys.path.insert(0, os.path.join(B.ROOT, "tests", "portable"))
+                    from test_engine_leaf import _write_leaf_file
+                    _write_leaf_file(dest)
+            _fw_of(None, work)
+        finally:
+            if os.path.exists(dest):
+                os.remove(dest)
+        runs = [("strong", HARDEST), ("strong", OPENING)]
+        if not with_leaf:
+            runs.insert(0, ("normal", HARDEST))
+        for level, pid in runs:
+            eng, why = with_engine(trace, work, level, pid)
+            if not eng:
+                print("%s %s %s: not measured (%s)" % ("leaf" if with_leaf else "no leaf", level, pid, why))
+                continue
+            seat, think = seat_figures(eng)
+            print("%-7s %-6s %s: %.1f KB with the engine made, %.1f at the think's peak%s" % (
+                "leaf" if with_leaf else "no leaf", level, pid, seat / kb, think / kb,
+                " (a MemoryError)" if "think_error" in eng else ""), flush=True)
+
+
 if __name__ == "__main__":
-    print(run())
+    import sys
+    if sys.argv[1:2] == ["quick"]:      # python -m host_tools.benches.bench_heap quick [LEAFFILE]
+        quick(sys.argv[2] if len(sys.argv) > 2 else None)
+    else:
+        print(run())

@@ -1,0 +1,81 @@
+"""The leaf net's making (engine/deepleaf.py's LeafNet): its file's header read and checked,
+its buffers, its viper code compiled. Run once, at a strong think's first; loaded for that
+call and forgotten (lazy.forget), so that a think holds none of this code."""
+try:
+    from micropython import const
+except ImportError:          # CPython
+    def const(x):  # type: ignore[misc]
+        return x
+
+# (engine/deepleaf.py's ROWS_AT, BLOCK, NFEAT and _u16 again: importing them from it would
+# make an import loop; tests/test_engine_leafnet.py reads a file through both)
+ROWS_AT = const(88)
+BLOCK = const(16)
+NFEAT = const(16)
+MAGIC = b"TBL1"
+NOUT = 5
+_P_AT = const(12)
+_B2_AT = const(76)
+_UNIT = const(30)               # a hidden unit's bytes in the file's last part
+BUF = 512                       # the one buffer: a block of units (480 bytes), or two raw rows
+_Y_B2 = const(19)               # (y as engine/deepleaf.py's) ... then B2 + 4096 for out_vp
+_Y_LEN = const(24)
+
+
+def _compiled():
+    import lazy
+    try:
+        from engine.deepleaf_vp import compile_all
+        g = compile_all()
+    finally:
+        lazy.forget("engine.deepleaf_vp")
+    try:
+        from engine.leaffeat_vp import compile_all
+        g["inputs_vp"] = compile_all()["inputs_vp"]
+    finally:
+        lazy.forget("engine.leaffeat_vp")
+    return g
+
+
+def _u16(b, i):
+    return b[i] | (b[i + 1] << 8)
+
+
+def made(ev, path, out_bc):
+    """LeafNet.__init__'s work (engine/deepleaf.py): the file's header read and checked, the
+    buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, the
+    viper path's), as the tuple LeafNet.__init__ unpacks."""
+    hdr = bytearray(ROWS_AT)
+    with open(path, "rb") as f:
+        if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
+            raise ValueError("%s is not a leaf net file" % path)
+    nraw = _u16(hdr, 4)
+    nfeat = _u16(hdr, 6)
+    nh = _u16(hdr, 8)
+    if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
+        raise ValueError("%s has an unexpected shape" % path)
+    import array
+    mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
+    buf = bytearray(BUF)
+    view = memoryview(buf)
+    y = array.array("i", bytes(4 * _Y_LEN))
+    for k in range(NOUT):
+        y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
+    if ev.viper:
+        from engine.net import delta_vp
+        g = _compiled()
+        fns = (g["lanes_vp"], g["block_vp"], out_bc, delta_vp, g["inputs_vp"])
+        work = ev.work             # its scratch, between two walks
+        sig = ev.sig               # the raw uint16 table (ptr16)
+    else:
+        from engine import deepleaf_py
+        from engine.leaffeat import inputs
+        fns = (deepleaf_py.lanes, deepleaf_py.block, deepleaf_py.out, deepleaf_py.active, inputs)
+        work = bytearray(840)
+        sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+    # nh, the units' offset, the multipliers, the one buffer and its views (up to two
+    # adjacent rows a read, one row, the second, a block of units), y, the scratch, the
+    # sigmoid table, then lanes, block, out, the active inputs' function and the hand-made
+    # inputs' (engine/leaffeat_vp.py's inputs_vp; engine/leaffeat.py's on CPython)
+    return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
+            view[:BLOCK * _UNIT], y, work, sig) + fns
