@@ -162,7 +162,9 @@ def test_the_screens_model_chooses_as_the_engine_does_at_both_levels():
     from engine.player import Engine
     from host_tools.train import screen
     roots, cache = small_cache()
-    eng = Engine(WEIGHTS, viper=False)
+    # the screen emulates the board's own net at both levels: no leaf net (engine/deepleaf.py),
+    # whether or not a leafnet.bin is beside the weights
+    eng = Engine(WEIGHTS, viper=False, leaf=False)
     for level, model in (("normal", screen.choices), ("strong", screen.strong_choices)):
         for (pos, d1, d2), k in zip(roots, model(WEIGHTS, cache)):
             steps = eng.choose(pos.me, pos.opp, d1, d2, level)[0]
