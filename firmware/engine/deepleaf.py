@@ -48,25 +48,30 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
+def sig_raw(sig, t, frac, bits):
+    """The sigmoid table's value at t + frac / 2**bits, `sig` the weights file's raw uint16
+    table (engine/net_py.py's _sig_py on the raw bytes: the board, on viper, never loads
+    net_py)."""
+    if t < 0:
+        return _u16(sig, 0)
+    if t >= 256:
+        return _u16(sig, 512)
+    lo = _u16(sig, 2 * t)
+    return lo + (((_u16(sig, 2 * t + 2) - lo) * frac) >> bits)
+
+
 def out_bc(i, b, t, work, sig, y):
     """The five outputs' sigmoids from the block sums (at work + 512, B2 + 4096 at y[19..23])
-    and the equity: engine/deepleaf_py.py's out on the raw uint16 table `sig`. In bytecode on
-    the board too: it runs once a leaf, and as a viper function its Thumb held 0.6 KB of the
-    Pico's heap at a strong think. (i, b, t: out_vp's registers once, unused.)"""
+    and the equity, on the raw uint16 table `sig`. In bytecode on every port: it runs once a
+    leaf, and as a viper function its Thumb held 0.6 KB of the Pico's heap at a strong think.
+    (i, b, t: out_vp's registers once, unused.)"""
     hsum = (work[532] | (work[533] << 8) | (work[534] << 16) | (work[535] << 24)) << 12
     e = -65536
     for i in range(5):
         a = 512 + 4 * i
         b = ((work[a] | (work[a + 1] << 8) | (work[a + 2] << 16) | (work[a + 3] << 24)) - hsum
              + (y[19 + i] - 4096) * 1024)
-        t = (b >> 14) + 128
-        if t < 0:
-            v = _u16(sig, 0)
-        elif t >= 256:
-            v = _u16(sig, 512)
-        else:
-            lo = _u16(sig, 2 * t)
-            v = lo + (((_u16(sig, 2 * t + 2) - lo) * (b & 16383)) >> 14)
+        v = sig_raw(sig, (b >> 14) + 128, b & 16383, 14)
         if i == 0:
             e += 2 * v
         elif i < 3:
@@ -166,7 +171,7 @@ class LeafNet:
             f.readinto(blk)
             y[_Y_J0] = j0
             block(0, 0, 0, buf, work, sig, y)
-        return self._out(0, 0, 0, work, sig, y)
+        return self._out(0, 0, 0, work, self.ev.sig, y)     # (out_bc: the raw uint16 table)
 
     # -- at the strong level (engine/player.py's hooks, here so that a board without the
     # file holds none of this code) ---------------------------------------------------

@@ -43,8 +43,8 @@ def _u16(b, i):
 
 def made(ev, path, out_bc):
     """LeafNet.__init__'s work (engine/deepleaf.py): the file's header read and checked, the
-    buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, the
-    viper path's), as the tuple LeafNet.__init__ unpacks."""
+    buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, both
+    paths'), as the tuple LeafNet.__init__ unpacks."""
     hdr = bytearray(ROWS_AT)
     with open(path, "rb") as f:
         if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
@@ -70,9 +70,9 @@ def made(ev, path, out_bc):
     else:
         from engine import deepleaf_py
         from engine.leaffeat import inputs
-        fns = (deepleaf_py.lanes, deepleaf_py.block, deepleaf_py.out, deepleaf_py.active, inputs)
+        fns = (deepleaf_py.lanes, deepleaf_py.block, out_bc, deepleaf_py.active, inputs)
         work = bytearray(840)
-        sig = [_u16(ev.sig, 2 * t) for t in range(257)]
+        sig = [_u16(ev.sig, 2 * t) for t in range(257)]     # block's (out_bc: the raw table)
     # nh, the units' offset, the multipliers, the one buffer and its views (up to two
     # adjacent rows a read, one row, the second, a block of units), y, the scratch, the
     # sigmoid table, then lanes, block, out, the active inputs' function and the hand-made

@@ -1,6 +1,7 @@
 """engine/deepleaf.py's arithmetic in bytecode (CPython, and a port without viper): the
 viper functions of engine/deepleaf_vp.py on Python integers, bit for bit (the sums never
-pass 2**31, so the Pico's 32-bit words and Python's integers agree)."""
+pass 2**31, so the Pico's 32-bit words and Python's integers agree). The outputs are
+engine/deepleaf.py's out_bc on every port."""
 from engine.net_py import _sig_py, active_py
 
 
@@ -48,21 +49,6 @@ def block(j, h, r, buf, work, sig, y):
             s[k] += h * (buf[at + 4 + 2 * k] | (buf[at + 5 + 2 * k] << 8))
     for k in range(6):
         _put(work, 512 + 4 * k, s[k])
-
-
-def out(i, b, t, work, sig, y):
-    hsum = _word(work, 532) << 12
-    e = -65536
-    for i in range(5):
-        b = _word(work, 512 + 4 * i) - hsum + (y[19 + i] - 4096) * 1024
-        v = _sig_py(sig, (b >> 14) + 128, b & 16383, 14)
-        if i == 0:
-            e += 2 * v
-        elif i < 3:
-            e += v
-        else:
-            e -= v
-    return e
 
 
 def active(me, opp, work):

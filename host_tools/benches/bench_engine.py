@@ -677,7 +677,7 @@ if leafnet is not None:
             for j0 in range(0, leafnet.nh, 16):
                 leafnet.y[17] = j0
                 leafnet._block(0, 0, 0, leafnet.buf, leafnet.work, leafnet.sig, leafnet.y)
-            leafnet._out(0, 0, 0, leafnet.work, leafnet.sig, leafnet.y)
+            leafnet._out(0, 0, 0, leafnet.work, leafnet.ev.sig, leafnet.y)
         t = time.ticks_diff(time.ticks_us(), t0) / len(lpos)
         nbest = t if nbest is None or t < nbest else nbest
     leafnet.close()
