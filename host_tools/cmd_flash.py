@@ -18,6 +18,11 @@ BIN = os.path.dirname(sys.executable)
 KEEP_AS_SOURCE = ("main.py", "boot.py")
 NOT_ON_BOARD = "manifest.py"  # read by MicroPython's freezing tool (a firmware build), not by the board
 DATA_SUFFIXES = (".bin",)    # data the firmware reads from flash (the engine's weights), copied as is
+# -O3: no line numbers in the bytecode (and no assert statements). The modules a running
+# board keeps are then 5.2 KB smaller in its heap (bench heap), room the strong level's
+# leaf net needs at a think; a fault's traceback in faults.log still names its file and
+# function. `flash --lines` keeps the line numbers, to chase a fault.
+BUILD_FLAGS = ("-O3",)
 
 
 def tool(name):
@@ -25,10 +30,10 @@ def tool(name):
     return path if os.path.exists(path) else shutil.which(name) or name
 
 
-def compile_tree(out=BUILD, march="armv6m", only=None, flags=()):
+def compile_tree(out=BUILD, march="armv6m", only=None, flags=None):
     """firmware/**.py -> out/**.mpy (main.py and boot.py copied as source, data files such
-    as firmware/engine/weights.bin copied as they are). Returns files. flags: more mpy-cross
-    options (bench heap prices -O3 with them; the firmware's build passes none).
+    as firmware/engine/weights.bin copied as they are). Returns files. flags: mpy-cross's
+    options, None for the firmware's build (BUILD_FLAGS), () to keep the line numbers.
 
     march: the Pico's armv6m for `flash`; None for the host's MicroPython (tests, benches:
     the same bytecode, without the Pico's architecture tag). only: a sub-folder ("bg")."""
@@ -55,7 +60,7 @@ def compile_tree(out=BUILD, march="armv6m", only=None, flags=()):
                 # ("game/table.py"), not this checkout's: the .mpy files, and so the heap
                 # they take, are then the same whichever folder the tree was cloned into
                 name = os.path.normpath(os.path.join(rel, f))
-                cmd = [tool("mpy-cross")] + list(flags) + (["-march=" + march] if march else []) + \
+                cmd = [tool("mpy-cross")] + list(BUILD_FLAGS if flags is None else flags) + (["-march=" + march] if march else []) + \
                     ["-s", name, "-o", dest, src]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
                 if proc.returncode != 0:
@@ -81,8 +86,11 @@ def main(argv):
     ap = argparse.ArgumentParser(prog="host_tools flash", description=__doc__.split("\n")[0])
     ap.add_argument("--port", help="serial port of the Pico, e.g. /dev/ttyACM0 (default: auto)")
     ap.add_argument("--dry-run", action="store_true", help="compile into build/ only")
+    ap.add_argument("--lines", action="store_true",
+                    help="keep the line numbers in the bytecode (faults.log's tracebacks name "
+                         "lines; 5 KB more of the heap: the strong level's leaf net may not fit)")
     args = ap.parse_args(argv)
-    files = compile_tree()
+    files = compile_tree(flags=() if args.lines else None)
     print("compiled %d files into %s" % (len(files), os.path.relpath(BUILD, ROOT)))
     if args.dry_run:
         return 0

@@ -87,23 +87,13 @@ class LeafNet:
     file stays open only while a strong think values its leaves."""
 
     def __init__(self, ev, path=PATH, engine=None, race=None):
-        self.ev = ev
-        self.path = path
-        self.f = None
-        self.engine = engine          # the strong level's (engine/player.py) and its race test
-        self.race = race
-        self.leaf_pos = bytearray(50)
-        v = memoryview(self.leaf_pos)
-        self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
-        self.evals = 0
-        # the file's header, the buffers, the viper code: run once, so its code is
-        # engine/deepleaf_make.py's, loaded for it and forgotten
+        # the file's header, the buffers, the viper code, its attributes (engine: the
+        # strong level's, engine/player.py, and race its race test): run once, so its code
+        # is engine/deepleaf_make.py's, loaded for it and forgotten
         import lazy
         try:
             from engine.deepleaf_make import made
-            (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
-             self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
-             self._delta, self._inputs) = made(ev, path, out_bc)
+            made(self, ev, path, engine, race, out_bc)
         finally:
             lazy.forget("engine.deepleaf_make")
 
@@ -192,6 +182,9 @@ class LeafNet:
         except (OSError, ValueError) as e:
             self.fault(engine, e)
             return v
+        finally:
+            if self.shared:
+                self._lanes(0, self.buf, self.buf, 0, 256)     # (x 0: 512 bytes zeroed)
 
     def around(self, pieces):
         """A strong think's pieces with the file open; closed at the end, however it ends."""

@@ -22,7 +22,9 @@ caller only keeps the best, so a repeat costs time (an evaluation), never a wron
 Two distinct positions of one roll sharing a hash (odds about n^2 / 2^31 for n results)
 would hide one of them from the caller: still a legal play. All buffers are made once, in
 __init__ (0.6 KB; 1.2 KB with 256 slots, 5.5 KB while doubles went through the set too); a
-walk allocates nothing but small ints.
+walk allocates nothing but small ints. Between two walks the set is idle: the strong
+level's leaf net (engine/deepleaf_make.py) reads its file's rows into those 512 bytes and
+zeroes them after each leaf.
 """
 import array
 

@@ -24,9 +24,10 @@ HEAP = "364K"
 RATIO = 1.48
 
 
-def _fw_of(rev, work, flags=()):
-    """The firmware of git revision `rev` (None: this tree), compiled for the host."""
-    fw = os.path.join(work, "fw-" + (rev or "tree") + "".join(flags))
+def _fw_of(rev, work, flags=None):
+    """The firmware of git revision `rev` (None: this tree), compiled for the host (flags:
+    cmd_flash.compile_tree's, None for the firmware's build)."""
+    fw = os.path.join(work, "fw-" + (rev or "tree") + ("" if flags is None else "-lines" if not flags else "".join(flags)))
     if rev is None:
         cmd_flash.compile_tree(fw, march=None, flags=flags)
         return fw
@@ -43,7 +44,7 @@ def _fw_of(rev, work, flags=()):
     return fw
 
 
-def measure(rev=None, trace=None, work=None, flags=()):
+def measure(rev=None, trace=None, work=None, flags=None):
     work = work or tempfile.mkdtemp(prefix="tablier-bench-heap-")
     if trace is None:
         trace = os.path.join(work, "trace.txt")
@@ -139,7 +140,7 @@ def with_engine(trace, work, level="normal", pid=None):
         seen[id(o)] = 1
         if isinstance(o, (bytearray, array.array)):
             if id(o) not in weights:
-                found[id(o)] = len(bytes(o))
+                found[id(o)] = o
             return
         if isinstance(o, (list, tuple)):
             for v in o:
@@ -150,6 +151,12 @@ def with_engine(trace, work, level="normal", pid=None):
         elif not isinstance(o, (type, type(sys))) and hasattr(o, '__dict__'):
             for v in o.__dict__.values():
                 walk(v, depth + 1, found)
+    def own(found):
+        # a view made by uctypes.bytearray_at over another buffer (the leaf net's over the
+        # walker's set) holds no memory of its own: counted once, as the buffer it is in
+        import uctypes
+        at = set((uctypes.addressof(o), len(bytes(o))) for o in found.values())
+        return sum(n for a, n in at if not any(b <= a and a + n <= b + m and (b, m) != (a, n) for b, m in at))
     eng = {}
     walk(e, 0, eng)
     seen.clear()
@@ -158,7 +165,7 @@ def with_engine(trace, work, level="normal", pid=None):
     seen.clear()
     every = {}
     walk(app, 0, every)
-    print('typed|%d|%d|%d' % (sum(eng.values()), sum(scan.values()), sum(every.values())))
+    print('typed|%d|%d|%d' % (own(eng), own(scan), own(every)))
     print('faults|%d' % len(app.d.scanner.sensed.faults))
 """
     # the board's model: empty, every sensor and channel as specified (no spread, no noise:
@@ -235,7 +242,7 @@ def run():
     trace = os.path.join(work, "trace.txt")
     B.record_trace(trace)
     now = measure(None, trace, work)
-    stripped = measure(None, trace, work, ("-O3",))
+    lines = measure(None, trace, work, ())       # `flash --lines`: with the line numbers
     try:
         before = measure(BASE, trace, work)
     except (subprocess.CalledProcessError, RuntimeError) as e:
@@ -259,7 +266,7 @@ def run():
     if before:
         out.append(row("before issue 9 (commit %s)" % BASE, before))
     out.append(row("this tree", now))
-    out.append(row("this tree by `mpy-cross -O3` (no line numbers: not the firmware's build)", stripped))
+    out.append(row("this tree with the line numbers (`flash --lines`, mpy-cross without -O3: not the firmware's build)", lines))
     eng, why = with_engine(trace, work)
     if eng:
         seat, think = pico_of(eng)
@@ -392,14 +399,15 @@ def run():
             "running board, so the heap must hold both for that moment; on this port a new pool "
             "of names (14 KB, below) must also find its block then, and the MicroPython runs of "
             "the tests at 240 KB (tests/test_micropython.py) failed on it as soon as the table "
-            "of rare names or the fault's words were loaded on demand too. mpy-cross -O3 (row "
-            "above) drops the line numbers of every function: %.1f KB less, and a fault's "
-            "traceback on the board names its function but not its line (faults.log); -O1 and "
-            "-O2 drop only the assert statements: 13 bytes of .mpy, the same peak." % (
+            "of rare names or the fault's words were loaded on demand too. The firmware's "
+            "build is mpy-cross -O3 (host_tools/cmd_flash.py's BUILD_FLAGS, since session 11): "
+            "no line numbers in any function, and a fault's traceback on the board names its "
+            "file and function but not its line (faults.log); with the line numbers (row "
+            "above, `flash --lines`) the peak is %.1f KB more." % (
                 "not compared (the base tree could not be replayed)" if before is None else
                 "met" if now["pico_live"] <= before["pico_live"] else
                 "not met, by %.1f KB of the Pico's estimate" % ((now["pico_live"] - before["pico_live"]) / kb),
-                (now["pico_live"] - stripped["pico_live"]) / kb),
+                (lines["pico_live"] - now["pico_live"]) / kb),
             "",
             "**The largest free block, no worse: %s.** What had split it after power-up "
             "(micropython.mem_info(1)'s heap map and qstr_info() at each step of this replay's "

@@ -149,3 +149,26 @@ def test_a_flash_error_mid_think_is_named_and_the_think_ends_legally():
     assert leaf.f is None                                # closed on the way out
     race = Position(bytes([3, 3, 3, 3, 3]) + bytes(20), bytes([2, 2, 2, 3, 3, 3]) + bytes(19))
     assert _legal(race, 4, 2, e.choose(race.me, race.opp, 4, 2, "strong"))   # and it goes on
+
+
+def test_the_leaf_net_reading_into_the_walkers_set_plays_as_with_a_buffer_of_its_own():
+    # on viper the leaf net's one buffer is the walker's set of results (idle between two
+    # walks, zeroed after each leaf): a leftover there would hide results from later walks
+    shared = Engine(WEIGHTS, None, _leaf())
+    own = Engine(WEIGHTS, None, _leaf())
+    first = _contact(1)[0]
+    for e in (shared, own):
+        e.choose(first.me, first.opp, 6, 5, "strong")          # the leaf net made
+    net = own.leaf
+    if net.shared:
+        b = bytearray(512)
+        v = memoryview(b)
+        nh = net.nh
+        net.buf, net.rows, net.one, net.second, net.units = b, v[:2 * nh], v[:nh], v[nh:2 * nh], v[:480]
+        net.shared = False
+    for pos in _contact(4)[1:]:
+        for d1, d2 in ((3, 1), (6, 2)):
+            got = shared.choose(pos.me, pos.opp, d1, d2, "strong")
+            assert got == own.choose(pos.me, pos.opp, d1, d2, "strong"), (pos, d1, d2)
+            assert shared.walker.visited == own.walker.visited
+    assert shared.leaf.evals == own.leaf.evals > 100
