@@ -87,13 +87,26 @@ class LeafNet:
     file stays open only while a strong think values its leaves."""
 
     def __init__(self, ev, path=PATH, engine=None, race=None):
-        # the file's header, the buffers, the viper code, its attributes (engine: the
-        # strong level's, engine/player.py, and race its race test): run once, so its code
-        # is engine/deepleaf_make.py's, loaded for it and forgotten
+        self.ev = ev
+        self.path = path
+        self.f = None
+        self.engine = engine          # the strong level's (engine/player.py) and its race test
+        self.race = race
+        self.leaf_pos = bytearray(50)
+        v = memoryview(self.leaf_pos)
+        self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
+        self.evals = 0
+        # on viper its one buffer is the walker's set (engine/deepleaf_make.py), zeroed after
+        # each leaf (value()), as the walker leaves it between walks
+        self.shared = ev.viper and engine is not None
+        # the file's header, the buffers, the viper code: run once, so its code is
+        # engine/deepleaf_make.py's, loaded for it and forgotten
         import lazy
         try:
             from engine.deepleaf_make import made
-            made(self, ev, path, engine, race, out_bc)
+            (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
+             self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
+             self._delta, self._inputs) = made(ev, path, out_bc, engine.walker.seen if self.shared else None)
         finally:
             lazy.forget("engine.deepleaf_make")
 

@@ -41,13 +41,13 @@ def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
-def made(net, ev, path, engine, race, out_bc):
+def made(ev, path, out_bc, share=None):
     """LeafNet.__init__'s work (engine/deepleaf.py): the file's header read and checked, the
     buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, both
-    paths'), as `net`'s attributes. On viper its one buffer is the strong level's walker's
-    set of results (engine/search.py: 512 bytes, idle while a leaf is valued, between two
-    walks; 0.5 KB less of the board's heap at a strong think), zeroed after each leaf
-    (LeafNet.value); without an engine, or in bytecode, a buffer of its own."""
+    paths'), as the tuple LeafNet.__init__ unpacks. share (viper only): a buffer of BUF
+    bytes idle while a leaf is valued, its one buffer: the strong level's walker's set of
+    results (engine/search.py, free between two walks; 0.5 KB less of the board's heap at a
+    strong think), zeroed after each leaf by LeafNet.value; None: a buffer of its own."""
     hdr = bytearray(ROWS_AT)
     with open(path, "rb") as f:
         if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
@@ -58,22 +58,10 @@ def made(net, ev, path, engine, race, out_bc):
     if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
         raise ValueError("%s has an unexpected shape" % path)
     import array
-    net.ev = ev
-    net.path = path
-    net.f = None
-    net.engine = engine
-    net.race = race
-    net.leaf_pos = bytearray(50)
-    v = memoryview(net.leaf_pos)
-    net.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
-    net.evals = 0
-    net.nh = nh
-    net.units_at = ROWS_AT + nraw * nh
-    net.mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
-    net.shared = ev.viper and engine is not None
-    if net.shared:
+    mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
+    if share is not None:
         import uctypes           # (the viper path's ports have it: engine/weights.py's chunks)
-        buf = uctypes.bytearray_at(uctypes.addressof(engine.walker.seen), BUF)
+        buf = uctypes.bytearray_at(uctypes.addressof(share), BUF)
     else:
         buf = bytearray(BUF)
     view = memoryview(buf)
@@ -83,19 +71,18 @@ def made(net, ev, path, engine, race, out_bc):
     if ev.viper:
         from engine.net import delta_vp
         g = _compiled()
-        net._lanes, net._block, net._delta, net._inputs = g["lanes_vp"], g["block_vp"], delta_vp, g["inputs_vp"]
-        net.work = ev.work             # its scratch, between two walks
-        net.sig = ev.sig               # the raw uint16 table (ptr16)
+        fns = (g["lanes_vp"], g["block_vp"], out_bc, delta_vp, g["inputs_vp"])
+        work = ev.work             # its scratch, between two walks
+        sig = ev.sig               # the raw uint16 table (ptr16)
     else:
         from engine import deepleaf_py
         from engine.leaffeat import inputs
-        net._lanes, net._block, net._delta, net._inputs = (deepleaf_py.lanes, deepleaf_py.block,
-                                                           deepleaf_py.active, inputs)
-        net.work = bytearray(840)
-        net.sig = [_u16(ev.sig, 2 * t) for t in range(257)]     # block's (out_bc: the raw table)
-    net._out = out_bc
-    # the one buffer and its views: up to two adjacent rows a read, one row, the second,
-    # a block of units
-    net.buf = buf
-    net.rows, net.one, net.second, net.units = view[:2 * nh], view[:nh], view[nh:2 * nh], view[:BLOCK * _UNIT]
-    net.y = y
+        fns = (deepleaf_py.lanes, deepleaf_py.block, out_bc, deepleaf_py.active, inputs)
+        work = bytearray(840)
+        sig = [_u16(ev.sig, 2 * t) for t in range(257)]     # block's (out_bc: the raw table)
+    # nh, the units' offset, the multipliers, the one buffer and its views (up to two
+    # adjacent rows a read, one row, the second, a block of units), y, the scratch, the
+    # sigmoid table, then lanes, block, out, the active inputs' function and the hand-made
+    # inputs' (engine/leaffeat_vp.py's inputs_vp; engine/leaffeat.py's on CPython)
+    return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
+            view[:BLOCK * _UNIT], y, work, sig) + fns

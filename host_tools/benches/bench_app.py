@@ -503,12 +503,20 @@ def start_list(fw):
         return "START_LIST = %r\n" % (b"AFTER_POWER_UP" in f.read())
 
 
+# The replays run in the firmware's tree and import it from "" (sys.path's first), as the
+# board imports its modules from its flash's root: each module's __file__, which the heap
+# keeps, is then "game/table.mpy" as on the board, not this host's work directory (run
+# from a temporary folder, about 50 characters a module: 1 to 2 KB more of the Pico's
+# estimate, which also differed with the folder's name; session 11).
+
+
 def _replay(trace, fw, heap, pause_gc):
     tmp = tempfile.mkdtemp(prefix="tablier-bench-replay-") + "/"
     fakes = _compile_fakes(os.path.join(os.path.dirname(fw), "fakes"))
     script = start_list(fw) + "FW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = %r\nMEASURE_AT = %d\n%s" % (
-        fw, fakes, trace, tmp, pause_gc, MEASURE_AT, SCRIPT)
-    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", script],
+        "", fakes, trace, tmp, pause_gc, MEASURE_AT, SCRIPT)
+    # (in the firmware's tree: the note above)
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=" + heap, "-c", script], cwd=fw,
                           capture_output=True, text=True, timeout=900)
     if proc.returncode != 0 or "score|" not in proc.stdout:
         raise RuntimeError("replay failed (heap %s):\n%s" % (heap, (proc.stdout + proc.stderr)[-3000:]))

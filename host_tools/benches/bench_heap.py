@@ -96,8 +96,8 @@ def thumb_bytes(work):
 
 
 def leaf_extra(work, fw):
-    """What a strong think with the leaf net (engine/leafnet.bin in the tree: none is
-    shipped) holds on the Pico and not on this port: its viper code's Thumb (compiled from
+    """What a strong think with the leaf net (engine/leafnet.bin in the tree, shipped since
+    session 11) holds on the Pico and not on this port: its viper code's Thumb (compiled from
     engine/deepleaf_vp.py's and engine/leaffeat_vp.py's texts) and littlefs's cache of its open file (the rp2 port's
     VfsLfs2 with progsize 256: 4 x 256 bytes a file). 0 without the file."""
     if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
@@ -174,8 +174,11 @@ def with_engine(trace, work, level="normal", pid=None):
             "physboard.PhysicalBoard(noise_lsb=0, magnet_spread=0, offset_mt=0, gain_spread=0).install()\n"
             "sys.path.pop(0)\nPROBE = True\nENGINE = True\n"
             "THINK = %r\nTHINK_LEVEL = %r\nFW = %r\nFAKES = %r\nTRACE = %r\nTMP = %r\nPAUSE_GC = False\n"
-            "MEASURE_AT = 400\n%s%s%s" % (fakes, fw, think, level, fw, fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
-    proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=tmp,
+            "MEASURE_AT = 400\n%s%s%s" % (fakes, "", think, level, "", fakes, trace, tmp, typed, B.start_list(fw), B.SCRIPT))
+    # run in the firmware's tree, imported from "" as the board imports from its flash's
+    # root: each module's __file__ ("game/table.mpy", a name the heap keeps) as short as
+    # on the board (bench_app's note before _replay)
+    proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text], cwd=fw,
                           capture_output=True, text=True, timeout=900)
     rows = {}
     for line in proc.stdout.splitlines():
@@ -447,33 +450,24 @@ def run():
 def quick(leaf=None):
     """The board in a seat's figures alone (no demo match, no base tree; about a minute):
     with the engine made and at the normal think's peak (the widest 1-1), at the strong
-    think's (the widest and the starting position's 1-1), then the strong ones again with a
-    leaf net file in the tree (`leaf`, else tests/portable/test_engine_leaf.py's file of
-    random weights), removed after: one line each, Pico est. KB by seat_figures()."""
+    think's (the widest and the starting position's 1-1) without the leaf net's file, then
+    the strong ones again with it (`leaf`, else the shipped engine/leafnet.bin), each in its
+    own compiled copy of the tree: one line each, Pico est. KB by seat_figures()."""
     import shutil
-    import sys
     kb = 1024.0
-    dest = os.path.join(B.ROOT, "firmware", "engine", "leafnet.bin")
-    if os.path.exists(dest):
-        raise SystemExit("%s is in the tree: it is never committed, remove it first" % dest)
+    leaf = leaf or os.path.join(B.ROOT, "firmware", "engine", "leafnet.bin")
     root = tempfile.mkdtemp(prefix="tablier-bench-heap-quick-")
     trace = os.path.join(root, "trace.txt")
     B.record_trace(trace)
     for with_leaf in (False, True):
         work = os.path.join(root, "leaf" if with_leaf else "none")
         os.makedirs(work)
-        try:
-            if with_leaf:
-                if leaf:
-                    shutil.copy(leaf, dest)
-                else:
-                    sys.path.insert(0, os.path.join(B.ROOT, "tests", "portable"))
-                    from test_engine_leaf import _write_leaf_file
-                    _write_leaf_file(dest)
-            _fw_of(None, work)
-        finally:
-            if os.path.exists(dest):
-                os.remove(dest)
+        fw = _fw_of(None, work)
+        dest = os.path.join(fw, "engine", "leafnet.bin")
+        if os.path.exists(dest):
+            os.remove(dest)
+        if with_leaf:
+            shutil.copy(leaf, dest)
         runs = [("strong", HARDEST), ("strong", OPENING)]
         if not with_leaf:
             runs.insert(0, ("normal", HARDEST))
