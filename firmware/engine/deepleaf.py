@@ -128,6 +128,13 @@ class LeafNet:
 
     def equity(self, me, opp):
         """Cubeless money equity (1/65536) for the side on roll of a contact position."""
+        try:
+            return self._equity(me, opp)
+        finally:
+            if self.shared:       # the walker's set again, as the walker left it: all zero
+                self._lanes(0, self.buf, self.buf, 0, 256)     # (x 0: 512 bytes zeroed)
+
+    def _equity(self, me, opp):
         self.evals += 1
         work = self.work
         f = self.f
@@ -195,9 +202,6 @@ class LeafNet:
         except (OSError, ValueError) as e:
             self.fault(engine, e)
             return v
-        finally:
-            if self.shared:
-                self._lanes(0, self.buf, self.buf, 0, 256)     # (x 0: 512 bytes zeroed)
 
     def around(self, pieces):
         """A strong think's pieces with the file open; closed at the end, however it ends."""

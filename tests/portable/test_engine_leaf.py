@@ -166,7 +166,7 @@ def test_the_leaf_net_reading_into_the_walkers_set_plays_as_with_a_buffer_of_its
         nh = net.nh
         net.buf, net.rows, net.one, net.second, net.units = b, v[:2 * nh], v[:nh], v[nh:2 * nh], v[:480]
         net.shared = False
-    for pos in _contact(4)[1:]:
+    for pos in _contact(3)[1:]:
         for d1, d2 in ((3, 1), (6, 2)):
             got = shared.choose(pos.me, pos.opp, d1, d2, "strong")
             assert got == own.choose(pos.me, pos.opp, d1, d2, "strong"), (pos, d1, d2)
