@@ -97,7 +97,7 @@ class LeafNet:
         self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
         self.evals = 0
         # on viper its one buffer is the walker's set (engine/deepleaf_make.py), zeroed after
-        # each leaf (value()), as the walker leaves it between walks
+        # each leaf (equity()), as the walker leaves it between walks
         self.shared = ev.viper and engine is not None
         # the file's header, the buffers, the viper code: run once, so its code is
         # engine/deepleaf_make.py's, loaded for it and forgotten

@@ -47,7 +47,7 @@ def made(ev, path, out_bc, share=None):
     paths'), as the tuple LeafNet.__init__ unpacks. share (viper only): a buffer of BUF
     bytes idle while a leaf is valued, its one buffer: the strong level's walker's set of
     results (engine/search.py, free between two walks; 0.5 KB less of the board's heap at a
-    strong think), zeroed after each leaf by LeafNet.value; None: a buffer of its own."""
+    strong think), zeroed after each leaf by LeafNet.equity; None: a buffer of its own."""
     hdr = bytearray(ROWS_AT)
     with open(path, "rb") as f:
         if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
