@@ -130,8 +130,8 @@ def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
     assert all(v >= 0 for v in losses)
 
 
-def small_cache():
-    """Twelve played positions with a roll of at least three plays, as a screen cache
+def small_cache(count=12):
+    """`count` played positions with a roll of at least three plays, as a screen cache
     without the judge's values: (roots, cache)."""
     import random
     from bg.movegen import legal_plays
@@ -150,7 +150,7 @@ def small_cache():
         rb, rw = screen.result_rows([p.apply(pos) for p in plays])
         boards.append(rb)
         won.append(rw)
-        if len(roots) == 12:
+        if len(roots) == count:
             break
     return roots, {"boards": np.concatenate(boards), "won": np.concatenate(won), "start": np.array(start)}
 
@@ -185,3 +185,26 @@ def test_the_fast_strong_screen_chooses_as_the_strong_model_does():
     wide = sc.choose(sc.one_ply(sc.net_leaves()), 8, 0.3)
     assert list(wide) == list(screen.strong_choices(WEIGHTS, cache, 8, 0.3, blend=0.0))
     assert list(wide) != list(sc.engine())          # (these positions tell the two apart)
+
+
+def test_the_leaf_screen_chooses_as_the_engine_with_its_leaf_net():
+    """screen_leaf.py's engine (the strong level with the shipped leaf net's integers,
+    emulated in numpy) must pick the very result engine/player.py picks with the file."""
+    from bg.steps import apply_step
+    from engine.player import Engine
+    from host_tools.train import leafnet, screen_leaf, screen_strong
+    roots, cache = small_cache(14)
+    sc = screen_strong.Screen(cache, screen_strong.build_leaves(cache, WEIGHTS), WEIGHTS)
+    chosen = screen_leaf.engine(sc, leafnet.read(screen_leaf.FILE))
+    eng = Engine(WEIGHTS, viper=False, leaf=screen_leaf.FILE)
+    for (pos, d1, d2), k in zip(roots, chosen):
+        steps = eng.choose(pos.me, pos.opp, d1, d2, "strong")[0]
+        assert eng.leaf is not None and eng.deep_fault is None
+        me, opp = bytearray(pos.me), bytearray(pos.opp)
+        for frm, to in steps:
+            apply_step(me, opp, frm, to)
+        assert bytes(opp) + bytes(me) == bytes(cache["boards"][k]), (pos.me, pos.opp, d1, d2)
+    # (these positions tell it from session 11's choice, the board's net's 0-ply at 1/4)
+    before = sc.choose(0.75 * sc.one_ply(screen_leaf.leaf_values(sc, leafnet.read(screen_leaf.FILE)))
+                       + 0.25 * np.where(np.isfinite(sc.v0), sc.v0, 0))
+    assert list(before) != list(chosen)

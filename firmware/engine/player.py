@@ -243,9 +243,12 @@ class Engine:
             b = 50 * k
             cme = bytes(self.cand_pos[b:b + 25])
             copp = bytes(self.cand_pos[b + 25:b + 50])
+            s0 = self.cand_score[k]
             if sum(cme) == 0:
                 v = 36 * won_value(copp)
             else:
+                if self.leaf is not None:    # (before the walks: they set the scratch's root)
+                    s0 = self.leaf.candidate(self, cme, copp, s0)
                 self.total = 0
                 for _ in self._opponent_rolls(copp, cme):
                     yield None
@@ -254,11 +257,12 @@ class Engine:
             # to rank a roll's results (docs/engine.md), which its 0-ply value does best,
             # while the 1-ply value sees the opponent's replies; on 3,000 real-match moves
             # judged at 2-ply the mean chose better than either (host_tools/train/screen.py);
-            # with the leaf net's values, 3/4 of the 1-ply value (docs/engine.md)
+            # with the leaf net's values (the leaves' and the candidate's own), 5/8 of the
+            # 1-ply value and 3/8 of the 0-ply (host_tools/train/screen_leaf.py)
             if self.leaf is not None:
-                v = (3 * v + 36 * self.cand_score[k]) // 4
+                v = (5 * v + 108 * s0) // 8
             else:
-                v = (v + 36 * self.cand_score[k]) // 2
+                v = (v + 36 * s0) // 2
             if v > best:
                 best = v
                 self.best_path[:] = self.cand_path[8 * k:8 * k + 8]

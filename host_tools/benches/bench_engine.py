@@ -690,9 +690,10 @@ def noop(w):
     pass
 
 def move(level, pos, d1, d2, runs=None):
-    # the best of 3 runs (the host is shared); heap allocated with the GC off
+    # the best of 3 runs at both levels (the host is shared: one run of a strong move swung
+    # its median by 1.5 s from run to run); heap allocated with the GC off
     t = walk = None
-    for _ in range(runs or (3 if level == "normal" else 1)):
+    for _ in range(runs or 3):
         c0 = ev.count
         l0 = e.leaf.evals if e.leaf is not None else 0
         gc.collect()
@@ -728,6 +729,7 @@ print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 """
 
 HARDEST = "AAAAKCWllFIAAA"
+STRONG = 60                   # the strong level's moves: the first of the pairs (all: the normal level's)
 QUIET_LEGAL_MS = 10.56        # legal_plays(HARDEST, 1, 1) on a quiet host (BENCHMARKS.md, core)
 
 
@@ -795,8 +797,8 @@ def run():
     from engine import net
     src = net._VIPER_SRC
     tail = src[src.index("@micropython.viper\ndef tail_vp"):]
-    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = 10\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
-        mpy, ROOT, pairs, HARDEST, tail, MP_SCRIPT)
+    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
+        mpy, ROOT, pairs, STRONG, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
     out = ""
     for bytecode in (False, True):       # the bytecode evaluator in a heap of its own
@@ -922,7 +924,8 @@ def run():
         % (vals["legal_plays_hardest_us"] / 1000.0, QUIET_LEGAL_MS, load, load),
         "With the engine loaded, `bg.movegen.legal_plays` on that 1-1 in the same 200 KB heap: %s; the "
         "engine's walker allocates %d bytes for it." % (vals["legal_plays_with_engine"], alloc),
-        "Moves: %d (position, roll) pairs from seeded random games; strong: the first 10." % len(moves["normal"]),
+        "Moves: %d (position, roll) pairs from seeded random games; strong: the first %d; each "
+        "move the best of 3 runs." % (len(moves["normal"]), STRONG),
     ]
     return "\n".join(lines) + "\n"
 

@@ -40,13 +40,15 @@ def _gnubg_value(gn, board):
     return 2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4]
 
 
-def build_leaves(c, weights, k=K, gnubg_leaves=False):
+def build_leaves(c, weights, k=K, gnubg_leaves=False, replies=1):
     """The 1-ply walks of each cached position's best k candidates (dict of arrays):
     cand (n, k) result indices (-1: fewer results); for (n, k, 21) rolls: top (T values,
     the opponent's best reply values, NaN past the last), leaf (the best reply's result, 50
     bytes, the mover on roll first), leafwon (the opponent's points when its reply bore off
     its last checker, else -1), nopl (no legal reply: leaf is the candidate itself, top[0]
-    the opponent's value of it), gleaf (gnubg 0-ply's value of leaf for the mover, or NaN)."""
+    the opponent's value of it), gleaf (gnubg 0-ply's value of leaf for the mover, or NaN);
+    with replies R > 1 also the opponent's best R replies by the net (the best first):
+    rleaf (n, k, 21, R, 50) and rwon (n, k, 21, R: as leafwon, -2 past the last)."""
     from bg.position import Position
     net = IntNet(weights)
     b = c["boards"]
@@ -60,6 +62,9 @@ def build_leaves(c, weights, k=K, gnubg_leaves=False):
     out = {"cand": -np.ones((n, k), np.int64), "top": np.full((n, k, 21, T), np.nan),
            "leaf": np.zeros((n, k, 21, 50), np.uint8), "leafwon": np.full((n, k, 21), -1.0),
            "nopl": np.zeros((n, k, 21), bool), "gleaf": np.full((n, k, 21), np.nan)}
+    if replies > 1:
+        out["rleaf"] = np.zeros((n, k, 21, replies, 50), np.uint8)
+        out["rwon"] = np.full((n, k, 21, replies), -2.0)
     for g, (s, e) in enumerate(spans):
         order = s + np.argsort(-v0[s:e], kind="stable")[:k]
         out["cand"][g, :len(order)] = order
@@ -83,6 +88,10 @@ def build_leaves(c, weights, k=K, gnubg_leaves=False):
                 out["top"][g, j, r, :len(srt)] = srt
                 out["leaf"][g, j, r] = boards[best]
                 out["leafwon"][g, j, r] = won[best]
+                if replies > 1:
+                    top = cuts[r] + np.argsort(-vv, kind="stable")[:replies]
+                    out["rleaf"][g, j, r, :len(top)] = boards[top]
+                    out["rwon"][g, j, r, :len(top)] = won[top]
                 if gn is not None:
                     out["gleaf"][g, j, r] = -won[best] if won[best] >= 0 else _gnubg_value(gn, boards[best])
     return out
@@ -296,6 +305,8 @@ def main(argv=None):
     b.add_argument("-o", "--out", required=True)
     b.add_argument("--first", type=int, default=0, help="only the cache's first N positions")
     b.add_argument("--gnubg-leaves", action="store_true", help="also gnubg 0-ply's value of each leaf")
+    b.add_argument("--replies", type=int, default=1,
+                   help="also the opponent's best R replies' results by the net (rleaf, rwon)")
     b.add_argument("--two-ply", action="store_true",
                    help="also a 2-ply of the best two candidates (about 1 s a position)")
     s = sub.add_parser("score")
@@ -308,7 +319,7 @@ def main(argv=None):
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     if a.cmd == "build":
         c = _cache(a.cache, a.first)
-        lv = build_leaves(c, a.weights, gnubg_leaves=a.gnubg_leaves)
+        lv = build_leaves(c, a.weights, gnubg_leaves=a.gnubg_leaves, replies=a.replies)
         if a.two_ply:
             lv["two"], lv["two_slots"] = two_ply_of_best_two(c, lv, a.weights)
         np.savez_compressed(a.out, **lv)
