@@ -434,9 +434,11 @@ def run():
                 "not compared" if before is None else
                 "met after power-up and over the match" if now["free_boot"] >= before["free_boot"]
                 and now["free_min"] >= before["free_min"] else
-                "not met after power-up (%.0f against %.0f KB Pico est.); over the match the "
-                "smallest is %.0f against %.0f KB in this run" % (
+                "after power-up %s (%.0f against %.0f KB Pico est.); over the match %s (the "
+                "smallest %.0f against %.0f KB) in this run" % (
+                    "met" if now["free_boot"] >= before["free_boot"] else "not met",
                     now["free_boot"] / RATIO / kb, before["free_boot"] / RATIO / kb,
+                    "met" if now["free_min"] >= before["free_min"] else "not met",
                     now["free_min"] / RATIO / kb, before["free_min"] / RATIO / kb)),
             "",
             "The largest free block moves by several KB from run to run and tree to tree (the "
