@@ -120,8 +120,8 @@ class MicroPythonEngine:
         self.proc = subprocess.Popen([mp, "-X", "heapsize=400K", path], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
 
-    def play(self, pos, d1, d2):
-        self.proc.stdin.write("%s %d %d %s\n" % (self._id(pos), d1, d2, self.level))
+    def play(self, pos, d1, d2, level=None):
+        self.proc.stdin.write("%s %d %d %s\n" % (self._id(pos), d1, d2, level or self.level))
         self.proc.stdin.flush()
         return self._from(self.proc.stdout.readline().strip())
 
@@ -267,7 +267,7 @@ def errors(argv):
     cases = cases[:a.positions]
     gn = GnubgPlayer()
     judge = gn.g.evalcontext(0, 1, 1, 0, 0.0)
-    eng = MicroPythonEngine("normal", a.weights)
+    eng = MicroPythonEngine("normal", a.weights)    # (the strong level: its leaf net if beside the weights)
 
     def value(r):
         if sum(r.me) == 0:
@@ -275,7 +275,7 @@ def errors(argv):
         e = gn.g.evaluate((tuple(r.me), tuple(r.opp)), gn.ci, judge)
         return -(2 * e[0] - 1 + e[1] - e[3] + e[2] - e[4])
 
-    lost = {"engine": 0.0, "gnubg": 0.0}
+    lost = {"normal": 0.0, "strong": 0.0, "gnubg": 0.0}
     t0 = time.time()
     for pos, d1, d2 in cases:
         vals = {}
@@ -283,7 +283,8 @@ def errors(argv):
             r = p.apply(pos)
             vals[r.key()] = value(r)
         best = max(vals.values())
-        lost["engine"] += best - vals[eng.play(pos, d1, d2).key()]
+        for level in ("normal", "strong"):
+            lost[level] += best - vals[eng.play(pos, d1, d2, level).key()]
         lost["gnubg"] += best - vals[gn.play(pos, d1, d2).key()]
     n = len(cases)
     body = ("`python -m host_tools.benches.bench_engine errors --positions %d --seed %d`: %d positions "
@@ -291,8 +292,11 @@ def errors(argv):
             "roll; every legal result judged by gnubg 1-ply; the mean equity a choice loses against the "
             "best by that judge (cubeless, money). %.0f s.\n\n"
             "| player | positions | mean equity lost per move |\n|---|---:|---:|\n"
-            "| engine, normal (0-ply net) | %d | %.4f |\n| gnubg 0-ply | %d | %.4f |"
-            % (a.positions, a.seed, n, time.time() - t0, n, lost["engine"] / n, n, lost["gnubg"] / n))
+            "| engine, normal (0-ply net) | %d | %.5f |\n"
+            "| engine, strong (1-ply of the best 4, with the leaf net when its file is there) | %d | %.5f |\n"
+            "| gnubg 0-ply | %d | %.5f |"
+            % (a.positions, a.seed, n, time.time() - t0, n, lost["normal"] / n, n, lost["strong"] / n,
+               n, lost["gnubg"] / n))
     print(body)
     if not a.no_write and os.path.abspath(a.weights) == os.path.abspath(WEIGHTS):
         from host_tools.benchmd import write_section
