@@ -733,6 +733,8 @@ print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 """
 
 HARDEST = "AAAAKCWllFIAAA"
+SCAN_MS = 8.8                 # the scan alone on the Pico (emulated RP2040, the guide's figure)
+LONG_MS = 250                 # the thinks whose scan rate bench engine reports (scan_rate)
 STRONG = 60                   # the strong level's moves: the first of the pairs (all: the normal level's)
 QUIET_LEGAL_MS = 10.56        # legal_plays(HARDEST, 1, 1) on a quiet host (BENCHMARKS.md, core)
 
@@ -793,6 +795,8 @@ def _pico_heap(vals, mpy_tree):
 
 def run():
     from host_tools.benchmd import PICO_FACTOR
+    from engine.deepleaf import TICK_LEAVES
+    from engine.player import TICK_EVERY
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     pairs = _pairs(60, 11)
     from host_tools.cmd_flash import compile_tree
@@ -856,8 +860,26 @@ def run():
         est = sorted(pico_ms(t, w, n, lv) for t, w, n, _, lv in rows)
         host = sorted(t / 1000.0 for t, _, _, _, _ in rows)
         alloc = max(a for _, _, _, a, _ in rows)
-        return ("| %s | %d | %.1f | %.1f | %.0f | %.0f | %d |"
-                % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc))
+        return ("| %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %s |"
+                % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc,
+                   scan_rate(rows)))
+
+    def scan_rate(rows):
+        """The scans a second while the board thinks (Pico est.): the seat's tick runs one
+        scan (SCAN_MS) every TICK_EVERY evaluations and every TICK_LEAVES leaves of the leaf
+        net (engine/deepleaf.py), inside the think: over the thinks of more than LONG_MS
+        (a shorter one is a single gap between two of the loop's scans), and the longest
+        time without a scan, think and scans spread evenly (a model, not a trace)."""
+        scans = busy = 0
+        gap = 0.0
+        for t, w, n, _, lv in rows:
+            ms = pico_ms(t, w, n, lv)
+            k = n // TICK_EVERY + lv // TICK_LEAVES
+            gap = max(gap, ms / (k + 1))
+            if ms > LONG_MS:
+                scans += k
+                busy += ms + k * SCAN_MS
+        return "%s; longest gap %.0f ms" % ("%.0f" % (scans * 1000.0 / busy) if busy else "-", gap)
 
     t, walk, evals, alloc, visited = hardest
     heap = _pico_heap(vals, mpy)
@@ -889,12 +911,13 @@ def run():
             (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR) / 1000.0)]
         if "leaf_us" in vals else []) + [
         "",
-        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) |",
-        "|---|---:|---:|---:|---:|---:|---:|",
+        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s; longest time without a scan (Pico est.) |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
         summary("normal", moves["normal"]),
         summary("strong", moves["strong"]),
-        "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d |"
-        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc),
+        "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d | %s |"
+        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc,
+           scan_rate([(t, walk, evals, alloc, 0)])),
         "",
         "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
         "3.7 KB pool of interned names that weights.py's names open: MicroPython never frees "
