@@ -197,7 +197,9 @@ def test_the_leaf_screen_chooses_as_the_engine_with_its_leaf_net():
     sc = screen_strong.Screen(cache, screen_strong.build_leaves(cache, WEIGHTS), WEIGHTS)
     chosen = screen_leaf.engine(sc, leafnet.read(screen_leaf.FILE))
     eng = Engine(WEIGHTS, viper=False, leaf=screen_leaf.FILE)
-    for (pos, d1, d2), k in zip(roots, chosen):
+    # (the last 6 of the 14: the pure-Python strong think with the leaf net takes about 0.5 s;
+    # the 14th is the one that tells the two choices apart)
+    for (pos, d1, d2), k in list(zip(roots, chosen))[8:]:
         steps = eng.choose(pos.me, pos.opp, d1, d2, "strong")[0]
         assert eng.leaf is not None and eng.deep_fault is None
         me, opp = bytearray(pos.me), bytearray(pos.opp)
