@@ -759,6 +759,65 @@ def _pairs(n, seed):
     return out
 
 
+RUNS = 3          # bench engine's MicroPython processes for the viper evaluator (run())
+
+
+def _parse(out):
+    """The MicroPython script's rows: (vals, moves, hardest)."""
+    vals = {}
+    moves = {"normal": [], "strong": []}
+    hardest = None
+    for row in out.strip().splitlines():
+        f = row.split("|")
+        if f[0] == "move":
+            moves[f[1]].append(tuple(int(x) for x in f[2:]))
+        elif f[0] == "hardest":
+            hardest = tuple(int(x) for x in f[1:])
+        elif f[0] in ("leaf_fault", "legal_plays_with_engine"):
+            vals[f[0]] = f[1]
+        elif f[0] == "leaf_rows":
+            vals[f[0]] = int(f[1])
+        else:
+            vals[f[0]] = float(f[1])
+    return vals, moves, hardest
+
+
+class _Estimate:
+    """One process's figures and its Pico estimates; ordered by the widest 1-1's."""
+
+    def __init__(self, parsed, bytecode_factor):
+        vals, self.moves, self.hardest = parsed
+        self.vals = vals
+        self.bytecode_factor = bytecode_factor
+        self.pico_rows_ns = THUMB_CYCLES_ROWS_WORD * 1000.0 / PICO_MHZ
+        self.pico_tail_ns = THUMB_CYCLES_TAIL_UNIT * 1000.0 / PICO_MHZ
+        # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
+        self.load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
+        self.f_rows = self.pico_rows_ns / vals["rows_word_ns"]
+        self.f_tail = self.pico_tail_ns / vals["tail_unit_ns"]
+        self.vfac = max(self.f_rows, self.f_tail)
+        self.ev_us = vals["eval_near_us"]
+        self.leaf_native = vals.get("leaf_native_us", 0.0)
+        t, walk, evals = self.hardest[:3]
+        self.widest = self.pico_ms(t, walk, evals)
+
+    def pico_ms(self, t, walk, evals, leaves=0):
+        """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170,
+        the rest's host time first divided by the host's load (the bytecode factor was
+        measured on a quiet host; the viper loop is timed best-of-25 here). A strong move's
+        leaves by the leaf net: their viper calls native, the rest of them (the hand-made
+        inputs, the file's reads: the unix port's system calls) x 170 as bytecode."""
+        native = min(t, evals * self.ev_us + leaves * self.leaf_native)
+        return (native * self.vfac + (t - native) / self.load * self.bytecode_factor) / 1000.0
+
+    def strong_median(self):
+        est = sorted(self.pico_ms(t, w, n, lv) for t, w, n, _, lv in self.moves["strong"])
+        return est[len(est) // 2]
+
+    def __lt__(self, other):
+        return self.widest < other.widest
+
+
 BUDGET_KB = 170
 
 
@@ -808,8 +867,8 @@ def run():
     script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
         mpy, ROOT, pairs, STRONG, HARDEST, tail, MP_SCRIPT)
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
-    out = ""
-    for bytecode in (False, True):       # the bytecode evaluator in a heap of its own
+    outs = []
+    for bytecode in (False,) * RUNS + (True,):    # the bytecode evaluator in a heap of its own
         with open(path, "w") as f:
             f.write("BYTECODE = %r\n%s" % (bytecode, script))
         # the bytecode evaluator is timed only (it is not what the board runs): 400 KB
@@ -818,43 +877,16 @@ def run():
                               text=True, timeout=1200, cwd=ROOT)
         if proc.returncode != 0:
             return "bench failed:\n\n```\n%s\n```\n" % (proc.stdout + proc.stderr)[-2000:]
-        out += proc.stdout
-    vals = {}
-    moves = {"normal": [], "strong": []}
-    hardest = None
-    for row in out.strip().splitlines():
-        f = row.split("|")
-        if f[0] == "move":
-            moves[f[1]].append(tuple(int(x) for x in f[2:]))
-        elif f[0] == "hardest":
-            hardest = tuple(int(x) for x in f[1:])
-        elif f[0] == "leaf_fault":
-            vals[f[0]] = f[1]
-        elif f[0] == "leaf_rows":
-            vals[f[0]] = int(f[1])
-        elif f[0] == "legal_plays_with_engine":
-            vals[f[0]] = f[1]
-        else:
-            vals[f[0]] = float(f[1])
-    pico_rows_ns = THUMB_CYCLES_ROWS_WORD * 1000.0 / PICO_MHZ
-    pico_tail_ns = THUMB_CYCLES_TAIL_UNIT * 1000.0 / PICO_MHZ
-    # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
-    load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
-    f_rows = pico_rows_ns / vals["rows_word_ns"]
-    f_tail = pico_tail_ns / vals["tail_unit_ns"]
-    vfac = max(f_rows, f_tail)
-    ev_us = vals["eval_near_us"]
-
-    leaf_native = vals.get("leaf_native_us", 0.0)
-
-    def pico_ms(t, walk, evals, leaves=0):
-        """Pico estimate: evaluations x the viper factor, the rest (walk, bookkeeping) x 170,
-        the rest's host time first divided by the host's load (the bytecode factor was
-        measured on a quiet host; the viper loop is timed best-of-7 here). A strong move's
-        leaves by the leaf net: their viper calls native, the rest of them (the hand-made
-        inputs, the file's reads: the unix port's system calls) x 170 as bytecode."""
-        native = min(t, evals * ev_us + leaves * leaf_native)
-        return (native * vfac + (t - native) / load * PICO_FACTOR) / 1000.0
+        outs.append(proc.stdout)
+    # the viper factor, from the loops' host time, moved from 128 to 242 between processes
+    # (session 12: 3.8 to 7.0 ns a word, each the best of 25 within its process): RUNS
+    # processes, the one whose widest 1-1 estimate is their median is published
+    runs = sorted((_Estimate(_parse(o + outs[-1]), PICO_FACTOR), k) for k, o in enumerate(outs[:-1]))
+    est = runs[len(runs) // 2][0]
+    vals, moves, hardest = est.vals, est.moves, est.hardest
+    vfac, f_rows, f_tail, ev_us, load, leaf_native = est.vfac, est.f_rows, est.f_tail, est.ev_us, est.load, est.leaf_native
+    pico_rows_ns, pico_tail_ns = est.pico_rows_ns, est.pico_tail_ns
+    pico_ms = est.pico_ms
 
     def summary(level, rows):
         est = sorted(pico_ms(t, w, n, lv) for t, w, n, _, lv in rows)
@@ -953,6 +985,11 @@ def run():
         "engine's walker allocates %d bytes for it." % (vals["legal_plays_with_engine"], alloc),
         "Moves: %d (position, roll) pairs from seeded random games; strong: the first %d; each "
         "move the best of 3 runs." % (len(moves["normal"]), STRONG),
+        "Processes: %d for the viper evaluator; published, the one whose widest 1-1 estimate is "
+        "their median (its viper factor from the loops' host time moves from process to process). "
+        "Each, viper factor / widest 1-1 / strong median (Pico est. ms): %s."
+        % (RUNS, "; ".join("x %.0f / %.0f / %.0f" % (r.vfac, r.widest, r.strong_median())
+                           for r, _ in sorted(runs, key=lambda x: x[1]))),
     ]
     return "\n".join(lines) + "\n"
 
