@@ -195,7 +195,8 @@ def test_the_leaf_screen_chooses_as_the_engine_with_its_leaf_net():
     from host_tools.train import leafnet, screen_leaf, screen_strong
     roots, cache = small_cache(14)
     sc = screen_strong.Screen(cache, screen_strong.build_leaves(cache, WEIGHTS), WEIGHTS)
-    chosen = screen_leaf.engine(sc, leafnet.read(screen_leaf.FILE))
+    q = leafnet.read(screen_leaf.FILE)
+    chosen = screen_leaf.engine(sc, q)
     eng = Engine(WEIGHTS, viper=False, leaf=screen_leaf.FILE)
     # (the last 6 of the 14: the pure-Python strong think with the leaf net takes about 0.5 s;
     # the 14th is the one that tells the two choices apart)
@@ -207,6 +208,6 @@ def test_the_leaf_screen_chooses_as_the_engine_with_its_leaf_net():
             apply_step(me, opp, frm, to)
         assert bytes(opp) + bytes(me) == bytes(cache["boards"][k]), (pos.me, pos.opp, d1, d2)
     # (these positions tell it from session 11's choice, the board's net's 0-ply at 1/4)
-    before = sc.choose(0.75 * sc.one_ply(screen_leaf.leaf_values(sc, leafnet.read(screen_leaf.FILE)))
+    before = sc.choose(0.75 * sc.one_ply(screen_leaf.leaf_values(sc, q))
                        + 0.25 * np.where(np.isfinite(sc.v0), sc.v0, 0))
     assert list(before) != list(chosen)

@@ -41,7 +41,7 @@ _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
 NFEAT = 16
-TICK_LEAVES = const(2)          # the seat's scan every this many leaves (_tick)
+TICK_LEAVES = const(2)          # the seat's scan every this many leaves (_against)
 
 
 def _u16(b, i):
@@ -198,20 +198,22 @@ class LeafNet:
         me, opp = self.sides
         if sum(opp) == 0 or self.race(me, opp):
             return v                  # the reply bore off, or a race: the race net's value
+        return self._against(engine, me, opp, v)
+
+    def _against(self, engine, me, opp, v):
+        """The value for the side not on roll of (me on roll, opp): the leaf net's, or v
+        when the flash refuses the file (the leaf net then dropped: fault())."""
         try:
             v = -self.equity(me, opp)
         except (OSError, ValueError) as e:
             self.fault(engine, e)
             return v
-        self._tick(engine)
-        return v
-
-    def _tick(self, engine):
         # the seat's scan inside the think (engine.tick, every TICK_EVERY evaluations of the
         # board's net) every TICK_LEAVES leaves too: a leaf is about 25 evaluations' work, and
         # a strong think of short reply walks went 0.4 s without a scan (bench engine)
         if self.evals % TICK_LEAVES == 0 and engine.tick is not None:
             engine.tick()
+        return v
 
     def candidate(self, engine, me, opp, v):
         """A candidate's 0-ply value for its mover (me, opp: the mover's sides after its
@@ -221,13 +223,7 @@ class LeafNet:
         0.00336 with the board's net's: docs/engine.md)."""
         if self.race(opp, me):
             return v
-        try:
-            v = -self.equity(opp, me)
-        except (OSError, ValueError) as e:
-            self.fault(engine, e)
-            return v
-        self._tick(engine)
-        return v
+        return self._against(engine, opp, me, v)
 
     def around(self, pieces):
         """A strong think's pieces with the file open; closed at the end, however it ends."""

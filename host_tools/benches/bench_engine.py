@@ -783,7 +783,7 @@ def _parse(out):
 
 
 class _Estimate:
-    """One process's figures and its Pico estimates; ordered by the widest 1-1's."""
+    """One process's figures and its Pico estimates (widest: the widest 1-1's)."""
 
     def __init__(self, parsed, bytecode_factor):
         vals, self.moves, self.hardest = parsed
@@ -813,9 +813,6 @@ class _Estimate:
     def strong_median(self):
         est = sorted(self.pico_ms(t, w, n, lv) for t, w, n, _, lv in self.moves["strong"])
         return est[len(est) // 2]
-
-    def __lt__(self, other):
-        return self.widest < other.widest
 
 
 BUDGET_KB = 170
@@ -881,12 +878,13 @@ def run():
     # the viper factor, from the loops' host time, moved from 128 to 242 between processes
     # (session 12: 3.8 to 7.0 ns a word, each the best of 25 within its process): RUNS
     # processes, the one whose widest 1-1 estimate is their median is published
-    runs = sorted((_Estimate(_parse(o + outs[-1]), PICO_FACTOR), k) for k, o in enumerate(outs[:-1]))
-    est = runs[len(runs) // 2][0]
-    vals, moves, hardest = est.vals, est.moves, est.hardest
-    vfac, f_rows, f_tail, ev_us, load, leaf_native = est.vfac, est.f_rows, est.f_tail, est.ev_us, est.load, est.leaf_native
-    pico_rows_ns, pico_tail_ns = est.pico_rows_ns, est.pico_tail_ns
-    pico_ms = est.pico_ms
+    runs = [_Estimate(_parse(o + outs[-1]), PICO_FACTOR) for o in outs[:-1]]
+    median = sorted(runs, key=lambda r: r.widest)[len(runs) // 2]
+    vals, moves, hardest = median.vals, median.moves, median.hardest
+    vfac, f_rows, f_tail, ev_us, load, leaf_native = (median.vfac, median.f_rows, median.f_tail, median.ev_us,
+                                                      median.load, median.leaf_native)
+    pico_rows_ns, pico_tail_ns = median.pico_rows_ns, median.pico_tail_ns
+    pico_ms = median.pico_ms
 
     def summary(level, rows):
         est = sorted(pico_ms(t, w, n, lv) for t, w, n, _, lv in rows)
@@ -948,7 +946,7 @@ def run():
         summary("normal", moves["normal"]),
         summary("strong", moves["strong"]),
         "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d | %s |"
-        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, pico_ms(t, walk, evals), pico_ms(t, walk, evals), alloc,
+        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, median.widest, median.widest, alloc,
            scan_rate([(t, walk, evals, alloc, 0)])),
         "",
         "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
@@ -988,8 +986,7 @@ def run():
         "Processes: %d for the viper evaluator; published, the one whose widest 1-1 estimate is "
         "their median (its viper factor from the loops' host time moves from process to process). "
         "Each, viper factor / widest 1-1 / strong median (Pico est. ms): %s."
-        % (RUNS, "; ".join("x %.0f / %.0f / %.0f" % (r.vfac, r.widest, r.strong_median())
-                           for r, _ in sorted(runs, key=lambda x: x[1]))),
+        % (RUNS, "; ".join("x %.0f / %.0f / %.0f" % (r.vfac, r.widest, r.strong_median()) for r in runs)),
     ]
     return "\n".join(lines) + "\n"
 
