@@ -37,6 +37,125 @@ def self_test(drivers, held):
 
 
 def main():
+    """Power-up, then the board's tasks for ever (a button held: the self-test instead)."""
+    up = power_up()
+    if up is not None:
+        app, wdt, scan_idle_ms = up
+        try:
+            import asyncio
+        except ImportError:
+            import uasyncio as asyncio  # type: ignore[no-redef]
+        from app import tasks
+        asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))
+
+
+# The heap after power-up (docs/heap.md). MicroPython's heap never moves an object and its
+# allocator is first fit, collecting only when an allocation fails: power-up, which loads
+# code it then forgets while it makes objects the board keeps, would spread over the whole
+# heap and leave its holes everywhere (on the emulated RP2040, 106 KB free in 563 pieces,
+# the largest 7.9 KB; the widest 1-1 took twice as long there as in a whole heap). So:
+# - a lid: a bytearray of LID bytes made first at the top of the heap, freed when power-up
+#   is over: a block of at least LID bytes that nothing has cut, for the engine's weights
+#   and a think's heap frames;
+# - a collection every POWER_UP_THRESHOLD bytes allocated meanwhile (gc.threshold), and
+#   every RUN_THRESHOLD after: garbage never piles up to the top, what is kept packs low,
+#   and the holes a forgotten module leaves are filled again below.
+# Power-up keeps about 131 KB of the Pico's 241 KB (bench heap32): the lid leaves it its
+# room besides (LID_ROOM_MIN); a heap too small for both (a test's) gets no lid.
+LID = 64 * 1024
+LID_ROOM_MIN = 150 * 1024
+POWER_UP_THRESHOLD = 8 * 1024
+RUN_THRESHOLD = 16 * 1024
+_LID_SLACK = 256              # left above the lid: a few objects power-up makes may go there
+
+
+def _largest_block(most):
+    """The largest bytearray the heap can hold now, to 1 KB, at most `most` bytes."""
+    lo, hi = 0, most + 1
+    while hi - lo > 1024:
+        mid = (lo + hi) // 2
+        try:
+            b = bytearray(mid)
+            del b
+            lo = mid
+        except MemoryError:
+            hi = mid
+    return lo
+
+
+def lid():
+    """The lid: LID bytes at the top of the heap's largest free block (None on CPython, or
+    where the heap is too small to leave power-up its room). A filler takes the block's
+    lower part first, the lid the rest above it, then the filler is freed: first fit puts
+    everything power-up makes below the lid."""
+    import sys
+    if sys.implementation.name != "micropython":
+        return None
+    import gc
+    gc.collect()
+    free = gc.mem_free()
+    if free < LID + LID_ROOM_MIN:
+        return None
+    block = _largest_block(free)
+    gc.collect()
+    if block < LID + LID_ROOM_MIN // 2:
+        return None
+    try:
+        filler = bytearray(block - LID - _LID_SLACK)
+        top = bytearray(LID)
+    except MemoryError:
+        return None
+    del filler
+    gc.collect()
+    return top
+
+
+def _threshold(n):
+    import gc
+    if hasattr(gc, "threshold"):      # (CPython's gc has none)
+        gc.threshold(n)
+
+
+def power_up():
+    """Build the board and resume its match: (app, wdt, scan_idle_ms) for the tasks, or None
+    after the self-test (a button held at power-up). The heap benches run this, the real
+    sequence, step by step (host_tools/benches/heap32)."""
+    top = lid()
+    _threshold(POWER_UP_THRESHOLD)
+    try:
+        try:
+            up = _power_up()
+        except MemoryError:
+            if top is None:
+                raise
+            # power-up needed more than the room the lid left it (a bigger saved match than
+            # any measured): again, on the whole heap; what the first try made is garbage
+            top = None
+            import gc
+            gc.collect()
+            up = _power_up()
+    finally:
+        del top              # the block power-up never touched: free at the next collection
+        import gc
+        gc.collect()
+        _threshold(RUN_THRESHOLD)
+    if up is not None:
+        app = up[0]
+        t = app.table
+        if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4 or t.settings.grading:
+            # a resumed match with the board in a seat (4: the computer on USB needs no
+            # engine), or grading on (app/grading.py): the engine's weights now, into the
+            # block the lid kept whole (app/seat.py; made at the first question otherwise);
+            # no memory or no weights file is said as a fault and the board goes on
+            from app import seat
+            try:
+                seat.engine_of(app)
+            except Exception as e:
+                app.fault("seat", e, 0)
+    return up
+
+
+def _power_up():
     import board_config as cfg
     from app.build import buttons_held_at_boot
     try:
@@ -63,16 +182,12 @@ def main():
     from app.commands import FIRMWARE_VERSION
     from hw.calibration import Calibration
     from machine import WDT
-    try:
-        import asyncio
-    except ImportError:
-        import uasyncio as asyncio  # type: ignore[no-redef]
     scan_idle_ms = cfg.SCAN_PERIOD_MS     # for app.tasks, which does not import board_config
     cal = Calibration.load()
     drivers = build_drivers(cal, cfg)
     if held:
         self_test(drivers, held)
-        return
+        return None
     from app import tasks
     from app.boot import start_app
     from app.loop import forget
@@ -96,15 +211,4 @@ def main():
     forget(*AFTER_POWER_UP)
     import gc
     gc.collect()
-    t = app.table
-    if 0 < t.seats[0] < 4 or 0 < t.seats[1] < 4 or t.settings.grading:
-        # a resumed match with the board in a seat (4: the computer on USB needs no engine),
-        # or grading on (app/grading.py): the engine's weights now, while the heap is whole
-        # (app/seat.py; made at the first question otherwise); no memory or no weights file
-        # is said as a fault and the board goes on
-        from app import seat
-        try:
-            seat.engine_of(app)
-        except Exception as e:
-            app.fault("seat", e, 0)
-    asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))
+    return app, wdt, scan_idle_ms

@@ -1,0 +1,190 @@
+"""The board's live heap and its allocations on a 32-bit MicroPython (issue 25's instrument):
+MicroPython's WebAssembly port from npm, whose objects have the Pico's sizes, its GC heap
+exactly the Pico's 245,888 bytes. No 64-bit figure is converted.
+
+    python -m host_tools bench heap32        # prints the table, writes bench:heap32
+
+The real power-up runs (app/start.py's power_up(): board_config, the real drivers over the
+fake `machine`, the hall scanner reading host_tools/physboard.py's model, the calibration
+file, the saved match resumed or a new one), then the board in a seat as app/seat.py makes
+its engine, then the engine's thinks. Each step is its own call from JavaScript
+(host_tools/benches/heap32.mjs): this port collects only between calls, so the live heap a
+step reads is what the steps before it kept (../shared/pico-measured.md: within 1-1.5 % of
+the emulated RP2040 at every point), and the growth of gc.mem_alloc() inside one step is
+what that step allocated (bytes, at the chip's object sizes).
+
+What this port cannot show (../shared/pico-measured.md): the heap's layout (it grows its
+heap instead of collecting inside a call), a think's peak, a MemoryError. Those are made
+true by construction (docs/heap.md) and decided by the emulated RP2040.
+
+The port has no native emitter: the evaluator runs its pure-Python path (engine/net_py.py),
+which holds decoded copies of the weights and its own module that the chip does not load.
+Both are measured here (the copies made again and weighed, net_py's module imported alone
+before the engine) and taken out of the engine's figure; the chip holds instead the viper
+functions' Thumb code (counted from mpy-cross -march=armv6m by bench heap's thumb_bytes).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+from host_tools import cmd_web
+from host_tools.benches import bench_heap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DRIVER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "heap32.mjs")
+WIDEST = "AAAAKCWllFIAAA"      # the widest 1-1: 2,226 distinct plays (bench core)
+START = "4HPwATDgc/ABMA"
+PICO_HEAP = 245888             # the Pico's GC heap (../shared/pico-measured.md)
+PICO_FREE_AT_REPL = 241584     # free at a fresh REPL on the chip: 4,304 bytes used before us
+SCANS = 40
+
+# Each step: (name, code). R(name, value) prints one figure; steps read in the next call.
+PRELUDE = r"""
+import gc, sys, os
+os.chdir('/')
+sys.path[:0] = ['/', '/host']
+import fake_io, physboard
+BOARD = physboard.PhysicalBoard(seed=1).install()
+def R(name, value):
+    print('HEAP32 %s %s' % (name, value))
+"""
+
+
+def steps():
+    s = [("prelude", PRELUDE),
+         ("base", "base = gc.mem_alloc()"),
+         ("power_up", "from app import start\nA = start.power_up()[0]\ndel start"),
+         ("read_power_up", "R('power_up', gc.mem_alloc() - base)\nup = gc.mem_alloc()"),
+         # a scan as the scan task runs it (the reading unchanged: nothing fed to the Table)
+         ("scan_warm", "A.scan(0)"),
+         ("scan", "a = gc.mem_alloc()\nfor i in range(%d):\n    A.d.scanner.scan()\n"
+                  "R('scan_alloc', (gc.mem_alloc() - a) // %d)" % (SCANS, SCANS)),
+         ("read_scans", "R('after_scans', gc.mem_alloc() - base)"),
+         # the pure-Python net's module alone (the chip never loads it)
+         ("net_py", "pre = gc.mem_alloc()\nimport engine.net_py"),
+         ("read_net_py", "R('net_py_module', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
+         ("engine", "from app import seat\nE = seat.engine_of(A)\ndel seat"),
+         ("read_engine", "R('engine', gc.mem_alloc() - pre)\nR('seat', gc.mem_alloc() - base)"),
+         ("pycopies", "pre2 = gc.mem_alloc()\nfrom engine import net as N\n"
+                      "from engine.net_py import PyNet\n"
+                      "fmt = (N.NIN, N.NOUT, 257, 1024, N.P_ONE)\n"
+                      "COPIES = [PyNet(E.ev.sig, E.ev.contact, fmt), PyNet(E.ev.sig, E.ev.race, fmt)]"),
+         ("read_pycopies", "R('py_copies', gc.mem_alloc() - pre2)\ndel COPIES, fmt, PyNet, N\n"
+                           "from bg.ids import position_from_id\n"
+                           "W = position_from_id('%s')\nS = position_from_id('%s')" % (WIDEST, START)),
+         ("seat_again", "seat_live = gc.mem_alloc()"),
+         ("judge", "from bg.judge import Judge\nfrom bg.movegen import legal_plays, apply_step\n"
+                   "worst = 0\nn = 0\n"
+                   "for d1, d2 in ((3, 1), (6, 5), (1, 1)):\n"
+                   "    J = Judge(S, d1, d2)\n"
+                   "    for p in legal_plays(S, d1, d2):\n"
+                   "        mid = S.copy()\n"
+                   "        for frm, to in p.moves:\n"
+                   "            apply_step(mid.me, mid.opp, frm, to)\n"
+                   "        a = gc.mem_alloc()\n"
+                   "        J.forget_boards()\n"
+                   "        J.judge(mid)\n"
+                   "        a = gc.mem_alloc() - a\n"
+                   "        n += 1\n"
+                   "        worst = a if a > worst else worst\n"
+                   "R('judge_worst_alloc', worst)\nR('judged', n)\n"
+                   "del J, mid, p, Judge, legal_plays, apply_step"),
+         ("think_normal", "c0 = E.ev.count\na = gc.mem_alloc()\n"
+                          "E.choose(W.me, W.opp, 1, 1, 'normal')\n"
+                          "R('think_normal_alloc', gc.mem_alloc() - a)\n"
+                          "R('think_normal_evals', E.ev.count - c0)"),
+         ("read_normal", "R('after_normal', gc.mem_alloc() - base)"),
+         ("think_strong", "c0 = E.ev.count\na = gc.mem_alloc()\n"
+                          "E.choose(S.me, S.opp, 1, 1, 'strong')\n"
+                          "R('think_strong_alloc', gc.mem_alloc() - a)\n"
+                          "R('think_strong_evals', E.ev.count - c0)\n"
+                          "R('leaf_loaded', int(E.leaf is not None))\n"
+                          "R('deep_fault', repr(E.deep_fault).replace(' ', '_'))"),
+         ("read_strong", "R('after_strong', gc.mem_alloc() - base)\n"
+                         "R('grown', int(gc.mem_alloc() + gc.mem_free() > %d))" % PICO_HEAP),
+         ]
+    return s
+
+
+def measure(work=None):
+    """The figures, a dict (bytes), from one run on a freshly built site."""
+    work = work or tempfile.mkdtemp(prefix="tablier-heap32-")
+    site = os.path.join(work, "site")
+    cmd_web.build(site)
+    path = os.path.join(work, "steps.json")
+    with open(path, "w") as fh:
+        json.dump(steps(), fh)
+    proc = subprocess.run(["node", DRIVER, site, path], capture_output=True, text=True, cwd=ROOT,
+                          timeout=600)
+    figures = {}
+    for line in proc.stdout.splitlines():
+        if line.startswith("HEAP32 "):
+            _, k, v = line.split(" ", 2)
+            figures[k] = int(v) if v.lstrip("-").isdigit() else v
+        elif line.startswith("{\"step\""):
+            raise SystemExit("bench heap32: a step failed: " + line)
+    if proc.returncode != 0 or "after_strong" not in figures:
+        raise SystemExit("bench heap32 failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
+    # what the chip holds instead of the pure path: the viper functions' Thumb code
+    # (bench heap reads their texts from the firmware's modules, under CPython)
+    fw = os.path.join(ROOT, "firmware")
+    if fw not in sys.path:
+        sys.path.insert(0, fw)
+    figures["thumb"] = sum(bench_heap.thumb_bytes(work))
+    figures["leaf_thumb"] = max(0, bench_heap.leaf_extra(work, os.path.join(site, "fw")) - 1024)
+    return figures
+
+
+def chip_of(f):
+    """The figures as the chip holds them: the pure path's copies and module out, the
+    viper code's Thumb in (the engine's at the seat; the leaf net's too at a strong think)."""
+    pure = f["py_copies"] + f["net_py_module"]
+    seat = f["seat"] - pure + f["thumb"]
+    normal = f["after_normal"] - pure + f["thumb"]
+    strong = f["after_strong"] - pure + f["thumb"] + (f["leaf_thumb"] if f["leaf_loaded"] else 0)
+    return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
+            "after_normal": normal, "after_strong": strong}
+
+
+def table(f):
+    kb = 1024.0
+    c = chip_of(f)
+    rows = [
+        "| figure | bytes | KB |",
+        "|---|---:|---:|",
+        "| live after power-up (app/start.py's power_up) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
+        "| the engine made (app/seat.py), as the chip holds it | %d | %.1f |" % (c["engine"], c["engine"] / kb),
+        "| the board in a seat, live | %d | %.1f |" % (c["seat"], c["seat"] / kb),
+        "| live after the widest 1-1 at normal (%s) | %d | %.1f |" % (WIDEST, c["after_normal"], c["after_normal"] / kb),
+        "| live after a strong think, starting position 1-1 | %d | %.1f |" % (c["after_strong"], c["after_strong"] / kb),
+        "| allocated by one scan (hall scanner, unchanged reading) | %d | - |" % f["scan_alloc"],
+        "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - |" % (f["judged"], f["judge_worst_alloc"]),
+        "| allocated by the widest 1-1's think at normal (%d evaluations) | %d | %.1f |" % (
+            f["think_normal_evals"], f["think_normal_alloc"], f["think_normal_alloc"] / kb),
+        "| allocated by a strong think, starting position 1-1 (%d evaluations) | %d | %.1f |" % (
+            f["think_strong_evals"], f["think_strong_alloc"], f["think_strong_alloc"] / kb),
+    ]
+    notes = ("Taken out of the port's figures (the chip never holds them): the pure-Python net's "
+             "decoded copies %d B and its module %d B; put in: the viper functions' Thumb code %d B "
+             "(mpy-cross -march=armv6m; the leaf net's %d B more once it is made). The strong level's "
+             "leaf net %s on this port (%s)." % (
+                 f["py_copies"], f["net_py_module"], f["thumb"], f["leaf_thumb"],
+                 "loaded" if f["leaf_loaded"] else "did not load", f["deep_fault"]))
+    return "\n".join(rows), notes
+
+
+def run():
+    """The section's text (cmd_bench writes it into BENCHMARKS.md)."""
+    f = measure()
+    rows, notes = table(f)
+    text = ("The board's live heap and allocations on the 32-bit MicroPython WebAssembly port "
+            "(`python -m host_tools bench heap32`; the Pico's 245,888-byte GC heap, each step its own "
+            "call from JavaScript, method in docs/heap.md). Free at a fresh REPL on the chip: "
+            "241,584 B.\n\n" + rows + "\n\n" + notes)
+    return text
+
+
+if __name__ == "__main__":
+    print(run())
