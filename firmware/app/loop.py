@@ -29,6 +29,12 @@ RECORD_PATH = "match.rec"
 FAULT_LOG = "faults.log"
 
 
+class Withdrawn(Exception):
+    """Raised inside a seat's think (App.think_tick) when what the board was asked is no
+    longer asked: a player handed the seat back, undid the turn, or the match ended
+    meanwhile. app/seat.py's answer ends the think there."""
+
+
 class Drivers:
     """The parts of the board, one attribute each (None when a part is missing); made by
     app.build.build_drivers. Kept here, not in app.build, so that app.build can be
@@ -108,6 +114,10 @@ class App:
         self.think_piece = 0
         self.thinking = None               # that think in progress (app/seat.py), else None
         self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
+        # the seat's question being thought (view, level, dice: app/seat.py), else None:
+        # while it is, think_tick serves the buttons, the clock and the display too
+        self.question = None
+        self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -297,6 +307,24 @@ class App:
             self.thinking_scans += 1
         if self.wdt is not None:
             self.wdt.feed()
+        q = self.question
+        if q is not None:
+            # A seat's think answers the board's players as the tasks do between two scans
+            # (issue 25: a think held the buttons, the clock and the OLED for up to 5.8 s on
+            # the Pico): the buttons, the clock, the outbox and a page of the display. What
+            # a press or the clock changed may withdraw the question: the think ends there.
+            now = self.clock()
+            self.now = now
+            self.guard("buttons", self.poll_buttons, now)
+            self.guard("clock", self.tick, now)
+            self.guard("display", self._drain_display, now)
+            t = self.table
+            if t.want_play != q[1] or t.view is not q[0] or t.turn_dice != q[2]:
+                raise Withdrawn()
+
+    def _drain_display(self, now_ms):
+        self.drain(now_ms)
+        self.display(now_ms)
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):

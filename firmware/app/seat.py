@@ -55,9 +55,18 @@ def answer(app):
             from app.seatpieces import think_on
             got = think_on(app, e, view, d1, d2, t.want_play)
         else:
+            from app.loop import Withdrawn
             app.thinking = None
             e.piece = 0
-            got = e.choose(view.me, view.opp, d1, d2, t.want_play)
+            # think_tick serves the players while the engine thinks, and ends the think if
+            # they withdraw this question (the seat handed back, the turn undone)
+            app.question = (view, t.want_play, t.turn_dice)
+            try:
+                got = e.choose(view.me, view.opp, d1, d2, t.want_play)
+            except Withdrawn:
+                return
+            finally:
+                app.question = None
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:

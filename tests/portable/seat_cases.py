@@ -189,3 +189,83 @@ def test_no_heap_for_the_engine_hands_the_boards_seat_back_in_words():
     assert [l for l in lines if '"board_seat"' in l and "no memory" in l], lines[-3:]
     assert app._notice == ["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"], app._notice
     assert t.phase == MOVING and t.on_roll == 1 and t.shown_play is None   # a person moves Black
+
+
+def _thinking_board(dice):
+    """The board (Black, normal) about to think its first play; the engine made, its tick
+    every evaluation (an opening's think is short: as a wide roll's every 32); the App's
+    think_tick reading a virtual clock 10 ms on at each call."""
+    from apprig import Clock
+    from app import seat
+    sc, app, lines, t = _board_black(dice)
+    e = seat.engine_of(app)
+    at = [Clock.now]
+
+    def clock():
+        at[0] += 10
+        return at[0]
+    app.clock = clock
+    return sc, app, lines, t, e
+
+
+def _ticking_often(case):
+    """case() with the engine's tick at every evaluation (then as it was)."""
+    # (the engine's module as loaded now: a seat handed back earlier forgot the one an
+    # import at the top of this file would hold)
+    from engine import player
+    every = player.TICK_EVERY
+    player.TICK_EVERY = 1
+    try:
+        case()
+    finally:
+        player.TICK_EVERY = every
+
+
+def test_a_button_pressed_in_the_middle_of_a_think_is_handled_before_it_ends():
+    _ticking_often(_a_button_pressed_in_the_middle_of_a_think)
+
+
+def _a_button_pressed_in_the_middle_of_a_think():
+    sc, app, lines, t, e = _thinking_board([6, 1])
+    menu_pin = app.d.buttons.pins[app.d.buttons.names.index("menu")]
+    seen = []
+
+    def tick():
+        n = len(seen)
+        if n == 1:
+            menu_pin.value(0)                 # the menu button goes down mid-think...
+        elif n == 5:
+            menu_pin.value(1)                 # ... and up 40 ms later (a press is its release)
+        app.think_tick()
+        seen.append(t.menu is not None)
+    e.tick = tick
+    app.press("p1_main")                      # the board rolls and thinks
+    run(app, 30)
+    # the menu opened inside the think, at the first tick past the release's 20 ms debounce
+    # (on the virtual clock), while the engine went on thinking; its play then shown
+    assert True in seen, seen
+    assert seen.index(True) <= 8 and seen.index(True) < len(seen) - 1, seen
+    assert t.menu is not None
+    assert t.shown_play is not None
+
+
+def test_a_seat_handed_back_in_the_middle_of_a_think_ends_the_think():
+    _ticking_often(_a_seat_handed_back_in_the_middle_of_a_think)
+
+
+def _a_seat_handed_back_in_the_middle_of_a_think():
+    sc, app, lines, t, e = _thinking_board([6, 1])
+    seen = []
+
+    def tick():
+        seen.append(e.ev.count)
+        if len(seen) == 2:
+            while t.seats[1] != 0:
+                t.cycle_seat(1)               # the menu's seat: Black a person again
+        app.think_tick()
+    e.tick = tick
+    app.press("p1_main")
+    run(app, 30)
+    assert len(seen) == 2, seen               # the think ended at the tick after the change
+    assert t.shown_play is None               # nothing played for the person now seated
+    assert t.seats[1] == 0
