@@ -10,11 +10,9 @@ construction, not the chip's figures (bench heap32 gives those, the emulated RP2
 - the board in a seat made into that heap: its engine and the strong level's leaf net load
   and a strong think uses the leaf net (on the emulated RP2040, before the lid, "leaf net:
   no memory" at every strong think)."""
-import os
 import re
-import shutil
 
-from tools import BOARD_HEAP, ROOT, firmware_mpy, run_micropython
+from tools import BOARD_HEAP, firmware_mpy, run_micropython
 
 SCRIPT = r"""
 import gc, sys, os

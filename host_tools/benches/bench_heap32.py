@@ -74,7 +74,6 @@ def steps():
          ("read_pycopies", "R('py_copies', gc.mem_alloc() - pre2)\ndel COPIES, fmt, PyNet, N\n"
                            "from bg.ids import position_from_id\n"
                            "W = position_from_id('%s')\nS = position_from_id('%s')" % (WIDEST, START)),
-         ("seat_again", "seat_live = gc.mem_alloc()"),
          ("judge", "from bg.judge import Judge\nfrom bg.movegen import legal_plays, apply_step\n"
                    "worst = 0\nn = 0\n"
                    "for d1, d2 in ((3, 1), (6, 5), (1, 1)):\n"
@@ -91,11 +90,13 @@ def steps():
                    "        worst = a if a > worst else worst\n"
                    "R('judge_worst_alloc', worst)\nR('judged', n)\n"
                    "del J, mid, p, Judge, legal_plays, apply_step"),
+         ("seat_again", "seat_live = gc.mem_alloc()"),
          ("think_normal", "c0 = E.ev.count\na = gc.mem_alloc()\n"
                           "E.choose(W.me, W.opp, 1, 1, 'normal')\n"
                           "R('think_normal_alloc', gc.mem_alloc() - a)\n"
                           "R('think_normal_evals', E.ev.count - c0)"),
-         ("read_normal", "R('after_normal', gc.mem_alloc() - base)"),
+         ("read_normal", "R('after_normal', gc.mem_alloc() - base)\n"
+                         "R('kept_normal', gc.mem_alloc() - seat_live)\nseat_live = gc.mem_alloc()"),
          ("think_strong", "c0 = E.ev.count\na = gc.mem_alloc()\n"
                           "E.choose(S.me, S.opp, 1, 1, 'strong')\n"
                           "R('think_strong_alloc', gc.mem_alloc() - a)\n"
@@ -103,6 +104,7 @@ def steps():
                           "R('leaf_loaded', int(E.leaf is not None))\n"
                           "R('deep_fault', repr(E.deep_fault).replace(' ', '_'))"),
          ("read_strong", "R('after_strong', gc.mem_alloc() - base)\n"
+                         "R('kept_strong', gc.mem_alloc() - seat_live)\n"
                          "R('grown', int(gc.mem_alloc() + gc.mem_free() > %d))" % PICO_HEAP),
          ]
     return s
@@ -142,8 +144,8 @@ def chip_of(f):
     viper code's Thumb in (the engine's at the seat; the leaf net's too at a strong think)."""
     pure = f["py_copies"] + f["net_py_module"]
     seat = f["seat"] - pure + f["thumb"]
-    normal = f["after_normal"] - pure + f["thumb"]
-    strong = f["after_strong"] - pure + f["thumb"] + (f["leaf_thumb"] if f["leaf_loaded"] else 0)
+    normal = seat + f["kept_normal"]
+    strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] else 0)
     return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
             "after_normal": normal, "after_strong": strong}
 
@@ -157,16 +159,21 @@ def table(f):
         "| live after power-up (app/start.py's power_up) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
         "| the engine made (app/seat.py), as the chip holds it | %d | %.1f |" % (c["engine"], c["engine"] / kb),
         "| the board in a seat, live | %d | %.1f |" % (c["seat"], c["seat"] / kb),
-        "| live after the widest 1-1 at normal (%s) | %d | %.1f |" % (WIDEST, c["after_normal"], c["after_normal"] / kb),
-        "| live after a strong think, starting position 1-1 | %d | %.1f |" % (c["after_strong"], c["after_strong"] / kb),
-        "| allocated by one scan (hall scanner, unchanged reading) | %d | - |" % f["scan_alloc"],
+        "| the board in a seat after the widest 1-1 at normal (%s): what the think kept added | %d | %.1f |" % (
+            WIDEST, c["after_normal"], c["after_normal"] / kb),
+        "| ... then after a strong think, starting position 1-1 (its candidates' buffers, the leaf net) | %d | %.1f |" % (
+            c["after_strong"], c["after_strong"] / kb),
+        "| allocated by one scan, this port's bytecode path (hall scanner, unchanged reading) | %d | - |" % f["scan_alloc"],
         "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - |" % (f["judged"], f["judge_worst_alloc"]),
-        "| allocated by the widest 1-1's think at normal (%d evaluations) | %d | %.1f |" % (
+        "| allocated by the widest 1-1's think at normal, the pure-Python net (%d evaluations) | %d | %.1f |" % (
             f["think_normal_evals"], f["think_normal_alloc"], f["think_normal_alloc"] / kb),
-        "| allocated by a strong think, starting position 1-1 (%d evaluations) | %d | %.1f |" % (
+        "| allocated by a strong think, the pure-Python nets (%d evaluations) | %d | %.1f |" % (
             f["think_strong_evals"], f["think_strong_alloc"], f["think_strong_alloc"] / kb),
     ]
-    notes = ("Taken out of the port's figures (the chip never holds them): the pure-Python net's "
+    notes = ("This port has no native emitter: the scan and the thinks run their bytecode twins "
+             "here, which allocate where the viper code the chip runs does not (under the unix port "
+             "with viper, a normal think of the widest 1-1 allocates under 1 KB: bench heap). "
+             "Taken out of the port's figures (the chip never holds them): the pure-Python net's "
              "decoded copies %d B and its module %d B; put in: the viper functions' Thumb code %d B "
              "(mpy-cross -march=armv6m; the leaf net's %d B more once it is made). The strong level's "
              "leaf net %s on this port (%s)." % (
