@@ -25,10 +25,12 @@ from app import start
 if %(old)r:                   # the power-up before issue 25: no lid, no threshold
     start.lid = lambda: None
     start._threshold = lambda n: None
-A = start.power_up()[0]
+LID = start.LID
+from app import tasks
+A = tasks.power_up()[0]
 gc.collect()
 print('BLOCK', largest_free())
-print('LID', start.LID)
+print('LID', LID)
 if %(seat)r:
     from app import seat
     E = seat.engine_of(A)

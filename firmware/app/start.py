@@ -37,16 +37,10 @@ def self_test(drivers, held):
 
 
 def main():
-    """Power-up, then the board's tasks for ever (a button held: the self-test instead)."""
-    up = power_up()
-    if up is not None:
-        app, wdt, scan_idle_ms = up
-        try:
-            import asyncio
-        except ImportError:
-            import uasyncio as asyncio  # type: ignore[no-redef]
-        from app import tasks
-        asyncio.run(tasks.run(app, wdt, idle_ms=scan_idle_ms))
+    """The board (main.py calls app/tasks.py's main, which forgets this module once power-up
+    is over; this one keeps it)."""
+    from app import tasks
+    tasks.main()
 
 
 # The heap after power-up (docs/heap.md). MicroPython's heap never moves an object and its

@@ -237,6 +237,29 @@ async def watchdog_task(app, beats, wdt):
         await _sleep(500)
 
 
+def power_up():
+    """app/start.py's power_up, then that module forgotten: its code runs once and would
+    hold 2-3 KB of the heap for ever. (app, wdt, scan_idle_ms), or None after the self-test."""
+    from app import start
+    up = start.power_up()
+    del start
+    forget("app.start")
+    import gc
+    gc.collect()
+    return up
+
+
+def main():
+    """The board: power-up, then the tasks for ever; after the self-test (a button held at
+    power-up), nothing more."""
+    up = power_up()
+    if up is None:
+        return
+    app, wdt, idle_ms = up
+    up = None
+    asyncio.run(run(app, wdt, idle_ms=idle_ms))
+
+
 async def run(app, wdt=None, cfg=None, serial=True, idle_ms=None):
     """Run the board: never returns (serial=False: no command line, for tests; or a
     SerialLine to read instead of USB serial). cfg: the board configuration whose

@@ -55,7 +55,7 @@ def R(name, value):
 def steps():
     s = [("prelude", PRELUDE),
          ("base", "base = gc.mem_alloc()"),
-         ("power_up", "from app import start\nA = start.power_up()[0]\ndel start"),
+         ("power_up", "from app import tasks\nA = tasks.power_up()[0]\ndel tasks"),
          ("read_power_up", "R('power_up', gc.mem_alloc() - base)\nup = gc.mem_alloc()"),
          # a scan as the scan task runs it (the reading unchanged: nothing fed to the Table)
          ("scan_warm", "A.scan(0)"),
@@ -156,7 +156,7 @@ def table(f):
     rows = [
         "| figure | bytes | KB |",
         "|---|---:|---:|",
-        "| live after power-up (app/start.py's power_up) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
+        "| live after power-up (app/tasks.py's power_up, as main.py runs it) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
         "| the engine made (app/seat.py), as the chip holds it | %d | %.1f |" % (c["engine"], c["engine"] / kb),
         "| the board in a seat, live | %d | %.1f |" % (c["seat"], c["seat"] / kb),
         "| the board in a seat after the widest 1-1 at normal (%s): what the think kept added | %d | %.1f |" % (
