@@ -394,6 +394,7 @@ class App:
         self.write_line(events.error("state_kept", "the saved match that could not be read "
                                      "is kept as %s" % aside))
 
+    said_deep_fault = None    # the strong level's leaf net fault last said (app/seat.py)
     record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 

@@ -67,8 +67,20 @@ def answer(app):
                 return
             finally:
                 app.question = None
+        if e.deep_fault is not None and e.deep_fault is not app.said_deep_fault:
+            _say_no_leaf_net(app, e.deep_fault)
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:
         import lazy
         t.board_cube(lazy.seat_cube(t, e))     # app/seatcube.py, loaded for the question
+
+
+def _say_no_leaf_net(app, why):
+    """The strong level plays without its leaf net (its file damaged or missing, no heap to
+    make it): said once in words, on serial and on the OLED, so that nobody takes what it
+    plays for the strong level's published strength (BENCHMARKS.md)."""
+    import events
+    app.said_deep_fault = why
+    app.write_line(events.error("strong_level", "the strong level plays without its leaf net (%s)" % why))
+    app.notice(["STRONG LEVEL", "plays without", "its leaf net:", why[10:26] if why.startswith("leaf net: ") else why[:16]])

@@ -269,3 +269,27 @@ def _a_seat_handed_back_in_the_middle_of_a_think():
     assert len(seen) == 2, seen               # the think ended at the tick after the change
     assert t.shown_play is None               # nothing played for the person now seated
     assert t.seats[1] == 0
+
+
+def test_the_strong_level_says_when_it_plays_without_its_leaf_net():
+    import apprig
+    from app import seat
+    sc, app, lines, t = _board_black([6, 1])
+    t.cycle_seat(1)                           # Black: the board, strong
+    e = seat.engine_of(app)
+    damaged = apprig.TMP + "-leafnet.bin"
+    with open(damaged, "wb") as f:
+        f.write(b"TBL1" + bytes(20))          # a copy cut short
+    e.leaf_path = damaged
+    try:
+        app.press("p1_main")
+        run(app, 100)
+    finally:
+        import os
+        os.remove(damaged)
+    assert t.shown_play is not None           # the strong level still plays...
+    said = [l for l in lines if '"strong_level"' in l]
+    assert len(said) == 1, lines[-6:]         # ... and says once what it plays without
+    assert "leaf net" in said[0]
+    assert apprig.oled_shows(app, ["STRONG LEVEL", "plays without", "its leaf net:",
+                                   said[0].split("(leaf net: ")[1][:16]]), t.screen
