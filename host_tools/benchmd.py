@@ -8,11 +8,17 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PATH = os.path.join(ROOT, "BENCHMARKS.md")
 HEADER = """# Benchmarks
 
-Figures written by `make bench` (and `make sweep` for the long differential sweep).
-Host times are measured with the MicroPython unix port (`.venv/bin/micropython`) with the
-heap capped like the Pico's. **Pico estimate = host MicroPython time x %d**: for rules-like
-Python, 1 us in the unix port here is about %d us on a 125 MHz RP2040 (measured on an
-emulated RP2040; the factor ranges from 50 to 240 by workload, so the estimates are +-2x).
+Figures written by `make bench` (and `make sweep` for the long differential sweep). Each
+section names its instrument. The chip decides: an emulated RP2040 running the real
+firmware measured it (../shared/pico-measured.md), and these benches must agree with it.
+- **The Pico's heap** is measured on a 32-bit MicroPython, never converted from the 64-bit
+  unix port: bench heap32 (MicroPython's WebAssembly port with the Pico's 245,888-byte GC
+  heap; docs/heap.md). The 64-bit sections (bench heap, app, modules) compare trees on the
+  unix port; their older "Pico est." columns were conversions of 64-bit figures, which the
+  emulated RP2040 showed wrong by more than the targets' margin: read them as 64-bit only.
+- **Time** is host time on the MicroPython unix port (`.venv/bin/micropython`). A "Pico
+  est." time is host time x %d: an estimate (the factor ranges from 50 to 240 by workload
+  on the emulated RP2040, so +-2x), not a measurement of the chip.
 """
 
 # Pico factor: unix-port microseconds -> RP2040 microseconds (see HEADER).
@@ -29,7 +35,10 @@ def read_section(name):
 
 
 def write_section(name, body):
-    text = open(PATH).read() if os.path.exists(PATH) else HEADER % (PICO_FACTOR, PICO_FACTOR)
+    text = open(PATH).read() if os.path.exists(PATH) else ""
+    # the header is this tool's too: what comes before the first section is written anew
+    first = text.find("<!-- bench:")
+    text = HEADER % PICO_FACTOR + "\n" + (text[first:] if first >= 0 else "")
     start, end = "<!-- bench:%s -->" % name, "<!-- /bench:%s -->" % name
     block = "%s\n%s\n%s" % (start, body.strip(), end)
     if start in text and end in text:
