@@ -39,6 +39,43 @@ if %(seat)r:
     print('LEAF', int(E.leaf is not None), E.deep_fault)
     gc.collect()
     print('BLOCK_SEAT', largest_free())
+
+    # Allocations (bytes, this 64-bit port's sizes), the collector off while counted: what
+    # the scan, a judgement and the thinks allocate in the board's heap, besides the heap
+    # frames MicroPython frees as each call returns
+    def counted(fn, n=1):
+        gc.collect()
+        gc.disable()
+        a = gc.mem_alloc()
+        for i in range(n):
+            fn()
+        got = gc.mem_alloc() - a
+        gc.enable()
+        return got
+    clock = [A.now]
+
+    def scan():                           # the scan task's call, 10 ms apart
+        clock[0] += 10
+        A.scan(clock[0])
+    for i in range(20):                   # the board's first reading settles and is judged
+        scan()
+    print('ALLOC_SCAN', counted(scan, 100))
+    print('ALLOC_TICK', counted(A.think_tick, 100))
+    from bg.judge import Judge
+    from bg.movegen import legal_plays, apply_step
+    J = Judge(S, 3, 1)
+    worst = 0
+    for p in legal_plays(S, 3, 1):
+        mid = S.copy()
+        for frm, to in p.moves:
+            apply_step(mid.me, mid.opp, frm, to)
+        J.forget_boards()
+        n = counted(lambda: J.judge(mid))
+        worst = n if n > worst else worst
+    print('ALLOC_JUDGE', worst)
+    W = position_from_id('AAAAKCWllFIAAA')
+    print('ALLOC_NORMAL', counted(lambda: E.choose(W.me, W.opp, 1, 1, 'normal')))
+    print('ALLOC_STRONG', counted(lambda: E.choose(S.me, S.opp, 1, 1, 'strong')))
 """
 
 
@@ -61,6 +98,17 @@ def test_power_up_leaves_the_lid_whole_and_the_leaf_net_loads_into_it(tmp_path):
     got, out = _power_up(tmp_path, seat=True)
     assert int(got["BLOCK"]) >= int(got["LID"]), out[-2000:]
     assert got["LEAF"] == "1 None", out[-2000:]
+    # what the board allocates while it plays, within stated bounds (bytes on this 64-bit
+    # port, 100 scans or ticks, the worst judgement of the opening 3-1, the widest 1-1's
+    # normal think, the starting position's strong 1-1 with the leaf net): the scan and
+    # the think's tick allocate nothing (a scan's few stray bytes aside), a think less
+    # than 1 % of the heap, so that the board's collections stay rare and short
+    print({k: v for k, v in got.items() if k.startswith("ALLOC")})
+    assert int(got["ALLOC_SCAN"]) <= 512, got
+    assert int(got["ALLOC_TICK"]) <= 512, got
+    assert int(got["ALLOC_JUDGE"]) <= 4096, got
+    assert int(got["ALLOC_NORMAL"]) <= 2048, got
+    assert int(got["ALLOC_STRONG"]) <= 8192, got
 
 
 MATCH = r"""
