@@ -32,7 +32,16 @@ def answer(app):
     view = t.view
     d1, d2 = t.turn_dice
     c = Hints(e)
-    n = c.hint(view.me, view.opp, d1, d2)
+    # the players are served while the hint is thought (App.think_tick); a menu closed or a
+    # turn changed meanwhile ends the think: nothing to fill
+    from app.loop import Withdrawn
+    app.question = (view, m, t.turn_dice, True)
+    try:
+        n = c.hint(view.me, view.opp, d1, d2)
+    except Withdrawn:
+        return
+    finally:
+        app.question = None
     p = t.on_roll
     if n == 0:
         m.hint_rows = hint_rows(1, "", 0)

@@ -114,8 +114,9 @@ class App:
         self.think_piece = 0
         self.thinking = None               # that think in progress (app/seat.py), else None
         self.thinking_scans = 0            # scans run from inside the engine's thinking (think_tick)
-        # the seat's question being thought (view, level, dice: app/seat.py), else None:
-        # while it is, think_tick serves the buttons, the clock and the display too
+        # the question being thought, else None: while it is, think_tick serves the buttons,
+        # the clock and the display too. (view, level, dice, False): a seat's play
+        # (app/seat.py); (view, menu, dice, True): the menu's hint (app/hints.py)
         self.question = None
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
 
@@ -319,7 +320,8 @@ class App:
             self.guard("clock", self.tick, now)
             self.guard("display", self._drain_display, now)
             t = self.table
-            if t.want_play != q[1] or t.view is not q[0] or t.turn_dice != q[2]:
+            if t.view is not q[0] or t.turn_dice != q[2] or \
+                    (t.menu is not q[1] if q[3] else t.want_play != q[1]):
                 raise Withdrawn()
 
     def _drain_display(self, now_ms):

@@ -60,7 +60,7 @@ def answer(app):
             e.piece = 0
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
-            app.question = (view, t.want_play, t.turn_dice)
+            app.question = (view, t.want_play, t.turn_dice, False)
             try:
                 got = e.choose(view.me, view.opp, d1, d2, t.want_play)
             except Withdrawn:

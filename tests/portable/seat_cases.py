@@ -293,3 +293,40 @@ def test_the_strong_level_says_when_it_plays_without_its_leaf_net():
     assert "leaf net" in said[0]
     assert apprig.oled_shows(app, ["STRONG LEVEL", "plays without", "its leaf net:",
                                    said[0].split("(leaf net: ")[1][:16]]), t.screen
+
+
+def test_a_hint_asked_then_the_menu_closed_in_the_middle_of_its_think():
+    from engine.hint import Hints
+    every = Hints.tick_every
+    Hints.tick_every = 1                          # a tick at every evaluation of the hint
+    try:
+        _a_hint_withdrawn()
+    finally:
+        Hints.tick_every = every
+
+
+def _a_hint_withdrawn():
+    from app import seat
+    sc, app, lines, t = _board_black([1, 6])     # White wins the opening (6-1)
+    app.press("p1_main")
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 0
+    e = seat.engine_of(app)
+    seen = []
+
+    def tick():
+        seen.append(t.menu is not None)
+        if len(seen) == 2:
+            app.press("menu", "long")             # the menu closed while the hint thinks
+        app.think_tick()
+    e.tick = tick
+    app.press("menu")
+    for _ in range(5):
+        app.press("menu")                         # ... Shots, Hint
+    app.press("p1_main")                          # White asks for a hint
+    run(app, 30)
+    assert seen[:2] == [True, True], seen
+    assert len(seen) == 2, seen                   # the hint's think ended there
+    assert t.menu is None
+    assert t.phase == MOVING and t.on_roll == 0   # White still to play, nothing else changed
+    assert not [l for l in lines if '"hint"' in l]
