@@ -324,6 +324,12 @@ class App:
                     (t.menu is not q[1] if q[3] else t.want_play != q[1]):
                 raise Withdrawn()
 
+    def collect(self):
+        """A collection now (MicroPython): before a think, so that the garbage of the
+        cycles before it (up to start.RUN_THRESHOLD) is not on the heap through the think."""
+        if _COLLECT:
+            gc.collect()
+
     def _drain_display(self, now_ms):
         self.drain(now_ms)
         self.display(now_ms)

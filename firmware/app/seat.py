@@ -61,6 +61,7 @@ def answer(app):
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
             app.question = (view, t.want_play, t.turn_dice, False)
+            app.collect()      # a think starts on a collected heap: its peak is what it holds
             try:
                 got = e.choose(view.me, view.opp, d1, d2, t.want_play)
             except Withdrawn:
