@@ -114,44 +114,12 @@ def test_power_up_leaves_the_lid_whole_and_the_leaf_net_loads_into_it(tmp_path):
 MATCH = r"""
 import gc, sys, os
 sys.path[:0] = [%(fw)r, %(web)r, %(host)r]
-os.chdir(%(work)r)
 import fake_io, neopixel, physboard
 from heapprobe import largest_free
 import webrig, webdemo
 
 
-class PowerUpRig(webrig.WebRig):
-    '''The page's rig (hands on the physical board model, its demo's players) around the
-    board as the real power-up makes it, instead of the page's own way of making it.'''
-
-    def __init__(self, seed=1):
-        fake_io.reset_fakes()
-        neopixel.reset_fakes()
-        self.now = 0
-        self.ahead = 0
-        fake_io.set_clock(lambda: self.now)
-        self.workdir = '.'
-        self.board = physboard.PhysicalBoard(seed=seed).install()
-        self.lines = []
-        self._write = None
-        from app import tasks
-        self.app = tasks.power_up()[0]
-        self.drivers = self.app.d
-        self.table = self.app.table
-        self.cal = None
-        self.off = {webrig.WHITE: 0, webrig.BLACK: 0}
-        self.hand = 0
-        self.hand_from = None
-        self._screen_key = None
-        self._screen_rows = []
-        self._held = {}
-        self.scanning = True
-        self._todo = []
-        self._hand_at = 0
-        self.step()
-
-
-rig = PowerUpRig()
+rig = webrig.WebRig(workdir=%(work)r, power_up=True)
 gc.collect()
 low = largest_free()
 print('AFTER', low)

@@ -49,7 +49,8 @@ OFF = 0
 
 
 class WebRig:
-    def __init__(self, seed=1, workdir="/state", write_line=None, dice_seed=None, cal_path=None):
+    def __init__(self, seed=1, workdir="/state", write_line=None, dice_seed=None, cal_path=None,
+                 power_up=False):
         fake_io.reset_fakes()
         neopixel.reset_fakes()
         self.now = 0
@@ -59,20 +60,33 @@ class WebRig:
         self.board = physboard.PhysicalBoard(seed=seed).install()
         self.lines = []                    # serial lines not yet taken by state()
         self._write = write_line
-        # the maker's calibration of this board (same seed), made by `make web` on the host
-        # (save_calibration): running the routine here would cost 1.6 s of the page's start
-        cal = calibration.Calibration.load(cal_path) if cal_path else None
-        self.drivers = build_drivers(cal, cfg, {"settle_us": 0}, dice_seed=dice_seed)
-        if cal is None or cal.warning:
-            cal = calibrate(self.board, self.drivers.scanner)
-        self.cal = cal
         self.off = {WHITE: 0, BLACK: 0}    # borne off: the trays have no sensors
         self.hand = 0                      # colour of the checker held (0: none)
         self.hand_from = None              # where it came from (a point, BAR or OFF)
-        self.app = start_app(self.drivers, workdir + "/state.bin", workdir + "/match.rec",
-                             self._line, fault_log=workdir + "/faults.log")
+        if power_up:
+            # the board as the Pico powers it up (app/tasks.py's power_up, main.py's), in
+            # workdir with its calibration.bin: the heap's tests and benches (docs/heap.md);
+            # the board thinks at once, as on the Pico (no think_piece)
+            import os
+            os.chdir(workdir)
+            from app import tasks
+            self.app = tasks.power_up()[0]
+            self.app.write_line = self._line
+            self.drivers = self.app.d
+            self.cal = None
+        else:
+            # the maker's calibration of this board (same seed), made by `make web` on the
+            # host (save_calibration): running the routine here would cost 1.6 s of the
+            # page's start
+            cal = calibration.Calibration.load(cal_path) if cal_path else None
+            self.drivers = build_drivers(cal, cfg, {"settle_us": 0}, dice_seed=dice_seed)
+            if cal is None or cal.warning:
+                cal = calibrate(self.board, self.drivers.scanner)
+            self.cal = cal
+            self.app = start_app(self.drivers, workdir + "/state.bin", workdir + "/match.rec",
+                                 self._line, fault_log=workdir + "/faults.log")
+            self.app.think_piece = THINK_PIECE
         self.table = self.app.table
-        self.app.think_piece = THINK_PIECE
         self._screen_key = None
         self._screen_rows = []
         self._held = {}                    # button -> virtual ms at which to release it
