@@ -20,55 +20,11 @@ sys.path.insert(0, %r)
 import store, record
 """ % (ROOT + "/firmware")
 
-FLASH = r"""
-class Flash:
-    '''RAM flash with 4 KB erase blocks; can snapshot its contents before every erase and
-    program, and also with a program torn halfway (what a power cut leaves).'''
-    def __init__(self, blocks, size=4096):
-        self.size = size
-        self.data = bytearray(b"\xff" * (blocks * size))
-        self.blocks = blocks
-        self.snaps = None
-        self.erased = None
-    def readblocks(self, n, buf, off=0):
-        a = n * self.size + off
-        buf[:] = self.data[a:a + len(buf)]
-    def writeblocks(self, n, buf, off=None):
-        if off is None:
-            self.ioctl(6, n)
-            off = 0
-        a = n * self.size + off
-        if self.snaps is not None:
-            self.snaps.append(bytes(self.data))
-            torn = bytearray(self.data)
-            h = len(buf) // 2
-            torn[a:a + h] = buf[:h]
-            self.snaps.append(bytes(torn))
-        self.data[a:a + len(buf)] = buf
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return self.size
-        if op == 6:
-            if self.snaps is not None:
-                self.snaps.append(bytes(self.data))
-            if self.erased is not None:
-                self.erased[arg] += 1
-            a = arg * self.size
-            self.data[a:a + self.size] = b"\xff" * self.size
-            return 0
-        return 0
-
-class Snapshot(Flash):
-    def __init__(self, data, size=4096):
-        self.size = size
-        self.data = bytearray(data)
-        self.blocks = len(data) // size
-        self.snaps = None
-        self.erased = None
-
-"""
+# the RAM flash (host_tools/fakes/ramflash.py), as a module of the fakes
+FLASH = """
+sys.path.insert(0, %r)
+from ramflash import Flash, Snapshot
+""" % (ROOT + "/host_tools/fakes")
 
 CUTS = PRELUDE + FLASH + r"""
 dev = Flash(48)
