@@ -34,11 +34,10 @@ def answer(app):
     c = Hints(e)
     # the players are served while the hint is thought (App.think_tick); a menu closed or a
     # turn changed meanwhile ends the think: nothing to fill
-    from app.loop import Withdrawn
     app.question = (view, m, t.turn_dice, True)
     try:
         n = c.hint(view.me, view.opp, d1, d2)
-    except Withdrawn:
+    except app.Withdrawn:
         return
     finally:
         app.question = None

@@ -61,6 +61,10 @@ def _wrap(text, width=16, rows=5):
 
 
 class App:
+    # raised by think_tick when the question thought is withdrawn: the thinkers (app/seat.py,
+    # app/hints.py) catch it as app.Withdrawn, without importing this module
+    Withdrawn = Withdrawn
+
     def __init__(self, table, drivers, state_path=STATE_PATH, record_path=RECORD_PATH,
                  write_line=_print_line, wdt=None, files=None, fault_log=FAULT_LOG):
         self.table = table

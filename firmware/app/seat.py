@@ -55,7 +55,6 @@ def answer(app):
             from app.seatpieces import think_on
             got = think_on(app, e, view, d1, d2, t.want_play)
         else:
-            from app.loop import Withdrawn
             app.thinking = None
             e.piece = 0
             # think_tick serves the players while the engine thinks, and ends the think if
@@ -64,7 +63,7 @@ def answer(app):
             app.collect()      # a think starts on a collected heap: its peak is what it holds
             try:
                 got = e.choose(view.me, view.opp, d1, d2, t.want_play)
-            except Withdrawn:
+            except app.Withdrawn:
                 return
             finally:
                 app.question = None

@@ -1,6 +1,6 @@
-"""Power-up on the Pico: build the board, resume the match, run the tasks (main.py calls
-main()). Power-up with a button held: the self-test and calibration screens (hw/selftest.py)
-instead of the game. Otherwise: calibration loaded (defaults and a warning if missing), the
+"""Power-up on the Pico: build the board, resume the match (power_up(), which main.py runs
+through app/tasks.py's main before the tasks). Power-up with a button held: the self-test
+and calibration screens (hw/selftest.py) instead of the game. Otherwise: calibration loaded (defaults and a warning if missing), the
 saved match resumed (app.boot), the watchdog started and the asyncio tasks run (app.tasks)
 around the App (app.loop), which the simulator also drives step by step.
 
@@ -34,13 +34,6 @@ def self_test(drivers, held):
         drivers.oled.lines(["SELF-TEST", "hw.selftest has", "no run()"])
         return
     run(drivers)
-
-
-def main():
-    """The board (main.py calls app/tasks.py's main, which forgets this module once power-up
-    is over; this one keeps it)."""
-    from app import tasks
-    tasks.main()
 
 
 # The heap after power-up (docs/heap.md). MicroPython's heap never moves an object and its
@@ -110,15 +103,15 @@ def _threshold(n):
         gc.threshold(n)
 
 
-def power_up():
+def power_up(wdt_ms=5000):
     """Build the board and resume its match: (app, wdt, scan_idle_ms) for the tasks, or None
-    after the self-test (a button held at power-up). The heap benches run this, the real
-    sequence, step by step (host_tools/benches/heap32)."""
+    after the self-test (a button held at power-up); wdt_ms: the watchdog's timeout
+    (app/tasks.py's, which calls this: this module does not import it)."""
     top = lid()
     _threshold(POWER_UP_THRESHOLD)
     try:
         try:
-            up = _power_up()
+            up = _power_up(wdt_ms)
         except MemoryError:
             if top is None:
                 raise
@@ -127,7 +120,7 @@ def power_up():
             top = None
             import gc
             gc.collect()
-            up = _power_up()
+            up = _power_up(wdt_ms)
     finally:
         del top              # the block power-up never touched: free at the next collection
         import gc
@@ -149,7 +142,7 @@ def power_up():
     return up
 
 
-def _power_up():
+def _power_up(wdt_ms):
     import board_config as cfg
     from app.build import buttons_held_at_boot
     try:
@@ -168,8 +161,8 @@ def _power_up():
         forget("board_config", "app.build", "hw.made", "hw.oled_init")
         import gc
         gc.collect()
-        from app import tasks  # noqa: F401 (loaded here for the heap's layout)
-        from app.boot import start_app  # noqa: F401
+        # (app.tasks is loaded before: main.py's import)
+        from app.boot import start_app  # noqa: F401 (loaded here for the heap's layout)
         import board_config as cfg
     import events
     from app.build import build_drivers
@@ -182,12 +175,11 @@ def _power_up():
     if held:
         self_test(drivers, held)
         return None
-    from app import tasks
     from app.boot import start_app
     from app.loop import forget
     import lazy
     from record_writer import FORMAT_VERSION
-    wdt = WDT(timeout=tasks.WDT_TIMEOUT_MS)
+    wdt = WDT(timeout=wdt_ms)
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
     from fairroll import FairRoll
     app.fair = FairRoll()          # the provably fair dice (docs/dice.md) instead of drivers.dice

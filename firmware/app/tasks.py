@@ -241,7 +241,7 @@ def power_up():
     """app/start.py's power_up, then that module forgotten: its code runs once and would
     hold 2-3 KB of the heap for ever. (app, wdt, scan_idle_ms), or None after the self-test."""
     from app import start
-    up = start.power_up()
+    up = start.power_up(WDT_TIMEOUT_MS)
     del start
     forget("app.start")
     import gc
