@@ -1,0 +1,101 @@
+"""The board <-> bgammon.org mapping (host_tools/bgmap.py) and the local test server
+(tests/bgammon_server.py) that the whole-match tests play through (issue 29)."""
+import pytest
+
+from bg.position import Position
+from host_tools import bgmap
+from bgammon_server import Server, Script, start_board, flip
+
+
+def test_the_starting_board_is_the_boards_start_from_either_side():
+    me, opp = bgmap.position_from_board(start_board())
+    assert Position(me, opp) == Position.start()
+    me, opp = bgmap.position_from_board(flip(start_board()))
+    assert Position(me, opp) == Position.start()
+    assert bgmap.board_from_position(me, opp) == start_board()
+
+
+def test_a_position_with_bars_and_borne_off_round_trips_and_flips():
+    me, opp = bytearray(25), bytearray(25)
+    me[24], me[5], me[0] = 1, 4, 2          # one on our bar, 4 on our 6, 2 on our 1 (8 off)
+    opp[24], opp[2], opp[19] = 2, 3, 1      # two on their bar, 3 on their 3, 1 on their 20 (9 off)
+    b = bgmap.board_from_position(me, opp)
+    assert b[26] == 1 and b[27] == -2 and b[0] == 8 and b[25] == -9
+    assert b[6] == 4 and b[1] == 2 and b[22] == -3 and b[5] == -1
+    assert bgmap.position_from_board(b) == (me, opp)
+    them = bgmap.position_from_board(bgmap.flipped(b))
+    assert them == (opp, me)                # the other player's view: the sides swapped
+
+
+def test_malformed_boards_and_moves_are_refused_in_words():
+    with pytest.raises(bgmap.MappingError, match="28 counts"):
+        bgmap.position_from_board([0] * 27)
+    b = start_board()
+    b[6] = 12
+    with pytest.raises(bgmap.MappingError, match="checkers"):
+        bgmap.position_from_board(b)
+    with pytest.raises(bgmap.MappingError, match="forward"):
+        bgmap.opponent_steps([[18, 12]])     # the opponent moves 1 -> 24 in our numbering
+    with pytest.raises(bgmap.MappingError):
+        bgmap.opponent_steps([[26, 3]])      # our bar is not theirs
+    with pytest.raises(bgmap.MappingError):
+        bgmap.parse_moves("13-7")
+
+
+def test_moves_in_both_directions():
+    assert bgmap.move_command([(13, 7), (8, 7)]) == "move 13/7 8/7"
+    assert bgmap.move_command([(25, 22), (6, 0)]) == "move bar/22 6/off"
+    assert bgmap.move_command([]) is None
+    assert bgmap.parse_moves("bar/22 6/off 13/7") == [(26, 22), (6, 0), (13, 7)]
+    # the opponent's steps as we see them -> their own numbering, the board's play
+    assert bgmap.opponent_steps([[12, 18], [17, 18]]) == [(13, 7), (8, 7)]
+    assert bgmap.opponent_steps([[27, 3], [19, 25]]) == [(25, 22), (6, 0)]
+    assert bgmap.play_text([(25, 22), (6, 0)]) == "bar/22 6/off"
+    assert bgmap.own_steps([[26, 22], [6, 0]]) == [(25, 22), (6, 0)]
+    assert bgmap.cancel_undone([(13, 7), (7, 13), (8, 7)]) == [(8, 7)]
+
+
+def test_the_test_server_speaks_the_protocol_both_sides_see_themselves_as_player_1():
+    srv = Server(dice=[3, 5, 6, 1], lifetime=20)      # opening 3 (player 1) 5 (player 2)
+    a = b = None
+    try:
+        a = Script(srv.port, "Alice")
+        assert a.name == "guest_alice"                 # a guest: lowercased, prefixed
+        a.send("create public 3 0")
+        assert a.wait("joined")["PlayerNumber"] == 1
+        b = Script(srv.port, "Bob")
+        b.send("join guest_alice")
+        assert b.wait("joined")["PlayerNumber"] == 1   # the joiner sees itself as player 1 too
+        a.send("roll")
+        b.wait("rolled")
+        b.send("roll")
+        # each sees its own opening die as Roll1; Bob's 5 beats Alice's 3
+        assert b.wait("rolled", lambda e: e["Roll1"] and e["Roll2"])["Roll1"] == 5
+        assert a.wait("rolled", lambda e: e["Roll1"] and e["Roll2"])["Roll1"] == 3
+        bb = b.wait("board", lambda e: e["Turn"] == 1)
+        assert bb["Board"] == start_board() and sorted([bb["Roll1"], bb["Roll2"]]) == [3, 5]
+        assert [2, 18] not in bb["Available"] and [13, 8] in bb["Available"]
+        # a refusal changes nothing and sends no board
+        n = len(b.events)
+        b.send("move 13/2")
+        assert "Illegal" in b.wait("failedmove", start=n)["Reason"]
+        b.send("ok")
+        assert "legal moves" in b.wait("failedok", start=n)["Reason"]
+        assert not [e for e in b.events[n:] if e["Type"] == "board"]
+        # a combined step is reported back as single-die steps; Alice sees them flipped
+        b.send("move 13/5")
+        moved = b.wait("moved", start=n)["Moves"]
+        assert moved in ([[13, 10], [10, 5]], [[13, 8], [8, 5]]), moved
+        seen = a.wait("moved", lambda e: e["Player"] == "guest_bob")["Moves"]
+        assert bgmap.opponent_steps(seen) == [tuple(m) for m in moved]
+        n = len(a.events)
+        b.send("ok")                                   # Alice may double: no roll by itself
+        ab = a.wait("board", lambda e: e["Turn"] == 1, start=n)
+        assert ab["Roll1"] == 0 and ab["DoubleValue"] == 1
+        me, opp = bgmap.position_from_board(ab["Board"])
+        assert opp[4] == 1 and opp[12] == 4            # Bob's 13 -> 5 in his own numbering
+    finally:
+        for s in (a, b):
+            if s is not None:
+                s.close()
+        srv.stop()
