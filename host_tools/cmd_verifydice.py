@@ -15,7 +15,8 @@ an opening was kept or rolled again is not in the record: both readings are trie
 one with fewer mismatches is reported. After an `H` line (the record was started again in
 a game, lines were lost) the count is found again among the next 64 numbers. Rolls after
 a `U 1` line (physical dice entered by the players) are not the seed's: they are counted,
-not checked, and take no roll number, until a `U 0`.
+not checked, and take no roll number, until a `U 0`; so are those after a `U 2` (a match
+played online: the server rolled both sides' dice, issue 29), until the next match.
 """
 import hashlib
 import os
@@ -43,6 +44,7 @@ class Segment:
         self.line_no = line_no
         self.items = []     # ('roll', player, d1, d2, opening, game, move) or ('gap',)
         self.entered = 0    # rolls entered by the players (`U 1`): not from the seed
+        self.server = 0     # rolls of an online match's server (`U 2`): not from the seed
 
 
 def segments_of(events):
@@ -56,8 +58,10 @@ def segments_of(events):
     for i, ev in enumerate(events):
         kind = ev[0]
         if kind == "entered":
-            entered = bool(ev[1])
+            entered = ev[1]
         elif kind == "match":
+            if entered == 2:
+                entered = 0     # the server's dice were that match's
             game = 0
         elif kind == "game":
             game += 1
@@ -78,8 +82,12 @@ def segments_of(events):
         elif kind == "roll":
             move += 1
             if entered:
-                if segs:
+                if segs and entered == 2:
+                    segs[-1].server += 1       # the online server's dice: nothing to recompute
+                elif segs:
                     segs[-1].entered += 1      # the players' own dice: nothing to recompute
+                else:
+                    outside += 1
             elif segs:
                 segs[-1].items.append(("roll", ev[1], ev[2], ev[3], opening_next, game, move))
             else:
@@ -170,6 +178,9 @@ def verify(events, say=print):
         rolls = sum(1 for it in s.items if it[0] == "roll")
         if s.entered:
             head += "; %d roll(s) entered by the players, not checked" % s.entered
+        if s.server:
+            head += ("; %d roll(s) rolled by the online server (the fair dice's commitment "
+                     "does not apply to them), not checked" % s.server)
         if seed is None:
             say("%s: %d roll(s), seed not revealed yet (match in play?): not checked" % (head, rolls))
             status = status or 2

@@ -6,13 +6,13 @@ flows so that neither loads the other. As those, they change the game only throu
 Table's own transitions (record, event, save, say, set_seat, abandon): no attribute of the
 Table is written here.
 """
-from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB
+from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB, SEAT_ONLINE
 import events
 
 
 def cycle_seat(t, player):
     """Settings' seat of `player`: a person -> the board easy -> normal -> strong -> the
-    computer on USB -> a person (game.phases.LEVELS)."""
+    computer on USB -> a player online -> a person (game.phases.LEVELS)."""
     seat = (t.seats[player] + 1) % (len(LEVELS) + 1)
     # an absent player's seat cycled to a person: they are back (a ghost needs a level)
     t.set_seat(player, seat, t.away[player] if seat else 0)
@@ -29,15 +29,18 @@ def seat_name(t, player):
         return "%s ghost (%s)" % (("White", "Black")[player], level)
     if t.seats[player] == SEAT_USB:
         return "Computer (USB)"
+    if t.seats[player] == SEAT_ONLINE:
+        return "Online"
     return "Tablier (%s)" % level if level else ("White", "Black")[player]
 
 
 def _usb_gone(t):
     """No seat is the computer on USB's (any more): its question's code leaves the heap
     (app/usbseat.py, kept while one is: App.engine_work)."""
-    if t.seats[0] != SEAT_USB and t.seats[1] != SEAT_USB:
+    if t.seats[0] < SEAT_USB and t.seats[1] < SEAT_USB:
         import lazy
         lazy.forget("app.usbseat")
+        lazy.forget("app.online")
 
 
 def leave(t, player):
