@@ -12,8 +12,10 @@ as its server behaves (the issue's "What the real server does").
 - Refusals (`failedmove`, `failedok` listing the legal moves, `failedroll`, `failedjoin`)
   change nothing and send no board.
 - `ok` ends a turn (also one without a legal move); after it the server rolls for the next
-  player unless that player may double. A double is taken with `ok`, passed with `resign`;
-  a pass or a resignation scores the game as it would end from the position, times the cube.
+  player unless that player may double. A double is taken with `ok`, passed with `resign`.
+  A pass or a resignation scores the game as it would end from the position, times the
+  cube (`pass_scoring="position"`, the issue's account of the server run today), or the
+  cube's value alone (`pass_scoring="cube"`, the repository's server_command.go as read).
 - `win` carries Points in matches longer than 1 point; the next game starts by itself.
 - `ping` every `ping_s`; a client silent for `idle_s` (40 s on the real server) is dropped.
   A player who drops keeps the seat: `join` with the same name takes it back.
@@ -267,7 +269,8 @@ class Server:
     `lifetime` seconds. `dice`: the rolls to make, in order (random after them)."""
 
     def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=120.0, accounts=None,
-                 dice=None, seed=1, delay_s=0.0):
+                 dice=None, seed=1, delay_s=0.0, pass_scoring="position"):
+        self.pass_scoring = pass_scoring
         self.ping_s, self.idle_s, self.lifetime = ping_s, idle_s, lifetime
         self.accounts = dict(accounts or {})
         self.dice = list(dice or [])
@@ -717,7 +720,8 @@ class Server:
 
     def _end(self, g, winner, resigned=""):
         g.winner = winner
-        pts = g.cube * game_result(g.view(winner))
+        by_cube = resigned and self.pass_scoring == "cube"
+        pts = g.cube * (1 if by_cube else game_result(g.view(winner)))
         g.scores[winner - 1] += pts
         ended = g.scores[winner - 1] >= g.points
         for n in (1, 2):
@@ -761,10 +765,12 @@ class Script:
     def send(self, text):
         self.sock.sendall((text + "\n").encode())
 
-    def poll(self):
+    def poll(self, wait=0.0):
+        """Read what has come (waiting up to `wait` seconds for it)."""
+        self.sock.settimeout(wait or None) if wait else self.sock.setblocking(False)
         try:
             data = self.sock.recv(65536)
-        except socket.timeout:
+        except (socket.timeout, BlockingIOError):
             return
         except OSError:
             return
@@ -783,7 +789,7 @@ class Script:
                     return e
             if time.monotonic() > end:
                 raise AssertionError("no %s event within %ss: %s" % (kind, timeout, self.events[-6:]))
-            self.poll()
+            self.poll(0.05)
 
     def board(self):
         b = [e for e in self.events if e["Type"] == "board"]

@@ -1,0 +1,582 @@
+"""`python -m host_tools online --port PORT [--server HOST:PORT] [--user NAME]
+[--create POINTS | --join ID|NAME]`: play people online from the wooden board, on
+bgammon.org (issue 29). Standard library only: a plain TCP socket to the server, the
+board's serial port opened as a file.
+
+Set a seat to "Online" in the board's Settings (White or Black): the person at the board
+plays the other side with their own hands. This program logs in (`loginjson`; the password
+from the environment variable TABLIER_BGAMMON_PASSWORD or a prompt, never the command line,
+and never printed; no password: a guest), creates or joins a match, and relays:
+
+- the server's dice for both sides to the board (its `seat_dice` question, answered
+  `seat dice 5 3`; the board records them as the server's dice);
+- the opponent's play (`seat play 13/7 8/7`, from the server's `board` events, turned
+  round into the opponent's numbering: host_tools/bgmap.py), their double (`seat double`
+  or `seat roll`) and their answer to ours (`seat take` / `seat pass`): the board shows the
+  play on its LEDs and OLED, the person makes it, the board checks it;
+- the person's committed play (`move ...` then `ok`), their double, take, pass and
+  resignation (`double`, `ok`, `resign`), from the board's events: nothing is sent that the
+  board did not see made.
+
+It writes something at least every KEEPALIVE_S (the server drops a client silent for 40 s),
+reconnects with backoff when the connection is lost and joins the match again, outlives
+the board (a port that vanishes is waited for and opened again), and puts the connection's
+state on the OLED (`seat link connecting|waiting|lost|playing`). It prints what it does.
+"""
+import argparse
+import json
+import os
+import socket
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+if os.path.join(ROOT, "firmware") not in sys.path:
+    sys.path.append(os.path.join(ROOT, "firmware"))
+
+from host_tools import bgmap  # noqa: E402
+
+DEFAULT_SERVER = "bgammon.org:1337"
+PASSWORD_ENV = "TABLIER_BGAMMON_PASSWORD"
+KEEPALIVE_S = 20.0     # the server drops a client silent for 40 s
+REPEAT_S = 2.0         # the board's question again within this time: its repeat, not lost
+BACKOFF_S = (1, 2, 4, 8, 15, 30)
+REOPEN_S = 1.0
+
+
+def client_name():
+    try:
+        from version import VERSION
+    except ImportError:
+        VERSION = "0"
+    return "tablier-%s/en" % VERSION
+
+
+class Bridge:
+    """The relay's state, fed lines from both sides: server_line(), board_line(), then
+    tick() works out what can be answered now. What to send goes to `to_server` and
+    `to_board` (lists of lines the caller writes and empties); `say` prints in words."""
+
+    def __init__(self, say, create=None, join=None):
+        self.say = say
+        self.create, self.join = create, join
+        self.to_server, self.to_board = [], []
+        self.state = None               # the last `board` event (our view: we are player 1)
+        self.me = self.them = ""        # our name and the opponent's on the server
+        self.game_id = None
+        self.online = -1                # the board's seat that is online (0 White, 1 Black)
+        self.logged_in = False
+        # the board's pending questions: (key, what) and when last answered
+        self.dice_q = None              # (q, p, n)
+        self.turn_q = None              # (q, ask, p)
+        self.answered = {}              # key -> when answered
+        # what the server said that the board will ask for
+        self.opening = ([], [])         # the opening dice the server rolled, ours and theirs,
+        self.round = [0, 0]             # in order (ties rolled again); the roll in progress
+        self.opening_sent = False       # `roll` sent for our opening die this game
+        self.roll_sent = None           # the board's question for which `roll` was sent
+        self.opp_moves = []             # the opponent's steps this turn (our view)
+        self.opp_play = None            # their finished play (their numbering), for the board
+        self.take_answer = None         # "take" / "pass": their answer to our double
+        self.double_sent = False
+        self.link_state = None          # what the OLED was last told of the connection
+        self.ends = [None, None]        # the last game's end: the server's (we won?, points), the board's
+
+    # ---------------------------------------------------------------- the server
+    def login_line(self, user, password):
+        """The login command (`loginjson CLIENT [USER [PASSWORD]]`: spaces in a password
+        become underscores, as PROTOCOL.md asks)."""
+        parts = ["loginjson", client_name()]
+        if user:
+            parts.append(user)
+            if password:
+                parts.append(password.replace(" ", "_"))
+        return " ".join(parts)
+
+    def server_line(self, text):
+        text = text.strip()
+        if not text:
+            return
+        if not text.startswith("{"):
+            if text.startswith("hello") or text.startswith("json"):
+                return
+            self.say("server: " + text[:120])
+            return
+        try:
+            ev = json.loads(text)
+            kind = ev["Type"]
+        except (ValueError, KeyError, TypeError) as e:
+            self.say("? not an event from the server (%s), ignored: %r" % (e, text[:80]))
+            return
+        handler = getattr(self, "_ev_" + str(kind), None)
+        if handler is None:
+            return
+        try:
+            handler(ev)
+        except (KeyError, TypeError, ValueError, IndexError, bgmap.MappingError) as e:
+            self.say("? a %s event this program cannot read (%s), ignored: %r" % (kind, e, text[:120]))
+
+    def _ev_welcome(self, ev):
+        self.me = ev["PlayerName"]
+        self.logged_in = True
+        self.say("logged in as %s" % self.me)
+        if self.game_id is not None:
+            self.to_server.append("join %d" % self.game_id)      # back to the match
+            self.say("joining match %d again" % self.game_id)
+        elif self.create:
+            self.to_server.append("create public %d 0" % self.create)
+            self.say("creating a %d-point match" % self.create)
+        elif self.join:
+            self.to_server.append("join %s" % self.join)
+            self.say("joining %s" % self.join)
+        self.link("waiting" if (self.create or self.join or self.game_id) else "connecting")
+
+    def _ev_joined(self, ev):
+        name = ev["Player"]
+        if name == self.me:
+            self.game_id = ev["GameID"]
+            self.say("in match %d" % self.game_id)
+        else:
+            self.them = name
+            self.say("%s joined the match" % name)
+
+    def _ev_left(self, ev):
+        if ev["Player"] and ev["Player"] != self.me:
+            self.say("%s left the match: waiting for them to come back" % ev["Player"])
+            self.link("waiting")
+
+    def _ev_failedjoin(self, ev):
+        self.say("could not join: %s" % ev["Reason"])
+
+    def _ev_failedcreate(self, ev):
+        self.say("could not create the match: %s" % ev["Reason"])
+
+    def _ev_notice(self, ev):
+        self.say("server: %s" % ev["Message"])
+
+    def _ev_say(self, ev):
+        self.say("%s says: %s" % (ev["Player"], ev["Message"]))
+
+    def _ev_ping(self, ev):
+        self.to_server.append("pong %s" % (ev.get("Message") or "tablier"))
+
+    def _ev_failedmove(self, ev):
+        self.say("the server refused the move: %s; asking for its position" % ev["Reason"])
+        self.to_server.append("board")
+
+    def _ev_failedok(self, ev):
+        self.say("the server refused to end the turn: %s" % ev["Reason"])
+        self.to_server.append("board")
+
+    def _ev_failedroll(self, ev):
+        self.say("the server refused the roll: %s" % ev["Reason"])
+
+    def _ev_rolled(self, ev):
+        r1, r2 = int(ev["Roll1"]), int(ev.get("Roll2") or 0)
+        if not (0 <= r1 <= 6 and 0 <= r2 <= 6):
+            raise ValueError("dice %d %d" % (r1, r2))
+        st = self.state
+        if st is None or st["Turn"] == 0:        # the opening: our die Roll1, theirs Roll2
+            rd = self.round
+            for i, d in ((0, r1), (1, r2)):
+                if d and not rd[i]:
+                    rd[i] = d
+                    self.opening[i].append(d)
+            if rd[0] and rd[1]:
+                self.say("opening roll: %s %d, %s %d%s" % (self.me, rd[0], self.them or "opponent",
+                                                           rd[1], " (a tie: the server rolls again)" if rd[0] == rd[1] else ""))
+                self.round = [0, 0]
+
+    def _ev_board(self, ev):
+        board = ev["Board"]
+        bgmap.position_from_board(board)          # a board that cannot be read raises
+        turn, winner = ev["Turn"], ev["Winner"]
+        if turn not in (0, 1, 2) or winner not in (0, 1, 2):
+            raise ValueError("turn %r winner %r" % (turn, winner))
+        p2 = ev.get("Player2") or {}
+        if p2.get("Name"):
+            if not self.them:
+                self.say("playing %s" % p2["Name"])
+            self.them = p2["Name"]
+            self.link("playing")
+        prev = self.state
+        self.state = ev
+        moves = ev.get("Moves") or []
+        was_theirs = prev is not None and prev["Turn"] == 2 and prev["Roll1"]
+        if turn == 2 and ev["Roll1"]:
+            if not was_theirs:
+                self.opp_play = None             # a new turn of theirs
+            self.opp_moves = [tuple(m) for m in moves]
+        if was_theirs and (turn != 2 or winner == 2 or not ev["Roll1"]):
+            # their turn is over (ended by `ok`, or by their last checker off)
+            self.opp_play = bgmap.opponent_steps(self.opp_moves) or None   # none: the board passes
+            self.say("%s played %s" % (self.them, bgmap.play_text(self.opp_play or []) or "nothing"))
+            self.opp_moves = []
+        if turn == 0 and not ev["Roll1"] and not ev["Roll2"] and (prev is None or prev["Turn"] != 0):
+            self.opening_sent = False            # a new game: its opening
+            self.opening, self.round = ([], []), [0, 0]
+        if self.double_sent and not ev["DoubleOffered"] and ev["DoubleValue"] > (prev or ev)["DoubleValue"]:
+            self.take_answer, self.double_sent = "take", False
+            self.say("%s takes the double" % self.them)
+
+    def _ev_win(self, ev):
+        who = ev["Player"]
+        pts = ev.get("Points")
+        resigned = ev.get("Resigned") or ""
+        self.say("%s wins%s%s" % (who, " %d point(s)" % pts if pts else "",
+                                  " (%s resigned or passed)" % resigned if resigned else ""))
+        if self.double_sent and resigned and resigned != self.me:
+            self.take_answer, self.double_sent = "pass", False
+        self._compare_ends(0, (who == self.me, pts or (self.state or {}).get("DoubleValue") or 1))
+
+    def _compare_ends(self, i, end):
+        """The server's and the board's scores of a game, compared once both are known: the
+        server's decides the match (it scores a pass or a resignation from the position,
+        gammons counted); a difference is said in words."""
+        self.ends[i] = end
+        server, board = self.ends
+        if server is None or board is None:
+            return
+        self.ends = [None, None]
+        if server != board:
+            self.say("note: the server scored this game %d point(s) to %s, the board %d to %s: "
+                     "the server's score decides the match; the board's record differs" % (
+                         server[1], "you" if server[0] else self.them, board[1], "you" if board[0] else self.them))
+
+    # ---------------------------------------------------------------- the board
+    def board_line(self, text, now):
+        text = text.strip()
+        if not text.startswith("{"):
+            return
+        try:
+            ev = json.loads(text)
+            kind = ev["t"]
+        except (ValueError, KeyError, TypeError):
+            self.say("? not an event from the board, ignored: %r" % text[:80])
+            return
+        if kind == "seat_dice":
+            self.online = ev.get("o", self.online)
+            key = ("dice", ev["q"], ev["p"], ev["n"])
+            self._ask(key, now, "dice_q", (ev["q"], ev["p"], ev["n"]))
+        elif kind == "seat_turn":
+            key = ("turn", ev["q"], ev["ask"], ev["p"])
+            self.online = ev["p"]
+            self._ask(key, now, "turn_q", (ev["q"], ev["ask"], ev["p"]))
+        elif kind == "seat_ok":
+            pass
+        elif kind == "error" and ev.get("code") == "seat_refused":
+            self.say("the board refused: %s" % ev.get("msg"))
+        elif kind == "error" and ev.get("code") == "seat_usb":
+            self.say("the board: %s" % ev.get("msg"))
+        elif kind in ("play", "cube", "resign") and self.online in (0, 1) and ev.get("p") == 1 - self.online:
+            self._local(kind, ev)
+        elif kind == "game_end" and self.online in (0, 1):
+            self._compare_ends(1, (ev.get("w") != self.online, ev.get("pts")))
+        elif kind == "hello":
+            self.answered.clear()               # a board just started: every question is new
+            self.say("the board started (firmware %s)" % ev.get("fw"))
+        elif kind == "match" and self.state is not None and ev.get("len") not in (self.state.get("Points"), None):
+            self.say("note: the board's match is %s points, the server's %s: set Settings > Mode "
+                     "to match and Length to %s" % (ev.get("len"), self.state.get("Points"), self.state.get("Points")))
+
+    def _ask(self, key, now, slot, what):
+        """A question from the board: new, or asked again (answered again only when our
+        answer seems lost: REPEAT_S after it)."""
+        when = self.answered.get(key)
+        if when is not None and now - when < REPEAT_S:
+            return
+        if when is not None:
+            del self.answered[key]
+        setattr(self, slot, (key, what))
+
+    def _local(self, kind, ev):
+        """The person at the board did something: the server is told."""
+        if kind == "play":
+            steps = [tuple(m) for m in ev["m"]]
+            cmd = bgmap.move_command(steps)
+            if cmd:
+                self.to_server.append(cmd)
+            self.to_server.append("ok")
+            self.say("you played %s: sent" % (bgmap.play_text(steps) or "nothing (no legal move)"))
+        elif kind == "cube":
+            a = ev.get("a")
+            if a == "double":
+                self.to_server.append("double")
+                self.double_sent, self.take_answer = True, None
+                self.say("you double: sent")
+            elif a == "take":
+                self.to_server.append("ok")
+                self.say("you take: sent")
+            elif a == "drop":
+                self.to_server.append("resign")
+                self.say("you pass: sent")
+            else:
+                self.say("? the server has no %s: not sent" % a)
+        elif kind == "resign" and ev.get("a") == "offer":
+            self.to_server.append("resign")
+            self.say("you resign: sent (the server scores the game from the position)")
+
+    # ---------------------------------------------------------------- answers
+    def tick(self, now):
+        """Answer what the board asks when the server has said it."""
+        st = self.state
+        if self.dice_q is not None and st is not None:
+            key, (q, p, n) = self.dice_q
+            dice = self._dice_for(p, n, key)
+            if dice:
+                self._answer(key, now, "seat dice " + " ".join(str(d) for d in dice))
+                self.dice_q = None
+        if self.turn_q is not None and st is not None:
+            key, (q, ask, p) = self.turn_q
+            ans = None
+            if ask == "play" and self.opp_play is not None:
+                ans = "seat play " + bgmap.play_text(self.opp_play)
+                self.opp_play = None
+            elif ask == "cube" and st["Turn"] == 2:
+                if st["DoubleOffered"]:
+                    ans = "seat double"
+                    self.say("%s doubles" % self.them)
+                elif st["Roll1"]:
+                    ans = "seat roll"
+            elif ask == "take" and self.take_answer:
+                ans = "seat " + self.take_answer
+                self.take_answer = None
+            if ans:
+                self._answer(key, now, ans)
+                self.turn_q = None
+
+    def _answer(self, key, now, line):
+        self.answered[key] = now
+        self.to_board.append(line)
+
+    def _dice_for(self, p, n, key):
+        st = self.state
+        ours = p != self.online
+        if n == 1:                               # an opening die
+            queue = self.opening[0 if ours else 1]
+            if queue:
+                return [queue.pop(0)]
+            if ours and not self.opening_sent:
+                self.to_server.append("roll")
+                self.opening_sent = True
+                self.say("you roll for the opening: sent")
+            return None
+        who = 1 if ours else 2
+        if st["Turn"] == who and st["Roll1"] and not st["DoubleOffered"]:
+            return [st["Roll1"], st["Roll2"]]
+        if ours and st["Turn"] == 1 and not st["Roll1"] and not st["DoubleOffered"] and self.roll_sent != key:
+            self.to_server.append("roll")
+            self.roll_sent = key
+            self.say("you roll: sent")
+        return None
+
+    def link(self, state, again=False):
+        """The connection's state on the OLED (`seat link`), when it changes (or again: a
+        board just connected)."""
+        if state != self.link_state or again:
+            self.link_state = state
+            self.to_board.append("seat link " + state)
+
+
+# ---------------------------------------------------------------- the lines
+class BoardPort:
+    """The board's serial line as a file (POSIX: a tty in raw mode), lines in and out."""
+
+    def __init__(self, path):
+        import termios
+        import tty
+        self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+        try:
+            tty.setraw(self.fd)
+            attrs = termios.tcgetattr(self.fd)
+            attrs[4] = attrs[5] = termios.B115200
+            termios.tcsetattr(self.fd, termios.TCSANOW, attrs)
+        except termios.error:
+            pass
+        self.buf = b""
+
+    def lines(self):
+        try:
+            data = os.read(self.fd, 4096)
+        except BlockingIOError:
+            return []
+        if not data:
+            raise OSError("the board's line closed")
+        self.buf += data
+        out = []
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            out.append(line.decode("utf-8", "replace"))
+        return out
+
+    def write(self, line):
+        os.write(self.fd, (line + "\n").encode("ascii", "replace"))
+
+    def close(self):
+        try:
+            os.close(self.fd)
+        except OSError:
+            pass
+
+
+class ServerConn:
+    def __init__(self, host, port, timeout=10):
+        self.sock = socket.create_connection((host, port), timeout=timeout)
+        self.sock.setblocking(False)
+        self.buf = b""
+        self.written = time.monotonic()
+
+    def lines(self):
+        try:
+            data = self.sock.recv(65536)
+        except BlockingIOError:
+            return []
+        if not data:
+            raise OSError("the server closed the connection")
+        self.buf += data
+        out = []
+        while b"\n" in self.buf:
+            line, self.buf = self.buf.split(b"\n", 1)
+            out.append(line.decode("utf-8", "replace"))
+        return out
+
+    def write(self, line):
+        self.sock.setblocking(True)
+        try:
+            self.sock.sendall((line + "\n").encode("utf-8"))
+        finally:
+            self.sock.setblocking(False)
+        self.written = time.monotonic()
+
+    def close(self):
+        try:
+            self.sock.close()
+        except OSError:
+            pass
+
+
+def run(bridge, port, host, server_port, user, password, stop=lambda: False, say=print,
+        keepalive_s=KEEPALIVE_S, clock=time.monotonic):
+    """The relay until stop(): the board's port and the server, each reopened when lost."""
+    import select
+    board = conn = None
+    retry_at, tries = 0.0, 0
+    while not stop():
+        now = clock()
+        if board is None:
+            try:
+                board = BoardPort(port)
+                say("connected to the board on %s" % port)
+                bridge.link(bridge.link_state or "connecting", again=True)
+            except OSError as e:
+                if not getattr(bridge, "_told_port", False):
+                    say("waiting for the board on %s (%s)" % (port, e))
+                    bridge._told_port = True
+                time.sleep(REOPEN_S)
+                continue
+            bridge._told_port = False
+        if conn is None and now >= retry_at:
+            try:
+                say("connecting to %s:%d" % (host, server_port))
+                bridge.link("connecting")
+                conn = ServerConn(host, server_port)
+                conn.write(bridge.login_line(user, password))      # (never printed)
+                tries = 0
+            except OSError as e:
+                wait = BACKOFF_S[min(tries, len(BACKOFF_S) - 1)]
+                tries += 1
+                say("cannot reach the server (%s): trying again in %d s" % (e, wait))
+                bridge.link("lost")
+                retry_at = now + wait
+        fds = [board.fd] + ([conn.sock] if conn is not None else [])
+        try:
+            ready, _, _ = select.select(fds, [], [], 0.05)
+        except (OSError, ValueError):
+            ready = fds
+        try:
+            if board.fd in ready:
+                for line in board.lines():
+                    bridge.board_line(line, clock())
+        except OSError as e:
+            say("lost the board on %s (%s): waiting for it" % (port, e))
+            board.close()
+            board = None
+            continue
+        try:
+            if conn is not None:
+                if conn.sock in ready:
+                    for line in conn.lines():
+                        bridge.server_line(line)
+                bridge.tick(clock())
+                out, bridge.to_server = bridge.to_server, []
+                for line in out:
+                    conn.write(line)
+                if clock() - conn.written >= keepalive_s:
+                    conn.write("pong tablier")                      # the 40 s rule
+        except OSError as e:
+            say("connection lost (%s): reconnecting" % e)
+            conn.close()
+            conn = None
+            bridge.logged_in = False
+            bridge.to_server = []                                   # sent again from the state
+            bridge.link("lost")
+            wait = BACKOFF_S[min(tries, len(BACKOFF_S) - 1)]
+            tries += 1
+            retry_at = clock() + wait
+        out, bridge.to_board = bridge.to_board, []
+        try:
+            for line in out:
+                board.write(line)
+        except OSError as e:
+            say("lost the board on %s (%s): waiting for it" % (port, e))
+            board.close()
+            board = None
+    for c in (board, conn):
+        if c is not None:
+            c.close()
+
+
+def _password(user):
+    """From the environment, else a prompt (a terminal only); None: a guest."""
+    pw = os.environ.get(PASSWORD_ENV)
+    if pw:
+        return pw
+    if user and sys.stdin.isatty():
+        import getpass
+        return getpass.getpass("bgammon.org password for %s (empty: play as a guest): " % user) or None
+    return None
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="python -m host_tools online", description=__doc__.split("\n")[0])
+    ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 (sim --serial prints one)")
+    ap.add_argument("--server", default=DEFAULT_SERVER, help="HOST:PORT (default %s)" % DEFAULT_SERVER)
+    ap.add_argument("--user", help="your bgammon.org name (the password: %s or a prompt)" % PASSWORD_ENV)
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--create", type=int, metavar="POINTS", help="create a public match of POINTS")
+    g.add_argument("--join", metavar="ID|NAME", help="join a match by its number or a player's name")
+    try:
+        args = ap.parse_args(argv)
+    except SystemExit as e:
+        return int(e.code or 0)
+    if not args.port:
+        print("no board given: use --port /dev/ttyACM0", file=sys.stderr)
+        return 2
+    host, _, p = args.server.rpartition(":")
+    if not host or not p.isdigit():
+        print("--server takes HOST:PORT, e.g. %s" % DEFAULT_SERVER, file=sys.stderr)
+        return 2
+    if args.create is not None and not 1 <= args.create <= 127:
+        print("--create takes the match's points, 1 to 127", file=sys.stderr)
+        return 2
+
+    def say(text):
+        print(text, flush=True)
+
+    bridge = Bridge(say, create=args.create, join=args.join)
+    say("online play on %s for the board on %s (its seat set to Online in Settings)" % (args.server, args.port))
+    try:
+        run(bridge, args.port, host, int(p), args.user, _password(args.user), say=say)
+    except KeyboardInterrupt:
+        pass
+    return 0
