@@ -555,6 +555,9 @@ def main(argv):
     g = ap.add_mutually_exclusive_group()
     g.add_argument("--create", type=int, metavar="POINTS", help="create a public match of POINTS")
     g.add_argument("--join", metavar="ID|NAME", help="join a match by its number or a player's name")
+    ap.add_argument("--keepalive", type=float, default=KEEPALIVE_S, metavar="SECONDS",
+                    help="write to the server at least this often (default %g; it drops a client "
+                    "silent for 40 s)" % KEEPALIVE_S)
     try:
         args = ap.parse_args(argv)
     except SystemExit as e:
@@ -576,7 +579,8 @@ def main(argv):
     bridge = Bridge(say, create=args.create, join=args.join)
     say("online play on %s for the board on %s (its seat set to Online in Settings)" % (args.server, args.port))
     try:
-        run(bridge, args.port, host, int(p), args.user, _password(args.user), say=say)
+        run(bridge, args.port, host, int(p), args.user, _password(args.user), say=say,
+            keepalive_s=args.keepalive)
     except KeyboardInterrupt:
         pass
     return 0

@@ -369,6 +369,26 @@ class Server:
                     o.event("left", c.name)
         c.close()
 
+    def client(self, name):
+        with self.lock:
+            for c in self.clients:
+                if c.name == name:
+                    return c
+        return None
+
+    def cut(self, name):
+        """The network between the server and `name` cut: its socket closed, its seat kept."""
+        c = self.client(name)
+        if c is not None:
+            with self.lock:
+                self._drop(c)
+
+    def inject(self, name, text):
+        """A raw line to `name` (a malformed or out-of-turn event, for the tests)."""
+        c = self.client(name)
+        if c is not None:
+            c.write(text)
+
     # ---------------------------------------------------------------- commands
     def roll_die(self):
         return self.dice.pop(0) if self.dice else self.random.randint(1, 6)
@@ -754,7 +774,9 @@ class Server:
 class Script:
     """A scripted client for the tests: a socket to the server, lines out, events in."""
 
-    def __init__(self, port, name, password=None):
+    def __init__(self, port, name, password=None, keepalive=0.5):
+        self.keepalive = keepalive       # write at least this often (the server's idle rule)
+        self.sent_at = time.monotonic()
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
         self.sock.settimeout(0.1)
         self.buf = b""
@@ -764,9 +786,12 @@ class Script:
 
     def send(self, text):
         self.sock.sendall((text + "\n").encode())
+        self.sent_at = time.monotonic()
 
     def poll(self, wait=0.0):
         """Read what has come (waiting up to `wait` seconds for it)."""
+        if self.keepalive and time.monotonic() - self.sent_at > self.keepalive:
+            self.send("pong script")
         self.sock.settimeout(wait or None) if wait else self.sock.setblocking(False)
         try:
             data = self.sock.recv(65536)

@@ -274,3 +274,84 @@ def _to_whites_cube(b, bob):
 def _resign_single(b):
     """White resigns a single game from the menu: Resign (its third item), single, yes."""
     b.do("press menu", "press menu", "press menu", "press p1", "press p1", "press p1")
+
+
+def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_a_leaver(tmp_path):
+    """The bridge joins (player 2 on the server: the flipped view) with an account whose
+    password comes from the environment and is never printed; a slow server that drops a
+    client silent for 1.5 s (the 40 s rule, shorter) is kept by the keepalive; a network cut
+    is reconnected and the match joined again; a power cut at the board in the middle of a
+    turn is put back and the play sent once made; malformed, unreadable and out-of-turn
+    events are ignored in words; the opponent leaving is said on the OLED."""
+    password = "s3cret pass"
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, idle_s=1.5,
+                 ping_s=100, delay_s=0.02, accounts={"Tablier": password})
+    b = Board(tmp_path)
+    proc = bob = None
+    try:
+        _online_seat(b)
+        b.do("setup")
+        bob = Script(srv.port, "Bob")
+        b.others.append(bob)
+        bob.send("create public 3 0")
+        bob.wait("joined")
+        env = dict(os.environ, TABLIER_BGAMMON_PASSWORD=password)
+        proc = subprocess.Popen([sys.executable, "-m", "host_tools", "online", "--port", b.port.path,
+                                 "--server", "127.0.0.1:%d" % srv.port, "--user", "Tablier",
+                                 "--join", "guest_bob", "--keepalive", "0.4"],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                stdin=subprocess.DEVNULL, env=env)
+        b.until(lambda: bob.board() and bob.board()["Player2"]["Name"] == "Tablier", "the bridge in the match")
+        # the opening: Bob 2, White 6; White plays 6-2
+        _opening(b, bob)
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play the opening")
+        assert sorted(b.t.turn_dice) == [2, 6]
+        # idle for 3 s of wall time: the keepalive keeps the bridge on the server
+        end = time.monotonic() + 3
+        b.until(lambda: time.monotonic() > end, "3 s idle", timeout=10)
+        assert srv.client("Tablier") is not None
+        # malformed and unreadable events from the server, and one out of turn
+        srv.inject("Tablier", "{not json")
+        srv.inject("Tablier", json.dumps({"Type": "board", "Player": "", "Board": [0] * 27}))
+        srv.inject("Tablier", json.dumps({"Type": "rolled", "Player": "guest_bob", "Roll1": 9, "Roll2": 1}))
+        srv.inject("Tablier", json.dumps({"Type": "failedmove", "Player": "", "From": 0, "To": 0,
+                                          "Reason": "Illegal move."}))
+        # a power cut in the middle of White's turn: one checker moved, then the cut
+        play = _a_legal_play(b, 0)
+        first = play.split()[0]
+        b.do(first)
+        b.rig.power_cut()
+        b.port.pump()
+        b.do("putback")
+        b.until(lambda: b.t.phase == 5 and b.t.on_roll == 0 and not b.t.restoring, "the turn resumed")
+        assert not [c for n, c in srv.log if n == "Tablier" and c.startswith("move")]   # nothing sent yet
+        b.do(play, "r")
+        b.until(lambda: [c for n, c in srv.log if n == "Tablier" and c.startswith("move")], "the play sent")
+        # the network cut: the bridge reconnects, logs in and joins the match again
+        b.until(lambda: bob.board()["Turn"] == 1, "Bob's turn")
+        srv.cut("Tablier")
+        b.until(lambda: [x for x in b.rig.lines if '"answer":"lost"' in x], "'Connection lost' on the OLED")
+        b.until(lambda: srv.client("Tablier") is not None and srv.games[0].clients[1] is not None,
+                "back in the match", timeout=20)
+        _bob_turn(b, bob)
+        _opponent_plays(b, bob)
+        _make_blacks_play(b, 1)
+        # the opponent leaves: said on the OLED
+        bob.send("leave")
+        b.until(lambda: [x for x in b.rig.lines if '"answer":"waiting"' in x][1:], "'waiting' on the OLED")
+        b.until(lambda: "Online: waiting" in b.screen() or "for an opponent" in b.screen(), "the OLED says it")
+    finally:
+        out = ""
+        if proc is not None:
+            proc.terminate()
+            out = proc.communicate(timeout=20)[0]
+        if bob is not None:
+            bob.close()
+        srv.stop()
+        b.port.close()
+    assert "Traceback" not in out, out[-3000:]
+    assert password not in out and password.replace(" ", "_") not in out, out
+    assert "logged in as Tablier" in out, out[-3000:]
+    assert "not an event from the server" in out and "cannot read" in out, out[-3000:]
+    assert "refused the move" in out and "reconnecting" in out and "joining match 1 again" in out, out[-3000:]
+    assert "left the match" in out, out[-3000:]
