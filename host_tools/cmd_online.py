@@ -80,6 +80,7 @@ class Bridge:
         self.take_answer = None         # "take" / "pass": their answer to our double
         self.double_sent = False
         self.link_state = None          # what the OLED was last told of the connection
+        self.names_sent = None          # the names the board's record was last given
         self.ends = [None, None]        # the last game's end: the server's (we won?, points), the board's
 
     # ---------------------------------------------------------------- the server
@@ -227,6 +228,11 @@ class Bridge:
                                   " (%s resigned or passed)" % resigned if resigned else ""))
         if self.double_sent and resigned and resigned != self.me:
             self.take_answer, self.double_sent = "pass", False
+        elif resigned and resigned == self.them and self.online in (0, 1):
+            cube = (self.state or {}).get("DoubleValue") or 1
+            kind = max(1, min(3, (pts or cube) // cube))
+            self.to_board.append("seat resign %d" % kind)             # the board's own flow
+            self.say("%s resigns: accept it at the board (main)" % self.them)
         self._compare_ends(0, (who == self.me, pts or (self.state or {}).get("DoubleValue") or 1))
 
     def _compare_ends(self, i, end):
@@ -272,7 +278,9 @@ class Bridge:
             self._local(kind, ev)
         elif kind == "game_end" and self.online in (0, 1):
             self._compare_ends(1, (ev.get("w") != self.online, ev.get("pts")))
-        elif kind == "hello":
+        if kind in ("hello", "match"):
+            self.names_sent = None              # a new match's record names the seats again
+        if kind == "hello":
             self.answered.clear()               # a board just started: every question is new
             self.say("the board started (firmware %s)" % ev.get("fw"))
         elif kind == "match" and self.state is not None and ev.get("len") not in (self.state.get("Points"), None):
@@ -320,6 +328,11 @@ class Bridge:
     def tick(self, now):
         """Answer what the board asks when the server has said it."""
         st = self.state
+        names = (self.online, self.me, self.them)
+        if self.online in (0, 1) and self.me and self.them and self.names_sent != names:
+            self.names_sent = names                       # the record names both as the server does
+            self.to_board.append("seat name %d %s" % (self.online, self.them))
+            self.to_board.append("seat name %d %s" % (1 - self.online, self.me))
         if self.dice_q is not None and st is not None:
             key, (q, p, n) = self.dice_q
             dice = self._dice_for(p, n, key)

@@ -206,14 +206,22 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
         b.do("pass")                                                     # White passes (cube held)
         b.until(lambda: b.t.match.score == [2, 2], "the pass at the board")
         b.until(lambda: bob.board()["Player1"]["Points"] == 2, "the pass on the server")
-        # game 4 (2-2: the cube is dead): White resigns; Bob wins the match 3-2 on both sides
+        # game 4 (2-2: the cube is dead): Bob resigns on his turn, White accepts at the board
+        # (main): she wins the match 3-2 on both sides
         _next_game(b, bob, 4)
-        _to_whites_cube(b, bob)
-        _resign_single(b)
-        b.until(lambda: b.t.match.score == [2, 3], "the match over at the board")
-        b.until(lambda: bob.board()["Winner"] == 1 and bob.board()["Player1"]["Points"] == 3,
+        if bob.board()["Turn"] == 2:
+            _white_plays(b)
+        b.until(lambda: bob.board()["Turn"] == 1, "Bob's turn")
+        bob.send("resign")
+        b.until(lambda: b.t.match.resigned_by == 1, "Bob's resignation offered at the board")
+        b.do("press p1")                                                 # White accepts
+        b.until(lambda: b.t.match.score == [3, 2], "the match over at the board")
+        b.until(lambda: bob.board()["Winner"] == 2 and bob.board()["Player2"]["Points"] == 3,
                 "the match over on the server")
-        assert b.events("match_end")[-1]["w"] == 1
+        assert b.events("match_end")[-1]["w"] == 0
+        # the record names both players as the server does
+        names = [e for e in b.events("seat_ok") if e["ask"] == "name"]
+        assert {e["answer"] for e in names} == {"guest_bob", "guest_tablier"}, names
     finally:
         out = ""
         if proc is not None:

@@ -14,7 +14,10 @@ so instead of rolling the board asks for them,
 record's line count) and again every RESEND_MS until `seat dice 3 1` (`seat dice 5` for
 an opening die) answers; the provably fair dice do not roll, and the record says the match's
 dice are the server's (a `U 2` line, record.py's ('entered', 2): verify-dice counts them
-and checks none). `seat link STATE` puts the connection's
+and checks none). `seat resign N` is the opponent's resignation on the server (N 1 single,
+2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
+with main; `seat name P NAME` names player P in the record as the server does (lowercased,
+as every command). `seat link STATE` puts the connection's
 state on the OLED (connecting, waiting, lost, playing). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
 (game/seatflows.py forgets it with app/usbseat.py).
@@ -68,10 +71,12 @@ def ask_dice(app, now_ms):
 
 
 def answer(app, args):
-    """`seat dice D1 [D2]` and `seat link STATE`: the JSON line answering them."""
+    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`: the
+    JSON line answering them."""
     t = app.table
     word = args[0]
-    if online_seat(t) < 0:
+    o = online_seat(t)
+    if o < 0:
         return events.error("seat_refused", "no seat is online: Settings > White or Black: online")
     if word == "link":
         rows = LINKS.get(args[1] if len(args) > 1 else "")
@@ -80,6 +85,20 @@ def answer(app, args):
         t.say(rows[t.settings.lang].replace("|", "\n"))
         t.screen = None
         return events.line("seat_ok", (("ask", "link"), ("answer", args[1])))
+    if word == "name":
+        if len(args) != 3 or args[1] not in ("0", "1") or not 0 < len(args[2]) <= 24:
+            return events.error("seat_refused", "seat name 0|1 NAME (one word, at most 24)")
+        t.record(("name", int(args[1]), args[2]))
+        return events.line("seat_ok", (("ask", "name"), ("answer", args[2])))
+    if word == "resign":
+        kind = args[1] if len(args) > 1 else ""
+        if kind not in ("1", "2", "3"):
+            return events.error("seat_refused", "seat resign 1|2|3")
+        t.resign(o, int(kind))
+        if t.match.resigned_by != o:
+            return events.error("seat_refused", "the board cannot take this resignation now")
+        app.drain()
+        return events.line("seat_ok", (("ask", "resign"), ("answer", kind)))
     n = t.want_roll
     try:
         dice = [int(a) for a in args[1:]]

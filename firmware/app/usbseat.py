@@ -96,7 +96,7 @@ def answer(app, args):
     """The JSON line answering `seat ARGS` (app/commands.py): taken, or refused in words."""
     t = app.table
     word = args[0] if args else ""
-    if word in ("dice", "link"):             # a player online's dice, the line's state
+    if word in ("dice", "link", "name", "resign"):   # a player online's (app/online.py)
         from app import online
         return online.answer(app, args)
     kind = question(t)
