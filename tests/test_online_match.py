@@ -236,6 +236,19 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
     assert len(played) >= 4 and sorted(played[0].split()) == sorted(bobs.split()), (bobs, out[-3000:])
     assert "you double: sent" in out and "you take: sent" in out and "you resign: sent" in out, out[-3000:]
     assert not [c for n, c in srv.log if "Tablier" in c and c.startswith("loginjson") and len(c.split()) > 3]
+    # the match exports to .mat like any other, with the players' server names; verify-dice
+    # says the dice were the server's
+    rec = str(tmp_path / "match.rec")
+    mat = str(tmp_path / "online.mat")
+    run = subprocess.run([sys.executable, "-m", "host_tools", "export", rec, "-o", mat], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    with open(mat) as f:
+        text = f.read()
+    assert "guest_tablier" in text and "guest_bob" in text and "3 point match" in text, text[:600]
+    run = subprocess.run([sys.executable, "-m", "host_tools", "verify-dice", rec], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert "rolled by the online server" in run.stdout, run.stdout + run.stderr
 
 
 def _next_game(b, bob, n):
