@@ -143,7 +143,7 @@ def _opening(b, bob, bob_first=True):
 def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_path):
     # the server's dice: Bob 6, White 1 (Bob opens), then the rolls in order
     srv = Server(dice=[6, 1, 3, 1, 4, 2, 5, 3, 6, 4, 2, 1, 5, 5, 3, 2, 4, 4, 6, 2] * 3, lifetime=110,
-                 pass_scoring="cube")      # (the repository's server: a pass scores the cube)
+                 pass_scoring="cube", ping_s=0.5)   # (the repository's server: a pass scores the cube)
     b = Board(tmp_path)
     proc = bob = None
     try:
@@ -236,6 +236,7 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
     assert len(played) >= 4 and sorted(played[0].split()) == sorted(bobs.split()), (bobs, out[-3000:])
     assert "you double: sent" in out and "you take: sent" in out and "you resign: sent" in out, out[-3000:]
     assert not [c for n, c in srv.log if "Tablier" in c and c.startswith("loginjson") and len(c.split()) > 3]
+    assert [c for n, c in srv.log if n == "guest_tablier" and c.split()[0] == "pong" and c.split()[1].isdigit()]
     # the match exports to .mat like any other, with the players' server names; verify-dice
     # says the dice were the server's
     rec = str(tmp_path / "match.rec")
