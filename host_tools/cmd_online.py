@@ -49,7 +49,7 @@ def client_name():
         from version import VERSION
     except ImportError:
         VERSION = "0"
-    return "tablier-%s/en" % VERSION
+    return "tablier-v%s/en" % VERSION      # PROTOCOL.md's form: example-client-v1.2.3/en
 
 
 class Bridge:
@@ -76,6 +76,8 @@ class Bridge:
         self.opening_sent = False       # `roll` sent for our opening die this game
         self.roll_sent = None           # the board's question for which `roll` was sent
         self.opp_moves = []             # the opponent's steps this turn (our view)
+        self.opp_start = None           # the board as their turn began (our view), their dice
+        self.opp_dice = None
         self.opp_play = None            # their finished play (their numbering), for the board
         self.take_answer = None         # "take" / "pass": their answer to our double
         self.double_sent = False
@@ -121,6 +123,8 @@ class Bridge:
         self.me = ev["PlayerName"]
         self.logged_in = True
         self.say("logged in as %s" % self.me)
+        # the server must not play forced moves for us: the board's person makes every play
+        self.to_server.append("set autoplay 0")
         if self.game_id is not None:
             self.to_server.append("join %d" % self.game_id)      # back to the match
             self.say("joining match %d again" % self.game_id)
@@ -203,22 +207,51 @@ class Bridge:
         prev = self.state
         self.state = ev
         moves = ev.get("Moves") or []
-        was_theirs = prev is not None and prev["Turn"] == 2 and prev["Roll1"]
-        if turn == 2 and ev["Roll1"]:
-            if not was_theirs:
-                self.opp_play = None             # a new turn of theirs
+        was_theirs = prev is not None and prev["Turn"] == 2 and self.opp_dice
+        if turn == 2 and (prev is None or prev["Turn"] != 2 or prev.get("Winner")):
+            self.opp_start = list(board)         # their turn begins here
+            self.opp_dice, self.opp_moves, self.opp_play = None, [], None
+        if turn == 2 and ev["Roll1"] and not ev["DoubleOffered"]:
+            self.opp_dice = (ev["Roll1"], ev["Roll2"])
             self.opp_moves = [tuple(m) for m in moves]
-        if was_theirs and (turn != 2 or winner == 2 or not ev["Roll1"]):
-            # their turn is over (ended by `ok`, or by their last checker off)
-            self.opp_play = bgmap.opponent_steps(self.opp_moves) or None   # none: the board passes
+        if was_theirs and (turn != 2 or winner == 2):
+            # their turn is over (ended by `ok`, by their last checker off, or played out by
+            # the server itself: forced moves): their play from the turn's two positions
+            self.opp_play = self._their_play(board) or None          # none: the board passes
             self.say("%s played %s" % (self.them, bgmap.play_text(self.opp_play or []) or "nothing"))
-            self.opp_moves = []
+            self.opp_moves, self.opp_dice = [], None
         if turn == 0 and not ev["Roll1"] and not ev["Roll2"] and (prev is None or prev["Turn"] != 0):
             self.opening_sent = False            # a new game: its opening
             self.opening, self.round = ([], []), [0, 0]
         if self.double_sent and not ev["DoubleOffered"] and ev["DoubleValue"] > (prev or ev)["DoubleValue"]:
             self.take_answer, self.double_sent = "take", False
             self.say("%s takes the double" % self.them)
+
+    def _their_play(self, end):
+        """The opponent's play this turn, in their numbering: the steps the server reported
+        when they lead from the turn's start to `end`, else the legal play of their dice
+        that does (the server played forced moves itself, a step was taken back)."""
+        from bg.position import Position
+        from bg.movegen import legal_plays
+        from bg.steps import apply_step
+        me, opp = bgmap.position_from_board(self.opp_start)
+        start = Position(opp, me)                            # their view: they are on roll
+        e_me, e_opp = bgmap.position_from_board(end)
+        target = Position(e_opp, e_me)
+        steps = bgmap.opponent_steps(bgmap.cancel_undone(self.opp_moves))
+        tried = start.copy()
+        try:
+            for f, t in steps:
+                apply_step(tried.me, tried.opp, f, t)
+            if tried == target:
+                return steps
+        except (IndexError, ValueError):
+            pass
+        d1, d2 = self.opp_dice
+        for play in legal_plays(start, d1, d2):
+            if play.apply(start) == target:
+                return list(play.moves)
+        raise ValueError("no play of %d-%d leads to the server's position" % (d1, d2))
 
     def _ev_win(self, ev):
         who = ev["Player"]

@@ -763,6 +763,22 @@ class Server:
 
     do_b = do_board
 
+    SETTINGS = ("autoplay", "highlight", "pips", "moves", "flip", "traditional", "advanced",
+                "mutejoinleave", "mutechat", "muteroll", "mutemove", "mutebearoff", "dim", "speed")
+
+    def do_set(self, c, args):
+        """`set NAME VALUE`: an account setting (autoplay: the server plays forced moves for
+        the client; this server never does, the bridge turns it off anyway). No answer."""
+        top = {"dim": 2, "speed": 3}
+        if len(args) < 2 or args[0].lower() not in self.SETTINGS:
+            c.notice("Please specify the setting name and value as follows: set <name> <value>")
+            return
+        if not args[1].isdigit() or int(args[1]) > top.get(args[0].lower(), 1):
+            c.notice("Invalid setting value provided.")
+            return
+        c.settings = getattr(c, "settings", {})
+        c.settings[args[0].lower()] = int(args[1])
+
     def do_say(self, c, args):
         g = c.game
         if g is not None:

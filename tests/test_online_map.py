@@ -99,3 +99,45 @@ def test_the_test_server_speaks_the_protocol_both_sides_see_themselves_as_player
             if s is not None:
                 s.close()
         srv.stop()
+
+
+def _board_event(board, turn, r1=0, r2=0, moves=(), winner=0, offered=False, cube=1):
+    import json
+    return json.dumps({"Type": "board", "Player": "", "Board": board, "Turn": turn, "Roll1": r1,
+                       "Roll2": r2, "Moves": [list(m) for m in moves], "Winner": winner,
+                       "DoubleOffered": offered, "DoubleValue": cube, "DoublePlayer": 0,
+                       "Points": 3, "Player1": {"Name": "me"}, "Player2": {"Name": "them"},
+                       "Available": None, "PlayerNumber": 1})
+
+
+def test_the_bridge_finds_the_opponents_play_the_server_made_for_them():
+    """A turn the server played out by itself (forced moves: no board shows its steps) and
+    a turn whose reported steps include one taken back: the play comes from the two
+    positions and the dice, in the opponent's numbering, as the board's `seat play`."""
+    from host_tools.cmd_online import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.online = 1
+    start = start_board()
+    br.server_line(_board_event(start, 2))                       # their turn, before the roll
+    # (no board with their dice and steps: the server rolled 6-1 and played 13/7 8/7 itself)
+    me, opp = bgmap.position_from_board(start)
+    opp[12] -= 1
+    opp[7] -= 1
+    opp[6] += 2
+    after = bgmap.board_from_position(me, opp)
+    br.server_line(_board_event(start, 2, 6, 1))                 # their dice shown
+    br.server_line(_board_event(after, 1))                       # then it is our turn
+    assert sorted(br.opp_play) == [(8, 7), (13, 7)], (br.opp_play, said)
+    # steps reported with one taken back: what stands at the end is their play
+    br.opp_play = None
+    br.server_line(_board_event(after, 2))
+    br.server_line(_board_event(after, 2, 3, 1, moves=[(1, 4), (4, 1), (17, 20), (19, 20)]))
+    me2, opp2 = bgmap.position_from_board(after)
+    opp2[7] -= 1
+    opp2[5] -= 1
+    opp2[4] += 2                                                  # 8/5 6/5 in their numbering
+    br.server_line(_board_event(bgmap.board_from_position(me2, opp2), 1))
+    assert sorted(br.opp_play) == [(6, 5), (8, 5)], (br.opp_play, said)
+    br.tick(0)
+    assert not [s for s in said if s.startswith("?")], said

@@ -373,7 +373,8 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
         b.port.close()
     assert "Traceback" not in out, out[-3000:]
     assert password not in out and password.replace(" ", "_") not in out, out
-    assert "logged in as Tablier" in out, out[-3000:]
+    assert "logged in as Tablier" in out and "Unknown command" not in out, out[-3000:]
+    assert ("Tablier", "set autoplay 0") in srv.log
     assert "not an event from the server" in out and "cannot read" in out, out[-3000:]
     assert "refused the move" in out and "reconnecting" in out and "joining match 1 again" in out, out[-3000:]
     assert "left the match" in out, out[-3000:]
