@@ -21,7 +21,8 @@ and never printed; no password: a guest), creates or joins a match, and relays:
 It writes something at least every KEEPALIVE_S (the server drops a client silent for 40 s),
 reconnects with backoff when the connection is lost and joins the match again, outlives
 the board (a port that vanishes is waited for and opened again), and puts the connection's
-state on the OLED (`seat link connecting|waiting|lost|playing`). It prints what it does.
+state on the OLED (`seat link connecting|waiting|lost|playing`; `differs` when the board's position is not the
+server's at the start of the opponent's turn, said point by point). It prints what it does.
 """
 import argparse
 import json
@@ -300,6 +301,8 @@ class Bridge:
         elif kind == "seat_turn":
             key = ("turn", ev["q"], ev["ask"], ev["p"])
             self.online = ev["p"]
+            if key not in self.answered:
+                self._check_position(ev.get("pos"))
             self._ask(key, now, "turn_q", (ev["q"], ev["ask"], ev["p"]))
         elif kind == "seat_ok":
             pass
@@ -319,6 +322,33 @@ class Bridge:
         elif kind == "match" and self.state is not None and ev.get("len") not in (self.state.get("Points"), None):
             self.say("note: the board's match is %s points, the server's %s: set Settings > Mode "
                      "to match and Length to %s" % (ev.get("len"), self.state.get("Points"), self.state.get("Points")))
+
+    def _check_position(self, pos_id):
+        """The board's position (the ID of its question, the opponent on roll) against the
+        server's, the authority, while both stand at the start of the opponent's turn: a
+        difference is said in words, point by point, and on the OLED."""
+        st = self.state
+        if st is None or st["Turn"] != 2 or st.get("Moves") or not isinstance(pos_id, str):
+            return
+        from bg.ids import position_from_id
+        try:
+            board = position_from_id(pos_id)
+        except ValueError:
+            return
+        me, opp = bgmap.position_from_board(st["Board"])
+        diff = []
+        for p in range(1, 26):        # each side in its own numbering (the ID's me: them)
+            if opp[p - 1] != board.me[p - 1]:
+                diff.append("%s's %s: the server %d, the board %d" % (
+                    self.them, "bar" if p == 25 else "%d-point" % p, opp[p - 1], board.me[p - 1]))
+            if me[p - 1] != board.opp[p - 1]:
+                diff.append("your %s: the server %d, the board %d" % (
+                    "bar" if p == 25 else "%d-point" % p, me[p - 1], board.opp[p - 1]))
+        if diff:
+            self.say("the board's position differs from the server's (the server's stands): " + "; ".join(diff[:6]))
+            self.link("differs")
+        elif self.link_state == "differs":
+            self.link("playing")
 
     def _ask(self, key, now, slot, what):
         """A question from the board: new, or asked again (answered again only when our

@@ -141,3 +141,26 @@ def test_the_bridge_finds_the_opponents_play_the_server_made_for_them():
     assert sorted(br.opp_play) == [(6, 5), (8, 5)], (br.opp_play, said)
     br.tick(0)
     assert not [s for s in said if s.startswith("?")], said
+
+
+def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
+    import json
+    from bg import ids
+    from host_tools.cmd_online import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.them = "them"
+    br.server_line(_board_event(start_board(), 2))
+    same = ids.position_id(Position.start())
+    br.board_line(json.dumps({"t": "seat_turn", "p": 1, "ask": "cube", "pos": same, "match": "x",
+                              "dice": [0, 0], "q": 5}), 0.0)
+    assert not [s for s in said if "differs" in s] and "seat link differs" not in br.to_board
+    moved = Position.start()
+    moved.me[12] -= 1                      # the board: one of their checkers 13 -> 7
+    moved.me[6] += 1
+    br.board_line(json.dumps({"t": "seat_turn", "p": 1, "ask": "cube", "pos": ids.position_id(moved),
+                              "match": "x", "dice": [0, 0], "q": 6}), 0.0)
+    words = [s for s in said if "differs" in s]
+    assert words and "them's 13-point: the server 5, the board 4" in words[0], said
+    assert "them's 7-point: the server 0, the board 1" in words[0]
+    assert "seat link differs" in br.to_board

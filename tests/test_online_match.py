@@ -234,6 +234,7 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
     assert "Traceback" not in out, out[-3000:]
     played = [line.split(" played ", 1)[1] for line in out.splitlines() if line.startswith("guest_bob played ")]
     assert len(played) >= 4 and sorted(played[0].split()) == sorted(bobs.split()), (bobs, out[-3000:])
+    assert "differs" not in out, out[-3000:]           # the board and the server agreed throughout
     assert "you double: sent" in out and "you take: sent" in out and "you resign: sent" in out, out[-3000:]
     assert not [c for n, c in srv.log if "Tablier" in c and c.startswith("loginjson") and len(c.split()) > 3]
     assert [c for n, c in srv.log if n == "guest_tablier" and c.split()[0] == "pong" and c.split()[1].isdigit()]
@@ -377,4 +378,4 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
     assert ("Tablier", "set autoplay 0") in srv.log
     assert "not an event from the server" in out and "cannot read" in out, out[-3000:]
     assert "refused the move" in out and "reconnecting" in out and "joining match 1 again" in out, out[-3000:]
-    assert "left the match" in out, out[-3000:]
+    assert "left the match" in out and "differs" not in out, out[-3000:]

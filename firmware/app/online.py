@@ -18,7 +18,8 @@ and checks none). `seat resign N` is the opponent's resignation on the server (N
 2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
 with main; `seat name P NAME` names player P in the record as the server does (lowercased,
 as every command). `seat link STATE` puts the connection's
-state on the OLED (connecting, waiting, lost, playing). Nothing here can switch a seat
+state on the OLED (connecting, waiting, lost, playing; differs: the board's position is not
+the server's, the relay says where). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
 (game/seatflows.py forgets it with app/usbseat.py).
 """
@@ -32,6 +33,7 @@ LINKS = {
     "waiting": ("Online: waiting|for an opponent", "En ligne: on|attend l'adversaire"),
     "lost": ("Connection lost:|reconnecting", "Connexion perdue:|on reessaie"),
     "playing": ("", ""),
+    "differs": ("Board differs|from the server|see the PC", "Plateau autre|que le serveur|voir le PC"),
 }
 WAITING = ("Waiting for the|server's dice", "On attend les|des du serveur")
 
@@ -81,7 +83,7 @@ def answer(app, args):
     if word == "link":
         rows = LINKS.get(args[1] if len(args) > 1 else "")
         if rows is None:
-            return events.error("seat_refused", "seat link connecting|waiting|lost|playing")
+            return events.error("seat_refused", "seat link connecting|waiting|lost|playing|differs")
         t.say(rows[t.settings.lang].replace("|", "\n"))
         t.screen = None
         return events.line("seat_ok", (("ask", "link"), ("answer", args[1])))
