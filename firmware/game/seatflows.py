@@ -6,7 +6,7 @@ flows so that neither loads the other. As those, they change the game only throu
 Table's own transitions (record, event, save, say, set_seat, abandon): no attribute of the
 Table is written here.
 """
-from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB, SEAT_ONLINE
+from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB
 import events
 
 
@@ -27,10 +27,8 @@ def seat_name(t, player):
     level = t.level_of(player)
     if t.away[player]:
         return "%s ghost (%s)" % (("White", "Black")[player], level)
-    if t.seats[player] == SEAT_USB:
-        return "Computer (USB)"
-    if t.seats[player] == SEAT_ONLINE:
-        return "Online"
+    if t.seats[player] >= SEAT_USB:            # the computer on USB, a player online
+        return ("Computer (USB)", "Online")[t.seats[player] - SEAT_USB]
     return "Tablier (%s)" % level if level else ("White", "Black")[player]
 
 
@@ -39,8 +37,7 @@ def _usb_gone(t):
     (app/usbseat.py, kept while one is: App.engine_work)."""
     if t.seats[0] < SEAT_USB and t.seats[1] < SEAT_USB:
         import lazy
-        lazy.forget("app.usbseat")
-        lazy.forget("app.online")
+        lazy.forget("app.usbseat", "app.online")
 
 
 def leave(t, player):
