@@ -212,6 +212,10 @@ class Bridge:
         if turn == 2 and (prev is None or prev["Turn"] != 2 or prev.get("Winner")):
             self.opp_start = list(board)         # their turn begins here
             self.opp_dice, self.opp_moves, self.opp_play = None, [], None
+        if turn == 2 and ev["DoubleOffered"] and not (prev or {}).get("DoubleOffered") and \
+                self.dice_q is not None and self.dice_q[1][1] == self.online:
+            self.say("%s doubles, but the board's rules allow no double now (the Crawford game, "
+                     "a dead cube): the board waits for their roll" % self.them)
         if turn == 2 and ev["Roll1"] and not ev["DoubleOffered"]:
             self.opp_dice = (ev["Roll1"], ev["Roll2"])
             self.opp_moves = [tuple(m) for m in moves]
@@ -624,7 +628,9 @@ def _password(user):
 
 
 def main(argv):
-    ap = argparse.ArgumentParser(prog="python -m host_tools online", description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m host_tools online", description=(
+        "Play people online from the board on bgammon.org: set a seat to Online in the "
+        "board's Settings, then run this on the computer on USB (docs/online.md)."))
     ap.add_argument("--port", help="serial port of the board, e.g. /dev/ttyACM0 (sim --serial prints one)")
     ap.add_argument("--server", default=DEFAULT_SERVER, help="HOST:PORT (default %s)" % DEFAULT_SERVER)
     ap.add_argument("--user", help="your bgammon.org name (the password: %s or a prompt)" % PASSWORD_ENV)
