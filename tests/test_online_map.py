@@ -164,3 +164,48 @@ def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
     assert words and "them's 13-point: the server 5, the board 4" in words[0], said
     assert "them's 7-point: the server 0, the board 1" in words[0]
     assert "seat link differs" in br.to_board
+
+
+def test_the_relay_waits_for_a_server_that_is_not_up_yet_with_backoff():
+    """No server listening: the relay says so, tells the board (seat link lost), tries again
+    after 1 s, 2 s, ...; once a server is up it logs in. The board's line here is a pty."""
+    import os
+    import socket
+    import threading
+    import time
+    import tty
+    from host_tools import cmd_online
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()                                          # nothing listens there now
+    master, slave = os.openpty()
+    tty.setraw(slave)
+    said, stop = [], []
+    br = cmd_online.Bridge(said.append, create=1)
+    th = threading.Thread(target=cmd_online.run, args=(br, os.ttyname(slave), "127.0.0.1", port, "x", None),
+                          kwargs={"stop": lambda: bool(stop), "say": said.append}, daemon=True)
+    th.start()
+    srv = None
+    try:
+        end = time.monotonic() + 10
+        while not [x for x in said if "trying again in 2 s" in x] and time.monotonic() < end:
+            time.sleep(0.05)
+        assert [x for x in said if "cannot reach the server" in x and "in 1 s" in x], said
+        board = b""
+        while b"seat link lost" not in board and time.monotonic() < end:
+            import select
+            if select.select([master], [], [], 0.1)[0]:
+                board += os.read(master, 1024)
+        assert b"seat link lost" in board, board
+        srv = Server(port=port, lifetime=20)
+        while not [x for x in said if x.startswith("logged in as")] and time.monotonic() < end + 10:
+            time.sleep(0.05)
+        assert "logged in as guest_x" in said and [x for x in said if "creating a 1-point match" in x], said
+    finally:
+        stop.append(1)
+        th.join(10)
+        os.close(master)
+        os.close(slave)
+        if srv is not None:
+            srv.stop()
