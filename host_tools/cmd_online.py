@@ -82,6 +82,7 @@ class Bridge:
         self.opp_play = None            # their finished play (their numbering), for the board
         self.take_answer = None         # "take" / "pass": their answer to our double
         self.double_sent = False
+        self.resign_held = False        # our resignation, waiting for our turn on the server
         self.link_state = None          # what the OLED was last told of the connection
         self.names_sent = None          # the names the board's record was last given
         self.ends = [None, None]        # the last game's end: the server's (we won?, points), the board's
@@ -388,13 +389,22 @@ class Bridge:
             else:
                 self.say("? the server has no %s: not sent" % a)
         elif kind == "resign" and ev.get("a") == "offer":
-            self.to_server.append("resign")
-            self.say("you resign: sent (the server scores the game from the position)")
+            st = self.state
+            if st is not None and st["Turn"] != 1:
+                self.resign_held = True           # the server takes it on our turn only
+                self.say("you resign: sent when it is your turn on the server")
+            else:
+                self.to_server.append("resign")
+                self.say("you resign: sent (the server scores the game from the position)")
 
     # ---------------------------------------------------------------- answers
     def tick(self, now):
         """Answer what the board asks when the server has said it."""
         st = self.state
+        if self.resign_held and st is not None and st["Turn"] == 1 and not st["DoubleOffered"]:
+            self.resign_held = False
+            self.to_server.append("resign")
+            self.say("you resign: sent (the server scores the game from the position)")
         names = (self.online, self.me, self.them)
         if self.online in (0, 1) and self.me and self.them and self.names_sent != names:
             self.names_sent = names                       # the record names both as the server does

@@ -209,3 +209,18 @@ def test_the_relay_waits_for_a_server_that_is_not_up_yet_with_backoff():
         os.close(slave)
         if srv is not None:
             srv.stop()
+
+
+def test_a_resignation_at_the_board_in_the_opponents_turn_waits_for_ours_on_the_server():
+    import json
+    from host_tools.cmd_online import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.online = 1
+    br.server_line(_board_event(start_board(), 2, 6, 1))        # their turn on the server
+    br.board_line(json.dumps({"t": "resign", "p": 0, "a": "offer", "n": 1}), 0.0)
+    br.tick(0.0)
+    assert "resign" not in br.to_server and br.resign_held
+    br.server_line(_board_event(start_board(), 1))               # ours
+    br.tick(0.1)
+    assert br.to_server.count("resign") == 1 and not br.resign_held, said
