@@ -224,3 +224,30 @@ def test_a_resignation_at_the_board_in_the_opponents_turn_waits_for_ours_on_the_
     br.server_line(_board_event(start_board(), 1))               # ours
     br.tick(0.1)
     assert br.to_server.count("resign") == 1 and not br.resign_held, said
+
+
+def test_the_relays_state_runs_the_same_under_micropython():
+    """host_tools/online_bridge.py under the real MicroPython (the companion page's
+    WebAssembly port runs the same interpreter): the same lines out as under CPython."""
+    import json
+    import os
+    import subprocess
+    from tools import ROOT, MICROPYTHON
+    import online_cases
+    from host_tools.online_bridge import Bridge
+    expect = online_cases.replay(Bridge)
+    out = expect["out"]
+    assert out[0][0] == ["set autoplay 0"] and out[0][1][-1] == "seat dice 6", out   # their opening die
+    assert out[1][0] == ["roll"] and out[2][1] == ["seat dice 1"], out                # ours, rolled
+    assert out[3][1] == ["seat play 13/7 8/7"], out       # their play, made by the server itself
+    assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 3 1"], out
+    assert out[6][0] == ["move 8/5 6/5", "ok", "pong 123"], out
+    script = ("import sys, json\nsys.path[:0] = ['host_tools', 'firmware', 'tests']\n"
+              "import online_cases\nfrom online_bridge import Bridge\n"
+              "print(json.dumps(online_cases.replay(Bridge)))\n")
+    proc = subprocess.run([MICROPYTHON, "-X", "heapsize=2M", "-c", script], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120, env=dict(os.environ))
+    assert proc.returncode == 0, proc.stdout[-2000:] + proc.stderr[-2000:]
+    got = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert got["out"] == expect["out"], (got, expect)
+    assert len(got["said"]) == len(expect["said"]), (got["said"], expect["said"])
