@@ -19,6 +19,8 @@ from the mover's view (25 = bar, 0 = off). Kinds and their fields:
   seat_turn p, ask ("play" | "cube" | "take"), pos, match (GNU Backgammon's IDs), dice, q:
             the computer on USB's seat must act (app/usbseat.py; answered by `seat ...`)
   seat_ok   ask, answer: the computer's answer taken (the answer to a `seat` command)
+  seat_dice p, n (1 an opening die, 2 a roll), o (the online seat), q: a seat is online, the
+            dice are the server's (app/online.py; answered by `seat dice D1 [D2]`)
   (and the Table's own: board_play, seat, match_stopped; the commands' answers: state, ...)
 
 Lines are built by hand, not from a dict, so that the key order is fixed on MicroPython too.

@@ -38,7 +38,8 @@ Events in Python are tuples: ('match', length, rules, date), ('name', p, name),
 ('double', p, v), ('take', p), ('drop', p), ('beaver', p, v), ('resign', p, n),
 ('accept', p), ('decline', p), ('timeout', p), ('end', p, points), ('resume', n),
 ('position', position_id, player_and_dice), ('commit', sha256_hex, salt, roll_number),
-('reveal', seed_hex), ('entered', 0 or 1). read_lines() applies the resume lines and returns
+('reveal', seed_hex), ('entered', 0, 1 or 2: the board's dice, the players', an online
+server's). read_lines() applies the resume lines and returns
 no ('resume', n) event.
 
 The reader skips a line it cannot make sense of (a power cut in the middle of an append,
@@ -132,7 +133,8 @@ def decode(line):
             _check(len(fields) == 1 and _is_hex64(fields[0]), "a dice reveal holds the seed in hex")
             return ("reveal", fields[0])
         if kind == "entered":
-            _check(fields in (["0"], ["1"]), "dice entered is 1 (by the players) or 0 (the board's)")
+            _check(fields in (["0"], ["1"], ["2"]),
+                   "dice entered is 1 (by the players), 2 (an online server's) or 0 (the board's)")
             return ("entered", int(fields[0]))
         _check(len(fields) in (2, 3), "game start needs the two scores")
         s0, s1 = _ints(fields[:2])

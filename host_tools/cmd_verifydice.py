@@ -15,7 +15,8 @@ an opening was kept or rolled again is not in the record: both readings are trie
 one with fewer mismatches is reported. After an `H` line (the record was started again in
 a game, lines were lost) the count is found again among the next 64 numbers. Rolls after
 a `U 1` line (physical dice entered by the players) are not the seed's: they are counted,
-not checked, and take no roll number, until a `U 0`.
+not checked, and take no roll number, until a `U 0`; so are those after a `U 2` (a match
+played online: the server rolled both sides' dice, issue 29), until the next match.
 """
 import hashlib
 import os
@@ -43,6 +44,7 @@ class Segment:
         self.line_no = line_no
         self.items = []     # ('roll', player, d1, d2, opening, game, move) or ('gap',)
         self.entered = 0    # rolls entered by the players (`U 1`): not from the seed
+        self.server = 0     # rolls of an online match's server (`U 2`): not from the seed
 
 
 def segments_of(events):
@@ -56,8 +58,10 @@ def segments_of(events):
     for i, ev in enumerate(events):
         kind = ev[0]
         if kind == "entered":
-            entered = bool(ev[1])
+            entered = ev[1]
         elif kind == "match":
+            if entered == 2:
+                entered = 0     # the server's dice were that match's
             game = 0
         elif kind == "game":
             game += 1
@@ -78,8 +82,12 @@ def segments_of(events):
         elif kind == "roll":
             move += 1
             if entered:
-                if segs:
+                if segs and entered == 2:
+                    segs[-1].server += 1       # the online server's dice: nothing to recompute
+                elif segs:
                     segs[-1].entered += 1      # the players' own dice: nothing to recompute
+                else:
+                    outside += 1               # (an online server's: server_rolls counts them)
             elif segs:
                 segs[-1].items.append(("roll", ev[1], ev[2], ev[3], opening_next, game, move))
             else:
@@ -140,10 +148,30 @@ def align(items, fd, k0):
     return out
 
 
+def server_rolls(events):
+    """The rolls of matches played online (after a `U 2` line, until the next match): the
+    server rolled them for both sides, the fair dice's commitment does not apply."""
+    n = 0
+    server = False
+    for ev in events:
+        if ev[0] == "entered":
+            server = ev[1] == 2
+        elif ev[0] == "match":
+            server = False
+        elif ev[0] == "roll" and server:
+            n += 1
+    return n
+
+
 def verify(events, say=print):
     """Check a record's events; returns the exit status (see the module's docstring)."""
     segs, outside, reveals = segments_of(events)
     status = 0
+    online = server_rolls(events)
+    if online:
+        say("note: %d roll(s) rolled by the online server in a match played online: the fair "
+            "dice's commitment does not apply to them, not checked" % online)
+        outside -= min(outside, online - sum(s.server for s in segs))
     by_hash = {}
     for seed_hex, _ in reveals:
         try:
@@ -162,7 +190,8 @@ def verify(events, say=print):
         say("note: %d roll(s) before any commitment: not the provably fair dice" % outside)
         status = status or 2
     if not segs and not outside:
-        say("no rolls in the record")
+        if not online:
+            say("no rolls in the record")
         return status or 2
     for s in segs:
         head = "commitment %s... (salt %s, from roll %d)" % (s.hash[:16], s.salt or "-", s.first)
@@ -170,6 +199,9 @@ def verify(events, say=print):
         rolls = sum(1 for it in s.items if it[0] == "roll")
         if s.entered:
             head += "; %d roll(s) entered by the players, not checked" % s.entered
+        if s.server:
+            head += ("; %d roll(s) rolled by the online server (the fair dice's commitment "
+                     "does not apply to them), not checked" % s.server)
         if seed is None:
             say("%s: %d roll(s), seed not revealed yet (match in play?): not checked" % (head, rolls))
             status = status or 2

@@ -156,7 +156,7 @@ def test_gnubg_takes_a_seat_over_usb(tmp_path):
     b.until(lambda: "Waiting for the" in b.screen(), "the waiting note", timeout=60)
     assert "Black: person" in b.screen(), b.screen()
     # 6. the seat handed back to a person in the menu: nobody is asked any more
-    _black_seat_presses(b, 1)                          # USB PC -> a person
+    _black_seat_presses(b, 2)                          # USB PC -> online -> a person
     assert b.rig.table.seats[1] == 0 and b.rig.table.want_play is None, b.screen()
     n = len(b.events("seat_turn"))
     b.rig.wait(4000)

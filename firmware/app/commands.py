@@ -9,7 +9,8 @@ Commands (case-insensitive, extra spaces ignored):
   version               firmware and record format
   dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
   seat ANSWER           the computer on USB's answer for its seat: play 13/7 8/7, double,
-                        roll, take, pass (app/usbseat.py: `host_tools play` sends them)
+                        roll, take, pass (app/usbseat.py: `host_tools play` sends them);
+                        for a seat online also dice D1 [D2] and link STATE (app/online.py)
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
 with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets

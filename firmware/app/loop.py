@@ -245,6 +245,11 @@ class App:
         n = self.table.want_roll
         if not n:
             return
+        s = self.table.seats
+        if s[0] == 5 or s[1] == 5:         # game.phases.SEAT_ONLINE: the server's dice
+            from app import online
+            online.ask_dice(self, now_ms)  # now, then every RESEND_MS until answered
+            return
         if self.fair is not None and not self.loaded and self.fair.roll(self, now_ms):
             return                         # the provably fair dice rolled (fairroll.py)
         d = self.d.dice
@@ -274,7 +279,7 @@ class App:
         t = self.table
         m = t.menu
         if t.want_play is not None or t.want_cube is not None:
-            if t.seats[t.acting()] == 4:      # game.phases.SEAT_USB
+            if t.seats[t.acting()] >= 4:      # game.phases.SEAT_USB, SEAT_ONLINE
                 from app import usbseat
                 usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
             else:
@@ -295,8 +300,8 @@ class App:
                 self.grader = lazy.grading(self, now_ms)
         else:
             self.grader = None
-            # (the computer on USB's seat, 4, needs no engine)
-            if self.engine is not None and not (t.seats[0] % 4 or t.seats[1] % 4) and m is None:
+            # (the computer on USB's seat, 4, and a player online, 5, need no engine)
+            if self.engine is not None and not (0 < t.seats[0] < 4 or 0 < t.seats[1] < 4) and m is None:
                 lazy.release_engine(self)
         self.drain(now_ms)
 

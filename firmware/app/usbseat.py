@@ -26,7 +26,7 @@ carries none of them.
 import events
 import ticks
 import lazy
-from game.phases import SEAT_USB, MOVING, PRE_ROLL, DOUBLED
+from game.phases import SEAT_USB, SEAT_ONLINE, MOVING, PRE_ROLL, DOUBLED
 
 # the question again this often while unanswered (a PC plugged in late, a line lost): the
 # life of a note (game.table.NOTE_MS), so that the waiting note, set again with each, stays
@@ -38,7 +38,7 @@ ASK_TAKE = 2           # is resident anyway, its names need not be looked up her
 def question(t):
     """What the computer on USB is asked now ("play", "cube", "take"), or None."""
     p = t.acting()
-    if p < 0 or t.seats[p] != SEAT_USB:
+    if p < 0 or t.seats[p] < SEAT_USB:        # the computer on USB, or a player online
         return None
     if t.want_play is not None and t.phase == MOVING:
         return "play"
@@ -55,7 +55,9 @@ def question(t):
 _last = [None, "", 0]  # type: list
 ANSWERS = {"play": ("play",), "cube": ("double", "roll"), "take": ("take", "pass")}
 WAITING = ("Waiting for the computer on USB|Menu: Settings, %s: person",
-           "On attend l'ordinateur sur USB|Menu: Reglages, %s: joueur")
+           "On attend l'ordinateur sur USB|Menu: Reglages, %s: joueur",
+           "Waiting for the opponent online|Menu: Settings, %s: person",
+           "On attend l'adversaire en ligne|Menu: Reglages, %s: joueur")
 
 
 def ask(app, now_ms):
@@ -84,7 +86,8 @@ def ask(app, now_ms):
         last[1] = events.line("seat_turn", (("p", p), ("ask", kind), ("pos", pid), ("match", mid),
                                             ("dice", [d[0], d[1]]), ("q", t.rec_seq)))
     else:
-        t.say((WAITING[t.settings.lang] % t.name(p)).replace("|", "\n"))
+        online = 2 if t.seats[p] == SEAT_ONLINE else 0
+        t.say((WAITING[online + t.settings.lang] % t.name(p)).replace("|", "\n"))
         t.screen = None                # drawn again with the note (Table.refresh_screen)
     app.write_line(last[1])
 
@@ -92,8 +95,11 @@ def ask(app, now_ms):
 def answer(app, args):
     """The JSON line answering `seat ARGS` (app/commands.py): taken, or refused in words."""
     t = app.table
-    kind = question(t)
     word = args[0] if args else ""
+    if word in ("dice", "link", "name", "resign"):   # a player online's (app/online.py)
+        from app import online
+        return online.answer(app, args)
+    kind = question(t)
     if kind is None:
         return _refuse(app, "nothing is asked of the computer on USB now")
     if word not in ANSWERS[kind]:

@@ -102,6 +102,7 @@ v_easy=facile
 v_normal=normal
 v_strong=fort
 v_usb=PC USB
+v_online=En ligne
 v_match=match
 v_on=oui
 v_off=non

@@ -34,6 +34,7 @@ v_easy=easy
 v_normal=normal
 v_strong=strong
 v_usb=USB PC
+v_online=Online
 v_match=match
 v_on=on
 v_off=off

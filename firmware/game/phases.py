@@ -33,9 +33,11 @@ HOW_PASS = 1
 HOW_RESIGN = 2
 HOW_TIME = 3
 
-# the seats (issue 10): a person, the board at a level (engine/player.py's levels), or a
-# computer on the USB line (app/usbseat.py: `host_tools play` and GNU Backgammon)
+# the seats (issue 10): a person, the board at a level (engine/player.py's levels), a
+# computer on the USB line (app/usbseat.py: `host_tools play` and GNU Backgammon), or a
+# player online (issue 29: app/online.py, `host_tools online` and bgammon.org)
 SEAT_PERSON = 0
-LEVELS = ("easy", "normal", "strong", "usb")   # seats 1, 2, 3, 4
+LEVELS = ("easy", "normal", "strong", "usb", "online")   # seats 1, 2, 3, 4, 5
 SEAT_USB = 4
+SEAT_ONLINE = 5
 GHOST_LEVEL = 2           # seed 003's ghost plays at normal until Settings changes it

@@ -12,7 +12,7 @@ import events
 
 def cycle_seat(t, player):
     """Settings' seat of `player`: a person -> the board easy -> normal -> strong -> the
-    computer on USB -> a person (game.phases.LEVELS)."""
+    computer on USB -> a player online -> a person (game.phases.LEVELS)."""
     seat = (t.seats[player] + 1) % (len(LEVELS) + 1)
     # an absent player's seat cycled to a person: they are back (a ghost needs a level)
     t.set_seat(player, seat, t.away[player] if seat else 0)
@@ -27,17 +27,17 @@ def seat_name(t, player):
     level = t.level_of(player)
     if t.away[player]:
         return "%s ghost (%s)" % (("White", "Black")[player], level)
-    if t.seats[player] == SEAT_USB:
-        return "Computer (USB)"
+    if t.seats[player] >= SEAT_USB:            # the computer on USB, a player online
+        return ("Computer (USB)", "Online")[t.seats[player] - SEAT_USB]
     return "Tablier (%s)" % level if level else ("White", "Black")[player]
 
 
 def _usb_gone(t):
     """No seat is the computer on USB's (any more): its question's code leaves the heap
     (app/usbseat.py, kept while one is: App.engine_work)."""
-    if t.seats[0] != SEAT_USB and t.seats[1] != SEAT_USB:
+    if t.seats[0] < SEAT_USB and t.seats[1] < SEAT_USB:
         import lazy
-        lazy.forget("app.usbseat")
+        lazy.forget("app.usbseat", "app.online")
 
 
 def leave(t, player):

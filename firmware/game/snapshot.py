@@ -99,7 +99,7 @@ def to_bytes(t):
     b[_LAST + 1:_LAST + 1 + len(lm)] = lm
     b[_SEQ:_SEATS] = (t.rec_seq & 0xFFFFFFFF).to_bytes(4, "little")
     for p in (0, 1):               # the seat (0..3), away (bit 2), the ghost played (bit 3),
-        s = t.seats[p]             # the computer on USB (bit 4, seat bits 0: SEAT_USB)
+        s = t.seats[p]             # the line (bit 4; seat bits 0: SEAT_USB, 1: SEAT_ONLINE)
         b[_SEATS + p] = (s & 3) | t.away[p] << 2 | t.ghosted[p] << 3 | (s >> 2) << 4
     b[_SUM:_SUM + 2] = fletcher16(memoryview(b)[:_SUM]).to_bytes(2, "little")
     return bytes(b)
@@ -215,7 +215,7 @@ def _turn_fields(data, phase, on_roll, d1, d2, deciding, over, board, version):
     seats = bytearray(data[_SEATS:_MORE]) if version >= 3 else bytearray(2)
     # S15
     for x in seats:
-        _check(x < 32 and not (x & 16 and x & 3), "a seat that is neither a person, a level nor USB")
+        _check(x < 32 and not (x & 16 and x & 2), "a seat that is neither a person, a level, USB nor online")
         _check(not x >> 2 & 1 or x & 19, "an absent player with no ghost in the seat")
     return clock, last, rec_seq, seats
 

@@ -139,7 +139,7 @@ class Table:
          self.match, self.settings, self.last_move, self.rec_seq, self.clock, seats) = \
             lazy.snapshot_fields(saved)
         for p in (0, 1):              # (a byte each: the seat, away, ghosted, USB: game/snapshot.py)
-            self.seats[p] = 4 if seats[p] & 16 else seats[p] & 3     # 4: SEAT_USB
+            self.seats[p] = 4 + (seats[p] & 1) if seats[p] & 16 else seats[p] & 3   # 4 USB, 5 online
             self.away[p] = seats[p] >> 2 & 1
             self.ghosted[p] = seats[p] >> 3 & 1
         self.go(phase)

@@ -88,6 +88,7 @@ def test_a_seat_handed_back_frees_the_engine():
     assert app.engine is not None
     t.cycle_seat(1)                       # normal -> strong
     t.cycle_seat(1)                       # strong -> the computer on USB
+    t.cycle_seat(1)                       # -> a player online
     t.cycle_seat(1)                       # -> a person
     run(app, 50)
     assert app.engine is None and "app.seat" not in sys.modules
@@ -131,6 +132,7 @@ def test_the_board_thinks_in_pieces_across_cycles_and_plays_what_it_plays_at_onc
     assert t.on_roll == 1 and app.thinking is not None, (t.screen, app.last_fault)
     t.cycle_seat(1)                       # normal -> strong: the think starts again
     t.cycle_seat(1)                       # strong -> the computer on USB
+    t.cycle_seat(1)                       # -> a player online
     t.cycle_seat(1)                       # -> a person
     run(app, 30)
     assert app.thinking is None and t.want_play is None and t.shown_play is None

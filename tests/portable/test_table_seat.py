@@ -120,6 +120,7 @@ def test_the_seat_is_handed_back_in_the_boards_turn():
     assert t.want_play == "strong"
     t.board_play(Play(((13, 7), (8, 7)), (False, False)))
     t.cycle_seat(1)                        # strong -> the computer on USB
+    t.cycle_seat(1)                        # -> a player online
     t.cycle_seat(1)                        # -> a person: Black plays for itself
     r.collect()
     assert t.level_of(1) is None and t.want_play is None and t.shown_play is None
@@ -169,7 +170,7 @@ def test_the_computer_on_usb_seat_is_saved_in_bit_4_of_the_seat_byte():
     data = snapshot.to_bytes(t)
     assert data[snapshot._SEATS + 1] == 16 and len(data) == snapshot.SIZE   # same layout
     assert Table(saved=data).seats == bytearray((0, 4))
-    for byte in (16 | 1, 16 | 3, 32):      # USB and a level at once; an unknown bit
+    for byte in (16 | 2, 16 | 3, 32):      # USB and a level at once; an unknown bit
         bad = bytearray(data)
         bad[snapshot._SEATS + 1] = byte
         bad[snapshot._SUM:] = snapshot.fletcher16(bad[:snapshot._SUM]).to_bytes(2, "little")
@@ -178,7 +179,11 @@ def test_the_computer_on_usb_seat_is_saved_in_bit_4_of_the_seat_byte():
             assert False, "seat byte %d accepted" % byte
         except ValueError as e:
             assert "seat" in str(e)
-    t.cycle_seat(1)                        # USB -> a person
+    t.cycle_seat(1)                        # USB -> a player online (issue 29): bits 4 and 0
+    assert t.seats[1] == 5 and t.level_of(1) == "online" and t.seat_name(1) == "Online"
+    data = snapshot.to_bytes(t)
+    assert data[snapshot._SEATS + 1] == 17 and Table(saved=data).seats == bytearray((0, 5))
+    t.cycle_seat(1)                        # online -> a person
     assert t.seats[1] == 0
 
 
@@ -301,6 +306,8 @@ def test_the_ghosts_level_changes_in_settings_and_a_person_there_means_back():
     assert t.away[0] and t.level_of(0) == "strong" and t.want_play == "strong"
     t.cycle_seat(0)                        # strong -> the computer on USB: still the ghost
     assert t.away[0] and t.level_of(0) == "usb" and t.seat_name(0) == "White ghost (usb)"
+    t.cycle_seat(0)                        # -> online (issue 29): still the ghost
+    assert t.away[0] and t.level_of(0) == "online"
     t.cycle_seat(0)                        # -> a person: White is back
     assert not t.away[0] and t.level_of(0) is None
     assert Table(saved=snapshot.to_bytes(t)).away == bytearray(2)   # a state it can resume

@@ -33,7 +33,8 @@ def test_no_answer_asks_again_and_the_menu_hands_the_seat_back():
     from game.settings import NAMES
     for _ in range(len(NAMES) + 1):                 # Settings' items, then White, Black
         app.press("menu")
-    app.press("p2_main")                            # Black's seat: USB -> a person
+    app.press("p2_main")                            # Black's seat: USB -> online
+    app.press("p2_main")                            # -> a person
     app.press("menu", "long")
     run(app, 50)
     assert t.seats[1] == 0 and t.want_play is None, t.screen
