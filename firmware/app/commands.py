@@ -5,7 +5,9 @@ Commands (case-insensitive, extra spaces ignored):
   ids                   GNU Backgammon Position ID and Match ID of the board ("ids" event)
   state                 what the OLED shows, the LED codes, saves and faults
   sensed                what the sensors read (per point: colour and count range)
-  press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double)
+  press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double);
+                        refused while the computer on USB holds a seat (the line is then that
+                        program's: it acts only for its own seat, through `seat`)
   version               firmware and record format
   dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
   seat ANSWER           the computer on USB's answer for its seat: play 13/7 8/7, double,
@@ -157,7 +159,20 @@ def _sensed(app):
     ))
 
 
+def usb_seated(app):
+    """True while the computer on USB holds a seat: the serial line is then that program's,
+    which acts only for its own seat through `seat` answers (design.md, Seats), never with
+    a person's buttons or the dice's settings (issue 26: `press p1_cube long` passed for
+    White, `dice own on` let the program key in its own 6-6)."""
+    from game.phases import SEAT_USB
+    seats = app.table.seats           # (MicroPython has no `in` for a bytearray)
+    return seats[0] == SEAT_USB or seats[1] == SEAT_USB
+
+
 def _press(app, args):
+    if usb_seated(app):
+        return events.error("usb_seat", "the computer on USB holds a seat: it answers with "
+                            "seat commands only; the buttons are the players'")
     if not args or len(args) > 2:
         return _bad("usage: press NAME [press|long|double], NAME one of " + " ".join(BUTTON_NAMES))
     name = args[0]
