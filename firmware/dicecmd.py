@@ -5,8 +5,7 @@ and set from a computer. Loaded for the command, forgotten after.
   dice check            the dice check of the match's rolls (dicecheck.py): chi-squared and p
   dice salt DIGITS      the players' salt, before the match's first roll
   dice own on|off       physical dice entered on the buttons (dicepad.py): from the line only
-                        before the match's first roll and while no program holds a seat on
-                        it (in a match, the board's Dice menu switches them)
+                        before the match's first roll, no program seated (app/commands.py)
 """
 import events
 
@@ -34,12 +33,6 @@ def answer(app, args):
             return events.error("dice", str(e))
         return _state(fair)
     if len(args) == 2 and args[0] == "own" and args[1] in ("on", "off"):
-        from app.commands import usb_seated
-        t = app.table
-        # never by a program holding a seat, nor in a match (issue 26: its own 6-6)
-        if usb_seated(app) or t.match.game_number > 1 or t.phase > 1 or t.opening[0] or t.opening[1]:
-            return events.error("dice", "own dice: from the line before the match's first roll "
-                                "with no program seated; else on the board's Dice menu")
         fair.set_manual(args[1] == "on")
         return _state(fair)
     return events.error("bad_command", USAGE)

@@ -110,6 +110,12 @@ def answer(app, text, length=None):
     if cmd == "press":
         return _press(app, args)
     if cmd == "dice":
+        t = app.table
+        # own dice: never by a program holding a seat, nor in a match (issue 26: its 6-6)
+        if args[:1] == ["own"] and (usb_seated(app) or t.match.game_number > 1 or t.phase > 1
+                                    or t.opening[0] or t.opening[1]):
+            return events.error("dice", "own dice: from the line before the match's first roll "
+                                "with no program seated; else on the board's Dice menu")
         import lazy
         return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
     if cmd == "seat":
