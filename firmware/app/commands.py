@@ -10,8 +10,9 @@ Commands (case-insensitive, extra spaces ignored):
                         program's: it acts only for its own seat, through `seat`)
   version               firmware and record format
   dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
-  seat ANSWER           the computer on USB's answer for its seat: play 13/7 8/7, double,
-                        roll, take, pass (app/usbseat.py: `host_tools play` sends them)
+  seat Q ANSWER         the computer on USB's answer to its seat's question Q (the seat_turn's
+                        q): play 13/7 8/7, double, roll, take, pass (app/usbseat.py:
+                        `host_tools play` sends them)
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
 with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
@@ -24,7 +25,7 @@ MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
 HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version",
-        "dice [check|salt DIGITS|own on|off]", "seat play MOVES|double|roll|take|pass")
+        "dice [check|salt DIGITS|own on|off]", "seat Q play MOVES|double|roll|take|pass")
 
 
 def _bad(msg):

@@ -7,7 +7,7 @@ import json
 from apprig import run, Position, TMP
 from app import commands
 from game.table import PRE_ROLL, DOUBLED
-from usbkit import usb_black
+from usbkit import usb_black, seat
 
 
 def _fair(name):
@@ -34,7 +34,7 @@ def _doubled():
     app.press("p1_main")
     run(app, 100)
     assert t.phase == PRE_ROLL and t.on_roll == 1
-    assert json.loads(commands.answer(app, "seat double"))["t"] == "seat_ok"
+    assert seat(app, lines, "double")["t"] == "seat_ok"
     run(app, 20)
     assert t.phase == DOUBLED
     return sc, app, lines, t
