@@ -594,9 +594,10 @@ class Table:
         self.clock.stop()
         self.want_roll = None
         winner, points = m.last_game[0], m.last_game[1]
-        if self.ghosted[winner]:
-            # seed 003: the points of a game the ghost won are not counted (the opponent who
-            # beats the ghost gets theirs)
+        if self.away[winner]:
+            # seed 003: the points of a game the ghost won (still in the winner's seat at the
+            # end) are not counted; the opponent who beats the ghost gets theirs, and so does
+            # a player back before the end (issue 26: one ghost turn had cost the game)
             lazy.uncount(self.match, winner, points)
             points = 0
         if self.away[0] or self.away[1]:
