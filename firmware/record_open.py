@@ -211,7 +211,7 @@ def _opening_left(path):
         pieces = f.read().split(b"\n")
     if start:
         pieces.pop(0)
-    games = []
+    games = []  # type: list
     for raw in reversed(pieces):
         try:
             text = unseal(raw.decode("utf-8").strip())[0]

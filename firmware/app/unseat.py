@@ -27,7 +27,7 @@ def seats_back(app, exc=None):
     elif isinstance(exc, OSError):
         why, short = "the engine's weights file cannot be read (%s)" % (exc,), "no weights"
     else:
-        why, short = "the engine's weights file is damaged: %s" % (exc,), "bad weights"
+        why, short = "the engine's weights file cannot be used: %s" % (exc,), "bad weights"
     app.write_line(events.error("board_seat", why + ": its seats are handed back to persons"))
     app.notice(["BOARD CANNOT", "PLAY: " + short, "seats back to", "persons"])
     t = app.table

@@ -221,8 +221,11 @@ def test_a_bad_weights_file_hands_the_seat_back_once_in_words():
     cycle (300 faults in 3 s), the seat kept, nothing played."""
     with open(seat_weights(), "rb") as f:
         head = f.read(4000)
-    for content, words in ((None, "cannot be read"), (b"", "damaged"), (head, "cut short"),
-                           (b"TBN1" + head[4:], "damaged")):
+    with open(seat_weights(), "rb") as f:
+        whole = f.read()
+    changed = whole[:3000] + bytes((whole[3000] ^ 1,)) + whole[3001:]
+    for content, words in ((None, "cannot be read"), (b"", "cannot be used"), (head, "cut short"),
+                           (b"TBN1" + whole[4:], "not a Tablier weights file"), (changed, "check fails")):
         app, lines, t = _with_weights(content)
         said = [l for l in lines if '"board_seat"' in l]
         assert len(said) == 1 and words in said[0], (content and content[:4], said)
