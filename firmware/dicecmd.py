@@ -4,7 +4,8 @@ and set from a computer. Loaded for the command, forgotten after.
   dice                  the match's commitment, salt, rolls drawn, own dice, last seed revealed
   dice check            the dice check of the match's rolls (dicecheck.py): chi-squared and p
   dice salt DIGITS      the players' salt, before the match's first roll
-  dice own on|off       physical dice entered on the buttons (dicepad.py)
+  dice own on|off       physical dice entered on the buttons (dicepad.py): from the line only
+                        before the match's first roll, no program seated (app/commands.py)
 """
 import events
 

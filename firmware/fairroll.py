@@ -68,6 +68,7 @@ class FairRoll:
         self.k = 0                # the next roll number
         self.base = 0             # the Table's line count at the last roll (or the seed drawn)
         self.f_seq = 0            # the number of the `F` line, 0 before it is written
+        self.fixed = False        # a roll was handed over with this salt: it never changes
         self.pending = None  # type: Any  # (stamp, first die) of the roll handed over last, unresolved
         self.problem = None       # what went wrong, in words (None: fine)
         self.broken = False       # no seed could be drawn: the board's own dice roll

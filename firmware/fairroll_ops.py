@@ -6,7 +6,8 @@ in the heap a few times a turn only.
 
 The file `dice.bin` (store.py's atomic save), payload: b"FD", version 1, flags (1 a match's
 seed, 2 a roll handed over and not yet resolved, 4 it was the opening's first die, 8
-physical dice on, 16 the record says dice are entered), the seed (32 bytes), the next roll
+physical dice on, 16 the record says dice are entered, 32 a roll was handed over with
+this salt: it is fixed even if a cut voids the `F` line), the seed (32 bytes), the next roll
 number, the Table's line count at the last roll, the `F` line's number (4 bytes each,
 little endian), the stamp's phase and opening dice (3 bytes), the last `U` line's number
 (4 bytes), the salt's length, the salt.
@@ -49,6 +50,7 @@ def load(f):
     if not b[3] & 1:
         return                                   # between matches
     f.seed = bytes(b[4:36])
+    f.fixed = bool(b[3] & 32)
     f.k = _u32(b, 36)
     f.base = _u32(b, 40)
     f.f_seq = _u32(b, 44)
@@ -68,7 +70,7 @@ def save(f):
     b[51:55] = f.u_seq.to_bytes(4, "little")
     if f.seed is not None:
         p = f.pending
-        b[3] |= 1 | (2 if p else 0) | (4 if p and p[1] else 0)
+        b[3] |= 1 | (2 if p else 0) | (4 if p and p[1] else 0) | (32 if f.fixed else 0)
         b[4:36] = f.seed
         b[36:40] = f.k.to_bytes(4, "little")
         b[40:44] = f.base.to_bytes(4, "little")
@@ -137,6 +139,7 @@ def _begin(f, app, now_ms):
         raise ValueError("the seed source gave %d bytes" % len(seed))
     f.seed = bytes(seed)
     f.salt = ""
+    f.fixed = False
     f.k = 0
     f.f_seq = 0
     f.base = t.rec_seq
@@ -162,20 +165,23 @@ def _reveal(f, app, now_ms):
     f.seed = None
     f.salt = ""
     f.f_seq = 0
+    f.fixed = False
     save(f)
     app.notice(["DICE SEED", seed[0:16], seed[16:32], seed[32:48], seed[48:64],
                 "check: verify"], now_ms)
 
 
 def set_salt(f, salt):
-    if f.seed is None or f.f_seq:
+    # f.fixed: a cut after a roll was shown voids its `F` line with it, but a roll once
+    # shown never changes (issue 26: the salt taken again redrew the first roll)
+    if f.seed is None or f.f_seq or f.fixed:
         raise ValueError("the salt is entered before the match's first roll")
     f.salt = check_salt(salt)
     save(f)
 
 
 def enter_salt(f):
-    if f.seed is None or f.f_seq:
+    if f.seed is None or f.f_seq or f.fixed:
         return False
     from dicepad import SaltPad
     f.pad = SaltPad()
@@ -275,6 +281,7 @@ def roll(f, app, now_ms):
     pending = (_stamp(t), first)
     f.pending = pending
     f.base = t.rec_seq
+    f.fixed = True                # (kept even when this save is refused: in this power-on)
     save(f)                       # before the Table has it: a cut draws it again
     d1, d2 = fd.roll(f.k)
     if n == 1:

@@ -55,6 +55,7 @@ app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 app.seatcube,engine.cubeful seat_cube=cube_says_yes
 app.unseat release_engine=release seats_back
+filecheck check_file
 """
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the

@@ -171,7 +171,9 @@ def decode(line):
     elif kind == "resign":
         _check(1 <= n <= 3, "resignation must be 1, 2 or 3")
     else:
-        _check(1 <= n <= 3 * MAX_CUBE, "a game is won by 1 to %d points, not %d" % (3 * MAX_CUBE, n))
+        # `E p 0`: seed 003's ghost won the game, its points not counted (game/table.py)
+        low = 0 if kind == "end" else 1
+        _check(low <= n <= 3 * MAX_CUBE, "a game is won by %d to %d points, not %d" % (low, 3 * MAX_CUBE, n))
     return (kind, player, n)
 
 

@@ -82,7 +82,14 @@ def open_log(path, queue, table):
             lead.append(seal("W %d" % base))
         else:
             floor = table.rec_seq
-            lead.extend(header_again(table))
+            again = header_again(table)
+            have = _opening_left(path) if size else None
+            if have and again[:len(have)] == have:
+                # the record ends with this very match's opening and nothing after it (a cut
+                # tore the line after it, issue 26): it stands; written again it would be a
+                # second, empty match start in the record
+                del again[:len(have)]
+            lead.extend(again)
             while queue and (_seq(queue[0]) or 0) <= floor:
                 queue.pop(0)                            # the header stands for them
     if lead:
@@ -191,6 +198,32 @@ def _file_version(path):
     except (UnicodeError, ValueError):
         v = None                   # bytes that are no text: not a record of this format
     return 1 if v is None else v
+
+
+def _opening_left(path):
+    """The match's opening a record ends with (its `M` line and a `G` line, sealed as
+    header_again writes them, `@-`) when nothing but `N` lines and torn or damaged ones
+    follow; None else."""
+    with open(path, "rb") as f:
+        size = f.seek(0, 2)
+        start = size - TAIL_BYTES if size > TAIL_BYTES else 0
+        f.seek(start)
+        pieces = f.read().split(b"\n")
+    if start:
+        pieces.pop(0)
+    games = []  # type: list
+    for raw in reversed(pieces):
+        try:
+            text = unseal(raw.decode("utf-8").strip())[0]
+        except (ValueError, UnicodeError):
+            continue                   # torn, damaged or empty: not part of the record
+        if text[:1] == "M":
+            return [seal(text)] + games[-1:]
+        if text[:1] == "G":
+            games.insert(0, seal(text))
+        elif text[:1] != "N":
+            return None
+    return None
 
 
 def tail(path):

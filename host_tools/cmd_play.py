@@ -5,7 +5,8 @@ Set a seat to "USB PC" in the board's Settings (White or Black). When that seat 
 board writes a `seat_turn` event (firmware/app/usbseat.py: the position and match IDs, the
 dice, what it asks: play, cube or take); this program asks the `gnubg` package for its play
 or cube decision at --ply (0 by default; host_tools/gnubg_player.py) and sends the answer as
-a command (`seat play 13/7 8/7`, `seat double`, `seat roll`, `seat take`, `seat pass`).
+a command naming the question it answers, its `q` (`seat 17 play 13/7 8/7`, `seat 17
+double`, `seat 17 roll`, `seat 17 take`, `seat 17 pass`).
 The board shows the play on its LEDs and OLED, a person moves the checkers for GNU
 Backgammon, and the board checks them before the turn passes.
 
@@ -74,8 +75,9 @@ class Player:
         return None
 
     def _turn(self, ev):
-        ask, pid, mid, p = ev.get("ask"), ev.get("pos"), ev.get("match"), ev.get("p")
-        if ask not in ASKS or not isinstance(pid, str) or not isinstance(mid, str) or p not in (0, 1):
+        ask, pid, mid, p, q = ev.get("ask"), ev.get("pos"), ev.get("match"), ev.get("p"), ev.get("q")
+        if ask not in ASKS or not isinstance(pid, str) or not isinstance(mid, str) or p not in (0, 1) \
+                or not isinstance(q, int) or isinstance(q, bool) or q < 0:
             self.say("? a seat_turn this program cannot answer, ignored: %r" % (ev,))
             return None
         question = (ev.get("q"), ask, pid, mid)
@@ -86,15 +88,15 @@ class Player:
         try:
             if ask == "play":
                 play = self.engine.play(pid, mid)
-                answer = "seat play " + play
+                answer = "seat %d play %s" % (q, play)
                 words = "plays " + (play or "nothing (no legal move)")
             elif ask == "cube":
                 decision = self.engine.cube(pid, mid)
-                answer = "seat " + decision
+                answer = "seat %d %s" % (q, decision)
                 words = "doubles" if decision == "double" else "does not double: the board rolls"
             else:
                 decision = self.engine.take(pid, mid)
-                answer = "seat " + decision
+                answer = "seat %d %s" % (q, decision)
                 words = "takes" if decision == "take" else "passes"
         except GnubgError as e:
             self.say("GNU Backgammon has no answer for %s:%s (%s): the board will ask again" % (pid, mid, e))

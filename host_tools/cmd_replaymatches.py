@@ -217,6 +217,19 @@ def _apply_recorded(pos, moves):
 
 def _check_win(core, game_no, action, played_out, g, i, r):
     _, p, points, ends_match = action
+    if points == 0:
+        # a board record's `E p 0`: seed 003's ghost won the game, its points not counted
+        # (firmware/game/flows.py's uncount takes them back, as the board does)
+        from game.flows import uncount
+        if not played_out:
+            reason = core.award(p, 0, BY_RESIGNATION)       # (a resignation or a time loss)
+            if reason:
+                r.problem(g, i, "a game won for no points refused by the core: %s" % reason)
+        elif core.last_game[0] != p:
+            r.problem(g, i, "recorded: player %d wins; core: player %d" % (p, core.last_game[0]))
+        else:
+            uncount(core, p, core.last_game[1])
+        return
     before = core.score[p]
     need = core.length - before if core.length else 0
     ends_match = ends_match or bool(core.length and points >= need)

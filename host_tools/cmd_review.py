@@ -6,7 +6,9 @@ gave), from firmware/engine/review.py at the engine's normal level (0-ply).
 
 --no-cube: the cube was off (the record does not say): doubling decisions are not graded.
 --no-luck: skip the luck (21 walks a roll: most of the time).
-Exit code 0, 1 when the file cannot be read or holds no game; 2 for bad arguments.
+Exit code 0, 1 when the file cannot be read, holds no game, or holds a play the rules do
+not allow (its game not graded to its end; the review of the rest is still printed); 2 for
+bad arguments.
 """
 import argparse
 import json
@@ -146,10 +148,17 @@ def main(argv):
     if not matches:
         print("%s: no game in this file" % args.file, file=sys.stderr)
         return 1
+    code = 0
     for i, (name, events) in enumerate(matches):
         s = summary(name, events, luck=not args.no_luck, cube=not args.no_cube)
         if args.json:
             print(json.dumps(s))
         else:
             print(("\n" if i else "") + text(s))
-    return 0
+        if s["ungraded_games"]:
+            # a play the rules do not allow: the file is not a match that was played (issue
+            # 26: exit 0 then)
+            print("%s: %d game(s) hold a play the rules do not allow: not graded to their end"
+                  % (name, s["ungraded_games"]), file=sys.stderr)
+            code = 1
+    return code

@@ -5,7 +5,8 @@ name every roll that does not match (its roll number, game and move).
 Exit status: 0 every roll checked and matching; 1 a roll that does not match, a revealed
 seed that matches no commitment, or a record that cannot be read; 2 nothing wrong but
 something could not be checked (no commitment: dice that are not the fair ones; a
-commitment whose seed is not revealed yet: a match still in play).
+commitment whose seed is not revealed yet: a match still in play; rolls entered by the
+players: how many is said). Only 0 says every roll of the record is the seed's.
 
 How the record is followed (docs/dice.md): an `F hash salt k` line starts the count at roll
 number k; each roll after it takes the next number, but a game's opening roll, which takes
@@ -15,8 +16,16 @@ an opening was kept or rolled again is not in the record: both readings are trie
 one with fewer mismatches is reported. After an `H` line (the record was started again in
 a game, lines were lost) the count is found again among the next 64 numbers. Rolls after
 a `U 1` line (physical dice entered by the players) are not the seed's: they are counted,
-not checked, and take no roll number, until a `U 0`; so are those after a `U 2` (a match
-played online: the server rolled both sides' dice, issue 29), until the next match.
+not checked, and take no roll number, until a `U 0`; a record holding any is not a pass
+(exit 2: an edited roll behind a `U 1` line, resealed, proves nothing either way). Rolls
+after a `U 2` (a match played online: the server rolled both sides' dice, issue 29) are
+counted and not checked either, until the next match.
+
+Time: linear in the record. The readings followed at once are at most MAX_STATES (the
+fewest mismatches first, then the lowest roll number): what a record may claim is bounded
+(each `H` line lets the count skip at most GAP numbers, MAX_STATES readings are kept), so
+thousands of `H` lines cost thousands of steps, not millions (issue 26: 3,000 lines took
+about 1.8 h).
 """
 import hashlib
 import os
@@ -30,6 +39,7 @@ import record  # noqa: E402
 from fairdice import FairDice, from_hex  # noqa: E402
 
 GAP = 64           # roll numbers searched after a record started again (`H`)
+MAX_STATES = 4 * GAP   # readings followed at once (four `H` lines in a row, no roll between)
 MAX_TIES = 60      # opening ties followed (each has probability 1/6)
 NAMES = ("White", "Black")
 
@@ -96,10 +106,44 @@ def segments_of(events):
     return segs, outside, reveals
 
 
+def _after_gap(layer):
+    """(layer, back) after a gap: each k2 reached from any k of `layer` with k <= k2 <
+    k + GAP, at the least cost (the lowest k on a tie); one sweep over the merged ranges,
+    a window minimum kept in a deque (linear in the states and the ranges' length)."""
+    from collections import deque
+    keys = sorted(layer)
+    out, back = {}, {}
+    window = deque()           # keys in (k2 - GAP, k2], their costs increasing
+    i, k2 = 0, keys[0]
+    while True:
+        while i < len(keys) and keys[i] <= k2:
+            k = keys[i]
+            while window and layer[window[-1]] > layer[k]:
+                window.pop()
+            window.append(k)
+            i += 1
+        while window and window[0] <= k2 - GAP:
+            window.popleft()
+        if window:
+            out[k2] = layer[window[0]]
+            back[k2] = (window[0], None, 0)
+            k2 += 1
+        elif i < len(keys):
+            k2 = keys[i]
+        else:
+            return out, back
+
+
+def _bounded(layer, back):
+    """The MAX_STATES readings with the fewest mismatches (then the lowest numbers)."""
+    if len(layer) <= MAX_STATES:
+        return layer, back
+    kept = sorted(layer, key=lambda n: (layer[n], n))[:MAX_STATES]
+    return dict((k, layer[k]) for k in kept), back
+
+
 def _transitions(item, k, roll):
-    """[(next k, mismatch 0/1, (roll number, player, expected dice))] for one item."""
-    if item[0] == "gap":
-        return [(k + j, 0, None) for j in range(GAP)]
+    """[(next k, mismatch 0/1, (roll number, player, expected dice))] for one roll."""
     _, p, d1, d2, opening, _, _ = item
     if not opening:
         e = roll(k)
@@ -115,9 +159,11 @@ def _transitions(item, k, roll):
             (j + 2, int((p, d1, d2) != (winner,) + again), (j + 1, winner, again))]
 
 
-def align(items, fd, k0):
+def align(items, fd, k0, stats=None):
     """The reading of the items with the fewest mismatches: [(item, roll number, player,
-    expected dice, matches)] for the rolls, in order."""
+    expected dice, matches)] for the rolls, in order. stats (a dict): "states", the most
+    readings followed after an item, and "work", the readings computed over all items
+    (bounded by (MAX_STATES + GAP) an item: linear in the record)."""
     cache = {}
 
     def roll(n):
@@ -127,17 +173,25 @@ def align(items, fd, k0):
 
     layer = {k0: 0}
     backs = []
+    most = work = 0
     for item in items:
-        nxt = {}
-        back = {}
-        for k in layer:
-            for k2, bad, info in _transitions(item, k, roll):
-                c = layer[k] + bad
-                if k2 not in nxt or c < nxt[k2]:
-                    nxt[k2] = c
-                    back[k2] = (k, info, bad)
+        if item[0] == "gap":
+            nxt, back = _after_gap(layer)
+        else:
+            nxt = {}
+            back = {}
+            for k in layer:
+                for k2, bad, info in _transitions(item, k, roll):
+                    c = layer[k] + bad
+                    if k2 not in nxt or c < nxt[k2]:
+                        nxt[k2] = c
+                        back[k2] = (k, info, bad)
+        work += len(nxt)
+        layer, back = _bounded(nxt, back)
+        most = max(most, len(layer))
         backs.append(back)
-        layer = nxt
+    if stats is not None:
+        stats["states"], stats["work"] = most, work
     k = min(layer, key=lambda n: (layer[n], n))
     out = []
     for item, back in zip(reversed(items), reversed(backs)):
@@ -193,7 +247,9 @@ def verify(events, say=print):
         if not online:
             say("no rolls in the record")
         return status or 2
+    unchecked = 0
     for s in segs:
+        unchecked += s.entered
         head = "commitment %s... (salt %s, from roll %d)" % (s.hash[:16], s.salt or "-", s.first)
         seed = by_hash.get(s.hash)
         rolls = sum(1 for it in s.items if it[0] == "roll")
@@ -218,6 +274,10 @@ def verify(events, say=print):
             say("  roll %d (game %d, move %d%s): recorded %s %d-%d, the seed gives %s %d-%d"
                 % (n, game, move, ", opening" if opening else "", NAMES[rp], d1, d2,
                    NAMES[p], exp[0], exp[1]))
+    if unchecked:
+        say("NOT PROVEN: %d roll(s) entered by the players (after a `U 1` line) were not "
+            "checked: the record is not all the seed's dice" % unchecked)
+        status = status or 2
     return status
 
 

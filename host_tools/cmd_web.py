@@ -107,6 +107,11 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")   # a rebuilt site is seen at once
         super().end_headers()
 
+    def list_directory(self, path):
+        """No listing of the site's folders (issue 26: `GET /sub/` listed them): 404."""
+        self.send_error(404, "Not found")
+        return None
+
 
 def free_port():
     with socket.socket() as s:
@@ -121,9 +126,21 @@ def server(port=0, root=OUT):
     return http.server.ThreadingHTTPServer(("127.0.0.1", port or free_port()), handler)
 
 
+def port_number(text):
+    """A TCP port 0..65535 (0: a free one), for argparse: a clear error, not a traceback."""
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("not a port number: %r (0 to 65535)" % text)
+    if not 0 <= n <= 65535:
+        raise argparse.ArgumentTypeError("port %d is out of range (0 to 65535)" % n)
+    return n
+
+
 def main(argv):
     ap = argparse.ArgumentParser(prog="host_tools web", description=__doc__.split("\n")[0])
-    ap.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 0),
+    # $PORT through the same check as --port (issue 26: PORT=abc gave a traceback)
+    ap.add_argument("--port", type=port_number, default=os.environ.get("PORT") or "0",
                     help="port on 127.0.0.1 (default: $PORT, else a free one)")
     ap.add_argument("--build-only", action="store_true", help="build build/web, do not serve")
     args = ap.parse_args(argv)

@@ -66,6 +66,7 @@ class MatMatch:
         self.money_rules = ""     # record rule letters that .mat cannot carry: J Jacoby, B beavers
         self.headers = {}
         self.games = []
+        self.notes = []           # board records: what the format cannot say, as `; [Note "..."]`
 
     def final_score(self):
         """The score after the last recorded game result (None if the last game is unfinished)."""
@@ -274,6 +275,27 @@ def clean_name(name, default="Player"):
     return kept or default
 
 
+def _as_gnubg_scores(actions):
+    """A game's actions as written: for a game that counts no points (the ghost's), the
+    action that ends it on the board (the winner's last play, a drop) is left out too, or
+    GNU Backgammon would score it (and end the match there); a note says so."""
+    win = actions[-1] if actions else None
+    if win is None or win[0] != "win" or win[2]:
+        return actions
+    rest = list(actions[:-1])
+    if rest and ((rest[-1][0] == "move" and rest[-1][1] == win[1]) or rest[-1][0] == "drop"):
+        rest.pop()
+        if rest and rest[-1][0] == "double" and win[1] == rest[-1][1]:
+            rest.pop()          # (the ghost's double, dropped: no double left waiting)
+    return rest
+
+
+def clean_note(text):
+    """A note as a `; [Note "..."]` header can hold it: printable, no `"`, `[`, `]`, `\\`."""
+    kept = "".join(c if c.isprintable() and c not in '"[]\\' else " " for c in text)
+    return " ".join(kept.split())[:200]
+
+
 def write(match):
     """The .mat text of a MatMatch, laid out the way GNU Backgammon exports it."""
     out = []
@@ -285,6 +307,8 @@ def write(match):
         out.append('; [EventDate "%s"]' % match.date.replace("-", "."))
     out.append('; [Variation "Backgammon"]')
     out.append('; [Crawford "%s"]' % ("On" if match.crawford else "Off"))
+    for note in getattr(match, "notes", ()):
+        out.append('; [Note "%s"]' % clean_note(note))
     out.append("")
     out.append(" %d point match" % match.length)
     for number, game in enumerate(match.games, 1):
@@ -310,10 +334,13 @@ def write(match):
             del rows[:]
 
         numbered = [0]
-        for action in game.actions:
+        for action in _as_gnubg_scores(game.actions):
             kind, p = action[0], action[1]
             if kind == "loss":
                 continue
+            if kind == "win" and not action[2]:
+                continue      # a game that counts no points (the ghost's): no `Wins` line
+                              # (gnubg goes on from the next game's score; a Note says why)
             if kind == "win":
                 tail = " and the match" if action[3] else ""
                 text = "Wins %s%s" % (_points(action[2]), tail)
@@ -340,18 +367,38 @@ def from_record(events):
     """A MatMatch from the board's record events (firmware/record.py tuples).
 
     A roll and the play that follows it make one `dd: moves` cell. Declined resignations
-    and timeouts have no place in the format: the game's `Wins` line carries the result."""
+    and timeouts have no place in the format: the game's `Wins` line carries the result.
+
+    Names (`N` lines): each player is named as their seat was when the match's play began
+    (the last name before its first roll: a menu cycled through the seats writes one line
+    a press); a seat that changed hands later (the board, the computer on USB, seed 003's
+    ghost for an absent player, and back) is said in a note at the game and move where
+    the next action shows it. A game won by the ghost counts no points (`E p 0`): its
+    `win` action has 0 points, written without a `Wins` line, with a note."""
     match = MatMatch()
     game = None
     pending_roll = None
+    now = list(match.players)         # each seat's name as the record says it now
+    noted = None                      # the names the file stands at (None: no play yet)
+    moves = 0
     for ev in events:
         kind = ev[0]
+        if kind in _ACTS and game is not None:
+            if noted is None:
+                match.players = list(now)
+                noted = list(now)
+            for p in (0, 1):
+                if now[p] != noted[p]:
+                    match.notes.append("Game %d, move %d: %s's seat is %s" % (
+                        len(match.games), moves + 1, noted_name(match, p), now[p]))
+                    noted[p] = now[p]
         if kind == "match":
             match.length, match.crawford, match.date = ev[1], "C" in ev[2], ev[3]
             match.money_rules = "".join(c for c in ev[2] if c in "JB")
         elif kind == "name":
-            match.players[ev[1]] = clean_name(ev[2], match.players[ev[1]])
+            now[ev[1]] = clean_name(ev[2], now[ev[1]])
         elif kind == "game":
+            moves = 0
             game = MatGame((ev[1], ev[2]))
             match.games.append(game)
             pending_roll = None
@@ -371,6 +418,7 @@ def from_record(events):
                 raise ValueError("play %r without its roll" % (ev,))
             game.actions.append(("move", ev[1], pending_roll[2], pending_roll[3], tuple(ev[2])))
             pending_roll = None
+            moves += 1
         elif kind in ("double", "beaver"):
             game.actions.append((kind, ev[1], ev[2]))
         elif kind in ("take", "drop"):
@@ -379,8 +427,23 @@ def from_record(events):
             score = list(game.score)
             score[ev[1]] += ev[2]
             game.actions.append(("win", ev[1], ev[2], bool(match.length) and score[ev[1]] >= match.length))
+            if not ev[2]:
+                match.notes.append("Game %d: won by %s's seat while %s, no points counted "
+                                   "(seed 003: a game the ghost won); its last action is left "
+                                   "out, or GNU Backgammon would score it" % (
+                                       len(match.games), noted_name(match, ev[1]), now[ev[1]]))
         # resign / accept / decline / timeout: not expressible in .mat (see above)
+    if noted is None:
+        match.players = list(now)
     return match
+
+
+_ACTS = ("roll", "play", "double", "beaver", "take", "drop", "end", "position")
+
+
+def noted_name(match, p):
+    """How a note names player p: the name the file gives them."""
+    return match.players[p]
 
 
 # ------------------------------------------------------------------ a record's matches

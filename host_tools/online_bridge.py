@@ -388,17 +388,18 @@ class Bridge:
         if self.turn_q is not None and st is not None:
             key, (q, ask, p) = self.turn_q
             ans = None
+            # (an answer names its question, the seat_turn's q: a stale one is refused)
             if ask == "play" and self.opp_play is not None:
-                ans = "seat play " + bgmap.play_text(self.opp_play)
+                ans = "seat %s play %s" % (q, bgmap.play_text(self.opp_play))
                 self.opp_play = None
             elif ask == "cube" and st["Turn"] == 2:
                 if st["DoubleOffered"]:
-                    ans = "seat double"
+                    ans = "seat %s double" % q
                     self.say("%s doubles" % self.them)
                 elif st["Roll1"]:
-                    ans = "seat roll"
+                    ans = "seat %s roll" % q
             elif ask == "take" and self.take_answer:
-                ans = "seat " + self.take_answer
+                ans = "seat %s %s" % (q, self.take_answer)
                 self.take_answer = None
             if ans:
                 self._answer(key, now, ans)

@@ -11,11 +11,14 @@ from bg.ids import position_from_id, position_id  # noqa: E402
 
 
 def parse_dice(text):
-    """'31', '3-1', '3,1' or '3 1' -> (3, 1); ValueError with a reason otherwise."""
-    digits = [c for c in text if not c in "-, /x"]
-    if len(digits) != 2 or not all(c in "123456" for c in digits):
+    """'31', '3-1', '3,1', '3x1', '3/1' or '3 1' -> (3, 1); ValueError with a reason
+    otherwise: one separator at most, between the two digits (issue 26: '-31' was read as
+    3-1, a negative number taken for a roll)."""
+    t = text.strip()
+    ok = len(t) == 2 or (len(t) == 3 and t[1] in "-, /x") or (len(t) == 4 and t[1:3] in (", ", " ,"))
+    if not ok or not (t[0] in "123456" and t[-1] in "123456"):
         raise ValueError("dice must be two digits 1-6, like 31 or 3-1: %r" % text)
-    return int(digits[0]), int(digits[1])
+    return int(t[0]), int(t[-1])
 
 
 def parse_position(text):

@@ -335,7 +335,7 @@ def test_values_beyond_any_match_are_refused_in_words(tmp_path):
         _no_traceback(proc)
         assert proc.returncode == 1, proc.stderr
         assert ("match length 40000 is above 32767" in proc.stderr or
-                "a game is won by 1 to 98304 points" in proc.stderr), proc.stderr
+                "a game is won by 0 to 98304 points" in proc.stderr), proc.stderr
 
 
 def test_a_game_without_a_result_before_the_next_is_broken_input(tmp_path):

@@ -239,7 +239,7 @@ def test_the_relays_state_runs_the_same_under_micropython():
     out = expect["out"]
     assert out[0][0] == ["set autoplay 0"] and out[0][1][-1] == "seat dice 6", out   # their opening die
     assert out[1][0] == ["roll"] and out[2][1] == ["seat dice 1"], out                # ours, rolled
-    assert out[3][1] == ["seat play 13/7 8/7"], out       # their play, made by the server itself
+    assert out[3][1] == ["seat 9 play 13/7 8/7"], out     # their play (seat_turn q 9), made by the server itself
     assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 3 1"], out
     assert out[6][0] == ["move 8/5 6/5", "ok", "pong 123"], out
     script = ("import sys, json\nsys.path[:0] = ['host_tools', 'firmware', 'tests']\n"

@@ -144,9 +144,10 @@ def test_gnubg_takes_a_seat_over_usb(tmp_path):
     b.until(lambda: t.want_cube is not None or t.want_play is not None, "the board asking")
     with open(b.port.path, "wb", buffering=0) as pc:   # a PC on the line, by hand
         if t.want_cube is not None:
-            pc.write(b"seat roll\n")                  # (Black owns the cube: may redouble)
-            b.until(lambda: t.want_play == "usb", "the board asking for the play")
-        pc.write(b"seat play 6/1\n")                  # no 5 in a 2-1
+            pc.write(b"seat %d roll\n" % b.events("seat_turn")[-1]["q"])  # (Black owns the cube: may redouble)
+            b.until(lambda: t.want_play == "usb" and b.events("seat_turn")[-1]["ask"] == "play",
+                    "the board asking for the play")
+        pc.write(b"seat %d play 6/1\n" % b.events("seat_turn")[-1]["q"])  # no 5 in a 2-1
         b.until(lambda: b.events("error") and b.events("error")[-1]["code"] == "seat_refused",
                 "the refusal")
     refusal = b.events("error")[-1]
@@ -243,12 +244,12 @@ def test_play_answers_outlives_noise_repeats_and_a_board_that_vanishes(tmp_path)
         saying("connected to the board")                # (it tries again every second)
         os.write(master, b"\x00\xffnoise {not json\nboot: MicroPython v1.28\n")
         os.write(master, turn.encode())
-        assert _read_line(master) == "seat play 13/7 8/7"
+        assert _read_line(master) == "seat 7 play 13/7 8/7"
         os.write(master, turn.encode())                # the board's repeat: answered once
         take = ('{"t":"seat_turn","p":1,"ask":"take","pos":"4NvgATDgc/ABMA","match":"MBkAAAAAAAAE",'
                 '"dice":[0,0],"q":9}\n')
         os.write(master, take.encode())
-        assert _read_line(master) == "seat take"       # (the repeat got no answer before it)
+        assert _read_line(master) == "seat 9 take"     # (the repeat got no answer before it)
         # the board resets: its port vanishes, and comes back
         os.close(master)
         os.close(slave)
@@ -259,7 +260,7 @@ def test_play_answers_outlives_noise_repeats_and_a_board_that_vanishes(tmp_path)
         while sum("connected to the board" in line for line in said[:]) < 2:
             time.sleep(0.05)
         os.write(master, b'{"t":"hello","fw":"x","rec":1}\n' + turn.encode())
-        assert _read_line(master) == "seat play 13/7 8/7"    # a new board: asked anew
+        assert _read_line(master) == "seat 7 play 13/7 8/7"  # a new board: asked anew
         os.close(master)
         os.close(slave)
     finally:

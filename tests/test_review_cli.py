@@ -54,3 +54,56 @@ def test_review_says_what_is_wrong(tmp_path):
     empty.write_text(record.text_of([("match", 3, "C", "")]))
     proc = tool("review", str(empty))
     assert proc.returncode == 1 and "no game" in proc.stderr
+
+
+def test_review_of_a_mat_with_an_illegal_play_is_not_a_success(tmp_path):
+    """Issue 26: `review` exited 0 on a .mat holding an illegal play."""
+    rec = tmp_path / "m.tbr"
+    rec.write_text(record.text_of(play_match(3, length=3)))
+    mat = tmp_path / "m.mat"
+    assert tool("export", str(rec), "-o", str(mat)).returncode == 0
+    text = mat.read_text()
+    row = [l for l in text.splitlines() if l.startswith("  2) ")][0]
+    mat.write_text(text.replace(row, "  2) 21: 24/18"))     # a 2-1 played as a 6
+    proc = tool("review", str(mat), "--no-luck")
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "not graded" in proc.stdout and "a play the rules do not allow" in proc.stderr
+
+
+def test_the_command_lines_refuse_what_they_cannot_read(tmp_path):
+    """Issue 26: `bot ID -31` was taken as 3-1; `PORT=abc ... web` gave a traceback."""
+    import os
+    bot = tool("bot", "4HPwATDgc/ABMA", "-31")
+    assert bot.returncode != 0 and "dice must be two digits" in bot.stderr, bot.stdout + bot.stderr
+    assert tool("bot", "4HPwATDgc/ABMA", "3-1").returncode == 0
+    env = dict(os.environ, PORT="abc")
+    web = subprocess.run([sys.executable, "-m", "host_tools", "web", "--build-only"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=300, env=env)
+    assert web.returncode == 2 and "not a port number: 'abc'" in web.stderr, web.stderr
+    assert "Traceback" not in web.stderr
+
+
+def test_the_web_server_lists_no_folder(tmp_path):
+    """Issue 26: `GET /sub/` listed the folder."""
+    import threading
+    import urllib.error
+    import urllib.request
+    from host_tools import cmd_web
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.txt").write_text("x")
+    httpd = cmd_web.server(0, str(tmp_path))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        host, port = httpd.server_address[:2]
+        for path in ("/sub/", "/"):
+            try:
+                urllib.request.urlopen("http://%s:%d%s" % (host, port, path), timeout=10)
+            except urllib.error.HTTPError as e:
+                assert e.code == 404, path
+            else:
+                raise AssertionError("%s was listed" % path)
+        ok = urllib.request.urlopen("http://%s:%d/sub/a.txt" % (host, port), timeout=10)
+        assert ok.read() == b"x"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

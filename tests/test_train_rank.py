@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 
-from tools import ROOT
+from tools import ROOT, need_shared
 
 sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
 import scratch  # noqa: E402
@@ -119,6 +119,7 @@ def test_the_ranking_loss_orders_a_rolls_results_as_the_labels_do():
 
 
 def test_the_screen_reads_the_shipped_file_and_scores_it_against_gnubg():
+    need_shared("data", "real-matches")   # the screen samples its positions there
     sig, nets = read_weights(WEIGHTS)
     assert len(sig) == 257 and [len(n[0]) for n in nets] == [80, 16]
     cache = scratch.path("screen.npz")

@@ -216,7 +216,10 @@ def test_dice_entered_by_the_players_are_counted_not_checked(tmp_path, capsys):
     events, _ = record.read_lines(r.text().split("\n"))
     assert [e for e in events if e[0] == "entered"] == [("entered", 1), ("entered", 0)]
     status, out = _run(capsys, "verify-dice", _write(tmp_path, r.text()))
-    assert status == 0 and "roll(s) entered by the players, not checked" in out and ": OK" in out, out
+    # (issue 26: exit 0 then; only a record whose every roll was checked passes)
+    n = sum(s.entered for s in cmd_verifydice.segments_of(events)[0])
+    assert status == 2 and "roll(s) entered by the players, not checked" in out and ": OK" in out, out
+    assert "NOT PROVEN: %d roll(s) entered by the players" % n in out, out
     # the `U` lines are taken by every reader
     from test_web_mat import need_node, same_export, py_full
     rec = tmp_path / "entered.rec"
@@ -225,3 +228,60 @@ def test_dice_entered_by_the_players_are_counted_not_checked(tmp_path, capsys):
     assert code == 0 and len(files) == 1, msgs
     need_node()
     assert not same_export(rec, tmp_path / "py2")["broken"]
+
+
+def _behind_u(text, first_r, change):
+    """The record with a `U 1` line (sealed, outside the count) before its roll line number
+    `first_r` (0 the first), and every roll line from there changed by change(ev), resealed."""
+    out = []
+    k = -1
+    for line in text.split("\n"):
+        if line[:1] == "R":
+            k += 1
+            if k == first_r:
+                out.append(seal("U 1"))
+            if k >= first_r:
+                ev, seq = unseal(line)
+                line = seal(change(ev), seq)
+        out.append(line)
+    return "\n".join(out)
+
+
+def test_rolls_behind_a_u_line_are_never_a_pass(tmp_path, capsys, honest):
+    """Issue 26: an edited record, its last roll 6-6 behind a resealed `U 1` line, and one
+    whose every roll is 6-5 after one `U` line, both exited 0."""
+    events, _ = record.read_lines(honest.split("\n"))
+    n_rolls = sum(1 for e in events if e[0] == "roll")
+    last = _behind_u(honest, n_rolls - 1, lambda ev: ev[:2] + " 6 6")
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, last))
+    assert status == 2 and "NOT PROVEN: 1 roll(s)" in out, out
+    all65 = _behind_u(honest, 0, lambda ev: ev[:2] + " 6 5")
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, all65, "b.rec"))
+    assert status == 2 and "NOT PROVEN: %d roll(s)" % n_rolls in out, out
+
+
+def test_record_restarts_cost_linear_time_and_are_still_followed():
+    """Issue 26: `H` lines took quadratic time (400: 115 s; 3,000: about 1.8 h). The
+    readings followed are bounded (MAX_STATES), so the work per item is too; counted in
+    readings computed, not seconds. An honest count through 600 restarts, each skipping
+    up to 40 numbers, some in a row, is still found with no mismatch."""
+    from fairdice import FairDice
+    fd = FairDice(bytes(range(32)))
+    items, k = [], 0
+    for i in range(600):
+        for _ in range(1 + (i % 5 == 0)):           # now and then two restarts in a row
+            items.append(("gap",))
+            k += (i * 7) % 41
+        for j in range(2):
+            d1, d2 = fd.roll(k)
+            items.append(("roll", j, d1, d2, False, 1, j))
+            k += 1
+    stats = {}
+    got = cmd_verifydice.align(items, fd, 0, stats)
+    assert len(got) == 1200 and all(c[4] for c in got)
+    assert stats["states"] <= cmd_verifydice.MAX_STATES
+    assert stats["work"] <= len(items) * (cmd_verifydice.MAX_STATES + cmd_verifydice.GAP), stats
+    gaps = [("gap",)] * 3000 + items[-2:]            # 3,000 restarts and nothing else
+    stats = {}
+    cmd_verifydice.align(gaps, fd, 0, stats)
+    assert stats["work"] <= len(gaps) * (cmd_verifydice.MAX_STATES + cmd_verifydice.GAP), stats

@@ -146,7 +146,10 @@ export function decodeLine(line) {
   if (kind === "double" || kind === "beaver") {
     check(n >= 2 && n <= MAX_CUBE && (n & (n - 1)) === 0, "cube value " + n + " is not a power of two up to " + MAX_CUBE);
   } else if (kind === "resign") check(n >= 1 && n <= 3, "resignation must be 1, 2 or 3");
-  else check(n >= 1 && n <= 3 * MAX_CUBE, "a game is won by 1 to " + 3 * MAX_CUBE + " points, not " + n);
+  else {
+    const low = kind === "end" ? 0 : 1;     // `E p 0`: seed 003's ghost won, no points counted
+    check(n >= low && n <= 3 * MAX_CUBE, "a game is won by " + low + " to " + 3 * MAX_CUBE + " points, not " + n);
+  }
   return [kind, p, n];
 }
 
@@ -235,14 +238,26 @@ const printed = (text) => [...String(text)].map((c) => (printable(c) ? c : "?"))
 
 // matfile.from_record: a roll and the play after it make one `dd: moves` cell; resignations
 // offered, accepted, declined and timeouts have no place in the format
+// names: as each seat was when the match's play began; later changes of hands as notes
+const ACTS = ["roll", "play", "double", "beaver", "take", "drop", "end", "position"];
 export function fromRecord(events) {
-  const match = { length: 0, players: ["Player 1", "Player 2"], crawford: true, date: "", site: "", games: [] };
-  let game = null, roll = null;
+  const match = { length: 0, players: ["Player 1", "Player 2"], crawford: true, date: "", site: "", games: [], notes: [] };
+  let game = null, roll = null, noted = null, moves = 0;
+  const now = match.players.slice();
   for (const ev of events) {
     const kind = ev[0];
+    if (ACTS.includes(kind) && game !== null) {
+      if (noted === null) { match.players = now.slice(); noted = now.slice(); }
+      for (const p of [0, 1]) {
+        if (now[p] !== noted[p]) {
+          match.notes.push("Game " + match.games.length + ", move " + (moves + 1) + ": " + match.players[p] + "'s seat is " + now[p]);
+          noted[p] = now[p];
+        }
+      }
+    }
     if (kind === "match") { match.length = ev[1]; match.crawford = ev[2].includes("C"); match.date = ev[3]; }
-    else if (kind === "name") match.players[ev[1]] = cleanName(ev[2], match.players[ev[1]]);
-    else if (kind === "game") { game = { score: [ev[1], ev[2]], actions: [], joined: null }; match.games.push(game); roll = null; }
+    else if (kind === "name") now[ev[1]] = cleanName(ev[2], now[ev[1]]);
+    else if (kind === "game") { game = { score: [ev[1], ev[2]], actions: [], joined: null }; match.games.push(game); roll = null; moves = 0; }
     else if (kind === "commit" || kind === "reveal" || kind === "entered") { /* fair dice: for verify-dice, not the .mat */ }
     else if (game === null) throw new Error("record event " + JSON.stringify(ev) + " before any game start");
     else if (kind === "position") {
@@ -253,15 +268,40 @@ export function fromRecord(events) {
     } else if (kind === "roll") roll = ev;
     else if (kind === "play") {
       if (roll === null || roll[1] !== ev[1]) throw new Error("play " + JSON.stringify(ev) + " without its roll");
-      game.actions.push(["move", ev[1], roll[2], roll[3], ev[2]]); roll = null;
+      game.actions.push(["move", ev[1], roll[2], roll[3], ev[2]]); roll = null; moves += 1;
     } else if (kind === "double" || kind === "beaver") game.actions.push([kind, ev[1], ev[2]]);
     else if (kind === "take" || kind === "drop") game.actions.push([kind, ev[1]]);
     else if (kind === "end") {
       const score = game.score.slice(); score[ev[1]] += ev[2];
       game.actions.push(["win", ev[1], ev[2], !!match.length && score[ev[1]] >= match.length]);
+      if (!ev[2]) {
+        match.notes.push("Game " + match.games.length + ": won by " + match.players[ev[1]] + "'s seat while " + now[ev[1]] +
+          ", no points counted (seed 003: a game the ghost won); its last action is left out, or GNU Backgammon would score it");
+      }
     }
   }
+  if (noted === null) match.players = now.slice();
   return match;
+}
+
+// matfile._as_gnubg_scores: a game that counts no points loses the action that ends it
+function asGnubgScores(actions) {
+  const win = actions.length ? actions[actions.length - 1] : null;
+  if (win === null || win[0] !== "win" || win[2]) return actions;
+  const rest = actions.slice(0, -1);
+  const last = rest[rest.length - 1];
+  if (last && ((last[0] === "move" && last[1] === win[1]) || last[0] === "drop")) {
+    rest.pop();
+    const d = rest[rest.length - 1];
+    if (d && d[0] === "double" && d[1] === win[1]) rest.pop();
+  }
+  return rest;
+}
+
+// matfile.clean_note
+function cleanNote(text) {
+  const kept = [...text].map((c) => (printable(c) && !'"[]\\'.includes(c) ? c : " ")).join("");
+  return [...words(kept).join(" ")].slice(0, 200).join("");
 }
 
 function applyStep(me, opp, frm, to) {      // bg/play.py apply_step: true when it hit
@@ -303,6 +343,7 @@ export function writeMat(match) {
   if (match.date) out.push('; [EventDate "' + match.date.replace(/-/g, ".") + '"]');
   out.push('; [Variation "Backgammon"]');
   out.push('; [Crawford "' + (match.crawford ? "On" : "Off") + '"]');
+  for (const note of match.notes || []) out.push('; [Note "' + cleanNote(note) + '"]');
   out.push("");
   out.push(" " + match.length + " point match");
   match.games.forEach((game, i) => {
@@ -322,9 +363,10 @@ export function writeMat(match) {
       }
       rows.length = 0;
     };
-    for (const a of game.actions) {
+    for (const a of asGnubgScores(game.actions)) {
       const kind = a[0], p = a[1];
       if (kind === "loss") continue;
+      if (kind === "win" && !a[2]) continue;   // no points: no `Wins` line (a note says why)
       if (kind === "win") {
         const text = "Wins " + points(a[2]) + (a[3] ? " and the match" : "");
         if (p === 1 && row[0] !== null && row[1] === null) { row[1] = text; flush(); emitRows(); continue; }

@@ -5,12 +5,15 @@ Commands (case-insensitive, extra spaces ignored):
   ids                   GNU Backgammon Position ID and Match ID of the board ("ids" event)
   state                 what the OLED shows, the LED codes, saves and faults
   sensed                what the sensors read (per point: colour and count range)
-  press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double)
+  press NAME [KIND]     a button event, as if pressed (NAME: p1_main ... undo; KIND press|long|double);
+                        refused while the computer on USB holds a seat (the line is then that
+                        program's: it acts only for its own seat, through `seat`)
   version               firmware and record format
   dice [...]            the fair dice: commitment, check, salt, own dice (dicecmd.py)
-  seat ANSWER           the computer on USB's answer for its seat: play 13/7 8/7, double,
-                        roll, take, pass (app/usbseat.py: `host_tools play` sends them);
-                        for a seat online also dice D1 [D2] and link STATE (app/online.py)
+  seat Q ANSWER         the computer on USB's answer to its seat's question Q (the seat_turn's
+                        q): play 13/7 8/7, double, roll, take, pass (app/usbseat.py:
+                        `host_tools play` sends them); for a seat online also dice D1 [D2],
+                        link STATE, name P NAME, resign N (app/online.py)
 Anything else (unknown word, wrong arguments, binary noise, an overlong line) is answered
 with an "error" event saying what was wrong; it never raises. Every answer is valid JSON
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
@@ -23,7 +26,7 @@ MAX_LINE = 120            # bytes of a command line (every command is ASCII)
 BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
 HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version",
-        "dice [check|salt DIGITS|own on|off]", "seat play MOVES|double|roll|take|pass")
+        "dice [check|salt DIGITS|own on|off]", "seat Q play MOVES|double|roll|take|pass")
 
 
 def _bad(msg):
@@ -109,6 +112,12 @@ def answer(app, text, length=None):
     if cmd == "press":
         return _press(app, args)
     if cmd == "dice":
+        t = app.table
+        # own dice: never by a program holding a seat, nor in a match (issue 26: its 6-6)
+        if args[:1] == ["own"] and (usb_seated(app) or t.match.game_number > 1 or t.phase > 1
+                                    or t.opening[0] or t.opening[1]):
+            return events.error("dice", "own dice: from the line before the match's first roll "
+                                "with no program seated; else on the board's Dice menu")
         import lazy
         return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
     if cmd == "seat":
@@ -158,7 +167,20 @@ def _sensed(app):
     ))
 
 
+def usb_seated(app):
+    """True while the computer on USB holds a seat: the serial line is then that program's,
+    which acts only for its own seat through `seat` answers (design.md, Seats), never with
+    a person's buttons or the dice's settings (issue 26: `press p1_cube long` passed for
+    White, `dice own on` let the program key in its own 6-6)."""
+    from game.phases import SEAT_USB
+    seats = app.table.seats           # (MicroPython has no `in` for a bytearray)
+    return seats[0] == SEAT_USB or seats[1] == SEAT_USB
+
+
 def _press(app, args):
+    if usb_seated(app):
+        return events.error("usb_seat", "the computer on USB holds a seat: it answers with "
+                            "seat commands only; the buttons are the players'")
     if not args or len(args) > 2:
         return _bad("usage: press NAME [press|long|double], NAME one of " + " ".join(BUTTON_NAMES))
     name = args[0]

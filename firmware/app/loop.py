@@ -432,18 +432,30 @@ class App:
             self.grader.line(line)         # grading: the decision noted, graded in later cycles
         elif line[0] == "E":
             lazy.noreview(self)           # a game's end, grading off: where its review is
-        if line[0] not in self._header_codes:
+        if not self._opening_only():
             self.write_records()
+
+    def _opening_only(self):
+        """True while the queue holds only a match's or a game's opening (M, G, and the N
+        lines that follow one): it waits for play. An N line alone (a seat changed in play:
+        the ghost, the menu) is written at once, before the state that counts it is saved
+        (issue 26: kept back, a cut after that save left the record short of it, and the
+        game was started again in the record and left out of the export)."""
+        codes = self._header_codes
+        opening = False
+        for line in self._unrecorded:
+            c = line[0]
+            if c not in codes or (c == "N" and not opening):
+                return False
+            opening = True
+        return True
 
     def write_records(self):
         """Write the queued lines; each leaves the queue only once the file holding it is
         closed (littlefs can accept the writes into its cache and refuse the close)."""
         q = self._unrecorded
         self._record_tried = self.now
-        for line in q:
-            if line[0] not in self._header_codes:
-                break
-        else:
+        if self._opening_only():
             return                         # only a match or game start: wait for play
         try:
             for _ in range(2):

@@ -36,16 +36,28 @@ def engine_of(app):
 
 
 def answer(app):
-    """Answer what the Table asks of the board now. With no heap for the engine the seats
-    are handed back to persons, said in words (app/unseat.py): the game goes on, nothing is
-    played for them."""
-    t = app.table
+    """Answer what the Table asks of the board now. With no heap for the engine, or its
+    weights file missing, cut short or not ours (ValueError in words), or no heap for a
+    think, the seats are handed back to persons, said in words once (app/unseat.py): the
+    game goes on, nothing is played for them (issue 26: a bad file faulted every cycle)."""
     try:
         e = engine_of(app)
-    except MemoryError:
-        import lazy
-        lazy.seats_back(app)       # app/unseat.py: said in words, the seats back to persons
-        return
+        _answer(app, e)
+    except MemoryError as exc:
+        _back(app, exc)
+    except (OSError, ValueError) as exc:
+        if app.engine is not None:
+            raise                  # (not the weights: a fault of its own, logged)
+        _back(app, exc)
+
+
+def _back(app, exc):
+    import lazy
+    lazy.seats_back(app, exc)      # app/unseat.py: said in words, the seats back to persons
+
+
+def _answer(app, e):
+    t = app.table
     if t.want_play is not None:
         view = t.view
         d1, d2 = t.turn_dice

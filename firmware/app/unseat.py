@@ -15,14 +15,21 @@ def release(app):
            "engine.cubeful", "engine.met")
 
 
-def seats_back(app):
-    """No heap for the board's engine: its seats are handed back to persons, said in words
-    on serial and the OLED; the game goes on, nothing is played for them."""
+def seats_back(app, exc=None):
+    """The board's engine cannot be made or cannot think (`exc`: no heap, a MemoryError; its
+    weights file missing, OSError; cut short or not ours, ValueError): its seats are handed
+    back to persons, said in words on serial and the OLED; the game goes on, nothing is
+    played for them."""
     app.engine = None
     import events
-    app.write_line(events.error("board_seat", "no memory for the board's engine: "
-                                "its seats are handed back to persons"))
-    app.notice(["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"])
+    if exc is None or isinstance(exc, MemoryError):
+        why, short = "no memory for the board's engine", "no memory"
+    elif isinstance(exc, OSError):
+        why, short = "the engine's weights file cannot be read (%s)" % (exc,), "no weights"
+    else:
+        why, short = "the engine's weights file cannot be used: %s" % (exc,), "bad weights"
+    app.write_line(events.error("board_seat", why + ": its seats are handed back to persons"))
+    app.notice(["BOARD CANNOT", "PLAY: " + short, "seats back to", "persons"])
     t = app.table
     for p in (0, 1):
         while t.seats[p]:

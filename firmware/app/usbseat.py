@@ -8,9 +8,11 @@ When the seat must act (its play, whether to double, whether to take), the board
 
 (ask "play", "cube" (may double: double or roll) or "take"; pos and match GNU Backgammon's
 IDs from the side on roll, the match ID's turn the seat's; q the record's line count, the
-same while the question stands) and again every RESEND_MS until a `seat` command answers:
+same while the question stands) and again every RESEND_MS until a `seat` command answers,
+naming the question by its q (issue 26: a stale answer to an earlier question with the same
+dice was taken for a later one):
 
-    seat play 13/7 8/7    seat double    seat roll    seat take    seat pass
+    seat 17 play 13/7 8/7    seat 17 double    seat 17 roll    seat 17 take    seat 17 pass
 
 The answer goes through exactly the flows the board's own seat uses (game/table.py:
 board_play, board_cube): the play shown on the LEDs and the OLED, a person moves the
@@ -95,18 +97,23 @@ def ask(app, now_ms):
 def answer(app, args):
     """The JSON line answering `seat ARGS` (app/commands.py): taken, or refused in words."""
     t = app.table
-    word = args[0] if args else ""
-    if word in ("dice", "link", "name", "resign"):   # a player online's (app/online.py)
+    if args and args[0] in ("dice", "link", "name", "resign"):   # a player online's (app/online.py)
         from app import online
         return online.answer(app, args)
     kind = question(t)
+    q = args[0] if args else ""
+    word = args[1] if len(args) > 1 else ""
     if kind is None:
         return _refuse(app, "nothing is asked of the computer on USB now")
+    if not q.isdigit():
+        return _refuse(app, "name the question: seat %d %s ..." % (t.rec_seq, kind))
+    if int(q) != t.rec_seq:
+        return _refuse(app, "question %s is not asked now: question %d is" % (q[:8], t.rec_seq))
     if word not in ANSWERS[kind]:
-        return _refuse(app, "the board asks '%s': answer seat %s" % (kind, " or seat ".join(
+        return _refuse(app, "the board asks '%s': answer seat %s %s" % (kind, q, (" or seat %s " % q).join(
             "play 13/7 8/7" if a == "play" else a for a in ANSWERS[kind])))
     if kind == "play":
-        text = " ".join(args[1:])
+        text = " ".join(args[2:])
         play = lazy.usb_judged(t, text)     # app/usbplay.py, loaded for the play
         if isinstance(play, str):
             return _refuse(app, play)

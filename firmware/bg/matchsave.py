@@ -148,9 +148,8 @@ def _inconsistency(m):
     score = m.score
     if max(score) > MAX_SCORE or m.game_number > MAX_GAMES:
         return "score or game number beyond %d" % MAX_SCORE
-    # every game ends with at least a point for somebody
-    if m.game_number > score[0] + score[1] + 1:
-        return "more games than points won"
+    # (no bound of the games by the points won: a game the ghost won counts none, seed
+    # 003, and a snapshot after it was refused at power-up: issue 26)
     last_winner, last_points, last_kind, last_how = m.last_game
     if last_winner == NOBODY:
         if last_points or last_kind or score != [0, 0] or m.game_number != 1:

@@ -57,6 +57,10 @@ def made(ev, path, out_bc, share=None):
     nh = _u16(hdr, 8)
     if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
         raise ValueError("%s has an unexpected shape" % path)
+    import lazy
+    # its size and contents checked (firmware/filecheck.py): cut short, it was read past
+    # its end without a word (issue 26)
+    lazy.check_file(path, ROWS_AT + nraw * nh + 30 * nh)
     import array
     mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
     if share is not None:

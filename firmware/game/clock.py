@@ -23,7 +23,8 @@ while a resignation waits for an answer). A resignation's answer has its own all
 the resignation is declined, so offering one refreshes nothing.
 
 When it pauses (`paused`, set by the Table, docs/table.md "Clocks"): only while the board
-waits on something the acting player cannot fix: the board put back after a power cut
+waits on something the acting player cannot fix: a play the board shows (its seat, the
+ghost, the computer on USB) until hands make it, the board put back after a power cut
 (until a reading matches the saved position) and a hardware fault of the sensors. An
 illegal board, checkers in a hand, an uncertain count, a disturbed board between turns
 and an open menu do not pause it: the acting player can always put things right, and a

@@ -330,6 +330,7 @@ class Table:
         if not seat and self.on_roll == player:
             self.shown_play = self.target = None
             self.shown_text = ""
+            self.clock.paused = self._clock_waits()
         if not (self.away[0] or self.away[1]):
             self.return_by = None
 
@@ -350,6 +351,7 @@ class Table:
         self.target = play.apply(self.view)
         self.event(events.line("board_play", [("player", self.on_roll), ("play", self.shown_text)]))
         self.fresh = False
+        self.clock.paused = True     # shown: nobody's time until hands make it (_clock_waits)
         self._evaluate()
         self._refresh()
 
@@ -494,6 +496,7 @@ class Table:
         self.note = None
         self._turn_reset()
         self.clock.start_turn(player)
+        self.clock.paused = self._clock_waits()    # (a play shown in the last turn is gone)
         self.roll_if_auto()
 
     def roll_if_auto(self):
@@ -591,9 +594,10 @@ class Table:
         self.clock.stop()
         self.want_roll = None
         winner, points = m.last_game[0], m.last_game[1]
-        if self.ghosted[winner]:
-            # seed 003: the points of a game the ghost won are not counted (the opponent who
-            # beats the ghost gets theirs)
+        if self.away[winner]:
+            # seed 003: the points of a game the ghost won (still in the winner's seat at the
+            # end) are not counted; the opponent who beats the ghost gets theirs, and so does
+            # a player back before the end (issue 26: one ghost turn had cost the game)
             lazy.uncount(self.match, winner, points)
             points = 0
         if self.away[0] or self.away[1]:
@@ -872,11 +876,13 @@ class Table:
 
     def _clock_waits(self):
         """True while the board waits on something the acting player cannot put right:
-        the board put back after a power cut, or a hardware fault of the sensors that keeps
+        its own play shown until hands make it, the board put back after a power cut, or a hardware fault of the sensors that keeps
         the board from being read (game/clock.py). An illegal board, a hand, an uncertain
         count or a disturbed board is the acting player's to fix: the clock runs."""
         if self.restoring or self.state == S_FAULT:
             return True                  # S_FAULT: points unreadable by a hardware fault
+        if self.shown_play is not None:
+            return True                  # the board's play shown: nobody's to make (issue 26)
         seen = self.seen
         if seen is None or not seen.faults:
             return False

@@ -199,21 +199,27 @@ def int_forward(xi, q, sig):
     return _sig_lookup(sig, (b >> 14) + 128, b & 16383, 14)
 
 
+def checked(data):
+    """A weights file's bytes with their check after them (firmware/filecheck.py): the first
+    4 bytes of their SHA-256."""
+    import hashlib
+    return data + hashlib.sha256(data).digest()[:4]
+
+
 def write_weights(path, sig, nets):
-    """The TBN2 file (layout: firmware/engine/net.py)."""
+    """The TBN2 file (layout: firmware/engine/net.py), its check last."""
+    out = b"TBN2" + struct.pack("<257H", *sig) + b"\0\0"
+    for mul, qb1, w8, q2 in nets:
+        h = len(mul)
+        assert h % 4 == 0
+        sec = struct.pack("<4H", NIN, h, 5, 0)
+        sec += mul.astype("<u2").tobytes() + qb1.astype("<i2").tobytes()
+        sec += (w8 + 128).astype("u1").tobytes()
+        sec += (q2 + 4096).astype("<u2").tobytes()
+        sec += b"\0" * (-len(sec) % 4)
+        out += sec
     with open(path, "wb") as f:
-        f.write(b"TBN2")
-        f.write(struct.pack("<257H", *sig))
-        f.write(b"\0\0")
-        for mul, qb1, w8, q2 in nets:
-            h = len(mul)
-            assert h % 4 == 0
-            sec = struct.pack("<4H", NIN, h, 5, 0)
-            sec += mul.astype("<u2").tobytes() + qb1.astype("<i2").tobytes()
-            sec += (w8 + 128).astype("u1").tobytes()
-            sec += (q2 + 4096).astype("<u2").tobytes()
-            sec += b"\0" * (-len(sec) % 4)
-            f.write(sec)
+        f.write(checked(out))
 
 
 def read_tbn1(path):

@@ -332,3 +332,75 @@ def _a_hint_withdrawn():
     assert t.menu is None
     assert t.phase == MOVING and t.on_roll == 0   # White still to play, nothing else changed
     assert not [l for l in lines if '"hint"' in l]
+def _with_weights(content):
+    """_board_black's board and its opening roll, the engine made from a weights file
+    holding `content` (None: no file)."""
+    import os
+    from apprig import TMP
+    from app import seat
+    path = TMP + "-weights.bin"
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+    if content is not None:
+        with open(path, "wb") as f:
+            f.write(content)
+    real = seat.weights_path
+    seat.weights_path = lambda: path
+    try:
+        sc, app, lines, t = _board_black([6, 1])
+        app.press("p1_main")
+        run(app, 3000)                                # 3 s of the board's cycles
+    finally:
+        seat.weights_path = real
+    return app, lines, t
+
+
+def test_a_bad_weights_file_hands_the_seat_back_once_in_words():
+    """Issue 26: a missing, empty, truncated or wrong engine/weights.bin faulted at every
+    cycle (300 faults in 3 s), the seat kept, nothing played."""
+    with open(seat_weights(), "rb") as f:
+        head = f.read(4000)
+    with open(seat_weights(), "rb") as f:
+        whole = f.read()
+    changed = whole[:3000] + bytes((whole[3000] ^ 1,)) + whole[3001:]
+    for content, words in ((None, "cannot be read"), (b"", "cannot be used"), (head, "cut short"),
+                           (b"TBN1" + whole[4:], "not a Tablier weights file"), (changed, "check fails")):
+        app, lines, t = _with_weights(content)
+        said = [l for l in lines if '"board_seat"' in l]
+        assert len(said) == 1 and words in said[0], (content and content[:4], said)
+        assert app.faults == 0 and app.engine is None, app.last_fault
+        assert t.seats[1] == 0 and t.phase == MOVING and t.on_roll == 1 and t.shown_play is None
+        assert app._notice[0] == "BOARD CANNOT", app._notice
+
+
+def seat_weights():
+    from app import seat
+    return seat.weights_path()
+
+
+def test_no_heap_to_think_hands_the_seat_back_once():
+    """Issue 26: a MemoryError at every think faulted at every cycle, the seat kept."""
+    from app import seat
+    sc, app, lines, t = _board_black([1, 6])     # White wins the opening: no think yet
+    e = seat.engine_of(app)
+
+    def no_heap(*a):
+        raise MemoryError("memory allocation failed, allocating 1280 bytes")
+    e.choose = no_heap
+    app.press("p1_main")
+    run(app, 100)
+    pos = Position.start()
+    pos.me[12] -= 1
+    pos.me[7] -= 1
+    pos.me[6] += 2                        # White 13/7 8/7 (6-1)
+    sc.put(pos)
+    run(app, 100)
+    app.press("p1_main")
+    app.loaded = [3, 1]
+    run(app, 2000)
+    said = [l for l in lines if '"board_seat"' in l]
+    assert len(said) == 1 and "no memory" in said[0], said
+    assert app.faults == 0 and t.seats[1] == 0 and t.on_roll == 1 and t.shown_play is None, (
+        app.last_fault, t.screen)

@@ -82,3 +82,33 @@ def test_a_disturbed_board_between_turns_runs_the_clock_of_the_player_on_roll():
     assert r.t.want_roll is None
     r.put(0, 13)
     r.roll(1, 6, 4)
+
+
+def test_nobody_wins_on_time_by_not_making_the_boards_play():
+    """Issue 26: with the board in Black's seat, White waited while "Black plays 8/3 6/3,
+    please move it" and won on time: the board's clock ran while a person had to make its
+    play. The clock charges the player who must act: the board acts until its play is
+    shown, then nobody does until hands make it (docs/table.md, Clocks): paused."""
+    from bg.play import Play
+    r = Rig(Settings(clock=CLOCK_STANDARD))
+    r.t.cycle_seat(1)
+    r.t.cycle_seat(1)                     # Black: the board, normal
+    r.collect()
+    r.setup()
+    r.give_dice(5)                        # the board's opening die, then White's
+    r.press("p1_main")
+    r.give_dice(3)
+    t = r.t
+    assert t.phase == 5 and t.on_roll == 1 and t.want_play
+    r.wait(3000)                          # the board thinks: its own time
+    assert t.clock.running == 1 and t.clock.turn_left == 17000
+    t.board_play(Play(((8, 3), (6, 3)), (False, False)))
+    r.collect()
+    assert "Black plays 8/3 6/3" in r.text(), r.text()
+    r.wait(150000)                        # nobody makes it
+    assert t.phase == 5 and t.match.score == [0, 0], r.text()
+    assert t.clock.reserve == [120000, 120000] and t.clock.turn_left == 17000
+    r.move(1, [(8, 3), (6, 3)])           # made: White's turn, White's clock
+    assert t.phase == 3 and t.on_roll == 0 and t.clock.running == 0 and not t.clock.paused
+    r.wait(1000)
+    assert t.clock.turn_left == 19000

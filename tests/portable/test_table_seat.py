@@ -258,6 +258,24 @@ def test_seed_003_a_game_the_ghost_won_counts_nothing():
     assert "E0 0" in r.records, r.records  # the record says: won, no points
 
 
+def test_seed_003_a_player_back_before_the_end_gets_their_points():
+    """Issue 26: once the ghost had played one turn for White, White's own win after "I'm
+    back" counted 0. Seed 003 takes the points of a game the ghost won (finished in the
+    seat) only."""
+    r = _white_leaves()
+    t = r.t
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])          # the ghost's turn, made
+    t.come_back(0)                        # White is back
+    r.collect()
+    r.roll(1, 3, 1)
+    t.resign(1, 1)                         # Black resigns to White herself
+    r.press("p1_main")                     # White accepts
+    r.collect()
+    assert t.phase == GAME_OVER and t.match.score == [1, 0], (t.match.score, r.records[-3:])
+    assert "E0 1" in r.records, r.records
+
+
 def test_seed_003_the_opponent_who_beats_the_ghost_gets_the_points():
     r = _white_leaves()
     t = r.t

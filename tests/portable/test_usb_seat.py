@@ -8,7 +8,7 @@ import json
 from apprig import run
 from app import commands
 from game.table import MOVING, PRE_ROLL
-from usbkit import usb_black, turns, screen
+from usbkit import usb_black, turns, screen, seat
 
 
 def test_the_board_asks_for_its_play_shows_the_answer_and_a_person_makes_it():
@@ -21,7 +21,7 @@ def test_the_board_asks_for_its_play_shows_the_answer_and_a_person_makes_it():
     assert (q["pos"], q["match"]) == t.ids()        # GNU Backgammon's IDs of this turn
     assert "Black thinks" in screen(app), t.screen
     assert t.shown_play is None
-    ok = json.loads(commands.answer(app, "seat play 13/7 8/7"))
+    ok = seat(app, lines, "play 13/7 8/7")
     assert ok["t"] == "seat_ok" and ok["answer"] == "13/7 8/7", ok
     run(app, 50)
     assert "Black plays 13/7 8/7" in screen(app), t.screen
@@ -35,14 +35,18 @@ def test_the_board_asks_for_its_play_shows_the_answer_and_a_person_makes_it():
 
 def test_illegal_and_malformed_answers_are_refused_in_words_and_asked_again():
     sc, app, lines, t = usb_black([6, 1])
+    q = turns(lines)[-1]["q"]
     cases = (
-        ("seat play 13/7 8/6", "illegal"),              # a 2 with 6-1
-        ("seat play 13/7", "still to play"),            # half the roll
-        ("seat play 13/x", "not a play"),
-        ("seat play", "no play given"),
-        ("seat play 5/4 8/2", "no checker on 5"),
-        ("seat double", "answer seat play"),            # not what was asked
-        ("seat", "answer seat play"),
+        ("seat %d play 13/7 8/6" % q, "illegal"),       # a 2 with 6-1
+        ("seat %d play 13/7" % q, "still to play"),     # half the roll
+        ("seat %d play 13/x" % q, "not a play"),
+        ("seat %d play" % q, "no play given"),
+        ("seat %d play 5/4 8/2" % q, "no checker on 5"),
+        ("seat %d double" % q, "answer seat %d play" % q),   # not what was asked
+        ("seat %d" % q, "answer seat %d play" % q),
+        ("seat play 13/7 8/7", "name the question: seat %d play" % q),
+        ("seat", "name the question"),
+        ("seat %d play 13/7 8/7" % (q - 1), "question %d is not asked now" % (q - 1)),
     )
     for text, words in cases:
         before = len(turns(lines))
@@ -53,5 +57,5 @@ def test_illegal_and_malformed_answers_are_refused_in_words_and_asked_again():
         assert t.shown_play is None and t.phase == MOVING and t.want_play == "usb"
         assert len(turns(lines)) == before + 1, (text, lines[-3:])   # asked again at once
     assert "REFUSED" in " ".join(app._notice or []), app._notice
-    ok = json.loads(commands.answer(app, "seat play 8/7 13/7"))       # any order of writing
+    ok = seat(app, lines, "play 8/7 13/7")         # any order of writing
     assert ok["t"] == "seat_ok" and ok["answer"] == "13/7 8/7"

@@ -3,12 +3,10 @@ asks on serial (a "seat_turn" event, again until answered), takes a `seat` comma
 answer, shows the play and lets a person make it, as for its own seat; refuses in words
 whatever is not a legal answer to what it asked, and asks again; the seat goes back to a
 person from the settings; the seat survives a power cut."""
-import json
 
 from apprig import run, Position
-from app import commands
 from game.table import MOVING, PRE_ROLL, DOUBLED, GAME_OVER
-from usbkit import usb_black, turns
+from usbkit import usb_black, turns, seat
 
 
 def test_the_cube_questions_go_through_the_cube_flows():
@@ -25,8 +23,8 @@ def test_the_cube_questions_go_through_the_cube_flows():
     assert t.phase == PRE_ROLL and t.on_roll == 1
     q = turns(lines)[-1]
     assert q["ask"] == "cube" and q["dice"] == [0, 0], q
-    assert json.loads(commands.answer(app, "seat take"))["code"] == "seat_refused"
-    ok = json.loads(commands.answer(app, "seat double"))
+    assert seat(app, lines, "take")["code"] == "seat_refused"
+    ok = seat(app, lines, "double")
     assert ok["t"] == "seat_ok", ok
     run(app, 20)
     assert t.phase == DOUBLED and [l for l in lines if '"cube"' in l and '"double"' in l]
@@ -38,7 +36,7 @@ def test_the_cube_questions_go_through_the_cube_flows():
 
 def test_the_take_question_and_a_pass():
     sc, app, lines, t = usb_black([6, 1])
-    commands.answer(app, "seat play 13/7 8/7")
+    seat(app, lines, "play 13/7 8/7")
     run(app, 20)
     sc.put(t.target.swapped())
     run(app, 100)
@@ -46,7 +44,7 @@ def test_the_take_question_and_a_pass():
     run(app, 20)
     q = turns(lines)[-1]
     assert t.phase == DOUBLED and q["ask"] == "take" and q["p"] == 1, q
-    ok = json.loads(commands.answer(app, "seat pass"))
+    ok = seat(app, lines, "pass")
     assert ok["answer"] == "pass"
     run(app, 20)
     assert t.phase == GAME_OVER and t.match.score == [1, 0]

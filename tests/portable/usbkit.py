@@ -28,3 +28,9 @@ def turns(lines):
 
 def screen(app):
     return " ".join(app.table.screen)
+
+
+def seat(app, lines, answer):
+    """`seat Q ANSWER` sent for the last question written (its q), answered."""
+    from app import commands
+    return json.loads(commands.answer(app, "seat %d %s" % (turns(lines)[-1]["q"], answer)))
