@@ -40,7 +40,9 @@ def run_fit(*args):
 
 
 def sections(path):
-    data = open(path, "rb").read()
+    """(contact net, race net) bytes of a weights file, the check of its contents that ends
+    it (firmware/filecheck.py) left out."""
+    data = open(path, "rb").read()[:-4]
     c = file_size(8, NIN, NOUT)
     return data[NETS_AT:NETS_AT + c], data[NETS_AT + c:]
 
