@@ -151,7 +151,9 @@ def place(board, spec):
         xs = [pcbnew.ToMM(q.GetPosition().x) for q in pads]
         ys = [pcbnew.ToMM(q.GetPosition().y) for q in pads]
         cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-        fp.SetPosition(pt(p["x"] - cx, p["y"] - cy))
+        g = spec.get("grid", 0.635)             # the router's grid: pads on it route best
+        x, y = round(p["x"] / g) * g, round(p["y"] / g) * g
+        fp.SetPosition(pt(x - cx, y - cy))
         for q in fp.Pads():
             name = p["pads"].get(q.GetNumber())
             if name:
@@ -159,6 +161,11 @@ def place(board, spec):
         ref = fp.Reference()
         ref.SetTextSize(pcbnew.wxSize(MM(0.8), MM(0.8)))
         ref.SetTextThickness(MM(0.12))
+        if p["fp"] == "PICO":
+            ref.SetPosition(pt(x, y - 27.5))
+            fp.Value().SetLayer(pcbnew.F_Fab)
+        if "ref_at" in p:
+            ref.SetPosition(pt(x + p["ref_at"][0], y + p["ref_at"][1]))
         fps[p["ref"]] = fp
     for i, (x, y) in enumerate(spec["holes"]):
         fp = load_fp(board, design.HOLE_FP)
@@ -173,13 +180,13 @@ def place(board, spec):
 def add_routes(board, spec, nets):
     r = design.RULES
     w, h = spec["size"]
-    grid = Grid(w, h, r)
+    grid = Grid(w, h, r, spec.get("grid", 0.635))
     pads_by_net = {}
     for fp in board.GetFootprints():
-        for q in fp.Pads():
+        for idx, q in enumerate(fp.Pads()):
             layers = [L for L, lid in ((0, pcbnew.F_Cu), (1, pcbnew.B_Cu)) if q.IsOnLayer(lid)]
             name = q.GetNetname()
-            key = (fp.GetReference(), q.GetNumber())
+            key = (fp.GetReference(), q.GetNumber(), idx)      # a tab repeats its pin number
             if q.GetAttribute() == pcbnew.PAD_ATTRIB_NPTH:
                 bb = pad_rect(q)
                 grid.add_hole((bb[0] + bb[2]) / 2, (bb[1] + bb[3]) / 2, bb[2] - bb[0])
@@ -193,21 +200,37 @@ def add_routes(board, spec, nets):
             if name:
                 pads_by_net.setdefault(sorted(nets).index(name) + 1, []).append(key)
     ids = sorted(nets)
+    soic = set()
+    for fp in board.GetFootprints():            # keep routes from under the SOIC bodies
+        if str(fp.GetFPID().GetLibItemName()).startswith("SOIC"):
+            soic.add(fp.GetReference())
+            rects = [pad_rect(q) for q in fp.Pads()]
+            x0, y0 = min(r[0] for r in rects), min(r[1] for r in rects)
+            x1, y1 = max(r[2] for r in rects), max(r[3] for r in rects)
+            pw, ph = rects[0][2] - rects[0][0], rects[0][3] - rects[0][1]
+            if pw > ph:                         # pin rows left and right
+                grid.keepout(0, (x0 + pw, y0, x1 - pw, y1))
+            else:
+                grid.keepout(0, (x0, y0 + ph, x1, y1 - ph))
 
     def span(nid):
         keys = pads_by_net[nid]
         xs = [grid.term[k][2][0] for k in keys]
         ys = [grid.term[k][2][1] for k in keys]
-        return (ids[nid - 1] == "GND", len(keys) > 8, (max(xs) - min(xs)) + (max(ys) - min(ys)))
+        ic = any(k[0] in soic for k in keys)
+        return (ids[nid - 1] == "GND", len(keys) > 8, not ic, (max(xs) - min(xs)) + (max(ys) - min(ys)))
     for nid in pads_by_net:      # deterministic pad order: by reference then pad number
         pads_by_net[nid].sort(key=lambda k: (re.sub(r"\d+", "", k[0]),
-                                             int(re.sub(r"\D", "", k[0]) or 0), k[1]))
+                                             int(re.sub(r"\D", "", k[0]) or 0), k[1], k[2]))
     order = sorted(pads_by_net, key=lambda nid: (span(nid), ids[nid - 1]))
     # route; nets that fail move to the front and the board is routed again from scratch
-    for attempt in range(8):
-        g = Grid.__new__(Grid)
-        g.__dict__.update({k: copy.deepcopy(v) for k, v in grid.__dict__.items()})
-        tracks, vias, failed = route(g, pads_by_net, order)
+    best = None
+    for attempt in range(12):
+        g = copy.deepcopy(grid)
+        result = route(g, pads_by_net, order)
+        failed = result[2]
+        if best is None or len(failed) < len(best[2]):
+            best = result
         if not failed:
             break
         bad = []
@@ -215,6 +238,7 @@ def add_routes(board, spec, nets):
             if nid not in bad:
                 bad.append(nid)
         order = bad + [n for n in order if n not in bad]
+    tracks, vias, failed = best
     layer = {0: pcbnew.F_Cu, 1: pcbnew.B_Cu}
     for nid, L, a, b in tracks:
         t = pcbnew.PCB_TRACK(board)

@@ -19,7 +19,7 @@ PINMAP = os.path.join(ROOT, "hardware", "pinmap.json")
 
 # Geometry not in the pin map (mm). The slot positions come from pinmap `sensor`.
 POINT_WIDTH = 38.0          # one point's width on the playing surface (checker 35 + 3)
-TIP_STRIP = 24.0            # quadrant PCB beyond the point tips (muxes, connector)
+TIP_STRIP = 30.0           # quadrant PCB beyond the point tips (muxes, connector)
 RAIL_STRIP = 12.0           # quadrant PCB under the frame rail (the point LEDs)
 LED_IN_RAIL = 6.0           # LED centre from the frame's inner edge, under the rail
 BAR_PCB_WIDTH = 40.0
@@ -184,6 +184,7 @@ def quadrant_board(pm):
             n = (6 - col) * 10 + k
             parts.append(part("hall", "U%d" % n, x, y, 0, {1: rail, 2: out, 3: "GND"}))
             parts.append(part("c_hall", "C%d" % n, x + 3.2, y, 90, {1: rail, 2: "GND"}))
+            parts[-1]["ref_at"] = (1.9, 0)
         # the point's LED, chain order from column 5 (first) to column 0 (last)
         i = 5 - col
         din = "LED_DIN" if i == 0 else "LED_D%d" % i
@@ -220,7 +221,7 @@ def quadrant_board(pm):
     parts.append(part("idc20", "J1", 3 * POINT_WIDTH + 38, TIP_STRIP / 2, 90, RIBBON, side="B"))
     holes = [(4, 4), (w - 4, 4), (4, h - 4), (w - 4, h - 4),
              (2 * POINT_WIDTH, TIP_STRIP + plen / 2), (4 * POINT_WIDTH, TIP_STRIP + plen / 2)]
-    return {"name": "quadrant", "size": (w, h), "parts": parts, "holes": holes,
+    return {"name": "quadrant", "size": (w, h), "parts": parts, "holes": holes, "grid": 0.5,
             "title": "Tablier quadrant (x4): 6 points, 36 sensors, 3 banks"}
 
 
@@ -250,6 +251,7 @@ def bar_board(pm):
             n = (1 if colour == "white" else 2) * 10 + k
             parts.append(part("hall", "U%d" % n, x, y, 0, {1: "BANK0_RAIL", 2: out, 3: "GND"}))
             parts.append(part("c_hall", "C%d" % n, x + 3.2, y, 90, {1: "BANK0_RAIL", 2: "GND"}))
+            parts[-1]["ref_at"] = (1.9, 0)
             nets.append(out)
         elif c["kind"] == "gnd":
             nets.append("GND")
@@ -324,21 +326,23 @@ def main_board(pm):
     for pad, g in PICO_GPIO.items():
         if g in gp:
             pico_pads[pad] = gp[g]
-    px, py = 12.0, 22.0                         # Pico pin 1
-    parts.append(part("pico", "U1", px, py, 0, pico_pads))
+    px, py = 8.0, 20.0                          # Pico pin 1
+    parts.append(part("pico", "U1", px + 8.89, py + 24.13, 0, pico_pads))   # pad centroid
     # series resistors on the select lines, a column right of the Pico
     for i, (g, net) in enumerate(sel):
-        parts.append(part("r_ser", "R%d" % (1 + i), 40, 24 + 4 * i, 0, {1: "GP%d" % g, 2: net}))
+        parts.append(part("r_ser", "R%d" % (1 + i), 36, 20 + 4 * i, 0, {1: "GP%d" % g, 2: net}))
     # the two halves' 74HC4051 + 74HC138
     conn_of = {}                                # (half, bank) -> (connector ref, local q)
     jrefs = {(1, "near"): "J1", (0, "near"): "J2", (0, "far"): "J3", (1, "far"): "J4"}
+    ribbon_to = {ref: "%s-%s" % (lay["half_names"][k[0]], k[1]) for k, ref in jrefs.items()}
+    ribbon_to["J5"] = "bar"
     for key, ref in jrefs.items():
         for q, b in enumerate(quads[key]["banks"]):
             conn_of[(key[0], b)] = (ref, q)
     conn_of[bar] = ("J5", 0)
     n_banks = lay["banks_per_half"]
     for h in range(lay["halves"]):
-        x0 = 60 + 40 * h
+        y0 = 30 + 40 * h                       # each half's mux and decoder by its ribbons
         mux = {16: "+3V3S", 8: "GND", 7: "GND", 6: half_en[h], 11: "A0", 10: "A1", 9: "A2",
                3: adc[h]}
         dec = {16: "+3V3S", 8: "GND", 1: "A0", 2: "A1", 3: "A2", 4: half_en[h], 5: "GND",
@@ -350,32 +354,30 @@ def main_board(pm):
         ref_net = "REF_%s" % lay["half_names"][h].upper()
         mux[MUX8_PIN[lay["half_ref_input"]]] = ref_net
         u = 2 + 2 * h
-        parts.append(part("mux8", "U%d" % u, x0, 45, 0, mux))
-        parts.append(part("dec", "U%d" % (u + 1), x0 + 16, 45, 0, dec))
-        parts.append(part("c_ic", "C%d" % u, x0, 36, 0, {1: "+3V3S", 2: "GND"}))
-        parts.append(part("c_ic", "C%d" % (u + 1), x0 + 16, 36, 0, {1: "+3V3S", 2: "GND"}))
-        parts.append(part("r_10k", "R%d" % (20 + 2 * h), x0, 56, 0, {1: "+3V3S", 2: ref_net}))
-        parts.append(part("r_10k", "R%d" % (21 + 2 * h), x0, 60, 0, {1: ref_net, 2: "GND"}))
-        parts.append(part("r_100k", "R%d" % (24 + h), x0 + 16, 56, 0, {1: "+3V3", 2: adc[h]}))
+        parts.append(part("mux8", "U%d" % u, 78, y0, 0, mux))
+        parts.append(part("dec", "U%d" % (u + 1), 99, y0 + 2, 0, dec))
+        parts.append(part("c_ic", "C%d" % u, 78, y0 - 8, 0, {1: "+3V3S", 2: "GND"}))
+        parts.append(part("c_ic", "C%d" % (u + 1), 98, y0 - 8, 0, {1: "+3V3S", 2: "GND"}))
+        parts.append(part("r_10k", "R%d" % (20 + 2 * h), 78, y0 + 10, 0, {1: "+3V3S", 2: ref_net}))
+        parts.append(part("r_10k", "R%d" % (21 + 2 * h), 78, y0 + 13.5, 0, {1: ref_net, 2: "GND"}))
+        parts.append(part("r_100k", "R%d" % (24 + h), 98, y0 + 10, 0, {1: "+3V3", 2: adc[h]}))
     # VBUS / 2
-    parts.append(part("r_10k", "R26", 40, 66, 0, {1: "VBUS", 2: "VBUS_HALF"}))
-    parts.append(part("r_10k", "R27", 40, 70, 0, {1: "VBUS_HALF", 2: "GND"}))
+    parts.append(part("r_10k", "R26", 44, 60, 0, {1: "VBUS", 2: "VBUS_HALF"}))
+    parts.append(part("r_10k", "R27", 44, 64, 0, {1: "VBUS_HALF", 2: "GND"}))
     # sensor LDO
-    parts.append(part("ldo", "U6", 60, 78, 0, {1: "GND", 2: "+3V3S", 3: "VBUS"}))
-    parts.append(part("c_ldo", "C6", 52, 84, 90, {1: "VBUS", 2: "GND"}))
-    parts.append(part("c_ldo", "C7", 68, 84, 90, {1: "+3V3S", 2: "GND"}))
+    parts.append(part("ldo", "U6", 60, 84, 0, {1: "GND", 2: "+3V3S", 3: "VBUS"}))
+    parts.append(part("c_ldo", "C6", 54, 94, 90, {1: "VBUS", 2: "GND"}))
+    parts.append(part("c_ldo", "C7", 66, 94, 90, {1: "+3V3S", 2: "GND"}))
     # LED data level shifter, series resistor, bulk capacitor
-    parts.append(part("shift", "U7", 82, 78, 0, {1: "GND", 2: "LED_DATA_3V3", 3: "GND",
+    parts.append(part("shift", "U7", 72, 84, 0, {1: "GND", 2: "LED_DATA_3V3", 3: "GND",
                                                  4: "LED_DATA_5V", 5: "VBUS"}))
-    parts.append(part("c_ic", "C8", 82, 84, 0, {1: "VBUS", 2: "GND"}))
-    parts.append(part("c_bulk", "C9", 96, 86, 0, {1: "VBUS", 2: "GND"}))
+    parts.append(part("c_ic", "C8", 71, 91, 0, {1: "VBUS", 2: "GND"}))
+    parts.append(part("c_bulk", "C9", 60, 62, 0, {1: "VBUS", 2: "GND"}))
     # the LED chain through the sensor boards, then the four status LEDs here
     chain = sorted([(quads[k]["leds"][5], jrefs[k]) for k in jrefs] +
                    [(min(pm["leds"]["bar"].values()), "J5")])
     status = sorted(pm["leds"]["status"].items(), key=lambda kv: kv[1])
-    parts.append(part("r_led", "R28", 92, 78, 0, {1: "LED_DATA_5V", 2: "%s_DIN" % chain[0][1]}))
-    for (i0, ref), nxt in zip(chain, chain[1:] + [(None, "D1")]):
-        pass
+    parts.append(part("r_led", "R28", 77, 90, 90, {1: "LED_DATA_5V", 2: "%s_DIN" % chain[0][1]}))
     link = {}
     for i, (i0, ref) in enumerate(chain):
         link[ref] = ("%s_DIN" % ref, "%s_DIN" % chain[i + 1][1] if i + 1 < len(chain)
@@ -383,15 +385,15 @@ def main_board(pm):
     for i, (name, idx) in enumerate(status):
         din = "STATUS_DIN" if i == 0 else "STATUS_D%d" % i
         dout = "STATUS_D%d" % (i + 1) if i + 1 < len(status) else None
-        x = 10 + 14 * i
+        x = 8 + 12 * i
         pads = {1: "VBUS", 3: "GND", 4: din}
         if dout:
             pads[2] = dout
-        parts.append(part("led", "D%d" % (i + 1), x, 92, 0, pads))
-        parts.append(part("c_led", "C%d" % (10 + i), x + 6.5, 92, 90, {1: "VBUS", 2: "GND"}))
+        parts.append(part("led", "D%d" % (i + 1), x, 86, 0, pads))
+        parts.append(part("c_led", "C%d" % (10 + i), x + 5.5, 92, 0, {1: "VBUS", 2: "GND"}))
     # the five ribbons
-    jpos = {"J1": (115, 8, 90), "J2": (115, 27, 90), "J3": (115, 46, 90), "J4": (115, 65, 90),
-            "J5": (115, 84, 90)}
+    jpos = {"J2": (128, 10, 90), "J3": (128, 29, 90), "J5": (128, 48, 90), "J1": (128, 67, 90),
+            "J4": (128, 86, 90)}
     for ref, (x, y, rot) in jpos.items():
         pads = {}
         for pin, net in RIBBON.items():
@@ -413,26 +415,27 @@ def main_board(pm):
             elif net == "LED_DOUT":
                 pads[pin] = link[ref][1]
         parts.append(part("idc20", ref, x, y, rot, pads))
+        parts[-1]["value"] = "RIBBON %s" % ribbon_to[ref]
     # OLED, buttons, buzzer, UART/spare headers along the left and bottom edges
-    parts.append(part("hdr4", "J6", 40, 8, 90, {1: "GND", 2: "+3V3", 3: "SCL", 4: "SDA"}))
+    parts.append(part("hdr4", "J6", 40, 6, 90, {1: "GND", 2: "+3V3", 3: "SCL", 4: "SDA"}))
     bpads = {7: "GND"}
     for i, (name, g) in enumerate(btns):
         raw = "BTN_%s_IN" % name.upper()
         bpads[i + 1] = raw
-        parts.append(part("r_btn", "R%d" % (30 + i), 76 + 6 * i, 10, 90,
+        parts.append(part("r_btn", "R%d" % (30 + i), 51 + 4 * i, 14, 90,
                           {1: raw, 2: "BTN_%s" % name.upper()}))
-        parts.append(part("c_btn", "C%d" % (20 + i), 76 + 6 * i, 16, 90,
+        parts.append(part("c_btn", "C%d" % (20 + i), 51 + 4 * i, 20, 90,
                           {1: "BTN_%s" % name.upper(), 2: "GND"}))
-    parts.append(part("hdr7", "J7", 58, 4, 90, bpads))
-    parts.append(part("r_buz", "R29", 40, 78, 0, {1: "BUZZER", 2: "PIEZO"}))
-    parts.append(part("hdr2", "J8", 40, 86, 90, {1: "PIEZO", 2: "GND"}))
+    parts.append(part("hdr7", "J7", 66, 6, 90, bpads))
+    parts.append(part("r_buz", "R29", 44, 68, 0, {1: "BUZZER", 2: "PIEZO"}))
+    parts.append(part("hdr2", "J8", 44, 74, 90, {1: "PIEZO", 2: "GND"}))
     upads = {5: "GND"}
     for i, g in enumerate(list(pins["uart0"]) + list(pins["spare"])):
         upads[i + 1] = gp.get(g)
-    parts.append(part("hdr5", "J9", 130, 96, 90, {k: v for k, v in upads.items() if v}))
+    parts.append(part("hdr5", "J9", 92, 6, 90, {k: v for k, v in upads.items() if v}))
     w, h = MAIN_W, MAIN_H
-    holes = [(4, 4), (w - 24, 4), (4, h - 4), (w - 24, h - 4)]
-    return {"name": "main", "size": (w, h), "parts": parts, "holes": holes,
+    holes = [(4, 4), (104, 4), (4, h - 4), (106, h - 4)]
+    return {"name": "main", "size": (w, h), "parts": parts, "holes": holes, "grid": 0.5,
             "title": "Tablier main board: Pico, half muxes, bank decoders, LDO, LED driver"}
 
 

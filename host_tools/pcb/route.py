@@ -13,8 +13,11 @@ FREE, BLOCK = 0, -1
 
 
 class Grid:
-    def __init__(self, w, h, rules):
-        self.pitch = rules["track"] + rules["clearance"] + 0.05       # 0.5 mm
+    def __init__(self, w, h, rules, pitch=0.635):
+        # 0.635 = 2.54 / 4: THT rows and SOIC pins fall on it and a track passes between
+        # 2.54 mm pins; 0.5 suits the sparse sensor boards
+        self.pitch = pitch
+        assert self.pitch >= rules["track"] + rules["clearance"]
         self.r = rules
         self.nx = int(w / self.pitch) + 1
         self.ny = int(h / self.pitch) + 1
@@ -22,6 +25,7 @@ class Grid:
         self.owner = [[FREE] * self.n for _ in range(2)]              # per layer: 0 F, 1 B
         self.vowner = [FREE] * self.n                                 # where a via may go
         self.term = {}                                                # pad key -> cells
+        self.stubs = {}             # pad key -> (layer, pad centre, cell centre) for narrow pads
         m_edge = rules["edge_clearance"] + rules["track"] / 2
         v_edge = rules["edge_clearance"] + rules["via_diameter"] / 2
         for iy in range(self.ny):
@@ -60,6 +64,16 @@ class Grid:
         if net:
             self.term[key] = (net, layers, inner or rect)
 
+    def keepout(self, L, rect):
+        """No other route through rect on layer L (under an IC, between its pin rows)."""
+        x0, y0, x1, y1 = rect
+        p = self.pitch
+        for iy in range(max(0, math.ceil(y0 / p)), min(self.ny - 1, math.floor(y1 / p)) + 1):
+            for ix in range(max(0, math.ceil(x0 / p)), min(self.nx - 1, math.floor(x1 / p)) + 1):
+                i = iy * self.nx + ix
+                if self.owner[L][i] == FREE:
+                    self.owner[L][i] = BLOCK
+
     def block_vias(self, x, y, drill):
         """No via of any net near a plated hole (hole-to-hole rule)."""
         m = drill / 2 + self.r["hole_to_hole"] + self.r["via_drill"] / 2 + 0.05
@@ -73,6 +87,8 @@ class Grid:
                    self.r["hole_to_hole"] + self.r["via_diameter"] / 2)
 
     def terminals(self, key):
+        """Cells where a route may start or end in the pad: the cells inside it, or for a
+        pad narrower than the grid the nearest cell, joined to the pad centre by a stub."""
         net, layers, (x0, y0, x1, y1) = self.term[key]
         p = self.pitch
         out = []
@@ -82,6 +98,16 @@ class Grid:
                     i = iy * self.nx + ix
                     if self.owner[L][i] == net:
                         out.append(L * self.n + i)
+        if not out:
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            ix, iy = self.cell(cx, cy)
+            i = iy * self.nx + ix
+            for L in layers:
+                if self.owner[L][i] == net:
+                    out.append(L * self.n + i)
+                    self.stubs[key] = (L, (round(cx, 4), round(cy, 4)),
+                                       (round(ix * p, 4), round(iy * p, 4)))
+                    break
         return out
 
     def via_ok(self, i, net):
@@ -111,8 +137,28 @@ class Grid:
                 if self.vowner[j] == FREE:
                     self.vowner[j] = net
 
+    def penalties(self):
+        """Extra cost of the cells beside a pad's reserved area: routes keep off the gaps
+        between pins, which other nets need to escape (computed once, after the pads)."""
+        if getattr(self, "pen", None) is None:
+            self.pen = []
+            for L in (0, 1):
+                own = self.owner[L]
+                pen = bytearray(self.n)
+                for i in range(self.n):
+                    if own[i] == FREE:
+                        ix = i % self.nx
+                        for j in (i - 1 if ix else i, i + 1 if ix + 1 < self.nx else i,
+                                  i - self.nx, i + self.nx):
+                            if 0 <= j < self.n and own[j] != FREE:
+                                pen[i] = 4
+                                break
+                self.pen.append(pen)
+        return self.pen
+
     def search(self, net, sources, targets, goal, limit=600000):
         """A* from sources to any cell in targets; returns the list of states or None."""
+        pen = self.penalties()
         n, nx = self.n, self.nx
         gx, gy = goal
         owner = self.owner
@@ -149,7 +195,7 @@ class Grid:
                 o = grid[j]
                 if o != FREE and o != net:
                     continue
-                step = 1 if (dx != 0) == (L == 0) else 3
+                step = (1 if (dx != 0) == (L == 0) else 3) + pen[L][j]
                 t = L * n + j
                 ng = g + step
                 if ng < dist.get(t, 1 << 30):
@@ -240,4 +286,7 @@ def route(grid, nets, order):
             tree.update(path)
             tree.update(src)
             done.append(k)
+    for key in sorted(grid.stubs):
+        L, a, b = grid.stubs[key]
+        tracks.append((grid.term[key][0], L, a, b))
     return tracks, vias, failed
