@@ -3,7 +3,8 @@
 Writes hardware/kicad/{quadrant,bar,main}.kicad_pcb (KiCad 6; one quadrant design serves
 all four quadrants) and hardware/fab/: gerbers and drill files (zipped per board), JLCPCB
 BOM and pick-and-place CSVs, the hand-solder list, a netlist, top/bottom renders and
-KiCad's DRC report per board. --check builds into a temporary directory, compares with
+KiCad's DRC report per board; hardware/drawing/board-drawing.{svg,dxf}, the wooden board's
+drawing. --check builds into a temporary directory, compares with
 the committed files and fails on a difference or on any DRC error.
 
 pcbnew is Debian's KiCad 6 module, importable by /usr/bin/python3 only: under another
@@ -37,8 +38,11 @@ def drc_summary(text):
 
 
 def generate(out):
-    from host_tools.pcb import build, design, fab
+    from host_tools.pcb import build, design, fab, wood
     pm = design.load_pinmap()
+    wood.write(pm, os.path.join(out, "drawing"))
+    subprocess.run(["rsvg-convert", "-w", "1400", "-o", os.path.join(out, "drawing", "board-drawing.png"),
+                    os.path.join(out, "drawing", "board-drawing.svg")], check=True)
     kdir = os.path.join(out, "kicad")
     fdir = os.path.join(out, "fab")
     os.makedirs(kdir, exist_ok=True)
@@ -63,7 +67,7 @@ def generate(out):
 
 def compare(new, old):
     diffs = []
-    for sub in ("kicad", "fab"):
+    for sub in ("kicad", "fab", "drawing"):
         a, b = os.path.join(new, sub), os.path.join(old, sub)
         for dirpath, _, files in os.walk(a):
             rel = os.path.relpath(dirpath, a)

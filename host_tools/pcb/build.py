@@ -162,7 +162,7 @@ def place(board, spec):
         ref.SetTextSize(pcbnew.wxSize(MM(0.8), MM(0.8)))
         ref.SetTextThickness(MM(0.12))
         if p["fp"] == "PICO":
-            ref.SetPosition(pt(x, y - 27.5))
+            ref.SetPosition(pt(x, y - 28.6))
             fp.Value().SetLayer(pcbnew.F_Fab)
         if "ref_at" in p:
             ref.SetPosition(pt(x + p["ref_at"][0], y + p["ref_at"][1]))

@@ -10,7 +10,6 @@ import zipfile
 
 import pcbnew
 
-from . import design
 
 MM = pcbnew.ToMM
 GERBER_LAYERS = [
@@ -138,7 +137,7 @@ def netlist(board, outdir, name):
 
 # ---- renders -----------------------------------------------------------------------------
 
-COL = {"board": "#1d5c2e", "cu_top": "#3f8f4f", "cu_bot": "#2f7440", "pad": "#d9b45a",
+COL = {"board": "#1d5c2e", "cu_top": "#5fb86d", "cu_bot": "#2f7440", "pad": "#d9b45a",
        "silk": "#f4f4f0", "hole": "#111111", "edge": "#0c2614"}
 
 
