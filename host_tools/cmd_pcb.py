@@ -1,7 +1,7 @@
 """python -m host_tools pcb [--check] [--out DIR]: the six PCBs from hardware/pinmap.json.
 
-Writes hardware/kicad/{quadrant,bar,main}.kicad_pcb (KiCad 6; one quadrant design serves
-all four quadrants) and hardware/fab/: gerbers and drill files (zipped per board), JLCPCB
+Writes hardware/kicad/{quadrant,bar,main}.kicad_pcb and .kicad_sch (KiCad 6; one quadrant
+design serves all four quadrants) and hardware/fab/: the schematics as PDF, gerbers and drill files (zipped per board), JLCPCB
 BOM and pick-and-place CSVs, the hand-solder list, a netlist, top/bottom renders and
 KiCad's DRC report per board; hardware/drawing/board-drawing.{svg,dxf}, the wooden board's
 drawing. --check builds into a temporary directory, compares with
@@ -38,7 +38,7 @@ def drc_summary(text):
 
 
 def generate(out):
-    from host_tools.pcb import build, design, fab, wood
+    from host_tools.pcb import build, design, fab, schematic, wood
     pm = design.load_pinmap()
     wood.write(pm, os.path.join(out, "drawing"))
     subprocess.run(["rsvg-convert", "-w", "1400", "-o", os.path.join(out, "drawing", "board-drawing.png"),
@@ -49,6 +49,7 @@ def generate(out):
     os.makedirs(fdir, exist_ok=True)
     ok = True
     for spec in design.boards(pm):
+        schematic.write(spec, kdir, fdir)
         path, failed, nt, nv = build.build_board(spec, pm, kdir)
         report = os.path.join(fdir, "%s-drc.txt" % spec["name"])
         text = build.drc(path, report)
@@ -72,11 +73,6 @@ def compare(new, old):
         for dirpath, _, files in os.walk(a):
             rel = os.path.relpath(dirpath, a)
             for f in files:
-                # KiCad 6 saves items in the order of their random UUIDs, so the .kicad_pcb,
-                # gerbers and renders differ in item order between builds: compare what
-                # they carry (nets, placement, BOM, DRC, the drawing) in sorted text files
-                if not f.endswith((".txt", ".csv", ".svg", ".dxf")):
-                    continue
                 fa = os.path.join(dirpath, f)
                 fb = os.path.join(b, rel, f)
                 if not os.path.exists(fb) or not filecmp.cmp(fa, fb, shallow=False):

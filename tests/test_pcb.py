@@ -351,3 +351,58 @@ def test_jlcpcb_files_cover_every_smd_part(name):
                for r in hand)                   # only connectors, the Pico, the bulk cap
     for suffix in ("gerbers.zip", "top.png", "bottom.png"):
         assert os.path.getsize(os.path.join(FAB, "%s-%s" % (name, suffix))) > 1000
+
+
+def schematic_nets(name):
+    """ref -> {pin: net} read from hardware/kicad/NAME.kicad_sch: each symbol's pin ends
+    (from the symbol embedded in the file) matched with the labels at those points."""
+    with open(os.path.join(KICAD, name + ".kicad_sch")) as f:
+        tree = sexpr(f.read())
+    libs, labels, ncs, out = {}, {}, set(), {}
+    for item in tree:
+        if not isinstance(item, list):
+            continue
+        if item[0] == "lib_symbols":
+            for sym in item[1:]:
+                pins = []
+                for unit in sym:
+                    if isinstance(unit, list) and unit[0] == "symbol":
+                        for p in unit:
+                            if isinstance(p, list) and p[0] == "pin":
+                                at = [x for x in p if isinstance(x, list) and x[0] == "at"][0]
+                                num = [x for x in p if isinstance(x, list) and x[0] == "number"][0]
+                                pins.append((num[1], float(at[1]), float(at[2])))
+                libs[sym[1]] = pins
+        elif item[0] == "label":
+            at = item[2]
+            labels[(round(float(at[1]), 2), round(float(at[2]), 2))] = item[1]
+        elif item[0] == "no_connect":
+            ncs.add((round(float(item[1][1]), 2), round(float(item[1][2]), 2)))
+    for item in tree:
+        if isinstance(item, list) and item[0] == "symbol":
+            lib = [x for x in item if isinstance(x, list) and x[0] == "lib_id"][0][1]
+            at = [x for x in item if isinstance(x, list) and x[0] == "at"][0]
+            ref = [x for x in item if isinstance(x, list) and x[0] == "property"
+                   and x[1] == "Reference"][0][2]
+            X, Y = float(at[1]), float(at[2])
+            pins = {}
+            for num, px, py in libs[lib]:
+                key = (round(X + px, 2), round(Y - py, 2))
+                assert key in labels or key in ncs, (name, ref, num)
+                pins[num] = labels.get(key)
+            out[ref] = pins
+    return out
+
+
+@pytest.mark.parametrize("name", ["quadrant", "bar", "main"])
+def test_schematic_and_pcb_have_the_same_nets(name):
+    sch = schematic_nets(name)
+    pcb = {r: f["pads"] for r, f in BOARDS[name].items() if f.get("value") != "M3"}
+    assert set(sch) == set(pcb)
+    for ref, pins in sch.items():
+        for num, net in pins.items():
+            assert pcb[ref].get(num) == net, (ref, num)
+        # every pad with a net has its pin (the SOT-223 tab repeats pin 2)
+        assert {n for n, v in pcb[ref].items() if v} <= set(pins), ref
+    with open(os.path.join(FAB, "%s-schematic.pdf" % name), "rb") as f:
+        assert f.read(5) == b"%PDF-"

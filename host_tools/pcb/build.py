@@ -278,17 +278,83 @@ def gnd_pour(board, spec, nets):
         board.Add(z)
 
 
+TSTAMP = re.compile(r"\(tstamp [0-9a-f-]+\)")
+SORTED_KINDS = ("footprint", "gr_line", "gr_arc", "gr_circle", "gr_rect", "gr_text",
+                "segment", "arc", "via", "zone")
+
+
+def top_blocks(text):
+    """The board file's top-level items as (start, end) spans (depth 1, strings skipped)."""
+    return child_spans(text, 2)
+
+
+def child_spans(text, level):
+    """Spans of the lists at paren depth `level` (strings skipped)."""
+    spans, depth, start, i, n = [], 0, None, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c == "(":
+            depth += 1
+            if depth == level:
+                start = i
+        elif c == ")":
+            if depth == level:
+                spans.append((start, i + 1))
+            depth -= 1
+        i += 1
+    return spans
+
+
 def deterministic(path, name):
-    """Replace KiCad's random tstamps with ones derived from the board name and order."""
+    """KiCad 6 gives every item a random UUID (tstamp) and saves some lists in UUID order:
+    sort the placed items by their content and derive every tstamp from its item's content,
+    so that the same design gives the same file."""
     with open(path) as f:
         text = f.read()
-    counter = iter(range(1 << 30))
-    text = re.sub(r"\(tstamp [0-9a-f-]+\)",
-                  lambda m: "(tstamp %s)" % uuid.uuid5(uuid.NAMESPACE_URL,
-                                                       "tablier/%s/%d" % (name, next(counter))),
-                  text)
+    spans = top_blocks(text)
+    head = text[:spans[0][0]]
+    blocks = [text[a:b] for a, b in spans]
+    kind = [re.match(r"\((\w+)", b).group(1) for b in blocks]
+
+    def content(b):
+        return TSTAMP.sub("", b)
+
+    def inner_sorted(b):
+        """A footprint's graphic items and pads in content order (KiCad saves them in
+        UUID order); its other children stay where they are."""
+        if not b.startswith("(footprint"):
+            return b
+        spans = child_spans(b, 2)
+        kids = [b[x:y] for x, y in spans]
+        movable = [i for i, k in enumerate(kids) if re.match(r"\((fp_\w+|pad) ", k)
+                   and not k.startswith("(fp_text")]
+        order = sorted((kids[i] for i in movable), key=content)
+        for i, k in zip(movable, order):
+            kids[i] = k
+        out, last = [], 0
+        for (x, y), k in zip(spans, kids):
+            out.append(b[last:x] + k)
+            last = y
+        return "".join(out) + b[last:]
+    blocks = [inner_sorted(b) for b in blocks]
+    fixed = [b for b, k in zip(blocks, kind) if k not in SORTED_KINDS]
+    moving = [b for b, k in zip(blocks, kind) if k in SORTED_KINDS]
+    moving.sort(key=lambda b: (SORTED_KINDS.index(re.match(r"\((\w+)", b).group(1)), content(b)))
+    seen = {}
+    out = []
+    for b in fixed + moving:
+        key = content(b)
+        seen[key] = seen.get(key, 0) + 1
+        base = "tablier/%s/%s/%d" % (name, key, seen[key])
+        counter = iter(range(1 << 20))
+        out.append(TSTAMP.sub(lambda m: "(tstamp %s)" % uuid.uuid5(
+            uuid.NAMESPACE_URL, "%s/%d" % (base, next(counter))), b))
     with open(path, "w") as f:
-        f.write(text)
+        f.write(head + "\n\n  ".join(out) + "\n)\n")
 
 
 def build_board(spec, pm, outdir):
@@ -302,6 +368,7 @@ def build_board(spec, pm, outdir):
         gnd_pour(board, spec, nets)
     path = os.path.join(outdir, "%s.kicad_pcb" % spec["name"])
     board.Save(path)
+    deterministic(path, spec["name"])
     board = pcbnew.LoadBoard(path)          # a loaded board has the settings the filler needs
     pcbnew.ZONE_FILLER(board).Fill(board.Zones())
     board.Save(path)

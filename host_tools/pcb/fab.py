@@ -20,7 +20,7 @@ GERBER_LAYERS = [
     (pcbnew.Edge_Cuts, "Edge_Cuts", "gm1"),
 ]
 DATE_LINES = re.compile(r"^(G04 Created by KiCad.*|%TF\.CreationDate.*|; #@! TF\.CreationDate.*"
-                        r"|;DRILL file .*|G04 #@! TF\.CreationDate.*)\n", re.M)
+                        r"|; ?DRILL file .*|G04 #@! TF\.CreationDate.*)\r?\n", re.M)
 
 
 def _strip_dates(path):
