@@ -406,3 +406,24 @@ def test_schematic_and_pcb_have_the_same_nets(name):
         assert {n for n, v in pcb[ref].items() if v} <= set(pins), ref
     with open(os.path.join(FAB, "%s-schematic.pdf" % name), "rb") as f:
         assert f.read(5) == b"%PDF-"
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_committed_boards_follow_the_pin_map(index):
+    # a pin map edit without `python -m host_tools pcb` fails here (no KiCad needed): the
+    # committed board's parts and nets are those design.py derives from the pin map now
+    spec = design.boards(PM)[index]
+    fps = BOARDS[spec["name"]]
+    want = {p["ref"]: p for p in spec["parts"]}
+    assert set(want) == {r for r, f in fps.items() if f.get("value") != "M3"}
+    for ref, p in want.items():
+        got = {n: v for n, v in fps[ref]["pads"].items() if v}
+        assert got == {n: v for n, v in p["pads"].items() if v}, ref
+        assert fps[ref]["value"] == p["value"]
+
+
+def test_committed_drawing_follows_the_pin_map():
+    from host_tools.pcb import wood
+    for name, text in (("board-drawing.svg", wood.svg(PM)), ("board-drawing.dxf", wood.dxf(PM))):
+        with open(os.path.join(ROOT, "hardware", "drawing", name)) as f:
+            assert f.read() == text, "%s is stale: python -m host_tools pcb" % name
