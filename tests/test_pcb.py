@@ -427,3 +427,15 @@ def test_committed_drawing_follows_the_pin_map():
     for name, text in (("board-drawing.svg", wood.svg(PM)), ("board-drawing.dxf", wood.dxf(PM))):
         with open(os.path.join(ROOT, "hardware", "drawing", name)) as f:
             assert f.read() == text, "%s is stale: python -m host_tools pcb" % name
+
+
+@pytest.mark.parametrize("name", ["quadrant", "bar", "main"])
+def test_no_net_ends_on_a_single_pin(name):
+    # what KiCad's ERC calls a dangling label / a net with one pin: every net joins at
+    # least two pads on its board (a ribbon pin counts: the net goes on through the ribbon)
+    count = {}
+    for f in BOARDS[name].values():
+        for net in f["pads"].values():
+            if net:
+                count[net] = count.get(net, 0) + 1
+    assert [n for n, c in count.items() if c < 2] == []

@@ -36,28 +36,32 @@ RULES = {
 }
 
 # Footprints from KiCad's libraries; value; BOM tag (bom.md's Ref); manufacturer part; LCSC.
-# LCSC numbers are JLCPCB's catalogue numbers for the same manufacturer part (verify stock).
+# The manufacturer part is the one the LCSC number stands for (bom.md's "e.g." parts are
+# equivalents).
+# LCSC numbers are JLCPCB's catalogue numbers for the same manufacturer part, taken from
+# JLCPCB part pages and public JLCPCB BOMs (verify stock before ordering); blank where none
+# was confirmed: the service matches the manufacturer part then.
 PARTS = {
-    "hall": (("Package_TO_SOT_SMD", "SOT-23"), "DRV5055A2", "HALL", "TI DRV5055A2QDBZR", ""),
-    "c_hall": (("Capacitor_SMD", "C_0603_1608Metric"), "10nF", "C_HALL", "Murata GRM188R71H103KA01D", "C57112"),
-    "mux16": (("Package_SO", "SOIC-24W_7.5x15.4mm_P1.27mm"), "CD74HC4067M96", "MUX16", "TI CD74HC4067M96", ""),
+    "hall": (("Package_TO_SOT_SMD", "SOT-23"), "DRV5055A2", "HALL", "TI DRV5055A2QDBZR", "C266131"),
+    "c_hall": (("Capacitor_SMD", "C_0603_1608Metric"), "10nF", "C_HALL", "Samsung CL10B103KB8NNNC", "C57112"),
+    "mux16": (("Package_SO", "SOIC-24W_7.5x15.4mm_P1.27mm"), "CD74HC4067M96", "MUX16", "TI CD74HC4067M96", "C496123"),
     "pmos": (("Package_TO_SOT_SMD", "SOT-23"), "AO3401A", "PMOS", "AOS AO3401A", "C15127"),
-    "mux8": (("Package_SO", "SOIC-16_3.9x9.9mm_P1.27mm"), "74HC4051D", "MUX8", "Nexperia 74HC4051D,653", ""),
-    "dec": (("Package_SO", "SOIC-16_3.9x9.9mm_P1.27mm"), "74HC138D", "DEC", "Nexperia 74HC138D,653", ""),
-    "c_ic": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_IC", "Murata GRM188R71H104KA93D", "C14663"),
-    "ldo": (("Package_TO_SOT_SMD", "SOT-223-3_TabPin2"), "AZ1117CH-3.3", "LDO", "Diodes AZ1117CH-3.3TRG1", "C92102"),
+    "mux8": (("Package_SO", "SOIC-16_3.9x9.9mm_P1.27mm"), "74HC4051D", "MUX8", "Nexperia 74HC4051D,653", "C9386"),
+    "dec": (("Package_SO", "SOIC-16_3.9x9.9mm_P1.27mm"), "74HC138D", "DEC", "Nexperia 74HC138D,653", "C5602"),
+    "c_ic": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_IC", "Yageo CC0603KRX7R9BB104", "C14663"),
+    "ldo": (("Package_TO_SOT_SMD", "SOT-223-3_TabPin2"), "AZ1117CH-3.3", "LDO", "Diodes AZ1117CH-3.3TRG1", ""),
     "c_ldo": (("Capacitor_SMD", "C_0805_2012Metric"), "10uF", "C_LDO", "Samsung CL21A106KAYNNNE", "C15850"),
-    "r_10k": (("Resistor_SMD", "R_0603_1608Metric"), "10k", "R_10K", "Yageo RC0603FR-0710KL", "C25804"),
-    "r_100k": (("Resistor_SMD", "R_0603_1608Metric"), "100k", "R_100K", "Yageo RC0603FR-07100KL", "C25803"),
-    "r_ser": (("Resistor_SMD", "R_0603_1608Metric"), "68R", "R_SER", "Yageo RC0603FR-0768RL", ""),
-    "led": (("LED_SMD", "LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"), "WS2812B", "LED", "Worldsemi WS2812B-B", ""),
-    "c_led": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_LED", "Murata GRM188R71H104KA93D", "C14663"),
-    "shift": (("Package_TO_SOT_SMD", "SOT-23-5"), "74AHCT1G125", "SHIFT", "TI SN74AHCT1G125DBVR", ""),
-    "r_led": (("Resistor_SMD", "R_0603_1608Metric"), "330R", "R_LED", "Yageo RC0603FR-07330RL", "C23138"),
+    "r_10k": (("Resistor_SMD", "R_0603_1608Metric"), "10k", "R_10K", "UNI-ROYAL 0603WAF1002T5E", "C25804"),
+    "r_100k": (("Resistor_SMD", "R_0603_1608Metric"), "100k", "R_100K", "UNI-ROYAL 0603WAF1003T5E", "C25803"),
+    "r_ser": (("Resistor_SMD", "R_0603_1608Metric"), "68R", "R_SER", "Yageo RC0603FR-0768RL", "C126362"),
+    "led": (("LED_SMD", "LED_WS2812B_PLCC4_5.0x5.0mm_P3.2mm"), "WS2812B", "LED", "Worldsemi WS2812B-B/W", "C2761795"),
+    "c_led": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_LED", "Yageo CC0603KRX7R9BB104", "C14663"),
+    "shift": (("Package_TO_SOT_SMD", "SOT-23-5"), "74AHCT1G125", "SHIFT", "TI SN74AHCT1G125DBVR", "C7484"),
+    "r_led": (("Resistor_SMD", "R_0603_1608Metric"), "330R", "R_LED", "UNI-ROYAL 0603WAF3300T5E", "C23138"),
     "c_bulk": (("Capacitor_THT", "CP_Radial_D8.0mm_P3.50mm"), "1000uF 6.3V", "C_BULK", "Panasonic EEU-FR0J102", ""),
-    "r_btn": (("Resistor_SMD", "R_0603_1608Metric"), "1k", "R_BTN", "Yageo RC0603FR-071KL", "C21190"),
-    "c_btn": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_BTN", "Murata GRM188R71H104KA93D", "C14663"),
-    "r_buz": (("Resistor_SMD", "R_0603_1608Metric"), "100R", "R_BUZ", "Yageo RC0603FR-07100RL", "C22775"),
+    "r_btn": (("Resistor_SMD", "R_0603_1608Metric"), "1k", "R_BTN", "UNI-ROYAL 0603WAF1001T5E", "C21190"),
+    "c_btn": (("Capacitor_SMD", "C_0603_1608Metric"), "100nF", "C_BTN", "Yageo CC0603KRX7R9BB104", "C14663"),
+    "r_buz": (("Resistor_SMD", "R_0603_1608Metric"), "100R", "R_BUZ", "UNI-ROYAL 0603WAF1000T5E", "C22775"),
     "idc20": (("Connector_IDC", "IDC-Header_2x10_P2.54mm_Vertical"), "IDC 2x10", "CONN", "Amphenol T821120A1S100CEU", ""),
     "hdr4": (("Connector_PinHeader_2.54mm", "PinHeader_1x04_P2.54mm_Vertical"), "OLED", "CONN", "pin header 1x4 2.54 mm", ""),
     "hdr5": (("Connector_PinHeader_2.54mm", "PinHeader_1x05_P2.54mm_Vertical"), "UART/spare", "CONN", "pin header 1x5 2.54 mm", ""),
