@@ -164,6 +164,10 @@ def place(board, spec):
         if p["fp"] == "PICO":
             ref.SetPosition(pt(x, y - 28.6))
             fp.Value().SetLayer(pcbnew.F_Fab)
+        if p["value"].startswith("RIBBON "):    # which sensor board plugs in here, on the silk
+            fp.Value().SetLayer(pcbnew.F_SilkS)
+            fp.Value().SetTextSize(pcbnew.wxSize(MM(1.0), MM(1.0)))
+            fp.Value().SetTextThickness(MM(0.15))
         if "ref_at" in p:
             ref.SetPosition(pt(x + p["ref_at"][0], y + p["ref_at"][1]))
         fps[p["ref"]] = fp
