@@ -341,6 +341,16 @@ def test_jlcpcb_files_cover_every_smd_part(name):
     assert list(cpl[0]) == ["Designator", "Mid X", "Mid Y", "Layer", "Rotation"]
     assert {"Comment", "Designator", "Footprint", "LCSC Part #"} <= set(bom[0])
     placed = {r["Designator"] for r in cpl}
+    # the gerbers' frame (y up from the top-left corner) and JLCPCB's zero orientation:
+    # a Hall (SOT-23) lying as KiCad's footprint at 0 degrees goes in at 180
+    for r in cpl:
+        fp = fps[r["Designator"]]
+        assert abs(float(r["Mid X"][:-2]) - fp["x"]) < 0.01, r
+        assert abs(float(r["Mid Y"][:-2]) + fp["y"]) < 0.01, r
+        if fp["value"] == "DRV5055A2":
+            assert r["Rotation"] == "180" and r["Layer"] == "Top"
+        if fp["value"] == "CD74HC4067M96":
+            assert r["Rotation"] == str((90 + 270) % 360 if name == "quadrant" else 270)
     listed = {d for r in bom for d in r["Designator"].split(",")}
     assert placed == listed
     with open(os.path.join(FAB, "%s-hand-solder.csv" % name)) as f:

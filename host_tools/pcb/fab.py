@@ -73,6 +73,19 @@ def gerbers(board, outdir, name):
     return files
 
 
+# JLCPCB's placement machines take some packages at another zero orientation than KiCad's
+# libraries: the corrections the KiCad JLCPCB plugins apply (e.g. bennymeg/Fabrication-Toolkit's
+# transformations table), for the packages on these boards. Check them in JLCPCB's preview.
+JLC_ROTATION = (("SOT-223", 180), ("SOT-23", 180), ("SOIC-", 270))
+
+
+def jlc_rotation(fpname, degrees):
+    for prefix, extra in JLC_ROTATION:
+        if fpname.startswith(prefix):
+            return (degrees + extra) % 360
+    return degrees % 360
+
+
 def is_smd(fp):
     return all(p.GetAttribute() == pcbnew.PAD_ATTRIB_SMD for p in fp.Pads())
 
@@ -82,7 +95,6 @@ def assembly(board, spec, outdir, name):
     Mid Y, Layer, Rotation) for the SMD parts; the through-hole parts in a hand-solder list."""
     info = {p["ref"]: p for p in spec["parts"]}
     groups, cpl, hand = {}, [], {}
-    h = spec["size"][1]
     for fp in sorted(board.GetFootprints(), key=lambda f: natural(f.GetReference())):
         ref = fp.GetReference()
         if ref not in info:
@@ -93,9 +105,10 @@ def assembly(board, spec, outdir, name):
         if is_smd(fp):
             groups.setdefault(key, []).append(ref)
             pos = fp.GetPosition()
-            cpl.append([ref, "%.3fmm" % MM(pos.x), "%.3fmm" % (h - MM(pos.y)),
+            # the gerbers' coordinates: x right, y up from the board's top-left corner
+            cpl.append([ref, "%.3fmm" % MM(pos.x), "%.3fmm" % -MM(pos.y),
                         "Bottom" if fp.IsFlipped() else "Top",
-                        "%g" % (fp.GetOrientationDegrees() % 360)])
+                        "%g" % jlc_rotation(fpname, fp.GetOrientationDegrees())])
         else:
             hand.setdefault(key, []).append(ref)
     with open(os.path.join(outdir, "%s-bom.csv" % name), "w", newline="") as f:
