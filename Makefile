@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
-.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean
+.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean hardware
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,13 @@ NPM := $(shell command -v npm 2>/dev/null)
 test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
 	$(VENV)/bin/ruff check .
 	$(PY) -m pytest -q -n auto tests   # one worker per core (pytest-xdist)
+
+# The six PCBs (KiCad 6 from Debian: apt-get install kicad kicad-footprints librsvg2-bin):
+# rebuilt from hardware/pinmap.json into a temporary directory, KiCad's DRC must find no
+# error and the committed hardware/kicad and hardware/fab must be identical (about 2 min).
+hardware: $(STAMP)
+	$(PY) -m host_tools pcb --check
+	$(PY) -m pytest -q tests/test_pcb.py
 
 # The board simulator needs only the standard library: it runs from a fresh clone.
 sim:

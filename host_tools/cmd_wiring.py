@@ -366,8 +366,9 @@ def render_svg(pm):
             for h in range(len(pm["channel_map"]))]
     y = max([y_left] + ends) + 30
     svg.line(490 + half_w + 10, 84, 490 + half_w + 10, max(ends), "#999999", 1.5, "8,6")
-    svg.text(490 + half_w + 16, max(ends) + 16, "hinge: one 16-way ribbon (S0-S3, A0-A2, EN, SENSE, 3V3S, "
-             "LED data, LED 5 V, grounds between)", 11, "#555555")
+    svg.text(490 + half_w + 16, max(ends) + 16, "hinge: the right half's two 20-way ribbons to the main "
+             "board (S0-S3, bank gates, bank outputs, 3V3S, LED data, LED 5 V, grounds between)", 11,
+             "#555555")
     y = draw_leds(svg, pm, 20, y + 10, width - 40) + 30
     y = draw_board_map(svg, pm, 20, y, width - 40) + 10
     return svg.render(width, y)
