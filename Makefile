@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
-.PHONY: test test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean hardware
+.PHONY: test cuts test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean hardware
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,12 @@ venv: $(STAMP)
 NPM := $(shell command -v npm 2>/dev/null)
 test: $(STAMP) $(if $(NPM),$(WEB_STAMP),)
 	$(VENV)/bin/ruff check .
-	$(PY) -m pytest -q -n auto tests   # one worker per core (pytest-xdist)
+	$(PY) -m pytest -q -n auto -m "not cuts" tests   # one worker per core (pytest-xdist)
+
+# The sweeps of power cuts and of a full flash at every write of a whole match (a few minutes:
+# out of `make test`'s five; .ci/run runs them after it).
+cuts: $(STAMP)
+	$(PY) -m pytest -q -n auto -m cuts tests
 
 # The six PCBs (KiCad 6 from Debian: apt-get install kicad kicad-footprints librsvg2-bin):
 # rebuilt from hardware/pinmap.json into a temporary directory, KiCad's DRC must find no

@@ -7,6 +7,7 @@ each fault the board powers up on exactly the last committed state (or the one b
 saved, once its rename is done), or keeps an unreadable one aside: 0 lost matches.
 `pytest -s tests/test_fault_matrix_match.py` prints the figures for docs/persistence.md."""
 import faultkit
+import pytest
 from game.settings import Settings
 from sessionkit import play_session, KeepAll
 
@@ -33,6 +34,7 @@ def test_power_cut_at_every_step_of_every_save_of_a_whole_match():
     print("power cuts: %d saves, %d cut points littlefs-like, %d FAT-like" % (len(states), cuts, fat))
 
 
+@pytest.mark.cuts
 def test_full_flash_at_every_step_of_every_save_of_a_whole_match():
     states = whole_match()
     lfs = faultkit.check_full_flash(states)

@@ -140,6 +140,7 @@ def test_the_whole_match_exports_without_a_cut(whole_match, engine, tmp_path):
     assert saves > 100 and len(images) - saves > 300, (saves, len(images))
 
 
+@pytest.mark.cuts
 def test_a_cut_at_every_record_write_and_state_save_of_a_whole_match(whole_match, engine, tmp_path):
     images, final, _ = whole_match
     cases = exported = 0
@@ -160,6 +161,7 @@ def test_a_cut_at_every_record_write_and_state_save_of_a_whole_match(whole_match
     assert cases > 500
 
 
+@pytest.mark.cuts
 def test_two_cuts_in_a_row_and_a_cut_while_resuming(whole_match, engine, tmp_path):
     # After a first cut at every 10th point, the power goes again at each of the first
     # write points of the power-up (the first is the record brought to agree with the
@@ -203,6 +205,7 @@ def test_after_a_cut_the_match_is_played_to_its_end_and_exports_whole(whole_matc
     assert ends >= 4
 
 
+@pytest.mark.cuts
 def test_a_full_flash_at_every_record_write_loses_no_line(whole_match, engine, tmp_path):
     # issue 8 item 4: from every other point of the match, the flash refuses the record's
     # next 6 writes (the board goes on, the lines wait in memory), then takes them again
