@@ -62,14 +62,14 @@ def cube(gnubg_id, beavers=True):
     probs = engine().probs(pos.me, pos.opp)
     p = tuple(probs[k] / float(P_ONE) for k in range(5))
     owner = "centre" if st.cube_owner == CENTRED else ("me" if st.cube_owner == doubler else "them")
+    x = cubeful.cube_life(pos.me, pos.opp)
     if st.match_length == 0:
-        d = cubeful.money(p, owner, beavers=beavers, jacoby=st.jacoby)
+        d = cubeful.money(p, owner, beavers, st.jacoby, x)
         kind = "money"
     else:
         away = st.match_length - st.score[doubler]
         opp_away = st.match_length - st.score[1 - doubler]
-        done = not st.crawford and (away == 1 or opp_away == 1) and away != opp_away
-        d = cubeful.match(p, away, opp_away, st.cube_value, owner, st.crawford, done)
+        d = cubeful.match(p, away, opp_away, st.cube_value, owner, st.crawford, x=x)
         kind = "match"
     if st.doubled:
         action = ("beaver" if d.beaver else "take") if d.take else "pass"

@@ -19,9 +19,13 @@ def cube_says_yes(t, e):
     raw = e.probs(view.me, view.opp)
     probs = tuple(x / P_ONE for x in raw)
     owner = "centre" if cube.owner == CENTRED else ("me" if cube.owner == p else "them")
+    x = cubeful.cube_life(view.me, view.opp)
     if m.money():
-        d = cubeful.money(probs, owner, cube.beavers, m.jacoby)
+        d = cubeful.money(probs, owner, cube.beavers, m.jacoby, x)
     else:
+        # the match's score, the Crawford game, the cube's value and owner (engine/cubeful.py)
         d = cubeful.match(probs, m.length - m.score[p], m.length - m.score[1 - p], cube.value,
-                          owner, m.crawford, m.post_crawford)
-    return d.double if t.want_cube == ASK_DOUBLE else d.take
+                          owner, m.crawford, x=x)
+    if t.want_cube == ASK_DOUBLE:
+        return d.double
+    return d.take
