@@ -191,7 +191,7 @@ def cash_points(p, away, opp_away, cube, post):
     top = cube
     while away - 1 >= 2 * top and opp_away - 1 >= 2 * top:
         top *= 2
-    above = None
+    above = [0.0, 0.0]      # the cash points at 2c (the top cube is dead: never read there)
     c = top
     while True:
         cp = [0.0, 0.0]
