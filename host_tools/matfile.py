@@ -42,6 +42,8 @@ class MatGame:
         self.actions = []
         self.joined = None    # board records: the game's position ID when the record was
                               # started again in the middle of it (firmware/record.py `H`)
+        self.tutored = {}     # board records: action index -> the loss (thousandths) the
+                              # tutor warned of before that play was made (record.py `L`)
 
     def winner_action(self):
         """The game's ('win', p, points, ends_match) action, None while unfinished."""
@@ -344,6 +346,7 @@ def from_record(events):
     match = MatMatch()
     game = None
     pending_roll = None
+    tutor = None
     for ev in events:
         kind = ev[0]
         if kind == "match":
@@ -371,6 +374,11 @@ def from_record(events):
                 raise ValueError("play %r without its roll" % (ev,))
             game.actions.append(("move", ev[1], pending_roll[2], pending_roll[3], tuple(ev[2])))
             pending_roll = None
+            if tutor is not None and tutor[1] == ev[1]:
+                game.tutored[len(game.actions) - 1] = tutor[2]
+            tutor = None
+        elif kind == "tutor":
+            tutor = ev
         elif kind in ("double", "beaver"):
             game.actions.append((kind, ev[1], ev[2]))
         elif kind in ("take", "drop"):

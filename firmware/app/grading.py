@@ -15,6 +15,10 @@ Once a game is over and its work done, the review: a "review" event of the game 
 the match when it is over) and a screen of pages (the game, then the match so far) that
 the menu button turns; any other button closes it and goes to the Table.
 
+The tutor (Grading set to "tutor", issue 28): a person's play pressed with main waits
+for its grade (Table.want_tutor, answered here in one walk: _tutor); the Table warns of a
+blunder (or a doubtful play) and commits it at the next press of main.
+
 Loaded by lazy.grading when grading is on (a board with grading off carries none of
 it); the Grader's methods keep this module while it lives. The engine is the App's
 (app/seat.py's engine_of: made at power-up with grading on, as for a board's seat).
@@ -211,11 +215,26 @@ class Grader:
         if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
             self.lit = -1
             app._leds_written = False
-        if self.busy():
+        t = app.table
+        if t.want_tutor is not None:
+            self._tutor(t)                # one walk: the tutor's verdict before the commit
+        elif self.busy():
             self.review.step()            # one walk; the engine's tick scans inside it
         elif self.ended:
             self.ended = False
             self._reviews(now_ms)
+
+    def _tutor(self, t):
+        """The tutor (Settings > Grading: tutor): the loss of the play a person pressed main
+        on, against the engine's best, for the Table (tutor_verdict), before its commit."""
+        view = t.view
+        after = t.want_tutor.apply(view)
+        d1, d2 = t.turn_dice
+        try:
+            g = self.review.coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
+        except ValueError:
+            g = None                      # not one of the roll's results: no warning
+        t.tutor_verdict(g.loss if g else 0)
 
     # -- the reviews -----------------------------------------------------------------
     def _reviews(self, now_ms):

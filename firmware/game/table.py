@@ -108,6 +108,9 @@ class Table:
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
+        self.want_tutor = None         # the tutor (game/tutor.py): the play the app is to judge,
+        self.tutor_warned = None       # the moves of the play warned about,
+        self.tutor_loss = 0            # and its loss (1/65536)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
         self.return_by = None          # game over after a ghost's game: the absent must be back by then
@@ -479,6 +482,7 @@ class Table:
         self.view = None  # type: Any  # the turn's start from the mover's view
         self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
         self.choice = 0
+        self.tutor(None)
         self.probable = False      # the state shown is the probable reading of several (tall piles)
         self.finish_view = None  # type: Any  # auto-finish: the complete board standing
         self.finish_at = 0         # ... and the tick it commits at
@@ -651,7 +655,7 @@ class Table:
             # readings that are a complete play can be meant (game/unsure.py)
             self._commit_unsure()
         elif st == S_COMPLETE:
-            self._commit(self.verdict.play)
+            self._pressed(self.verdict.play)
         elif st == S_LIFTED or st == S_IN_HAND:
             # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
             self._show_illegal()
@@ -662,13 +666,36 @@ class Table:
             # a checker over the board, not set down: it is not counted, nor guessed
             self.say(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
 
+    def _pressed(self, play):
+        """Main on a complete play: committed, unless the tutor holds a person's play
+        (Settings > Grading: tutor; game/tutor.py, loaded for the press)."""
+        if self.settings.grading < 2 or self.seats[self.on_roll] or lazy.tutor_lets(self, play):
+            self.tutor(None)
+            self._commit(play)
+
+    def tutor(self, asked, warned=None, loss=0):
+        """The one place the tutor's state changes: the play the app is asked to judge
+        (want_tutor), the moves of the play warned about and its loss (1/65536)."""
+        self.want_tutor = asked
+        self.tutor_warned = warned
+        self.tutor_loss = loss
+
+    def tutor_verdict(self, loss):
+        """The app's answer to want_tutor: the play's loss against the engine's best; the
+        play is committed, or the board warns and waits for main again (game/tutor.py)."""
+        play = self.want_tutor
+        self.tutor(None)
+        if play is not None and self.phase == MOVING and lazy.tutor_passes(self, play, loss):
+            self._commit(play)
+        self._refresh()
+
     def _commit_unsure(self):
         if self.choices:
-            self._commit(self.choices[self.choice])
+            self._pressed(self.choices[self.choice])
             return
         plays = lazy.complete_plays(self.seen, self.board, self.judge, self.on_roll)
         if len(plays) == 1:
-            self._commit(plays[0])
+            self._pressed(plays[0])
         elif plays:
             self.choices = plays
             self.choice = 0
