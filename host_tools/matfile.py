@@ -374,11 +374,9 @@ def from_record(events):
                 raise ValueError("play %r without its roll" % (ev,))
             game.actions.append(("move", ev[1], pending_roll[2], pending_roll[3], tuple(ev[2])))
             pending_roll = None
-            if tutor is not None and tutor[1] == ev[1]:
-                game.tutored[len(game.actions) - 1] = tutor[2]
-            tutor = None
         elif kind == "tutor":
             tutor = ev
+            continue
         elif kind in ("double", "beaver"):
             game.actions.append((kind, ev[1], ev[2]))
         elif kind in ("take", "drop"):
@@ -388,6 +386,10 @@ def from_record(events):
             score[ev[1]] += ev[2]
             game.actions.append(("win", ev[1], ev[2], bool(match.length) and score[ev[1]] >= match.length))
         # resign / accept / decline / timeout: not expressible in .mat (see above)
+        if tutor is not None and kind in ("play", "double", "take", "drop"):
+            if tutor[1] == ev[1]:     # the decision the tutor warned about, made anyway
+                game.tutored[len(game.actions) - 1] = tutor[2]
+            tutor = None
     return match
 
 

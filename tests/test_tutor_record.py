@@ -21,5 +21,5 @@ def test_the_export_notes_the_play_made_after_a_warning():
     assert g.tutored == {0: 90} and len(g.actions) == 2
     assert "Tutor" not in matfile.write(match) and "tutor" not in matfile.write(match)
     notes = analysis_of(match)
-    assert "C[tutor: warned of a loss of 0.090 before this play; played anyway]" in notes[(0, 0)]
+    assert "C[tutor: warned of a loss of 0.090 before this decision; made anyway]" in notes[(0, 0)]
     assert "tutor" not in notes.get((0, 1), "")

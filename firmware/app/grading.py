@@ -225,16 +225,47 @@ class Grader:
             self._reviews(now_ms)
 
     def _tutor(self, t):
-        """The tutor (Settings > Grading: tutor): the loss of the play a person pressed main
-        on, against the engine's best, for the Table (tutor_verdict), before its commit."""
-        view = t.view
-        after = t.want_tutor.apply(view)
-        d1, d2 = t.turn_dice
-        try:
-            g = self.review.coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
-        except ValueError:
-            g = None                      # not one of the roll's results: no warning
+        """The tutor (Settings > Grading: tutor, game/tutor.py): the loss of a person's play
+        (main pressed on it) or cube action (double, take, pass), against the engine's best,
+        for the Table (tutor_verdict), before it is made."""
+        w = t.want_tutor
+        coach = self.review.coach
+        g = None
+        if isinstance(w, tuple):
+            kind, p = w
+            doubler = p if kind == "double" else 1 - p
+            b = t.board if doubler == 0 else t.board.swapped()
+            c = self._cube_of(t, doubler)
+            if kind == "double":
+                g = coach.grade_double(b.me, b.opp, c, True)
+            else:
+                g = coach.grade_answer(b.me, b.opp, c, kind == "take")
+        else:
+            view = t.view
+            after = w.apply(view)
+            d1, d2 = t.turn_dice
+            try:
+                g = coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
+            except ValueError:
+                pass                      # not one of the roll's results: no warning
         t.tutor_verdict(g.loss if g else 0)
+
+    def _cube_of(self, t, p):
+        """The cube (engine.review.CubeState) as player p, about to double, sees it."""
+        from engine.review import CubeState
+        m = t.match
+        cube = m.cube
+        c = CubeState()
+        c.value = cube.value
+        c.owner = "centre" if cube.owner < 0 else ("me" if cube.owner == p else "them")
+        c.length = m.length
+        c.jacoby = m.jacoby
+        c.beavers = cube.beavers
+        if m.length:
+            c.away = m.length - m.score[p]
+            c.opp_away = m.length - m.score[1 - p]
+            c.crawford = m.crawford
+        return c
 
     # -- the reviews -----------------------------------------------------------------
     def _reviews(self, now_ms):

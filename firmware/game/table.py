@@ -681,11 +681,10 @@ class Table:
         self.tutor_loss = loss
 
     def tutor_verdict(self, loss):
-        """The app's answer to want_tutor: the play's loss against the engine's best; the
-        play is committed, or the board warns and waits for main again (game/tutor.py)."""
-        play = self.want_tutor
-        self.tutor(None)
-        if play is not None and self.phase == MOVING and lazy.tutor_passes(self, play, loss):
+        """The app's answer to want_tutor: the decision's loss against the engine's best; it
+        is made, or the board warns and waits for the press again (game/tutor.py)."""
+        play = lazy.tutor_verdict(self, loss)      # a play to commit now, else None
+        if play is not None and self.phase == MOVING:
             self._commit(play)
         self._refresh()
 

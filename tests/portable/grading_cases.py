@@ -13,7 +13,7 @@ import json
 from apprig import rig, run
 from lazy import forget
 from bg.position import Position
-from game.phases import MOVING, PRE_ROLL, GAME_OVER, MATCH_OVER
+from game.phases import MOVING, PRE_ROLL, DOUBLED, GAME_OVER, MATCH_OVER
 
 DOUBTFUL_RGB = (255, 110, 0)     # app/grading.py's GRADE_RGB
 BLUNDER_RGB = (255, 0, 0)
@@ -319,3 +319,30 @@ def test_the_tutor_lets_a_doubtful_play_through_at_its_blunder_setting():
     run(app, 10)
     assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
     assert t.tutor_warned is None
+
+
+def test_the_tutor_warns_before_a_wrong_pass():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 2
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])              # the best 6-5: played on the verdict
+    run(app, 10)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    app.press("p2_cube")                  # Black doubles in an even position
+    run(app, 10)
+    if t.tutor_warned is not None:        # a wrong double: made at the second press
+        app.press("p2_cube")
+        run(app, 10)
+    assert t.phase == DOUBLED, t.screen
+    app.press("p1_cube", "long")          # White passes a double she should take
+    run(app, 10)
+    assert t.phase == DOUBLED and t.tutor_warned == ("pass", 0), t.screen
+    assert "Blunder -" in " ".join(t.screen), t.screen
+    app.press("p1_cube", "long")          # passed anyway
+    run(app, 10)
+    assert t.phase in (GAME_OVER, MATCH_OVER), t.screen
+    import record
+    from apprig import RECORD
+    events, _ = record.read_file(RECORD)
+    i = events.index(("drop", 0))
+    assert events[i - 1][:2] == ("tutor", 0) and events[i - 1][2] >= 80, events[i - 2:]

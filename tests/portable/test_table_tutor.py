@@ -4,6 +4,7 @@ answer (tutor_verdict, here given by hand: app/grading.py computes it, grading_c
 commits it, or warns and waits for main again, which plays it and records the warning (an
 `L` record line before the play). Off by default."""
 from game.settings import Settings
+from game.phases import PRE_ROLL, DOUBLED
 from tablekit import Rig
 
 PLAY = [(8, 5), (6, 5)]         # White's 3-1
@@ -93,3 +94,43 @@ def test_the_menu_names_the_tutor_settings():
     assert _value_text(r.t, "grading") == "tut.080"
     r.t.settings.grading = 3
     assert _value_text(r.t, "grading") == "tut.020"
+
+
+def _black_to_double(grading):
+    r = _ready(grading)
+    r.press("p1_main")
+    r.t.tutor_verdict(0)                  # White's 3-1 is fine: played
+    r.collect()
+    assert r.t.on_roll == 1 and r.t.phase == PRE_ROLL
+    return r
+
+
+def test_a_double_is_judged_first_and_a_wrong_one_made_at_the_second_press():
+    r = _black_to_double(2)
+    r.press("p2_cube")
+    assert r.t.phase == PRE_ROLL and r.t.want_tutor == ("double", 1)
+    r.t.tutor_verdict(_units(150))
+    r.collect()
+    assert r.t.phase == PRE_ROLL and "Blunder -0.150" in r.text(), r.text()
+    r.press("p2_cube")
+    assert r.t.phase == DOUBLED
+    assert r.records[-2] == "L1 150" and r.records[-1] == "D1 2", r.records[-3:]
+
+
+def test_a_take_below_the_threshold_is_made_on_the_verdict_and_a_pass_warned():
+    r = _black_to_double(2)
+    r.press("p2_cube")
+    r.t.tutor_verdict(0)                  # a right double: made on the verdict
+    r.collect()
+    assert r.t.phase == DOUBLED and r.records[-1] == "D1 2", r.records[-2:]
+    r.press("p1_cube", "long")            # White passes
+    assert r.t.phase == DOUBLED and r.t.want_tutor == ("pass", 0)
+    r.t.tutor_verdict(_units(300))
+    r.collect()
+    assert r.t.phase == DOUBLED and "Blunder -0.300" in r.text(), r.text()
+    r.press("p1_main")                    # she takes instead: judged in its turn
+    assert r.t.want_tutor == ("take", 0)
+    r.t.tutor_verdict(0)
+    r.collect()
+    assert r.t.phase == PRE_ROLL and r.records[-1] == "T0", r.records[-2:]
+    assert not any(x.startswith("L") for x in r.records)
