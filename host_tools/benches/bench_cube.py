@@ -160,6 +160,7 @@ def run(argv=()):
     a = _args(list(argv))
     from host_tools.benches.cube_positions import draw
     from engine.player import Engine
+    from app.seatcube import probabilities
     t0 = time.time()
     if a.x_contact is not None:
         cubeful.X_CONTACT = a.x_contact
@@ -167,7 +168,7 @@ def run(argv=()):
     qs = draw(a.positions, a.seed, held_filter=lambda q: judge.win_chance(q["pos"]) >= 0.55)
     eng = Engine(WEIGHTS)
     tallies = {}
-    for key in ("board", "gnubg0", "board$", "gnubg0$"):
+    for key in ("board", "strong", "gnubg0", "board$", "strong$", "gnubg0$"):
         for kind in ("all", "doubled", "held"):
             tallies[key, kind] = Tally()
     skipped = 0
@@ -178,6 +179,9 @@ def run(argv=()):
         x = cubeful.cube_life(pos.me, pos.opp)
         ours = cubeful.match(p, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
         ours_money = cubeful.money(p, q["owner"], False, False, x)
+        ps = probabilities(eng, pos.me, pos.opp, "strong")
+        strong = cubeful.match(ps, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
+        strong_money = cubeful.money(ps, q["owner"], False, False, x)
         gid, gid_money = gnubg_id(q), gnubg_id(q, money=True)
         j2, j0 = judge.hint(gid, a.ply), judge.hint(gid, 0)
         m2, m0 = judge.hint(gid_money, a.ply), judge.hint(gid_money, 0)
@@ -188,8 +192,10 @@ def run(argv=()):
         gm0 = gnubg_choice(m0)
         for kind in ("all", q["kind"]):
             tallies["board", kind].add(j2, ours.double, ours.take)
+            tallies["strong", kind].add(j2, strong.double, strong.take)
             tallies["gnubg0", kind].add(j2, g0[0], g0[1])
             tallies["board$", kind].add(m2, ours_money.double, ours_money.take)
+            tallies["strong$", kind].add(m2, strong_money.double, strong_money.take)
             tallies["gnubg0$", kind].add(m2, gm0[0], gm0[1])
         if i % 50 == 49:
             judge.save()
@@ -201,19 +207,21 @@ def run(argv=()):
     rows = []
     for title, suffix in (("At the real match scores", ""), ("The same positions as money", "$")):
         rows.append("\n%s (judge: gnubg %d-ply):\n\n%s" % (title, a.ply, head))
-        for key, name in (("board", "the board (normal net + engine/cubeful.py)"),
+        for key, name in (("board", "the board, easy and normal (the net + engine/cubeful.py)"),
+                          ("strong", "the board, strong (one roll ahead: app/seatcube.py)"),
                           ("gnubg0", "gnubg 0-ply")):
             for kind in ("all", "doubled", "held"):
-                label = name if kind == "all" else "  %s: %s" % (name.split(" (")[0], kind)
+                label = name if kind == "all" else "  %s: %s" % (name.split(" (")[0].split(", ")[-1], kind)
                 rows.append(tallies[key + suffix, kind].row(label))
     body = ("`python -m host_tools.benches.bench_cube --positions %d --seed %d`: cube decisions "
             "of the real matches in ../shared/data/real-matches at their match scores "
             "(host_tools/benches/cube_positions.py): %d turns where the player on roll doubled "
             "(\"doubled\") and %d where it held with gnubg 0-ply giving it 55%% or more "
             "(\"held\"), %d skipped (no cube analysis); judged by gnubg's `hint` at %d-ply "
-            "(normalised money equity). The board: the normal level's net (0-ply) and "
-            "engine/cubeful.py (Kazaross-XG2, Janowski's cube life at the score, x = %.2f with "
-            "contact). Double agreement counts an optional double either way. %.0f s (%d of gnubg's %d "
+            "(normalised money equity). The board: the net's probabilities (0-ply; the strong "
+            "level's the mean of those and of their mean over the 21 rolls, each answered by the "
+            "normal level's play) and engine/cubeful.py (Kazaross-XG2, Janowski's cube life at the "
+            "score, x = %.2f with contact). Double agreement counts an optional double either way. %.0f s (%d of gnubg's %d "
             "answers computed, the others from build/cube_bench_cache.json).\n%s"
             % (a.positions, a.seed, tallies["board", "doubled"].n, tallies["board", "held"].n,
                skipped, a.ply, cubeful.X_CONTACT, time.time() - t0, judge.fresh, judge.asked, "\n".join(rows)))
