@@ -31,7 +31,7 @@ game.gnubg_ids,bg.ids,bg.matchsave position_ids=ids_of
 game.flows double take beaver pass_double accept_resignation decline_resignation timeout uncount
 game.flows,game.resigning resign
 game.seatflows cycle_seat seat_name leave come_back not_back
-game.tutor tutor_lets=lets tutor_verdict=verdict tutor_held=held
+game.tutor tutor
 game.screens_between setup_rows message fault_rows fault_words
 store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
 record_open,record_writer open_record=open_log

@@ -15,9 +15,9 @@ Once a game is over and its work done, the review: a "review" event of the game 
 the match when it is over) and a screen of pages (the game, then the match so far) that
 the menu button turns; any other button closes it and goes to the Table.
 
-The tutor (Grading set to "tutor", issue 28): a person's play pressed with main waits
-for its grade (Table.want_tutor, answered here in one walk: _tutor); the Table warns of a
-blunder (or a doubtful play) and commits it at the next press of main.
+The tutor (Grading set to tut.080 or tut.020, issue 28; game/tutor.py): a person's play,
+double, take or pass waits for its grade (the Table's tutor[0], answered here: _tutor);
+the Table warns of a blunder (or a doubtful decision) and makes it at the same press again.
 
 Loaded by lazy.grading when grading is on (a board with grading off carries none of
 it); the Grader's methods keep this module while it lives. The engine is the App's
@@ -216,19 +216,19 @@ class Grader:
             self.lit = -1
             app._leds_written = False
         t = app.table
-        if t.want_tutor is not None:
-            self._tutor(t)                # one walk: the tutor's verdict before the commit
+        s = t.tutor                       # game/tutor.py's state: a decision asked about
+        if s[0] is not None and s[3] == t.rec_seq:
+            self._tutor(t, s[0])          # one walk: the tutor's verdict before the decision
         elif self.busy():
             self.review.step()            # one walk; the engine's tick scans inside it
         elif self.ended:
             self.ended = False
             self._reviews(now_ms)
 
-    def _tutor(self, t):
+    def _tutor(self, t, w):
         """The tutor (Settings > Grading: tutor, game/tutor.py): the loss of a person's play
         (main pressed on it) or cube action (double, take, pass), against the engine's best,
-        for the Table (tutor_verdict), before it is made."""
-        w = t.want_tutor
+        for the Table (game/tutor.py's verdict), before it is made."""
         coach = self.review.coach
         g = None
         if isinstance(w, tuple):
@@ -248,7 +248,7 @@ class Grader:
                 g = coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
             except ValueError:
                 pass                      # not one of the roll's results: no warning
-        t.tutor_verdict(g.loss if g else 0)
+        lazy.tutor(t, g.loss if g else 0)     # game/tutor.py's verdict
 
     def _cube_of(self, t, p):
         """The cube (engine.review.CubeState) as player p, about to double, sees it."""

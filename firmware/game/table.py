@@ -108,9 +108,7 @@ class Table:
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
-        self.want_tutor = None         # the tutor (game/tutor.py): the play the app is to judge,
-        self.tutor_warned = None       # the moves of the play warned about,
-        self.tutor_loss = 0            # and its loss (1/65536)
+        self.tutor = [None, None, 0, 0]  # the tutor's state (game/tutor.py, which changes it)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
         self.return_by = None          # game over after a ghost's game: the absent must be back by then
@@ -482,7 +480,6 @@ class Table:
         self.view = None  # type: Any  # the turn's start from the mover's view
         self.choices = None  # type: Any  # complete plays an uncertain board fits (game/unsure.py)
         self.choice = 0
-        self.tutor(None)
         self.probable = False      # the state shown is the probable reading of several (tall piles)
         self.finish_view = None  # type: Any  # auto-finish: the complete board standing
         self.finish_at = 0         # ... and the tick it commits at
@@ -568,6 +565,8 @@ class Table:
 
     def _commit(self, play):
         p = self.on_roll
+        if self.settings.grading > 1 and not self.seats[p] and not lazy.tutor(self, play):
+            return                  # the tutor (Settings > Grading: tut.080) judges it first
         end = play.apply(self.view)
         # the notation first (bg.notation loaded for it): with no heap to load it, nothing
         # of the commit has happened yet and the press can be made again
@@ -655,7 +654,7 @@ class Table:
             # readings that are a complete play can be meant (game/unsure.py)
             self._commit_unsure()
         elif st == S_COMPLETE:
-            self._pressed(self.verdict.play)
+            self._commit(self.verdict.play)
         elif st == S_LIFTED or st == S_IN_HAND:
             # in a bear-off a lifted checker and a borne-off one look alike: say what is wrong
             self._show_illegal()
@@ -666,35 +665,13 @@ class Table:
             # a checker over the board, not set down: it is not counted, nor guessed
             self.say(self.tr("weak", " ".join(str(p) for p in self.problem_points[:3])))
 
-    def _pressed(self, play):
-        """Main on a complete play: committed, unless the tutor holds a person's play
-        (Settings > Grading: tutor; game/tutor.py, loaded for the press)."""
-        if self.settings.grading < 2 or self.seats[self.on_roll] or lazy.tutor_lets(self, play):
-            self.tutor(None)
-            self._commit(play)
-
-    def tutor(self, asked, warned=None, loss=0):
-        """The one place the tutor's state changes: the play the app is asked to judge
-        (want_tutor), the moves of the play warned about and its loss (1/65536)."""
-        self.want_tutor = asked
-        self.tutor_warned = warned
-        self.tutor_loss = loss
-
-    def tutor_verdict(self, loss):
-        """The app's answer to want_tutor: the decision's loss against the engine's best; it
-        is made, or the board warns and waits for the press again (game/tutor.py)."""
-        play = lazy.tutor_verdict(self, loss)      # a play to commit now, else None
-        if play is not None and self.phase == MOVING:
-            self._commit(play)
-        self._refresh()
-
     def _commit_unsure(self):
         if self.choices:
-            self._pressed(self.choices[self.choice])
+            self._commit(self.choices[self.choice])
             return
         plays = lazy.complete_plays(self.seen, self.board, self.judge, self.on_roll)
         if len(plays) == 1:
-            self._pressed(plays[0])
+            self._commit(plays[0])
         elif plays:
             self.choices = plays
             self.choice = 0

@@ -12,6 +12,7 @@ import json
 
 from apprig import rig, run
 from lazy import forget
+from game.tutor import asked
 from bg.position import Position
 from game.phases import MOVING, PRE_ROLL, DOUBLED, GAME_OVER, MATCH_OVER
 
@@ -295,7 +296,7 @@ def test_the_tutor_warns_before_a_blunder_is_committed_and_records_it():
     _white_plays(sc, app, t, [(13, 8), (13, 7)])
     run(app, 10)                          # the tutor's walk, then its verdict
     assert t.phase == MOVING and t.on_roll == 0, t.screen
-    assert t.want_tutor is None and t.tutor_warned is not None, t.screen
+    assert asked(t) is None and t.tutor[1] is not None, t.screen
     shown = " ".join(t.screen)
     assert "Blunder -0.090" in shown and "Main: play it" in shown, t.screen
     app.press("p1_main")                  # played anyway
@@ -318,7 +319,7 @@ def test_the_tutor_lets_a_doubtful_play_through_at_its_blunder_setting():
     _white_plays(sc, app, t, [(24, 18), (13, 8)])     # 0.031: doubtful, not a blunder
     run(app, 10)
     assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
-    assert t.tutor_warned is None
+    assert t.tutor[1] is None
 
 
 def test_the_tutor_warns_before_a_wrong_pass():
@@ -330,13 +331,13 @@ def test_the_tutor_warns_before_a_wrong_pass():
     assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
     app.press("p2_cube")                  # Black doubles in an even position
     run(app, 10)
-    if t.tutor_warned is not None:        # a wrong double: made at the second press
+    if t.tutor[1] is not None:        # a wrong double: made at the second press
         app.press("p2_cube")
         run(app, 10)
     assert t.phase == DOUBLED, t.screen
     app.press("p1_cube", "long")          # White passes a double she should take
     run(app, 10)
-    assert t.phase == DOUBLED and t.tutor_warned == ("pass", 0), t.screen
+    assert t.phase == DOUBLED and t.tutor[1] == ("pass", 0), t.screen
     assert "Blunder -" in " ".join(t.screen), t.screen
     app.press("p1_cube", "long")          # passed anyway
     run(app, 10)
