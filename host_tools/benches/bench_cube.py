@@ -9,8 +9,8 @@ where the player on roll doubled and as many where it held while gnubg 0-ply gav
 or more, drawn with random.Random(--seed). For each, gnubg's `hint` (its cubeful
 no double / double-take / double-pass equities, normalised money equity at match play)
 at 2-ply is the judge; gnubg's own 0-ply hint is measured beside the board for scale.
-The same positions are then scored as money (cube 1, the same owner, no Jacoby, no
-beavers). Agreement: the same double / no double (an optional double counts as either),
+The same positions are then scored as money (cube 1, the same owner, no Jacoby;
+beavers, as gnubg's money sessions have them: a beaver counts as a take). Agreement: the same double / no double (an optional double counts as either),
 the same take / pass; equity lost per decision by the judge's equities (double: the
 best of no double and double minus what was chosen; take: |double/take - double/pass|
 when the answer differs). Writes the section `cube` of BENCHMARKS.md. A few minutes on
@@ -178,10 +178,10 @@ def run(argv=()):
         p = tuple(raw[k] / float(P_ONE) for k in range(5))
         x = cubeful.cube_life(pos.me, pos.opp)
         ours = cubeful.match(p, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
-        ours_money = cubeful.money(p, q["owner"], False, False, x)
+        ours_money = cubeful.money(p, q["owner"], True, False, x)     # gnubg's beavers
         ps = probabilities(eng, pos.me, pos.opp, "strong")
         strong = cubeful.match(ps, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
-        strong_money = cubeful.money(ps, q["owner"], False, False, x)
+        strong_money = cubeful.money(ps, q["owner"], True, False, x)
         gid, gid_money = gnubg_id(q), gnubg_id(q, money=True)
         j2, j0 = judge.hint(gid, a.ply), judge.hint(gid, 0)
         m2, m0 = judge.hint(gid_money, a.ply), judge.hint(gid_money, 0)
