@@ -31,6 +31,7 @@ game.gnubg_ids,bg.ids,bg.matchsave position_ids=ids_of
 game.flows double take beaver pass_double accept_resignation decline_resignation timeout uncount
 game.flows,game.resigning resign
 game.seatflows cycle_seat seat_name leave come_back not_back
+game.tutor tutor
 game.screens_between setup_rows message fault_rows fault_words
 store store_save=save store_why=why store_set_aside=set_aside store_load_or_fresh=load_or_fresh
 record_open,record_writer open_record=open_log
@@ -60,7 +61,7 @@ filecheck check_file
 # (what each is for: the Table's saves (a few a turn) and power-up resumption, a play's
 # notation (once a turn), the opening roll (once a game), a record line (a few a turn), the uncounted pile's commit, the
 # kinds of resignation, a new match, the IDs screen, the Table's rare cells
-# (game/flows.py), the setup and game-end screens (game/screens.py) and a hardware fault's
+# (game/flows.py), the tutor's press and verdict (game/tutor.py), the setup and game-end screens (game/screens.py) and a hardware fault's
 # words on serial, the app's saves and
 # record file, power-up's parts check and LED map; the drivers' rare code: their
 # construction (power-up), the display's

@@ -27,6 +27,9 @@ followed by the acting player's digit (0 or 1), then space-separated fields:
   V seed             fair dice: the seed revealed (64 hex digits) at the match's end
   U 1 / U 0          from the next roll on the dice are entered by the players (physical
                      dice, dicepad.py) / rolled by the board again
+  L<p> milli         the tutor (Settings > Grading: tutor) warned p that the play pressed
+                     loses milli thousandths of a point and p played it anyway: the play
+                     line follows (older readers skip the line)
 
 Format 2 ends every line with its seal ` @SEQ CCCC` (record_writer.py): SEQ numbers the
 Table's lines (the count is in the saved state; `-` for W, and for the lines written again
@@ -39,7 +42,7 @@ Events in Python are tuples: ('match', length, rules, date), ('name', p, name),
 ('accept', p), ('decline', p), ('timeout', p), ('end', p, points), ('resume', n),
 ('position', position_id, player_and_dice), ('commit', sha256_hex, salt, roll_number),
 ('reveal', seed_hex), ('entered', 0, 1 or 2: the board's dice, the players', an online
-server's). read_lines() applies the resume lines and returns
+server's), ('tutor', p, milli). read_lines() applies the resume lines and returns
 no ('resume', n) event.
 
 The reader skips a line it cannot make sense of (a power cut in the middle of an append,
@@ -170,6 +173,8 @@ def decode(line):
                "cube value %d is not a power of two up to %d" % (n, MAX_CUBE))
     elif kind == "resign":
         _check(1 <= n <= 3, "resignation must be 1, 2 or 3")
+    elif kind == "tutor":
+        _check(n <= 99999, "a tutor's warning is a loss in thousandths of a point")
     else:
         # `E p 0`: seed 003's ghost won the game, its points not counted (game/table.py)
         low = 0 if kind == "end" else 1

@@ -18,7 +18,7 @@ CODE = {
     "match": "M", "name": "N", "game": "G", "roll": "R", "play": "P", "double": "D",
     "take": "T", "drop": "K", "beaver": "B", "resign": "S", "accept": "A",
     "decline": "X", "timeout": "O", "end": "E", "resume": "W", "position": "H",
-    "commit": "F", "reveal": "V", "entered": "U",
+    "commit": "F", "reveal": "V", "entered": "U", "tutor": "L",
 }
 # kinds whose only field is the player
 BARE = ("take", "drop", "accept", "decline", "timeout")

@@ -5,8 +5,9 @@
                              one JSON line per answer: {"play", "result", "position",
                              "dice", "level"} ("play": "" and the same ID when no play is
                              legal), or {"error", "line"}
-  bot cube POSITION_ID:MATCH_ID [--no-beavers] [--json]
-                             the cube decision for the side to act
+  bot cube POSITION_ID:MATCH_ID [--no-beavers] [--json] [--level L]
+                             the cube decision for the side to act (the strong level
+                             looks one roll ahead, as at the board)
 
 Position IDs are GNU Backgammon's, as for `legal`: the player on roll is the side to move;
 the result is from the same side, before the turn passes. DICE: "31", "3-1" or "3 1".
@@ -20,8 +21,8 @@ from host_tools.rules_cli import FIRMWARE, batch, parse_dice, parse_position, po
 
 from bg.ids import CENTRED, from_gnubg_id  # noqa: E402
 from bg.play import Play  # noqa: E402
+from app.seatcube import probabilities  # noqa: E402  (the board's own cube probabilities)
 from engine import cubeful  # noqa: E402
-from engine.net import P_ONE  # noqa: E402
 from engine.player import Engine, LEVELS  # noqa: E402
 
 WEIGHTS = os.path.join(FIRMWARE, "engine", "weights.bin")
@@ -53,23 +54,23 @@ def choose(pos_text, dice_text, level):
     return out
 
 
-def cube(gnubg_id, beavers=True):
-    """The cube decision of the GNU Backgammon combined ID, as a dict."""
+def cube(gnubg_id, beavers=True, level="normal"):
+    """The cube decision of the GNU Backgammon combined ID, as a dict (the strong level looks
+    one roll ahead, as at the board: app/seatcube.py)."""
     pos, st = from_gnubg_id(gnubg_id)
     doubler = st.on_roll
     if not st.doubled and st.dice[0]:
         return {"id": gnubg_id, "action": "none", "why": "the dice are rolled: no cube action now"}
-    probs = engine().probs(pos.me, pos.opp)
-    p = tuple(probs[k] / float(P_ONE) for k in range(5))
+    p = probabilities(engine(), pos.me, pos.opp, level)
     owner = "centre" if st.cube_owner == CENTRED else ("me" if st.cube_owner == doubler else "them")
+    x = cubeful.cube_life(pos.me, pos.opp)
     if st.match_length == 0:
-        d = cubeful.money(p, owner, beavers=beavers, jacoby=st.jacoby)
+        d = cubeful.money(p, owner, beavers, st.jacoby, x)
         kind = "money"
     else:
         away = st.match_length - st.score[doubler]
         opp_away = st.match_length - st.score[1 - doubler]
-        done = not st.crawford and (away == 1 or opp_away == 1) and away != opp_away
-        d = cubeful.match(p, away, opp_away, st.cube_value, owner, st.crawford, done)
+        d = cubeful.match(p, away, opp_away, st.cube_value, owner, st.crawford, x=x)
         kind = "match"
     if st.doubled:
         action = ("beaver" if d.beaver else "take") if d.take else "pass"
@@ -115,7 +116,7 @@ def main(argv):
             print(USAGE, file=sys.stderr)
             return 2
         try:
-            out = cube(rest[0], beavers)
+            out = cube(rest[0], beavers, level)
         except ValueError as e:
             print("error: %s" % e, file=sys.stderr)
             return 2

@@ -42,6 +42,8 @@ class MatGame:
         self.actions = []
         self.joined = None    # board records: the game's position ID when the record was
                               # started again in the middle of it (firmware/record.py `H`)
+        self.tutored = {}     # board records: action index -> the loss (thousandths) the
+                              # tutor warned of before that play was made (record.py `L`)
 
     def winner_action(self):
         """The game's ('win', p, points, ends_match) action, None while unfinished."""
@@ -381,6 +383,7 @@ def from_record(events):
     now = list(match.players)         # each seat's name as the record says it now
     noted = None                      # the names the file stands at (None: no play yet)
     moves = 0
+    tutor = None
     for ev in events:
         kind = ev[0]
         if kind in _ACTS and game is not None:
@@ -419,6 +422,9 @@ def from_record(events):
             game.actions.append(("move", ev[1], pending_roll[2], pending_roll[3], tuple(ev[2])))
             pending_roll = None
             moves += 1
+        elif kind == "tutor":
+            tutor = ev
+            continue
         elif kind in ("double", "beaver"):
             game.actions.append((kind, ev[1], ev[2]))
         elif kind in ("take", "drop"):
@@ -433,6 +439,10 @@ def from_record(events):
                                    "out, or GNU Backgammon would score it" % (
                                        len(match.games), noted_name(match, ev[1]), now[ev[1]]))
         # resign / accept / decline / timeout: not expressible in .mat (see above)
+        if tutor is not None and kind in ("play", "double", "take", "drop"):
+            if tutor[1] == ev[1]:     # the decision the tutor warned about, made anyway
+                game.tutored[len(game.actions) - 1] = tutor[2]
+            tutor = None
     if noted is None:
         match.players = list(now)
     return match

@@ -11,6 +11,9 @@ an analysis (its format version 3), from firmware/engine/review.py at the normal
   double, take, drop, beaver nodes
                 DA[E ver 3 0 1 0.000000 0 (7 numbers no double) (7 numbers double/take)]
                 and DO[] / BM[1].
+  a play or cube action the tutor warned about (the record's `L` line: Settings >
+  Grading: tutor)
+                C[tutor: warned of a loss of 0.123 before this decision; made anyway].
 The seven numbers of a DA half are the doubler's five probabilities, its cubeless equity
 and its cubeful equity (money) or match winning chance (match) for no double, then double/
 take. A's five numbers are the mover's probabilities after the play, its equity the net's
@@ -165,6 +168,10 @@ def analysis_of(match, eng=None):
             else:
                 continue
             props = ann.node(evs)
+            if ai in game.tutored:
+                m = game.tutored[ai]
+                props += "C[tutor: warned of a loss of %d.%03d before this decision; made anyway]" % (
+                    m // 1000, m % 1000)
             if props:
                 out[(gi, ai)] = props
     return out

@@ -15,6 +15,10 @@ Once a game is over and its work done, the review: a "review" event of the game 
 the match when it is over) and a screen of pages (the game, then the match so far) that
 the menu button turns; any other button closes it and goes to the Table.
 
+The tutor (Grading set to tut.080 or tut.020, issue 28; game/tutor.py): a person's play,
+double, take or pass waits for its grade (the Table's tutor[0], answered here: _tutor);
+the Table warns of a blunder (or a doubtful decision) and makes it at the same press again.
+
 Loaded by lazy.grading when grading is on (a board with grading off carries none of
 it); the Grader's methods keep this module while it lives. The engine is the App's
 (app/seat.py's engine_of: made at power-up with grading on, as for a board's seat).
@@ -211,11 +215,57 @@ class Grader:
         if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
             self.lit = -1
             app._leds_written = False
-        if self.busy():
+        t = app.table
+        s = t.tutor                       # game/tutor.py's state: a decision asked about
+        if s[0] is not None and s[3] == t.rec_seq:
+            self._tutor(t, s[0])          # one walk: the tutor's verdict before the decision
+        elif self.busy():
             self.review.step()            # one walk; the engine's tick scans inside it
         elif self.ended:
             self.ended = False
             self._reviews(now_ms)
+
+    def _tutor(self, t, w):
+        """The tutor (Settings > Grading: tutor, game/tutor.py): the loss of a person's play
+        (main pressed on it) or cube action (double, take, pass), against the engine's best,
+        for the Table (game/tutor.py's verdict), before it is made."""
+        coach = self.review.coach
+        g = None
+        if isinstance(w, tuple):
+            kind, p = w
+            doubler = p if kind == "double" else 1 - p
+            b = t.board if doubler == 0 else t.board.swapped()
+            c = self._cube_of(t, doubler)
+            if kind == "double":
+                g = coach.grade_double(b.me, b.opp, c, True)
+            else:
+                g = coach.grade_answer(b.me, b.opp, c, kind == "take")
+        else:
+            view = t.view
+            after = w.apply(view)
+            d1, d2 = t.turn_dice
+            try:
+                g = coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
+            except ValueError:
+                pass                      # not one of the roll's results: no warning
+        lazy.tutor(t, g.loss if g else 0)     # game/tutor.py's verdict
+
+    def _cube_of(self, t, p):
+        """The cube (engine.review.CubeState) as player p, about to double, sees it."""
+        from engine.review import CubeState
+        m = t.match
+        cube = m.cube
+        c = CubeState()
+        c.value = cube.value
+        c.owner = "centre" if cube.owner < 0 else ("me" if cube.owner == p else "them")
+        c.length = m.length
+        c.jacoby = m.jacoby
+        c.beavers = cube.beavers
+        if m.length:
+            c.away = m.length - m.score[p]
+            c.opp_away = m.length - m.score[1 - p]
+            c.crawford = m.crawford
+        return c
 
     # -- the reviews -----------------------------------------------------------------
     def _reviews(self, now_ms):

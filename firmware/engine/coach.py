@@ -12,9 +12,8 @@ Grades (Backgammon Galaxy's thresholds): fine, doubtful (at least 0.020 lost), b
 the mean of that over the 36 rolls (21 walks: about 21 times a hint's time).
 
 Cube actions are judged by engine.cubeful (floats; money: equity per unit of the cube,
-match: match winning chances, turned into equity as GNU Backgammon does, 2 dMWC /
-(MWC winning one cube - MWC losing one cube); early in a match, the money model: see
-LIVE_AWAY); their losses are rounded to the same integers (on the Pico's 32-bit floats
+match: match winning chances at the match's score, turned into equity as GNU Backgammon
+does, 2 dMWC / (MWC winning one cube - MWC losing one cube); see LIVE_AWAY); their losses are rounded to the same integers (on the Pico's 32-bit floats
 a loss can differ from the PC's by a unit).
 
 The coach shares the engine's walker and evaluator: it must not run while Engine.choose
@@ -76,15 +75,12 @@ def _units(x):
     return int(x * P_ONE + 0.5) if x >= 0 else -int(-x * P_ONE + 0.5)
 
 
-# Match play, both players more than LIVE_AWAY points away (and not the Crawford game):
-# the cube is judged as in money play (engine.cubeful.money, Janowski's live cube), in
-# equity per unit of the cube; when a player is 1 away (after the Crawford game), by
-# cubeful.match (dead cube, match winning chances). The dead-cube model finds a "double"
-# in nearly every position a little ahead early in a long match, and at 2-away against a
-# long trailer: on 30 real matches its cube losses were 16 times GNU Backgammon's; with the
-# money model above 2 away, 4 times; above 1 away, 1.9 times (Spearman r 0.53 -> 0.66;
-# host_tools/benches/bench_coach.py, docs/coach.md). 0: the match model always.
-LIVE_AWAY = 1
+# Match play is judged at the match's score by engine.cubeful.match (Kazaross-XG2, the
+# live cube's cash points at the score), in match winning chances turned into equity.
+# Before it (a dead-cube model), the money model judged early scores; LIVE_AWAY kept that
+# choice: 0, the match model at every score (the default now); n > 0, the money model
+# while both players are more than n away (not the Crawford game).
+LIVE_AWAY = 0
 CLOSE = 0.16    # GNU Backgammon's isCloseCubedecision: doubling loses less than this
 
 
@@ -161,13 +157,14 @@ class Coach(Hints):
         from engine import cubeful      # the cube's code only for cube decisions (not hints)
         o = self.engine.probs(me, opp)
         p = (o[0] / P_ONE, o[1] / P_ONE, o[2] / P_ONE, o[3] / P_ONE, o[4] / P_ONE)
+        x = cubeful.cube_life(me, opp)
         if not cube.length:
-            return cubeful.money(p, cube.owner, beavers=cube.beavers, jacoby=cube.jacoby), p
+            return cubeful.money(p, cube.owner, cube.beavers, cube.jacoby, x), p
         if self.live_away and cube.away > self.live_away and cube.opp_away > self.live_away \
                 and not cube.crawford:
-            return cubeful.money(p, cube.owner), p
+            return cubeful.money(p, cube.owner, x=x), p
         return cubeful.match(p, cube.away, cube.opp_away, cube.value, cube.owner,
-                             cube.crawford, cube.crawford_done), p
+                             cube.crawford, x=x), p
 
     def _scale(self, cube):
         """Equity per unit of match winning chance at this cube (2 / (MWC(win) - MWC(lose)))."""
@@ -175,8 +172,9 @@ class Coach(Hints):
                                and cube.opp_away > self.live_away and not cube.crawford):
             return 1.0
         from engine.met import mwc
-        win = mwc(cube.away - cube.value, cube.opp_away, cube.crawford_done)
-        lose = mwc(cube.away, cube.opp_away - cube.value, cube.crawford_done)
+        post = cube.crawford or cube.away == 1 or cube.opp_away == 1
+        win = mwc(cube.away - cube.value, cube.opp_away, post)
+        lose = mwc(cube.away, cube.opp_away - cube.value, post)
         return 2.0 / (win - lose) if win > lose else 0.0
 
     def grade_double(self, me, opp, cube, doubled):

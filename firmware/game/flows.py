@@ -14,6 +14,7 @@ from bg.cube import NOBODY, other
 from bg.scoring import SINGLE
 from game.phases import PRE_ROLL, DOUBLED, MOVING, NO_MOVE, HOW_PASS, HOW_RESIGN, HOW_TIME
 import events
+import lazy
 
 REFUSALS = ("crawford_r", "cube_max", "not_your_cube", "dead_cube", "cube_off")
 
@@ -23,6 +24,9 @@ def double(t, player):
     if player != t.on_roll or t.mismatch or t.restoring or t.want_roll:
         return
     m = t.match
+    if t.settings.grading > 1 and not t.seats[player] and \
+            m.cube.refusal_to_double(player, player, False) is None and not lazy.tutor(t, ("double", player)):
+        return                        # the tutor (game/tutor.py) judges it first
     reason = m.double(player, player, False)
     if reason:
         key = "crawford_r" if reason == "crawford" else reason
@@ -39,7 +43,8 @@ def double(t, player):
 def take(t, player):
     """(double pending, main) the doubled player takes."""
     m = t.match
-    if player != other(m.cube.offered_by):
+    if player != other(m.cube.offered_by) or (t.settings.grading > 1 and not t.seats[player]
+                                               and not lazy.tutor(t, ("take", player))):
         return
     m.take(player)
     t.record(("take", player))
@@ -68,7 +73,8 @@ def beaver(t, player):
 def pass_double(t, player):
     """(double pending, cube long press) the doubled player passes: the game ends."""
     m = t.match
-    if player != other(m.cube.offered_by):
+    if player != other(m.cube.offered_by) or (t.settings.grading > 1 and not t.seats[player]
+                                               and not lazy.tutor(t, ("pass", player))):
         return
     t.record(("drop", player))
     t.event(events.cube(player, "drop", m.cube.value))

@@ -71,6 +71,7 @@ by_resign=par abandon
 by_time=temps ecoule
 timeout=%s: temps ecoule
 resigns=%s abandonne %s ?
+tutor_warn=%s %s|Main: la jouer
 accept_hint=Bouton: accepter|Videau: refuser
 declined=Abandon refuse
 m_title=MENU
@@ -106,6 +107,8 @@ v_online=En ligne
 v_match=match
 v_on=oui
 v_off=non
+v_tutor=tuteur.08
+v_tutor_d=tuteur.02
 v_standard=2m+20s
 """,
     """

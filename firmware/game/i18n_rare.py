@@ -22,6 +22,7 @@ by_resign=by resignation
 by_time=out of time
 timeout=%s out of time
 resigns=%s resigns %s?
+tutor_warn=%s %s|Main: play it
 """,
     """
 accept_hint=Main: accept|Cube: decline

@@ -237,6 +237,8 @@ def _value_text(t, name):
         return (t.tr("v_off"), t.tr("v_standard"), t.tr("v_blitz"))[v]
     if name == "lang":
         return ("EN", "FR")[v]
+    if name == "grading":       # off, on, the tutor at blunders, at doubtful plays
+        return t.tr(("v_off", "v_on", "v_tutor", "v_tutor_d")[v])
     for n, values, default in SPEC:
         if n == name and values == (0, 1):
             return t.tr("v_on") if v else t.tr("v_off")

@@ -41,8 +41,10 @@ SPEC = (
     ("brightness", (10, 25, 50, 75, 100), 50),   # percent of the LED cap
     ("lang", (0, 1), 0),            # 0 English, 1 French
     # issue 12: each decision graded after its commit (app/grading.py, docs/coach.md).
-    # Appended: a snapshot keeps the first 11 bytes where they were (game/snapshot.py)
-    ("grading", (0, 1), 0),
+    # Appended: a snapshot keeps the first 11 bytes where they were (game/snapshot.py).
+    # Issue 28's tutor: 2 also warns before a person's play is committed when it loses
+    # 0.080 or more (a blunder), 3 from 0.020 (doubtful): game/table.py's _pressed.
+    ("grading", (0, 1, 2, 3), 0),
 )
 NAMES = tuple(s[0] for s in SPEC)
 

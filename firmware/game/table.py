@@ -108,6 +108,7 @@ class Table:
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
+        self.tutor = [None, None, 0, 0]  # the tutor's state (game/tutor.py, which changes it)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
         self.return_by = None          # game over after a ghost's game: the absent must be back by then
@@ -567,6 +568,8 @@ class Table:
 
     def _commit(self, play):
         p = self.on_roll
+        if self.settings.grading > 1 and not self.seats[p] and not lazy.tutor(self, play):
+            return                  # the tutor (Settings > Grading: tut.080) judges it first
         end = play.apply(self.view)
         # the notation first (bg.notation loaded for it): with no heap to load it, nothing
         # of the commit has happened yet and the press can be made again

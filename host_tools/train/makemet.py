@@ -1,66 +1,59 @@
-"""Generate firmware/engine/met.py: a match equity table computed here, from a model.
+"""Generate firmware/engine/met.py: the Kazaross-XG2 match equity table, as bytes.
 
-`python -m host_tools.train.makemet` (deterministic; no input).
+`python -m host_tools.train.makemet` (deterministic).
 
-Not GNU Backgammon's table (its tables are GPL data) and not Kazaross-XG2: a table of our
-own from a simple model, with G = 0.25 of games won being gammons (backgammons ignored):
-  post-Crawford (leader 1-away, trailer n-away): the trailer doubles at once, so a game
-    is worth 2 (4 with a gammon); the leader may drop a double once (the free drop):
-    pc(n) = min(0.5 * ((1-G) pc(n-2) + G pc(n-4)), pc(n-1)), pc(<=0) = 1, pc(1) = 0.5
-  the Crawford game (no cube): trailer = 0.5 * ((1-G) pc(n-1) + G pc(n-2))
-  before Crawford (both 2-away or more): games worth 1 (2 with a gammon), even odds:
-    M(a, b) = 0.5 ((1-G) M(a-1, b) + G M(a-2, b)) + 0.5 ((1-G) M(a, b-1) + G M(a, b-2)),
-    M(1, b) = 1 - Crawford trailer(b).
-The pre-Crawford part ignores the cube's leverage inside a game, so it is a few points
-off the published tables at some scores; it is consistent (symmetric, monotone), which
-is what the cube decisions need. Values are stored as 16-bit fractions of 1.
+The table is Neil Kazaross's "Kazaross XG2 25 point MET" (2011: rolled out by eXtreme
+Gammon to 9 points, GNU Backgammon Supremo rollouts to 15, extended to 25 by projecting
+take points), GNU Backgammon's default table, as Debian's gnubg package ships it in
+/usr/share/gnubg/met/Kazaross-XG2.xml. Its notice permits copying and distribution, with
+or without modification, in any medium without royalty provided the copyright notice and
+the notice are preserved: met.py carries both. Without that file the table is read from
+the `gnubg` package's `gnubg.met()` (the same table, as 32-bit floats).
+
+Stored compactly (the Pico's heap): the pre-Crawford table above its diagonal only
+(a < b; MWC(b, a) = 1 - MWC(a, b), MWC(a, a) = 0.5), 300 entries, then the post-Crawford
+table (the trailer n-away against a 1-away leader, n = 1..25), each a 16-bit fraction of 1
+(little-endian): 650 bytes.
 """
 import os
+import re
 
-G = 0.25
-N = 15
+N = 25
+XML = "/usr/share/gnubg/met/Kazaross-XG2.xml"
 OUT = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
                    "firmware", "engine", "met.py")
+NOTICE = """     Copyright (C) 2011 Neil Kazaross
+
+     Table rolled up to 9 point match by eXtreme Gammon. Then uses
+     R/K MET which was rolled up to 15 and extrapolated to 25 points
+
+     Transcribed for use by GNUbg by Michael Petch  <mpetch@capp-sysware.com>
+
+     This file is distributed as a part of the GNU Backgammon program.
+
+     Copying and distribution of this file, with or without modification,
+     are permitted in any medium without royalty provided the copyright
+     notice and this notice are preserved.  This file is offered as-is,
+     without any warranty."""
 
 
-def tables():
-    pc = {}
-
-    def post(n):
-        if n <= 0:
-            return 1.0
-        if n == 1:
-            return 0.5
-        if n not in pc:
-            take = 0.5 * ((1 - G) * post(n - 2) + G * post(n - 4))
-            pc[n] = min(take, post(n - 1))
-        return pc[n]
-
-    def crawford_trailer(n):
-        return 0.5 * ((1 - G) * post(n - 1) + G * post(n - 2))
-
-    memo = {}
-
-    def m(a, b):
-        """MWC of the player a-away against b-away, before the Crawford game."""
-        if a <= 0:
-            return 1.0
-        if b <= 0:
-            return 0.0
-        if a == 1 and b == 1:
-            return 0.5
-        if a == 1:
-            return 1.0 - crawford_trailer(b)
-        if b == 1:
-            return crawford_trailer(a)
-        if (a, b) not in memo:
-            memo[(a, b)] = (0.5 * ((1 - G) * m(a - 1, b) + G * m(a - 2, b))
-                            + 0.5 * ((1 - G) * m(a, b - 1) + G * m(a, b - 2)))
-        return memo[(a, b)]
-
-    pre = [[m(a, b) for b in range(1, N + 1)] for a in range(1, N + 1)]
-    postc = [post(n) for n in range(1, N + 1)]
-    return pre, postc
+def read_tables():
+    """(pre, post): pre[a-1][b-1] the MWC of a-away against b-away before the Crawford game
+    (1-away: in the Crawford game), post[n-1] the trailer n-away after it."""
+    if os.path.exists(XML):
+        text = open(XML).read()
+        pre_text = text[text.index("<pre-crawford-table"):text.index("</pre-crawford-table>")]
+        post_text = text[text.index("<post-crawford-table"):text.index("</post-crawford-table>")]
+        rows = re.findall(r"<row>(.*?)</row>", pre_text, re.S)
+        pre = [[float(v) for v in re.findall(r"<me>\s*([0-9.]+)\s*</me>", r)] for r in rows]
+        post = [float(v) for v in re.findall(r"<me>\s*([0-9.]+)\s*</me>", post_text)]
+    else:
+        import gnubg
+        m = gnubg.met()
+        pre = [list(m[0][a][:N]) for a in range(N)]
+        post = list(m[1][:N])
+    assert len(pre) == N and all(len(r) == N for r in pre) and len(post) == N
+    return pre, post
 
 
 def q(v):
@@ -68,16 +61,23 @@ def q(v):
 
 
 def main(argv=None):
-    pre, postc = tables()
-    vals = [q(v) for row in pre for v in row] + [q(v) for v in postc]
-    data = b"".join(bytes((v & 255, v >> 8)) for v in vals)
-    text = '''"""Match equity table (generated by host_tools/train/makemet.py: the model is described
-there; do not edit). MWC as 16-bit fractions of 1, little-endian:
-PRE[(a-1)*N + (b-1)]: the player a-away against b-away (a, b = 1..N) before the Crawford
-game (1-away against n-away: the Crawford game itself); POST[n-1]: the trailer n-away
-against a 1-away leader after the Crawford game."""
+    pre, post = read_tables()
+    data = bytearray()
+    for a in range(N):
+        for b in range(a + 1, N):
+            data += q(pre[a][b]).to_bytes(2, "little")
+    for n in range(N):
+        data += q(post[n]).to_bytes(2, "little")
+    text = '''"""The match equity table: Kazaross-XG2 (GNU Backgammon's default table), generated by
+host_tools/train/makemet.py from its published file (do not edit). Its notice:
+
+%s
+
+mwc(a, b, post): the match winning chance of the player a-away against b-away. Stored as
+16-bit fractions of 1, little-endian: the pre-Crawford table above its diagonal
+(PRE(a, b), a < b, row by row), then the post-Crawford trailer n-away (n = 1..N).
+"""
 N = %d
-GAMMON_RATE = %r
 _DATA = %r
 
 
@@ -85,9 +85,10 @@ def _get(i):
     return (_DATA[2 * i] | (_DATA[2 * i + 1] << 8)) / 65535.0
 
 
-def mwc(a, b, crawford_done=False):
-    """Match winning chance of the player a-away against b-away (<= 0: the match is won).
-    crawford_done: the Crawford game has been played (only matters at 1-away)."""
+def mwc(a, b, post=False):
+    """Match winning chance a-away against b-away (a <= 0: the match is won; b <= 0: lost).
+    post: the game about to be played is after the Crawford game (matters only when one
+    player is 1-away; False there means the Crawford game itself)."""
     if a <= 0:
         return 1.0
     if b <= 0:
@@ -96,16 +97,23 @@ def mwc(a, b, crawford_done=False):
         a = N
     if b > N:
         b = N
-    if crawford_done and b == 1 and a > 1:
-        return _get(N * N + a - 1)
-    if crawford_done and a == 1 and b > 1:
-        return 1.0 - _get(N * N + b - 1)
-    return _get((a - 1) * N + (b - 1))
-''' % (N, G, data)
+    if post and (a == 1 or b == 1):
+        if a == 1:
+            return 1.0 - _get(%d + b - 1)
+        return _get(%d + a - 1)
+    if a == b:
+        return 0.5
+    if a > b:
+        return 1.0 - mwc(b, a)
+    # row a-1 above the diagonal starts after sum_{r < a-1} (N - 1 - r) entries
+    r = a - 1
+    return _get(r * (2 * N - r - 1) // 2 + (b - a - 1))
+''' % (NOTICE, N, bytes(data), N * (N - 1) // 2, N * (N - 1) // 2)
     with open(OUT, "w") as f:
         f.write(text)
-    print("wrote %s" % OUT)
+    print("wrote %s (%d bytes of table)" % (OUT, len(data)))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

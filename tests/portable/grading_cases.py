@@ -12,8 +12,9 @@ import json
 
 from apprig import rig, run
 from lazy import forget
+from game.tutor import asked
 from bg.position import Position
-from game.phases import MOVING, PRE_ROLL, GAME_OVER, MATCH_OVER
+from game.phases import MOVING, PRE_ROLL, DOUBLED, GAME_OVER, MATCH_OVER
 
 DOUBTFUL_RGB = (255, 110, 0)     # app/grading.py's GRADE_RGB
 BLUNDER_RGB = (255, 0, 0)
@@ -284,3 +285,65 @@ def test_without_its_engine_grading_says_so_in_words_and_the_game_goes_on():
     t.settings.grading = 0                # off, then on: it tries again
     run(app, 10)
     assert app.grader is None
+
+
+def test_the_tutor_warns_before_a_blunder_is_committed_and_records_it():
+    # Settings > Grading: tutor (2). 6-5: 13/8 13/7 loses 0.090 (a blunder): main holds it
+    # with the warning, main again plays it; 24/18 13/8 (0.031, doubtful) is played at once
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 2
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])
+    run(app, 10)                          # the tutor's walk, then its verdict
+    assert t.phase == MOVING and t.on_roll == 0, t.screen
+    assert asked(t) is None and t.tutor[1] is not None, t.screen
+    shown = " ".join(t.screen)
+    assert "Blunder -0.090" in shown and "Main: play it" in shown, t.screen
+    app.press("p1_main")                  # played anyway
+    run(app, 10)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    graded = _events(lines, "grade")
+    assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-5:]
+    import record
+    from apprig import RECORD
+    events, _ = record.read_file(RECORD)
+    i = events.index(("tutor", 0, 90))          # the warning, then the play made anyway
+    assert events[i + 1][:2] == ("play", 0), events[i:]
+    assert sorted(events[i + 1][2]) == [(13, 7), (13, 8)], events[i:]
+
+
+def test_the_tutor_lets_a_doubtful_play_through_at_its_blunder_setting():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 2
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 18), (13, 8)])     # 0.031: doubtful, not a blunder
+    run(app, 10)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    assert t.tutor[1] is None
+
+
+def test_the_tutor_warns_before_a_wrong_pass():
+    sc, app, lines, t = _graded_app()
+    t.settings.grading = 2
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])              # the best 6-5: played on the verdict
+    run(app, 10)
+    assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    app.press("p2_cube")                  # Black doubles in an even position
+    run(app, 10)
+    if t.tutor[1] is not None:        # a wrong double: made at the second press
+        app.press("p2_cube")
+        run(app, 10)
+    assert t.phase == DOUBLED, t.screen
+    app.press("p1_cube", "long")          # White passes a double she should take
+    run(app, 10)
+    assert t.phase == DOUBLED and t.tutor[1] == ("pass", 0), t.screen
+    assert "Blunder -" in " ".join(t.screen), t.screen
+    app.press("p1_cube", "long")          # passed anyway
+    run(app, 10)
+    assert t.phase in (GAME_OVER, MATCH_OVER), t.screen
+    import record
+    from apprig import RECORD
+    events, _ = record.read_file(RECORD)
+    i = events.index(("drop", 0))
+    assert events[i - 1][:2] == ("tutor", 0) and events[i - 1][2] >= 80, events[i - 2:]

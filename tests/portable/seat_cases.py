@@ -404,3 +404,36 @@ def test_no_heap_to_think_hands_the_seat_back_once():
     assert len(said) == 1 and "no memory" in said[0], said
     assert app.faults == 0 and t.seats[1] == 0 and t.on_roll == 1 and t.shown_play is None, (
         app.last_fault, t.screen)
+def test_the_strong_board_answers_a_double_one_roll_ahead():
+    # app/seatcube.py's lookahead (21 walks) inside the seat's answer, in the board's heap
+    sc, app, lines = rig()
+    t = app.table
+    for _ in range(3):
+        t.cycle_seat(1)                   # Black: the board, strong
+    assert t.level_of(1) == "strong"
+    app.loaded = [1, 6]
+    sc.put(Position.start())
+    run(app, 100)
+    app.press("p1_main")
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 0
+    pos = Position.start()
+    pos.me[12] -= 1
+    pos.me[6] += 1
+    pos.me[7] -= 1
+    pos.me[6] += 1                        # White 13/7 8/7
+    sc.put(pos)
+    run(app, 100)
+    app.press("p1_main")
+    for _ in range(40):                   # the board's no double, its roll and its strong think
+        run(app, 50)
+        if t.shown_play is not None:
+            break
+    assert t.on_roll == 1 and t.match.cube.value == 1 and t.shown_play is not None, t.screen
+    sc.put(t.target.swapped())
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0
+    app.press("p1_cube")                  # White doubles: the strong board answers
+    run(app, 50)
+    answers = [l for l in lines if '"cube"' in l and ('"take"' in l or '"drop"' in l)]
+    assert len(answers) == 1 and t.phase != DOUBLED, lines[-5:]

@@ -164,25 +164,28 @@ def test_review_stops_grading_a_game_at_an_impossible_play():
 
 def test_early_in_a_long_match_the_cube_is_judged_live():
     # 13-point match at 0-0, the opening position (about 52% for the side on roll): no
-    # double. The dead-cube match model alone would call not doubling an error here.
+    # double, by the match model at the score (the live cube's cash points, Kazaross-XG2)
+    # as by the money model (live_away 12). The dead-cube match model of before called not
+    # doubling an error here.
     c = coach()
     start = Position.start()
     s = CubeState()
     s.length, s.away, s.opp_away = 13, 13, 13
+    assert c.live_away == 0
     g = c.grade_double(start.me, start.opp, s, False)
     assert g.right == "no double" and g.loss == 0
+    assert g.decision.dp < 1.0                          # a match winning chance
     saved = c.live_away
-    c.live_away = 0
+    c.live_away = 12
     try:
-        dead = c.grade_double(start.me, start.opp, s, False)
+        money = c.grade_double(start.me, start.opp, s, False)
     finally:
         c.live_away = saved
-    assert dead.right == "double" and dead.loss > 0
-    # after the Crawford game (the leader 1 away) the match model judges the trailer's cube
+    assert money.right == "no double" and money.loss == 0 and money.decision.dp == 1.0
+    # after the Crawford game (the leader 1 away) the trailer doubles at once
     s.away, s.opp_away, s.crawford_done = 3, 1, True
-    assert c.grade_double(start.me, start.opp, s, False).decision.dp < 1.0   # a match chance
-    s.away, s.opp_away, s.crawford_done = 2, 11, False
-    assert c.grade_double(start.me, start.opp, s, False).decision.dp == 1.0  # money: +1
+    g = c.grade_double(start.me, start.opp, s, False)
+    assert g.right == "double" and g.loss > 0 and g.decision.dp < 1.0
 
 
 def test_what_the_oled_and_the_serial_line_show():

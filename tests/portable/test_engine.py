@@ -345,3 +345,19 @@ def test_weights_in_small_blocks_and_refused_in_words():
         assert "not a Tablier weights file" in str(exc)
     else:
         assert False, "a Python file was taken for weights"
+
+
+def test_the_strong_cube_looks_one_roll_ahead():
+    # app/seatcube.py: every roll bears off the last two checkers; the opponent has none
+    # off and none in the winner's home board: a gammon, certain, one roll ahead
+    from app.seatcube import lookahead, probabilities
+    e = engine()
+    pos = pos_from({1: 2}, {13: 15})
+    assert lookahead(e, pos.me, pos.opp) == (1.0, 1.0, 0.0, 0.0, 0.0)
+    normal = probabilities(e, pos.me, pos.opp, "normal")
+    strong = probabilities(e, pos.me, pos.opp, "strong")
+    for k in range(5):
+        assert abs(strong[k] - (normal[k] + (1.0, 1.0, 0.0, 0.0, 0.0)[k]) / 2) < 1e-9
+    start = Position.start()
+    p = probabilities(e, start.me, start.opp, "strong")
+    assert 0.45 < p[0] < 0.6 and p[2] <= p[1] <= p[0] and p[4] <= p[3] <= 1 - p[0]

@@ -28,6 +28,11 @@ def test_grading_is_off_by_default_and_the_menu_turns_it_on_and_saves_it():
     assert len(r.saves) > saves or r.saves            # saved at once
     after = Table(saved=r.saves[-1])                   # a power cut: still on
     assert after.settings.grading == 1
+    r.press("p1_main")                                 # the tutor at blunders (issue 28)
+    assert r.t.settings.grading == 2 and r.t.screen[-1].endswith("tut.080"), r.t.screen
+    assert Table(saved=r.saves[-1]).settings.grading == 2
+    r.press("p1_main")                                 # ... and at doubtful plays
+    assert r.t.settings.grading == 3 and r.t.screen[-1].endswith("tut.020"), r.t.screen
     r.press("p1_main")
     assert r.t.settings.grading == 0
     assert Table(saved=r.saves[-1]).settings.grading == 0
