@@ -107,22 +107,22 @@ def power_up(wdt_ms=5000):
     """Build the board and resume its match: (app, wdt, scan_idle_ms) for the tasks, or None
     after the self-test (a button held at power-up); wdt_ms: the watchdog's timeout
     (app/tasks.py's, which calls this: this module does not import it)."""
-    top = lid()
+    top = [lid()]            # (a list: the self-test gives it up, _power_up)
     _threshold(POWER_UP_THRESHOLD)
     try:
         try:
-            up = _power_up(wdt_ms)
+            up = _power_up(wdt_ms, top)
         except MemoryError:
-            if top is None:
+            if top[0] is None:
                 raise
             # power-up needed more than the room the lid left it (a bigger saved match than
             # any measured): again, on the whole heap; what the first try made is garbage
-            top = None
+            top[0] = None
             import gc
             gc.collect()
-            up = _power_up(wdt_ms)
+            up = _power_up(wdt_ms, top)
     finally:
-        del top              # the block power-up never touched: free at the next collection
+        top[0] = None        # the block power-up never touched: free at the next collection
         import gc
         gc.collect()
         _threshold(RUN_THRESHOLD)
@@ -142,7 +142,7 @@ def power_up(wdt_ms=5000):
     return up
 
 
-def _power_up(wdt_ms):
+def _power_up(wdt_ms, top):
     import board_config as cfg
     from app.build import buttons_held_at_boot
     try:
@@ -173,6 +173,9 @@ def _power_up(wdt_ms):
     cal = Calibration.load()
     drivers = build_drivers(cal, cfg)
     if held:
+        top[0] = None        # the self-test's calibration has the whole heap
+        import gc
+        gc.collect()
         self_test(drivers, held)
         return None
     from app.boot import start_app
