@@ -13,13 +13,16 @@ import fuzz_match  # noqa: E402
 
 
 def test_whole_matches_hold_together():
-    examples = int(os.environ.get("FUZZ_EXAMPLES", "6"))
-    steps = int(os.environ.get("FUZZ_STEPS", "60"))
+    examples = int(os.environ.get("FUZZ_EXAMPLES", "8"))
+    steps = int(os.environ.get("FUZZ_STEPS", "80"))
     kw = dict(max_examples=examples, stateful_step_count=steps, deadline=None,
               suppress_health_check=list(HealthCheck), database=None,
               print_blob=True)                     # a failure prints how to replay it
     if "FUZZ_EXAMPLES" not in os.environ:
         kw["derandomize"] = True                   # make test: the same short run each time
+    if os.environ.get("FUZZ_NO_SHRINK"):
+        from hypothesis import Phase
+        kw["phases"] = [Phase.explicit, Phase.generate]   # the first failure as found
     run = settings(**kw)
     try:
         run_state_machine_as_test(fuzz_match.MatchMachine, settings=run)
