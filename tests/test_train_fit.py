@@ -40,7 +40,7 @@ def run_fit(*args):
 
 
 def sections(path):
-    data = open(path, "rb").read()
+    data = open(path, "rb").read()[:-4]         # (its last 4 bytes: the whole file's check)
     c = file_size(8, NIN, NOUT)
     return data[NETS_AT:NETS_AT + c], data[NETS_AT + c:]
 
