@@ -194,8 +194,9 @@ def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
     run(app, 10)
     assert t.phase == GAME_OVER, t.screen
     # no review without grading: the OLED says where one comes from, and nothing is loaded
-    assert app._notice == ["No review here:", "grading is off.", "On a PC:", "host_tools",
-                           "review RECORD"], app._notice
+    # (issue 26: it said a developer's command line, `host_tools review RECORD`)
+    assert app._notice == ["No review here:", "grading is off.", "To have one:",
+                           "Menu > Settings", "> Grading: on"], app._notice
     assert not _events(lines, "review") and "app.noreview" not in sys.modules
 
 
