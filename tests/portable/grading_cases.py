@@ -285,3 +285,39 @@ def test_without_its_engine_grading_says_so_in_words_and_the_game_goes_on():
     t.settings.grading = 0                # off, then on: it tries again
     run(app, 10)
     assert app.grader is None
+
+
+def test_after_a_power_cut_the_match_review_says_from_which_game_it_counts():
+    """Issue 26: after a power cut the end-of-match review left the earlier games out
+    without a word (the tally starts again at power-up). The match's page (here "so far",
+    at the end of game 2) says from which game it counts."""
+    sc, app, lines, t = _graded_app(length=3)
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    t.resign(1, 1)                        # Black resigns game 1: 1-0
+    app.drain()
+    app.press("p1_main")
+    run(app, 20)
+    _finish(app)
+    app.press("p1_main")                  # the next game
+    run(app, 20)
+    sc.put(Position.start())
+    run(app, 100)
+    _opening(app, 6, 5)
+    assert t.match.game_number == 2 and t.phase == MOVING, t.screen
+    board = Position(bytearray(t.board.me), bytearray(t.board.opp))
+    del app, t
+    sc, app, lines = rig(fresh=False)     # a power cut in game 2
+    t = app.table
+    sc.put(board)
+    run(app, 100)
+    _white_plays(sc, app, t, [(24, 13)])
+    t.resign(1, 1)                        # Black resigns game 2: 2-0
+    app.drain()
+    app.press("p1_main")
+    run(app, 20)
+    assert t.phase == GAME_OVER and t.match.score == [2, 0], t.screen
+    _finish(app)
+    run(app, 20)
+    pages = app.grader.pages
+    assert len(pages) == 2 and pages[1][0].startswith("g2 on"), pages
