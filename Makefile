@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 WEB_STAMP := web/node_modules/.installed
 PORT ?=
 
-.PHONY: test cuts test-cpython test-micropython sim demo bench sweep strength flash package web web-deps clean hardware
+.PHONY: test cuts test-cpython test-micropython sim demo bench sweep strength fuzz flash package web web-deps clean hardware
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,14 @@ GAMES ?= 20000
 JOBS ?= 2
 strength: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg --jobs $(JOBS)
+
+# The whole-match fuzzer long (tests/fuzz_match.py: hypothesis's stateful testing through
+# the real Table and App, power cuts at any write, every record replayed by gnubg); a short,
+# derandomized run is part of `make test`. A failure prints the blob that replays it.
+FUZZ_EXAMPLES ?= 300
+FUZZ_STEPS ?= 150
+fuzz: $(STAMP)
+	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz_match.py
 
 # The firmware as a mip package (package.json at the top for the sources; build/package/ for
 # the compiled modules): `mpremote mip install build/package/package.json`.

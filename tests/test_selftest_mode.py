@@ -152,3 +152,21 @@ def test_the_screens_module_does_not_import_the_self_test_back():
     code = "import sys; import hw.selftest_mode; print('hw.selftest' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], cwd=fw, capture_output=True, text=True)
     assert out.stdout.strip() == "False", out.stdout + out.stderr
+
+
+def test_the_self_test_says_on_serial_why_it_was_entered(capsys):
+    """Issue 26: six buttons read pressed at power-up (a wiring fault) entered the self-test
+    in silence on a board without an OLED. The mode and why come first on serial."""
+    import json
+    from app.start import self_test
+
+    class NoOled:            # the drivers app.build made: no OLED (nor sensors, LEDs) here
+        oled = scanner = leds = None
+        unbuilt = [("oled", "OSError: no answer at 0x3c")]
+    held = ["p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo"]
+    self_test(NoOled(), held)
+    lines = capsys.readouterr().out.splitlines()
+    mode = json.loads(lines[0])
+    assert mode["t"] == "mode" and mode["mode"] == "self-test", lines
+    assert "p1_main" in mode["why"] and "wiring fault" in mode["why"], mode
+    assert "needs the OLED" in lines[1], lines

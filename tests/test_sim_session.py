@@ -61,3 +61,15 @@ def test_after_clear_checkers_go_back_by_hand_from_the_trays(tmp_path):
     for _ in range(14):
         _run(s, "lift off w")
     assert _run(s, "lift off w") == "? no White checker in the tray"
+
+
+def test_the_shorthand_takes_a_move_back(tmp_path):
+    """Issue 26: `7/13` (a checker moved back) was refused, though the README says taking a
+    move back is moving the checker back."""
+    s = _session(tmp_path)
+    _run(s, "setup", "dice 6 1", "press p1", "press p2", "13/7")
+    assert s.hands.on(WHITE, 13) == 4
+    assert not _run(s, "7/13").startswith("?")
+    assert s.hands.on(WHITE, 13) == 5 and s.hands.on(WHITE, 7) == 0
+    _run(s, "13/7 8/7", "r")
+    assert s.rig.table.on_roll == 1, s.rig.screen_rows()

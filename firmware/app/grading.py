@@ -93,6 +93,8 @@ class Grader:
         self.ended = False           # a game ended: its review once its work is done
         self.pages = []              # the review screen's pages (rows), shown while there are any
         self.page = 0
+        self.first = app.table.match.game_number   # the match's first game graded (a power
+                                                   # cut or grading on mid-match: not game 1)
         self._join(app.table)
 
     def _join(self, t):
@@ -126,6 +128,7 @@ class Grader:
         if kind == "match":
             r.tally = [Tally(), Tally()]
             r.games = 0
+            self.first = 1
             r.with_cube = t.settings.cube_enabled()
         elif kind == "roll":
             # the cube's maximum and the Table's own rules decide whether a double was possible
@@ -280,7 +283,12 @@ class Grader:
         if over:
             app.write_line(review_event("match", r.tally))
         if over or r.games > 1:
-            pages.append(review_rows(r.tally, names, "match" if over else "so far"))
+            # games before the first graded (a power cut, grading on mid-match) are not in
+            # the tally: the title says from which game it counts (issue 26: said nothing)
+            title = "match" if over else "so far"
+            if self.first > 1:
+                title = "g%d on" % self.first
+            pages.append(review_rows(r.tally, names, title))
         for i in range(len(pages)):
             pages[i][-1] = "Menu: next" if i + 1 < len(pages) else "Menu: close"
         self.pages = pages

@@ -1,9 +1,11 @@
-"""Grading off: at a game's end the OLED says where a review comes from (docs/coach.md):
-`python -m host_tools review` on the match record, on a PC. Loaded for the call
+"""Grading off: at a game's end the OLED says how to have a review (docs/coach.md): the
+menu's Settings, Grading on. Loaded for the call
 (lazy.noreview, from App.record's game-end line), so a board carries none of it."""
 
-ROWS = (("No review here:", "grading is off.", "On a PC:", "host_tools", "review RECORD"),
-        ("Pas de bilan:", "notes: non.", "Sur un PC:", "host_tools", "review FICHIER"))
+# where the player turns it on, not a developer's command (issue 26); a PC's review of the
+# record is in the README
+ROWS = (("No review here:", "grading is off.", "To have one:", "Menu > Settings", "> Grading: on"),
+        ("Pas de bilan:", "notes: non.", "Pour en avoir:", "Menu > Reglages", "> Notes: oui"))
 
 
 def say(app):

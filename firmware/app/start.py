@@ -20,7 +20,14 @@ AFTER_POWER_UP = ("app.boot", "app.build", "hw.made", "hw.oled_init", "app.comma
 
 
 def self_test(drivers, held):
-    """Run the self-test screens if this firmware has them; say so on the OLED if not."""
+    """Run the self-test screens if this firmware has them; say so on the OLED if not. The
+    mode and why are said on serial first (issue 26: six buttons read pressed, a wiring
+    fault, gave 20 s of silence on a board without an OLED)."""
+    import events
+    why = "held at power-up: " + " ".join(held)
+    if len(held) > 2:
+        why += " (%d buttons at once: a wiring fault? release them, power up again)" % len(held)
+    print(events.line("mode", (("mode", "self-test"), ("why", why))))
     if drivers.oled is None or drivers.scanner is None or drivers.leds is None:
         print("self-test needs the OLED, the LEDs and the sensors: %s" % (drivers.unbuilt,))
         return

@@ -43,9 +43,14 @@ def grade_rows(kind, grade, loss):
     return rows
 
 
-def _rate(t):
+def _rate(t, width):
+    """The error rate in `width` columns: 12.5, then 113 when the tenth does not fit (issue
+    26: "112." was shown for 112.5), then 9999 at most."""
     r = t.error_rate_x10()
-    return "%d.%d" % (r // 10, r % 10)
+    s = "%d.%d" % (r // 10, r % 10)
+    if len(s) > width:
+        s = "%d" % min((r + 5) // 10, 10 ** width - 1)
+    return s
 
 
 def review_rows(tallies, names, title="review"):
@@ -53,7 +58,7 @@ def review_rows(tallies, names, title="review"):
     luck for both players, in two columns of 5 (the names cut to 4 letters)."""
     a, b = tallies
     rows = ["%-6s%5s %4s" % (title[:6], names[0][:4], names[1][:4])]   # a gap after the title
-    rows.append("rate  %5s %4s" % (_rate(a)[:5], _rate(b)[:4]))
+    rows.append("rate  %5s %4s" % (_rate(a, 5), _rate(b, 4)))
     rows.append("doubt %5d %4d" % (a.doubtful, b.doubtful))
     rows.append("blund %5d %4d" % (a.blunders, b.blunders))
     la, lb = milli(a.luck), milli(b.luck)

@@ -185,7 +185,9 @@ _memo = [None]  # type: list
 def _header_rows(t, m, cube, b, clock, who, d1, d2):
     left = t.name(who) if who != NOBODY else ""
     if d1:
-        left += " %d-%d" % (d1, d2)
+        # the higher die first, as GNU Backgammon and the plays say them (issue 26: "White
+        # 5-2" then "Black 1-3")
+        left += " %d-%d" % ((d1, d2) if d1 >= d2 else (d2, d1))
     if m.crawford:
         right = "CRAW"
     elif not cube.enabled:

@@ -183,7 +183,12 @@ class Session:
         colour = self.rig.mover()
         if not colour:
             raise ValueError("no turn LED is lit: nobody is moving now")
-        segs = parse_play(text)
+        try:
+            segs = parse_play(text)
+        except ValueError:
+            segs = _backwards(text)      # a move taken back (`21/24`), as the README says
+            if segs is None:
+                raise
         for frm, to in segs:
             self.hands.lift(colour, frm)
             self.act()
@@ -278,3 +283,19 @@ def _point(word):
     if not word.isdigit():
         raise ValueError("a point is a number 1..24, not '%s'" % word[:20])
     return int(word)
+
+
+def _backwards(text):
+    """Steps that take checkers back (`21/24 13/18`: from the lower point to the higher,
+    issue 26: the shorthand refused them although the README says taking a move back is
+    moving the checker back), or None when the text is not that."""
+    steps = []
+    for word in text.split():
+        parts = word.split("/")
+        if len(parts) != 2 or not all(p.isdigit() for p in parts):
+            return None
+        a, b = int(parts[0]), int(parts[1])
+        if not (1 <= a < b <= 24):
+            return None
+        steps.append((a, b))
+    return steps or None

@@ -195,8 +195,9 @@ def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
     run(app, 10)
     assert t.phase == GAME_OVER, t.screen
     # no review without grading: the OLED says where one comes from, and nothing is loaded
-    assert app._notice == ["No review here:", "grading is off.", "On a PC:", "host_tools",
-                           "review RECORD"], app._notice
+    # (issue 26: it said a developer's command line, `host_tools review RECORD`)
+    assert app._notice == ["No review here:", "grading is off.", "To have one:",
+                           "Menu > Settings", "> Grading: on"], app._notice
     assert not _events(lines, "review") and "app.noreview" not in sys.modules
 
 
@@ -347,3 +348,39 @@ def test_the_tutor_warns_before_a_wrong_pass():
     events, _ = record.read_file(RECORD)
     i = events.index(("drop", 0))
     assert events[i - 1][:2] == ("tutor", 0) and events[i - 1][2] >= 80, events[i - 2:]
+
+
+def test_after_a_power_cut_the_match_review_says_from_which_game_it_counts():
+    """Issue 26: after a power cut the end-of-match review left the earlier games out
+    without a word (the tally starts again at power-up). The match's page (here "so far",
+    at the end of game 2) says from which game it counts."""
+    sc, app, lines, t = _graded_app(length=3)
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])
+    t.resign(1, 1)                        # Black resigns game 1: 1-0
+    app.drain()
+    app.press("p1_main")
+    run(app, 20)
+    _finish(app)
+    app.press("p1_main")                  # the next game
+    run(app, 20)
+    sc.put(Position.start())
+    run(app, 100)
+    _opening(app, 6, 5)
+    assert t.match.game_number == 2 and t.phase == MOVING, t.screen
+    board = Position(bytearray(t.board.me), bytearray(t.board.opp))
+    del app, t
+    sc, app, lines = rig(fresh=False)     # a power cut in game 2
+    t = app.table
+    sc.put(board)
+    run(app, 100)
+    _white_plays(sc, app, t, [(24, 13)])
+    t.resign(1, 1)                        # Black resigns game 2: 2-0
+    app.drain()
+    app.press("p1_main")
+    run(app, 20)
+    assert t.phase == GAME_OVER and t.match.score == [2, 0], t.screen
+    _finish(app)
+    run(app, 20)
+    pages = app.grader.pages
+    assert len(pages) == 2 and pages[1][0].startswith("g2 on"), pages

@@ -261,3 +261,18 @@ def test_hints_on_the_widest_roll_are_three_different_plays():
     assert len(set(results)) == 3
     chosen = c.engine.choose(pos.me, pos.opp, 1, 1, "normal")
     assert Play(chosen[0]).apply(pos) == Play(c.top_play(0)[0]).apply(pos)
+
+
+def test_the_reviews_rate_column_is_never_cut():
+    """Issue 26: an error rate of 112.5 showed as "112." in the 4-column second player's
+    column; one that does not fit with its tenth is rounded to a whole number."""
+    from engine.coach_text import review_rows
+    from engine.review import Tally
+    a, b = Tally(), Tally()
+    a.moves = b.moves = 2
+    a.chequer_loss = int(0.0125 * 65536 * 2)      # 12.5
+    b.chequer_loss = int(0.1125 * 65536 * 2) + 1  # 112.5
+    rows = review_rows((a, b), ("Ann", "Bob"))
+    assert rows[1] == "rate   12.5  113", rows
+    b.chequer_loss = 65536 * 40                    # 20000.0: the most 4 columns hold
+    assert review_rows((a, b), ("Ann", "Bob"))[1].endswith(" 9999"), rows

@@ -93,3 +93,15 @@ def test_a_single_game_result_names_the_kind_and_the_cube():
     r.move(0, [(2, 0), (1, 0)])
     r.press("p1_main")
     assert r.t.screen[-4:] == ["White wins 2", "a single game", "cube at 2", "Main: next game"]
+
+
+def test_the_dice_are_said_higher_first_for_both_players():
+    """Issue 26: "White 5-2" but "Black 1-3": the roll in the order drawn."""
+    from tablekit import Rig
+    r = Rig()
+    r.setup()
+    r.opening(6, 1)                       # White starts 6-1
+    r.move(0, [(13, 7), (8, 7)])
+    r.press("p1_main")
+    r.roll(1, 1, 3)                       # Black's 1 and 3
+    assert "Black 3-1" in r.text() and "1-3" not in r.text(), r.text()
