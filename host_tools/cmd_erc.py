@@ -6,7 +6,10 @@ this runs Debian's KiCad 6 eeschema itself on a virtual X display (Xvfb) and dri
 Electrical Rules Checker with xdotool: open the schematic (a copy, in a temporary directory,
 with a fresh KiCad settings directory), open the ERC dialog, Run ERC, Save... the report.
 Every step waits for its window with a timeout and the processes are ended at the end
-(apt-get install kicad xvfb xdotool).
+(apt-get install kicad xvfb xdotool). eeschema sometimes exits at once with GTK's "Unable to
+initialize GTK+" on a display that xdotool reaches (cause not found): it is started again,
+up to 10 times, and a board's whole run is tried up to 3 times; a board whose ERC does not
+run fails the command, never passes it.
 
 Fails on any ERC error, and on any warning not waived in WAIVED below (each waiver with
 its reason, also listed in hardware/README.md). --check writes the reports to a
@@ -117,6 +120,7 @@ def run_erc(sch, report, timeout=120):
                 if time.monotonic() > end or xvfb.poll() is not None:
                     raise ErcFailed("Xvfb :%s does not answer" % display)
                 time.sleep(0.25)
+            time.sleep(1)
             log = open(os.path.join(tmp, "eeschema.log"), "w")
             starts = 0
 
@@ -133,8 +137,10 @@ def run_erc(sch, report, timeout=120):
                     raise ErcFailed("eeschema did not open %s" % sch)
                 if ee.poll() is not None:
                     # GTK sometimes fails to open a display that has just started: once more
-                    if starts < 4:
+                    if starts < 10:
                         starts += 1
+                        print("erc: eeschema could not open the display, started again",
+                              file=sys.stderr)
                         time.sleep(1)
                         ee = start()
                         continue
@@ -149,8 +155,17 @@ def run_erc(sch, report, timeout=120):
                     main = ids[0]
                 time.sleep(0.25)
             time.sleep(3)                       # the sheet is drawn once the window is up
-            _xdo(env, "mousemove", str(ERC_TOOL[0]), str(ERC_TOOL[1]), "click", "1")
-            dlg = _wait_window(env, "^Electrical Rules Checker$", 30, ee)
+            dlg = None
+            for _ in range(6):                  # a click before the toolbar is ready is lost
+                _xdo(env, "mousemove", str(ERC_TOOL[0]), str(ERC_TOOL[1]), "click", "1")
+                try:
+                    dlg = _wait_window(env, "^Electrical Rules Checker$", 5, ee)
+                    break
+                except ErcFailed:
+                    if ee.poll() is not None:
+                        raise
+            if dlg is None:
+                raise ErcFailed("the Electrical Rules Checker did not open")
             time.sleep(1)
             _xdo(env, "mousemove", "--window", dlg, str(RUN_ERC[0]), str(RUN_ERC[1]), "click", "1")
             time.sleep(2)
