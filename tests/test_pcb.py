@@ -394,6 +394,8 @@ def schematic_nets(name):
             at = [x for x in item if isinstance(x, list) and x[0] == "at"][0]
             ref = [x for x in item if isinstance(x, list) and x[0] == "property"
                    and x[1] == "Reference"][0][2]
+            if ref.startswith("#"):             # PWR_FLAG: for KiCad's ERC, no part
+                continue
             X, Y = float(at[1]), float(at[2])
             pins = {}
             for num, px, py in libs[lib]:

@@ -120,7 +120,30 @@ def flat_symbol(lib, name):
             sym = ["symbol", Q(name)] + head + props + units
     out = list(sym)
     out[1] = Q("%s:%s" % (lib, name))
+    # KiCad joins a hidden power-input pin to the global net of its name (the 74AHCT1G125's
+    # VCC would join every "VCC"): shown, it is joined by its label only, as every pin here
+    out = [show_power_pins(u) if isinstance(u, list) and u and u[0] == "symbol" else u
+           for u in out]
     return out
+
+
+def show_power_pins(unit):
+    return [[x for x in p if x != "hide"] if isinstance(p, list) and p[:2] == ["pin", "power_in"]
+            else p for p in unit]
+
+
+def power_flags(spec, placed):
+    """The nets with a power-input pin and no power-output pin (their power comes through
+    a connector or a passive part): one PWR_FLAG each, so KiCad's ERC knows they are fed."""
+    fed, used = set(), []
+    for p, sym, X, Y in placed:
+        for n, _, _, _, kind in pins_of(sym):
+            net = p["pads"].get(n)
+            if net and kind == "power_out":
+                fed.add(net)
+            elif net and kind == "power_in" and net not in used:
+                used.append(net)
+    return sorted(n for n in used if n not in fed)
 
 
 def pins_of(sym):
@@ -190,6 +213,9 @@ def design_order(p):
 
 def kicad_sch(spec):
     placed, syms, height = layout(spec)
+    flags = power_flags(spec, placed)
+    if flags:
+        syms[("power", "PWR_FLAG")] = flat_symbol("power", "PWR_FLAG")
     name = spec["name"]
     out = ['(kicad_sch (version 20211123) (generator eeschema)',
            '  (uuid %s)' % uid(name),
@@ -232,6 +258,20 @@ def kicad_sch(spec):
                               % (net, cx, cy, la, just, uid(name, p["ref"], "label", n)))
             else:
                 ncs.append('  (no_connect (at %.2f %.2f) (uuid %s))' % (cx, cy, uid(name, p["ref"], "nc", n)))
+    for i, net in enumerate(flags):
+        ref = "#FLG%02d" % (i + 1)
+        X = 30.48 + (i % 14) * 25.4
+        Y = round((height - 12 + (i // 14) * 10) / 1.27) * 1.27
+        su = uid(name, ref)
+        labels.append('  (label "%s" (at %.2f %.2f 270) (effects (font (size 1.27 1.27)) (justify right)) (uuid %s))'
+                      % (net, X, Y, uid(name, ref, "label", "1")))
+        insts.append('  (symbol (lib_id "power:PWR_FLAG") (at %.2f %.2f 0) (unit 1) (in_bom no) (on_board no)\n'
+                     '    (uuid %s)\n'
+                     '    (property "Reference" "%s" (id 0) (at %.2f %.2f 0) (effects (font (size 1.27 1.27)) hide))\n'
+                     '    (property "Value" "PWR_FLAG" (id 1) (at %.2f %.2f 0) (effects (font (size 1.27 1.27))))\n'
+                     '    (pin "1" (uuid %s)))'
+                     % (X, Y, su, ref, X, Y - 1.905, X, Y - 3.81, uid(name, ref, "pin", "1")))
+        refs.append('    (path "/%s" (reference "%s") (unit 1) (value "PWR_FLAG") (footprint ""))' % (su, ref))
     out += labels + ncs + insts
     out.append('  (sheet_instances (path "/" (page "1")))')
     out.append('  (symbol_instances')
