@@ -30,9 +30,9 @@ FAULT_LOG = "faults.log"
 
 
 class Withdrawn(Exception):
-    """Raised inside a seat's think (App.think_tick) when what the board was asked is no
-    longer asked: a player handed the seat back, undid the turn, or the match ended
-    meanwhile. app/seat.py's answer ends the think there."""
+    """Raised inside a think (App.think_tick) when what the board was asked is no longer
+    asked: a player handed the seat back, closed the menu of a hint, undid the turn, or the
+    match ended meanwhile. app/seat.py's answer and app/hints.py's end the think there."""
 
 
 class Drivers:
@@ -327,7 +327,7 @@ class App:
             self.now = now
             self.guard("buttons", self.poll_buttons, now)
             self.guard("clock", self.tick, now)
-            self.guard("display", self._drain_display, now)
+            self.guard("display", self.drain_display, now)
             t = self.table
             if t.view is not q[0] or t.turn_dice != q[2] or \
                     (t.menu is not q[1] if q[3] else t.want_play != q[1]):
@@ -339,7 +339,9 @@ class App:
         if _COLLECT:
             gc.collect()
 
-    def _drain_display(self, now_ms):
+    def drain_display(self, now_ms):
+        """The outbox drained (saved before shown), then the display: the ui task's round,
+        and a think's tick."""
         self.drain(now_ms)
         self.display(now_ms)
 

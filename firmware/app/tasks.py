@@ -95,16 +95,9 @@ def _clock(app):
     return run
 
 
-def _display(app):
-    def run(now):
-        app.drain(now)       # saved before shown
-        app.display(now)
-    return run
-
-
 async def ui_task(app, period_ms=UI_PERIOD_MS):
     """The clock, then the display, every period_ms; a part that raised pauses RESTART_MS."""
-    clock, display = _clock(app), _display(app)
+    clock, display = _clock(app), app.drain_display
     clock_at = display_at = None
     while True:
         now = ticks.ms()
