@@ -264,6 +264,50 @@ def test_the_board_takes_a_seat_shows_its_play_and_the_hands_make_it(seen):
         assert on.count(mine) == me[m - 1] and on.count(theirs) == opp[24 - m], (q, on, me, opp)
 
 
+def test_the_dice_the_score_and_the_cube_are_drawn_on_the_board(seen):
+    """Issue 26 item 20: the roll on the OLED is drawn as two dice in the mover's half, the
+    score above the board, the cube on the bar; the point labels follow the mover."""
+    b = seen[0]["board"]
+    m = b["matchDrawn"]
+    st, drawn = m["state"], m["drawn"]
+    mover = 0 if b["mover"] == "White" else 1
+    assert st["on_roll"] == mover and sorted(st["dice"]) == sorted(b["dice"])
+    assert drawn["dice"] == st["dice"] and drawn["score"] == st["score"] == [0, 0]
+    assert drawn["cube"]["value"] == (64 if st["cube"]["value"] == 1 else st["cube"]["value"])
+    assert drawn["cube"]["owner"] == st["cube"]["owner"] == -1
+    assert min(m["diePixel"]) > 230 and min(m["cubePixel"]) > 230     # a die's face, the cube's face
+    # Black's plays are said in Black's numbering: so are the labels on Black's turn
+    assert drawn["numbering"] == b["mover"]
+    assert drawn["labels"][1:] == (list(range(1, 25)) if mover == 0 else list(range(24, 0, -1)))
+    words = "%s %d-%d" % (b["mover"], st["dice"][0], st["dice"][1])
+    assert words in m["line"] and "White 0, Black 0" in m["line"], m["line"]
+    assert b["rolled"][0].startswith(words)             # the dice in the OLED's order
+    assert m["serialOpen"] is False                     # the raw event lines are folded away
+
+
+def test_every_checker_of_a_point_is_drawn_the_sixth_with_the_count(seen):
+    six = seen[0]["seat"]["six"]
+    assert len(six["onBoard"]) == 6 and len(six["drawn"]) == 6
+    colour = six["onBoard"][-1]
+    assert [d["colour"] for d in six["drawn"]] == six["onBoard"]
+    assert six["drawn"][-1]["label"] == "6" and all(d["label"] == "" for d in six["drawn"][:-1])
+    ys = [d["y"] for d in six["drawn"]]
+    assert len(set(ys)) == 6 and all(abs(a - b) >= 20 for a, b in zip(ys, ys[1:]))   # apart
+    # its pixels are the checker's colour (White's cream, Black's brown)
+    want = (246, 241, 228) if colour == 1 else (43, 29, 22)
+    assert tuple(six["body"]) == want, six
+
+
+def test_the_oled_and_the_board_fit_a_phone(seen):
+    p = seen[0]["phone"]
+    assert p["viewport"] == 390 and p["scrollWidth"] <= 390, p
+    assert 0 <= p["oled"]["left"] and p["oled"]["right"] <= 390 and p["oled"]["width"] > 300, p
+    assert abs(p["oled"]["width"] - 2 * p["oled"]["height"]) < 20, p     # the panel's 2:1 (its frame too)
+    assert p["board"]["right"] <= 390 and p["board"]["width"] > 300, p
+    assert p["serialOpen"] is False and p["serialHeight"] < 60      # its one summary line
+    assert os.path.getsize(os.path.join(seen[4], "phone.png")) > 20000
+
+
 def test_screenshot_was_taken(seen):
     path = seen[0]["board"]["screenshot"]
     assert os.path.getsize(path) > 20000

@@ -97,18 +97,88 @@ function checker(x, y, colour, label) {
   }
 }
 
-function stack(x, yBase, dir, colours) {
-  const n = colours.length, shown = Math.min(n, 5);
-  for (let i = 0; i < shown; i++) {
-    const label = (i === shown - 1 && n > 5) ? String(n) : "";
-    checker(x, yBase + dir * (R + i * 2 * R * 0.82), colours[i], label);
+// Every checker of a place is drawn: up to 5 at the usual spacing, more closer together so
+// that the stack keeps out of the middle strip (the dice and the cube); from 6 on, the
+// outermost checker carries the count.
+const STACK_REACH = BOTTOM - MID - 22;          // from the base to the outermost checker's edge
+function stack(x, yBase, dir, colours, reach) {
+  const n = colours.length, drawn = [];
+  const step = n > 1 ? Math.min(2 * R * 0.82, ((reach || STACK_REACH) - 2 * R) / (n - 1)) : 0;
+  for (let i = 0; i < n; i++) {
+    const label = (i === n - 1 && n > 5) ? String(n) : "";
+    checker(x, yBase + dir * (R + i * step), colours[i], label);
+    drawn.push({ x: x, y: yBase + dir * (R + i * step), colour: colours[i], label: label });
   }
+  return drawn;
 }
 
 function led(x, y, role) {
   ctx.beginPath(); ctx.arc(x, y, 7, 0, 2 * Math.PI);
   ctx.fillStyle = ledColour(role); ctx.fill();
   ctx.lineWidth = 1.5; ctx.strokeStyle = "#111"; ctx.stroke();
+}
+
+// the point labels follow the player whose turn it is (the OLED says Black's plays in
+// Black's numbering); White's between turns
+function numbering() { return T.state && T.state.on_roll === 1 ? BLACK : WHITE; }
+function numberOf(p) { return numbering() === BLACK ? 25 - p : p; }
+
+function die(x, y, n) {
+  const s = 34;
+  ctx.fillStyle = "#fbfaf5"; ctx.strokeStyle = "#333"; ctx.lineWidth = 1.5;
+  ctx.beginPath(); ctx.roundRect(x - s / 2, y - s / 2, s, s, 6); ctx.fill(); ctx.stroke();
+  const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
+    5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[n] || [];
+  ctx.fillStyle = "#222";
+  for (const [a, b] of pips) { ctx.beginPath(); ctx.arc(x + a * 9, y + b * 9, 3.4, 0, 2 * Math.PI); ctx.fill(); }
+}
+
+// the doubling cube on the bar: in the middle when centred, at its owner's side otherwise
+function cubeAt(st) {
+  const c = st.cube, bx = X0 + BAR_COL * COL + COL / 2;
+  if (!c || !c.enabled) return null;
+  const y = c.owner === 0 ? BOTTOM - 24 : c.owner === 1 ? TOP + 24 : MID;
+  return { x: bx, y: y, value: c.owner < 0 && c.value === 1 ? 64 : c.value, owner: c.owner };
+}
+function cube(at) {
+  const s = 36;
+  ctx.fillStyle = "#fffdf3"; ctx.strokeStyle = "#111"; ctx.lineWidth = 2;
+  ctx.beginPath(); ctx.roundRect(at.x - s / 2, at.y - s / 2, s, s, 5); ctx.fill(); ctx.stroke();
+  ctx.fillStyle = "#111"; ctx.font = "bold 17px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
+  ctx.fillText(String(at.value), at.x, at.y + 1);
+}
+
+const NAMES = ["White", "Black"];
+// the match in words: the score, the cube, the dice (also the page's #match-line)
+function matchWords(st) {
+  if (!st || !st.score) return "";
+  const len = st.length ? "match to " + st.length : "money game";
+  const c = st.cube && st.cube.enabled ? (st.cube.owner >= 0 ? ", cube " + st.cube.value + " (" + NAMES[st.cube.owner] + "'s)" :
+    ", cube centred" + (st.cube.value > 1 ? " at " + st.cube.value : "")) : "";
+  const d = st.on_roll >= 0 && st.dice[0] ? "; " + NAMES[st.on_roll] + " " + st.dice[0] + "-" + st.dice[1] : "";
+  return "White " + st.score[0] + ", Black " + st.score[1] + " (" + len + ")" + c + d +
+    "; points in " + NAMES[numbering() - 1] + "'s numbering";
+}
+
+function drawMatch(st) {
+  const drawn = { dice: [], cube: null, score: null, numbering: NAMES[numbering() - 1], labels: [null] };
+  for (let p = 1; p <= 24; p++) drawn.labels.push(numberOf(p));
+  if (st.score) {
+    drawn.score = st.score.slice();
+    ctx.fillStyle = "#f4efe6"; ctx.font = "bold 14px sans-serif"; ctx.textAlign = "left"; ctx.textBaseline = "middle";
+    ctx.fillText("White " + st.score[0] + "  Black " + st.score[1] + (st.length ? "  (to " + st.length + ")" : "  (money)"), X0, 11);
+    ctx.textAlign = "right";
+    ctx.fillText("points: " + drawn.numbering + "'s numbering", X0 + 13 * COL, 11);
+  }
+  // the dice in the mover's right-hand half: White sits at the bottom, Black at the top
+  if (st.on_roll >= 0 && st.dice && st.dice[0]) {
+    const cx = X0 + (st.on_roll === 0 ? 9.5 : 2.5) * COL;
+    die(cx - 22, MID, st.dice[0]); die(cx + 22, MID, st.dice[1]);
+    drawn.dice = st.dice.slice();
+  }
+  const at = cubeAt(st);
+  if (at) { cube(at); drawn.cube = at; }
+  T.drawn = drawn;
 }
 
 let mouse = null;
@@ -123,7 +193,7 @@ function draw() {
     ctx.beginPath(); ctx.moveTo(x - COL / 2 + 2, yb); ctx.lineTo(x + COL / 2 - 2, yb); ctx.lineTo(x, yt); ctx.closePath();
     ctx.fillStyle = p % 2 ? "#7a2e1d" : "#e8d8b0"; ctx.fill();
     ctx.fillStyle = "#f4efe6"; ctx.font = "12px sans-serif"; ctx.textAlign = "center"; ctx.textBaseline = "middle";
-    ctx.fillText(String(p), x + 18, top ? TOP - 10 : BOTTOM + 10);
+    ctx.fillText(String(numberOf(p)), x + 18, top ? TOP - 10 : BOTTOM + 10);
     led(x, top ? TOP - 10 : BOTTOM + 10, p);
   }
   // trays
@@ -133,12 +203,16 @@ function draw() {
   const bx = X0 + BAR_COL * COL + COL / 2;
   led(bx, TOP - 10, 25); led(bx, BOTTOM + 10, 26);
   if (st) {
+    const points = [null];     // what was drawn where: for tests
     for (let p = 1; p <= 24; p++) {
       const top = isTop(p);
-      stack(pointX(p), top ? TOP : BOTTOM, top ? 1 : -1, st.points[p - 1]);
+      points.push(stack(pointX(p), top ? TOP : BOTTOM, top ? 1 : -1, st.points[p - 1]));
     }
-    stack(bx, MID - 20, -1, Array(st.bar.w).fill(WHITE));
-    stack(bx, MID + 20, 1, Array(st.bar.b).fill(BLACK));
+    stack(bx, MID - 20, -1, Array(st.bar.w).fill(WHITE), MID - 20 - TOP);
+    stack(bx, MID + 20, 1, Array(st.bar.b).fill(BLACK), BOTTOM - MID - 20);
+    drawMatch(st);
+    T.drawn.points = points;
+    document.getElementById("match-line").textContent = matchWords(st);
     tray(TOP + 6, 1, st.off.b, BLACK); tray(BOTTOM - 18, -1, st.off.w, WHITE);
     if (st.hand && mouse) { ctx.globalAlpha = 0.85; checker(mouse.x, mouse.y, st.hand, ""); ctx.globalAlpha = 1; }
     drawOled(st.oled);

@@ -1,7 +1,7 @@
 """The command line on USB serial: one command per line, one JSON line per answer.
 
 Commands (case-insensitive, extra spaces ignored):
-  help                  the commands
+  help                  the commands, and how the board's menu works (its buttons)
   ids                   GNU Backgammon Position ID and Match ID of the board ("ids" event)
   state                 what the OLED shows, the LED codes, saves and faults
   sensed                what the sensors read (per point: colour and count range)
@@ -27,6 +27,7 @@ BUTTON_NAMES = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "long", "double")
 HELP = ("help", "ids", "state", "sensed", "press NAME [press|long|double]", "version",
         "dice [check|salt DIGITS|own on|off]", "seat Q play MOVES|double|roll|take|pass")
+MENU_HELP = "menu: next item; main: select; undo: back; long menu: close"
 
 
 def _bad(msg):
@@ -99,7 +100,7 @@ def answer(app, text, length=None):
     if cmd in ("help", "ids", "state", "sensed", "version") and args:
         return _bad("'%s' takes no arguments" % cmd)
     if cmd == "help":
-        return events.line("help", (("cmds", list(HELP)),))
+        return events.line("help", (("cmds", list(HELP)), ("menu", MENU_HELP)))
     if cmd == "version":
         from record_writer import FORMAT_VERSION
         return events.hello(FIRMWARE_VERSION, FORMAT_VERSION)

@@ -11,6 +11,9 @@ moves are taken between walks. A cube decision is one evaluation: graded at its 
 
 Each grade is shown briefly: the OLED (the App's notice: "Black 13/7 8/7", "doubtful
 -0.034") and the mover's status LED (GRADE_RGB) for GRADE_MS, and a "grade" event on serial.
+A person's grade up keeps its time: a grade of the board's seat waits for it (issue 26: the
+board answers a double at once, and its "take / fine" hid the person's "wrong double"). An open menu is shown over a grade, so that no press goes to a
+menu the grade hides (the grade stays on the LED and on serial).
 Once a game is over and its work done, the review: a "review" event of the game (and of
 the match when it is over) and a screen of pages (the game, then the match so far) that
 the menu button turns; any other button closes it and goes to the Table.
@@ -90,6 +93,8 @@ class Grader:
         self.lit = -1                # the player whose status LED shows a grade, or -1
         self.lit_grade = 0
         self.lit_until = 0
+        self.shown = None            # the grade on the OLED: (player, grade, rows)
+        self.waiting = None          # the grade to show when it ends
         self.ended = False           # a game ended: its review once its work is done
         self.pages = []              # the review screen's pages (rows), shown while there are any
         self.page = 0
@@ -186,12 +191,27 @@ class Grader:
             rows.append(h)
         rows = rows[:4]
         rows.append(("%s %s" % (GRADE_NAMES[grade], signed(-loss) if loss else "0.000"))[:16])
-        app.notice(rows, app.now)
         app.write_line(grade_event(p, kind, grade, loss))
-        self.lit = p
-        self.lit_grade = grade
-        self.lit_until = ticks.add(app.now, GRADE_MS)
-        app._leds_written = False     # the status LED's colour at the next display
+        g = (p, grade, rows)
+        up = self.shown
+        seats = app.table.seats
+        if seats[p] and up is not None and app._notice is up[2] and not seats[up[0]]:
+            self.waiting = g          # the board's grade after the person's, up now
+            app.notice(rows, app.now, True)
+            return
+        self._up(g)
+
+    def _up(self, g):
+        app = self.app
+        app.notice(g[2], app.now)
+        self._lit(g)
+
+    def _lit(self, g):
+        self.shown = g
+        self.lit = g[0]
+        self.lit_grade = g[1]
+        self.lit_until = ticks.add(self.app.now, GRADE_MS)
+        self.app._leds_written = False     # the status LED's colour at the next display
 
     def paint(self, leds, led_map):
         """The mover's status LED in its grade's colour (App.display_leds, before show())."""
@@ -218,6 +238,12 @@ class Grader:
         if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
             self.lit = -1
             app._leds_written = False
+        w = self.waiting
+        if w is not None and app._notice is w[2]:
+            self.waiting = None       # the App put it up when the one before ended
+            self._lit(w)
+        elif self.shown is not None and app._notice is None:
+            self.shown = None
         t = app.table
         s = t.tutor                       # game/tutor.py's state: a decision asked about
         if s[0] is not None and s[3] == t.rec_seq:
@@ -300,7 +326,9 @@ class Grader:
 
     def screen(self, rows, notice):
         """What the OLED shows instead of `rows` (App.display_screen): the review page up,
-        under any notice (a grade, a fault) up now."""
+        under any notice (a grade, a fault) up now; the menu when it is open over a grade."""
+        if self.shown is not None and notice is self.shown[2] and self.app.table.menu is not None:
+            return self.app.table.screen
         return self.pages[self.page] if self.pages and notice is None else rows
 
     def button(self, name, kind):

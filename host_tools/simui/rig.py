@@ -108,6 +108,17 @@ class SimRig:
         for i in range(max(1, ms // STEP_MS)):
             self.step(1, i % every == 0)
 
+    def idle_steps(self, n, each=None):
+        """`n` scan periods with nobody touching the board, as idle() (the sensors scanned
+        once every IDLE_SCAN_MS of board time); each(): called after every step (`sim
+        --serial` pumps its pty). The terminal's real-time loop runs on this between
+        commands: a command that moves a checker settles with a scan every period."""
+        every = IDLE_SCAN_MS // STEP_MS
+        for _ in range(n):
+            self.step(1, (self.now // STEP_MS + 1) % every == 0)
+            if each is not None:
+                each()
+
     def settle(self, limit_ms=5000):
         """Run until the sensors settled and the reading went to the Table; False on timeout."""
         sc = self.drivers.scanner

@@ -384,3 +384,57 @@ def test_after_a_power_cut_the_match_review_says_from_which_game_it_counts():
     run(app, 20)
     pages = app.grader.pages
     assert len(pages) == 2 and pages[1][0].startswith("g2 on"), pages
+
+
+def test_the_persons_grade_stays_up_before_the_boards_answer():
+    """Issue 26 item 16: the board answers a double at once; its grade ("White take / fine")
+    hid the person's ("Black wrong double"), which only serial said. The person's grade
+    keeps its time on the OLED and the LED; the board's comes after it."""
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])              # the best 6-5: fine
+    run(app, 10)
+    t.cycle_seat(0)                       # White: the board (easy), from Black's turn on
+    app.drain()
+    run(app, 10)
+    assert t.seats[0] and not t.seats[1] and t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
+    app.press("p2_cube")                  # Black doubles in an even position: wrong
+    run(app, 10)
+    mine = app._notice
+    assert mine[:2] == ["Black wrong", "double"], mine
+    n = 0
+    while not [g for g in _events(lines, "grade") if g["a"] == "answer"] and n < 2000:
+        run(app, 10)                      # the board thinks and answers
+        n += 1
+    answer = [g for g in _events(lines, "grade") if g["a"] == "answer"]
+    assert answer and answer[-1]["p"] == 0, lines[-6:]
+    run(app, 20)
+    assert app._notice is mine and app._shown_screen == mine, (app._notice, app._shown_screen)
+    assert _status_rgb(app, 1) in (DOUBTFUL_RGB, BLUNDER_RGB)    # Black's LED: her grade
+    run(app, 4500)                        # her grade's time is over: the board's grade
+    assert app._notice is not None and app._notice[0].startswith("White"), app._notice
+    assert app._shown_screen == app._notice
+    assert app.grader.shown[0] == 0 and app.grader.lit == 0
+
+
+def test_an_open_menu_shows_over_a_grade_and_takes_its_presses_in_view():
+    """Issue 26 item 16: the grade's screen hid a menu opened under it, which still took the
+    presses (a player chose "I'll be back" unseen). The open menu is shown over the grade."""
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # a blunder: its grade up for 4 s
+    run(app, 10)
+    grade = app._notice
+    assert grade == ["White 13/8 13/7", "blunder -0.090"], grade
+    app.press("menu")                     # Black opens the menu while the grade is up
+    run(app, 10)
+    assert t.menu is not None and app._notice is grade       # the grade's time runs on
+    assert app._shown_screen == t.screen, (app._shown_screen, t.screen)
+    first = list(t.screen)
+    app.press("menu")                     # the cursor moves: seen as it moves
+    run(app, 10)
+    assert app._shown_screen == t.screen and t.screen != first, (first, t.screen)
+    assert _status_rgb(app, 0) == BLUNDER_RGB                # the grade stays on the LED
+    app.press("menu", "long")             # closed: the grade's time left shows
+    run(app, 10)
+    assert t.menu is None and app._shown_screen == grade, app._shown_screen

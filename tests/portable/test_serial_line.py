@@ -75,6 +75,15 @@ def test_version_and_help_refuse_arguments():
     assert json.loads(commands.answer(app, "VERSION"))["t"] == "hello"
 
 
+def test_help_says_how_the_menu_works():
+    # issue 26 item 19: the menu's buttons (game/menu.py's navigation) in one line
+    from app import commands
+    sc, app, lines = rig()
+    menu = json.loads(commands.answer(app, "help"))["menu"]
+    for words in ("menu: next item", "main: select", "undo: back", "long menu: close"):
+        assert words in menu, menu
+
+
 def test_a_flood_of_ids_commands_is_answered_one_per_turn():
     """The ids command loads the ID encoder for each line (lazy): 300 of them, CR-only line
     ends, one answer a turn, every one valid JSON (the flood matrix's 21st flood; here, in

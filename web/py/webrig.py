@@ -373,7 +373,8 @@ class WebRig:
         """Everything the page draws, as JSON text: the checkers (White's numbering), the
         LED strip's frame per role (what the LEDs show, after the brightness cap) and the
         palette code it decodes to, the OLED's display RAM and mode (drawn by the page as a
-        viewer sees the panel), the Table's own screen rows."""
+        viewer sees the panel), the Table's own screen rows; the player on roll (0 White,
+        1 Black, -1 nobody), the turn's dice, the match's score, length and cube."""
         st = self.board._stacks
         pts = []
         for q in range(1, cfg.N_POINTS + 1):
@@ -410,7 +411,15 @@ class WebRig:
             "seats": [SEATS[t.seats[0]], SEATS[t.seats[1]]],
             "board_play": t.shown_play is not None and t.phase == MOVING,
             "hands_busy": bool(self._todo),
+            "on_roll": t.on_roll,
+            "dice": list(t.turn_dice),
         }
+        m = t.match
+        if m is not None:
+            out["score"] = list(m.score)
+            out["length"] = m.length
+            out["cube"] = {"value": m.cube.value, "owner": m.cube.owner, "offered_by": m.cube.offered_by,
+                           "enabled": m.cube.enabled}
         if with_text:
             out["rows"] = self.screen_rows()
         return json.dumps(out)

@@ -7,7 +7,7 @@ import fs from "fs";
 
 const [url, outdir, which = "all"] = process.argv.slice(2);
 const exe = process.env.CHROMIUM || "/usr/bin/chromium";
-const out = { board: null, seat: null, companion: null, console: [] };
+const out = { board: null, seat: null, phone: null, companion: null, console: [] };
 let lastPage = null;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -86,7 +86,44 @@ async function seat(browser) {
     bar: tablier.state.bar, serial: tablier.serial.slice(k), errors: tablier.errors.slice(), slow: tablier.slow.slice(),
     disabled: document.getElementById("board-play").disabled }), r.serialBefore);
   r.oledAfter = await page.evaluate(() => tablier.readOled());
+  // the person's hands put a sixth checker on their 6-point (from their mid-point): every
+  // checker is drawn, the sixth one too, with the count
+  const six = player ? 6 : 19, mid = player ? 13 : 12;
+  const a = await page.evaluate((p) => tablier.placeXY(p), mid);
+  await page.mouse.click(a.x, a.y);
+  await waitFor(page, () => tablier.state.hand);
+  const b = await page.evaluate((p) => tablier.placeXY(p), six);
+  await page.mouse.click(b.x, b.y);
+  await waitFor(page, (p) => tablier.state.points[p - 1].length === 6, six);
+  await sleep(200);
+  r.six = await page.evaluate((p) => {
+    const d = tablier.drawn.points[p], c = document.getElementById("board").getContext("2d");
+    const last = d[d.length - 1];
+    // the sixth checker's body, between its rim and its inner ring
+    const body = Array.from(c.getImageData(Math.round(last.x + 22), Math.round(last.y), 1, 1).data.slice(0, 3));
+    return { point: p, onBoard: tablier.state.points[p - 1], drawn: d, body: body };
+  }, six);
   await page.screenshot({ path: outdir + "/seat.png" });
+  await page.close();
+  return r;
+}
+
+// A phone: a 390 px wide viewport; the OLED and the board fit its width, the serial
+// panel is folded away.
+async function phone(browser) {
+  const r = {};
+  const page = lastPage = await browser.newPage();
+  await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
+  page.on("pageerror", (e) => out.console.push("pageerror: " + e.message));
+  await page.goto(url + "index.html");
+  await waitFor(page, () => window.tablier && window.tablier.ready && window.tablier.firstRenderMs !== null);
+  Object.assign(r, await page.evaluate(() => {
+    const box = (id) => { const b = document.getElementById(id).getBoundingClientRect(); return { left: b.left, right: b.right, width: b.width, height: b.height }; };
+    return { viewport: window.innerWidth, scrollWidth: document.documentElement.scrollWidth,
+      oled: box("oled"), board: box("board"), serialOpen: document.getElementById("serial-panel").open,
+      serialHeight: box("serial-panel").height };
+  }));
+  await page.screenshot({ path: outdir + "/phone.png", fullPage: true });
   await page.close();
   return r;
 }
@@ -105,6 +142,17 @@ async function board(browser) {
   const white = m[1] === "White", dice = [+m[2], +m[3]];
   r.mover = m[1]; r.dice = dice;
   r.turnCodes = await page.evaluate(() => [tablier.codes[27], tablier.codes[28]]);
+  r.matchDrawn = await page.evaluate(() => {
+    const c = document.getElementById("board").getContext("2d"), d = tablier.drawn;
+    // the pixels under the drawn dice and cube (a die's corner, inside its border)
+    const px = (x, y) => Array.from(c.getImageData(Math.round(x), Math.round(y), 1, 1).data.slice(0, 3));
+    const dieX = 40 + (tablier.state.on_roll === 0 ? 9.5 : 2.5) * 60;
+    return { drawn: d, state: { dice: tablier.state.dice, on_roll: tablier.state.on_roll, score: tablier.state.score,
+      length: tablier.state.length, cube: tablier.state.cube },
+      line: document.getElementById("match-line").textContent,
+      diePixel: px(dieX - 22 - 13, 280 - 13), cubePixel: d.cube ? px(d.cube.x - 13, d.cube.y - 13) : null,
+      serialOpen: document.getElementById("serial-panel").open };
+  });
   // the play 8/8-d1 8/8-d2 (always legal from the start), in White's numbering
   const from = white ? 8 : 17;
   const to = dice.map((d) => white ? 8 - d : 17 + d);
@@ -264,6 +312,7 @@ const browser = await puppeteer.launch({ executablePath: exe, headless: true,
 try {
   if (which === "all" || which === "board") out.board = await board(browser);
   if (which === "all" || which === "seat") out.seat = await seat(browser);
+  if (which === "all" || which === "phone") out.phone = await phone(browser);
   if (which === "all" || which === "companion") out.companion = await companion(browser, JSON.parse(fs.readFileSync(process.argv[5], "utf8")));
 } catch (e) {
   out.error = String(e.stack || e).split("\n").slice(0, 3).join("\n");
