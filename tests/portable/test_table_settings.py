@@ -5,6 +5,9 @@ from game.table import Table
 from game import colours as C
 from tablekit import Rig
 
+# the accented letters the French texts may use: those the OLED draws (hw/oled.py)
+ACCENTED = "àâçéèêëîïôùûÀÂÇÉÈÊÎÔÙÛ"
+
 
 def _open_settings(r):
     r.press("menu")
@@ -82,7 +85,10 @@ def test_both_languages_have_every_text():
     from game import i18n_rare     # English texts of the rare moments, loaded for a lookup
     en_texts = i18n.TEXTS + i18n_rare.TEXTS + i18n_menu.TEXTS
     en_keys = sorted(_keys(en_texts))
-    assert en_keys == sorted(_keys(i18n_fr.TEXTS)) and len(en_keys) > 100
+    # French's own keys: the coach's words (c_...), whose English are the constants of
+    # engine/coach_text.py and app/grading.py (issue 26: no English on a French screen)
+    fr_keys = sorted(k for k in _keys(i18n_fr.TEXTS) if not k.startswith("c_"))
+    assert en_keys == fr_keys and len(en_keys) > 100
     assert not [k for k in _keys(i18n_menu.TEXTS) if i18n.lookup(i18n.TEXTS, k) is not None]
     assert not [k for k in _keys(i18n_rare.TEXTS) if i18n.lookup(i18n.TEXTS + i18n_menu.TEXTS, k) is not None]
     for key in en_keys:
@@ -90,7 +96,8 @@ def test_both_languages_have_every_text():
         fr = i18n.tr(1, key)
         assert i18n.lookup(en_texts, key) is not None and i18n.lookup(i18n_fr.TEXTS, key) is not None
         assert en and fr and en.count("%") == fr.count("%"), key
-        assert all(ord(c) < 128 for c in en + fr), key
+        assert all(ord(c) < 128 for c in en), key
+        assert all(ord(c) < 128 or c in ACCENTED for c in fr), key   # the OLED draws them
 
 
 def test_rows_fit_the_oled_in_both_languages():
