@@ -6,9 +6,9 @@ the words of `rows` (a screen) that are English words of the board's screens and
 ENGLISH = ("fine", "doubtful", "blunder", "blund", "wrong", "take", "takes", "pass",
            "passes", "hint", "equity", "rate", "doubt", "luck", "per", "move", "moves",
            "next", "close", "game", "main", "so", "far", "missed", "lost", "play", "plays",
-           "roll", "rolls", "white", "black", "no", "legal", "the", "of", "off", "is",
+           "roll", "rolls", "white", "black", "no", "legal", "the", "of", "is",
            "to", "it", "please", "memory", "engine", "grading", "review", "done", "back",
-           "dice", "resign", "resigns", "wins", "again", "sure", "board", "checker", "bar")
+           "dice", "resign", "resigns", "wins", "again", "sure", "board", "checker")
 
 
 def words(text):

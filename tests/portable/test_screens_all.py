@@ -5,6 +5,7 @@ from game.settings import Settings, CUBE_OFF
 from game import screens
 from game.i18n import tr
 from textrows import wrap
+from french_words import english
 from tablekit import Rig, rig_at, pos_of
 
 import gc
@@ -26,6 +27,8 @@ def check(r, name, keys=()):
     assert 1 <= len(scr) <= 6, (name, scr)
     for row in scr:
         assert isinstance(row, str) and len(row) <= 16, (name, row, scr)
+    if lang == 1:                 # issue 26: no English word on a French screen
+        assert not english(scr), (name, english(scr), scr)
     if t.menu is None and t.phase != 0 and not t.mismatch:
         msg = []
         for text in screens._message(t):

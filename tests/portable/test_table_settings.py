@@ -24,13 +24,13 @@ def test_language_switches_every_text_to_french():
         r.press("menu")                   # the cursor on the language
     assert r.t.screen[-1].startswith(">Language") and r.t.screen[-1].endswith("EN")
     r.press("p2_main")
-    assert r.t.screen[0] == "Reglages" and r.t.screen[-1].endswith("FR")
+    assert r.t.screen[0] == "Réglages" and r.t.screen[-1].endswith("FR")
     r.press("undo")
     r.press("undo")
     r.opening(3, 1)
     assert r.t.screen[0].startswith("Blanc 3-1")
     r.move(0, [(13, 11)])
-    assert "Aucun de pour ce coup" in r.text()
+    assert "Aucun dé pour ce coup" in r.text()
 
 
 def test_every_setting_cycles_and_match_settings_wait_for_the_next_match():
@@ -144,3 +144,19 @@ def test_every_judge_reason_has_words_in_both_languages():
             v = J.Verdict(J.ILLEGAL, reason=reason, points=(5, 3), die=5)
             text = reason_text(t, v)
             assert text and reason not in text and "%" not in text, (lang, reason, text)
+
+
+def test_french_texts_are_spelt_with_their_accents_and_in_good_french():
+    """Issue 26 item 18: the OLED now draws French accents, and the awkward sentences a
+    French reader stumbled on are rewritten."""
+    from french_words import words
+    assert i18n.tr(1, "move_for_board") == "Jouez ce coup"             # "Deplacez-la svp"
+    assert i18n.tr(1, "bar_first") == "Rentrez d'abord les dames de la barre"
+    assert i18n.tr(1, "m_sure") == "Sûr ? Rappuyez"                    # "Sur? encore"
+    assert i18n.tr(1, "no_such_die") == "Aucun dé pour ce coup"        # "Aucun de ..."
+    unaccented = ("pret", "reflechit", "ecoule", "reglages", "deplacez", "svp", "egalite",
+                  "eclair", "illimite", "materiel", "frappee", "deplacees", "fermee",
+                  "interieur", "francais", "revoila", "surs", "debut", "etre", "joues")
+    for block in i18n_fr.TEXTS:
+        for line in block.split("\n"):
+            assert not [w for w in words(line) if w in unaccented], line
