@@ -1,4 +1,6 @@
-"""The French texts: one 'key=text' a line, the same keys as game/i18n.py's English."""
+"""The French texts: one 'key=text' a line, the same keys as game/i18n.py's English, and
+the coach's words (c_...: their English is engine/coach_text.py's and app/grading.py's), spelt
+with their accents (hw/accents.py draws them on the OLED)."""
 
 TEXTS = (
     """
