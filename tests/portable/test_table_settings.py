@@ -156,7 +156,7 @@ def test_french_texts_are_spelt_with_their_accents_and_in_good_french():
     assert i18n.tr(1, "no_such_die") == "Aucun dé pour ce coup"        # "Aucun de ..."
     unaccented = ("pret", "reflechit", "ecoule", "reglages", "deplacez", "svp", "egalite",
                   "eclair", "illimite", "materiel", "frappee", "deplacees", "fermee",
-                  "interieur", "francais", "revoila", "surs", "debut", "etre", "joues")
+                  "interieur", "francais", "revoila", "surs", "debut", "etre", "joues", "arrete")
     for block in i18n_fr.TEXTS:
         for line in block.split("\n"):
             assert not [w for w in words(line) if w in unaccented], line
