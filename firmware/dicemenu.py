@@ -16,8 +16,8 @@ _TEXT = (
     {"title": "DICE", "check": "Check dice", "salt": "Enter salt", "own": "Own dice",
      "seed": "Seed, hash", "none": "no seed yet", "late": "too late: rolled", "help": "Menu next Main ok",
      "on": "on", "off": "off", "hash": "hash", "seed_was": "last seed"},
-    {"title": "DES", "check": "Tester les des", "salt": "Entrer un sel", "own": "Vos des",
-     "seed": "Graine, hash", "none": "pas de graine", "late": "trop tard", "help": "Menu suiv. Main ok",
+    {"title": "DÉS", "check": "Tester les dés", "salt": "Entrer un sel", "own": "Vos dés",
+     "seed": "Graine, hash", "none": "pas de graine", "late": "trop tard", "help": "Menu puis Bouton",
      "on": "oui", "off": "non", "hash": "hash", "seed_was": "graine"},
 )
 

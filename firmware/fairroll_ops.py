@@ -149,7 +149,9 @@ def _begin(f, app, now_ms):
     t.event(events.line("dice_commit", (("hash", h),)))
     app.drain(now_ms)
     # after the notice up now, if any (the last match's seed revealed, a power-up message)
-    app.notice(["FAIR DICE", "commitment:", h[0:16], h[16:32]], now_ms, True)
+    fr = t.settings.lang == 1       # (issue 26: no English on a French screen)
+    app.notice(["DÉS SÛRS" if fr else "FAIR DICE", "engagement:" if fr else "commitment:",
+                h[0:16], h[16:32]], now_ms, True)
 
 
 def _reveal(f, app, now_ms):
@@ -167,8 +169,9 @@ def _reveal(f, app, now_ms):
     f.f_seq = 0
     f.fixed = False
     save(f)
-    app.notice(["DICE SEED", seed[0:16], seed[16:32], seed[32:48], seed[48:64],
-                "check: verify"], now_ms)
+    fr = t.settings.lang == 1
+    app.notice(["GRAINE DES DÉS" if fr else "DICE SEED", seed[0:16], seed[16:32], seed[32:48],
+                seed[48:64], "vérif: verify" if fr else "check: verify"], now_ms)
 
 
 def set_salt(f, salt):
@@ -225,7 +228,8 @@ def button(f, app, name, kind, now_ms):
             _end_pad(f)
             salt = pad.salt()
             set_salt(f, salt)
-            app.notice(["DICE SALT", salt, "mixed into", "every roll"], now_ms)
+            app.notice(["SEL DES DÉS", salt, "mêlé à chaque", "lancer"] if t.settings.lang == 1
+                       else ["DICE SALT", salt, "mixed into", "every roll"], now_ms)
         return True
     if not t.want_roll or t.want_roll != pad.n:
         _end_pad(f)               # the roll is no longer wanted

@@ -53,7 +53,8 @@ def start(app, now_ms=None):
         words = why(x) if isinstance(x, (OSError, MemoryError)) else str(x)
         app.write_line(events.error("grading", "no grading: %s" % words))
         from textrows import wrap
-        app.notice(["Grading:"] + wrap(words, 16)[:4], now_ms)
+        fr = app.table.settings.lang
+        app.notice([app.table.tr("c_grading") if fr else "Grading:"] + wrap(words, 16)[:4], now_ms)
         return 0
     return g
 
@@ -160,6 +161,12 @@ class Grader:
             hits = []                    # a play the Review will refuse: no hit marks
         return self.app.table.name(p) + " " + (lazy.format_play(moves, hits) or "-")
 
+    def _w(self, key, en):
+        """The word `en` of a screen, from game/i18n_fr.py's `key` on a French board (issue
+        26: no English on a French screen)."""
+        t = self.app.table
+        return t.tr(key) if t.settings.lang else en
+
     # -- the grades ------------------------------------------------------------------
     def _play_graded(self, p, g):
         text = self.texts.pop(0) if self.texts else ""
@@ -173,9 +180,11 @@ class Grader:
             if a == "no double":
                 if g.grade == FINE:
                     return           # before every roll: only a missed double is said
-                words = "missed double"
+                words = self._w("c_missed", "missed double")
             else:
-                words = a if g.grade == FINE else "wrong " + a
+                words = self._w("c_" + a, a)
+                if g.grade != FINE:
+                    words = self._w("c_wrong", "wrong %s") % words
             self._show(note.player, note.kind, g.grade, g.loss,
                        [self.app.table.name(note.player) + " " + words])
 
@@ -190,7 +199,8 @@ class Grader:
                 h = h[cut:].lstrip()
             rows.append(h)
         rows = rows[:4]
-        rows.append(("%s %s" % (GRADE_NAMES[grade], signed(-loss) if loss else "0.000"))[:16])
+        name = self._w("c_g%d" % grade, GRADE_NAMES[grade])
+        rows.append(("%s %s" % (name, signed(-loss) if loss else "0.000"))[:16])
         app.write_line(grade_event(p, kind, grade, loss))
         g = (p, grade, rows)
         up = self.shown
@@ -303,20 +313,23 @@ class Grader:
         t = app.table
         r = self.review
         names = (t.name(0), t.name(1))
+        w = self._w
+        words = (w("c_rate", "rate"), w("c_doubt", "doubt"), w("c_blund", "blund"),
+                 w("c_luck", "luck"), w("c_per", "(x1000 per move)"))
         app.write_line(review_event("game", r.game_tally))
-        pages = [review_rows(r.game_tally, names, "game %d" % r.games)]
+        pages = [review_rows(r.game_tally, names, w("c_game", "game %d") % r.games, words)]
         over = t.phase == MATCH_OVER
         if over:
             app.write_line(review_event("match", r.tally))
         if over or r.games > 1:
             # games before the first graded (a power cut, grading on mid-match) are not in
             # the tally: the title says from which game it counts (issue 26: said nothing)
-            title = "match" if over else "so far"
+            title = w("c_match", "match") if over else w("c_sofar", "so far")
             if self.first > 1:
-                title = "g%d on" % self.first
-            pages.append(review_rows(r.tally, names, title))
+                title = w("c_from", "g%d on") % self.first
+            pages.append(review_rows(r.tally, names, title, words))
         for i in range(len(pages)):
-            pages[i][-1] = "Menu: next" if i + 1 < len(pages) else "Menu: close"
+            pages[i][-1] = w("c_next", "Menu: next") if i + 1 < len(pages) else w("c_close", "Menu: close")
         self.pages = pages
         self.page = 0
 

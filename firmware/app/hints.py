@@ -5,7 +5,7 @@ event on serial. Loaded with the first hint; the engine is the app's (app.engine
 by app/seat.py when no seat made it: the weights are allocated once, docs/engine.md).
 """
 from engine.hint import Hints     # the walk of the best plays only, not the grading's code
-from engine.coach_text import hint_rows, hint_event
+from engine.coach_text import hint_rows, hint_event, HINT_WORDS
 from game import colours
 from app.seat import engine_of   # the one engine of the app, its weights made once
 import lazy
@@ -24,7 +24,8 @@ def answer(app):
         app.engine = None
         import events
         t.event(events.error("hint", "no memory for the engine: no hint"))
-        m.hint_rows = ["Hint", "no memory for", "the engine"]
+        m.hint_rows = (t.tr("c_nomem").split("\n") if t.settings.lang
+                       else ["Hint", "no memory for", "the engine"])
         m.hint_count = 0
         t.screen = None
         t.refresh_screen()
@@ -42,15 +43,17 @@ def answer(app):
     finally:
         app.question = None
     p = t.on_roll
+    # the French words on a French board (issue 26), the English defaults otherwise
+    words = (t.tr("c_hint"), t.tr("c_nolegal"), t.tr("c_equity")) if t.settings.lang else HINT_WORDS
     if n == 0:
-        m.hint_rows = hint_rows(1, "", 0)
+        m.hint_rows = hint_rows(1, "", 0, words)
         m.hint_count = 1
         m.hint_leds = b""
     else:
         k = m.hint_k % n
         moves, hits, value = c.top_play(k)
         text = lazy.format_play(moves, hits)
-        m.hint_rows = hint_rows(k + 1, text, value)
+        m.hint_rows = hint_rows(k + 1, text, value, words)
         m.hint_count = n
         leds = bytearray()
         for f, to in moves:

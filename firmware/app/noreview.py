@@ -5,7 +5,7 @@ menu's Settings, Grading on. Loaded for the call
 # where the player turns it on, not a developer's command (issue 26); a PC's review of the
 # record is in the README
 ROWS = (("No review here:", "grading is off.", "To have one:", "Menu > Settings", "> Grading: on"),
-        ("Pas de bilan:", "notes: non.", "Pour en avoir:", "Menu > Reglages", "> Notes: oui"))
+        ("Pas de bilan:", "Notes: non.", "Pour l'avoir:", "Menu > Réglages", "> Notes: oui"))
 
 
 def say(app):

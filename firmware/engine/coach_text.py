@@ -17,18 +17,22 @@ def signed(units):
     return "%s%d.%03d" % (sign, m // 1000, m % 1000)
 
 
-def hint_rows(rank, notation, value):
+HINT_WORDS = ("hint %d", "no legal play", "equity")
+REVIEW_WORDS = ("rate", "doubt", "blund", "luck", "(x1000 per move)")
+
+
+def hint_rows(rank, notation, value, words=HINT_WORDS):
     """A hint: "hint 1" (the best; 2 the second best...), the play's notation (wrapped at
-    16 columns), its equity."""
-    rows = ["hint %d" % rank]
-    text = notation or "no legal play"
+    16 columns), its equity; `words` the French ones on a French board (app/hints.py)."""
+    rows = [words[0] % rank]
+    text = notation or words[1]
     while len(text) > COLS:
         cut = text.rfind(" ", 0, COLS + 1)
         cut = COLS if cut <= 0 else cut
         rows.append(text[:cut])
         text = text[cut:].lstrip()
     rows.append(text)
-    rows.append("equity " + signed(value))
+    rows.append(words[2] + " " + signed(value))
     return rows[:6]
 
 
@@ -53,18 +57,20 @@ def _rate(t, width):
     return s
 
 
-def review_rows(tallies, names, title="review"):
+def review_rows(tallies, names, title="review", words=REVIEW_WORDS):
     """The review of a game or a match on the OLED: error rate, doubtful plays, blunders,
-    luck for both players, in two columns of 5 (the names cut to 4 letters)."""
+    luck for both players, in two columns of 5 (the names cut to 4 letters); `words` the
+    row labels (French on a French board: app/grading.py)."""
     a, b = tallies
+    w = words
     rows = ["%-6s%5s %4s" % (title[:6], names[0][:4], names[1][:4])]   # a gap after the title
-    rows.append("rate  %5s %4s" % (_rate(a, 5), _rate(b, 4)))
-    rows.append("doubt %5d %4d" % (a.doubtful, b.doubtful))
-    rows.append("blund %5d %4d" % (a.blunders, b.blunders))
+    rows.append("%-6s%5s %4s" % (w[0], _rate(a, 5), _rate(b, 4)))
+    rows.append("%-6s%5d %4d" % (w[1], a.doubtful, b.doubtful))
+    rows.append("%-6s%5d %4d" % (w[2], a.blunders, b.blunders))
     la, lb = milli(a.luck), milli(b.luck)
-    rows.append("luck %+6d %+4d" % (la, lb) if -999 <= lb <= 999 and -99999 <= la <= 99999
-                else "luck %+6d" % la)
-    rows.append("(x1000 per move)")
+    rows.append("%-5s%+6d %+4d" % (w[3], la, lb) if -999 <= lb <= 999 and -99999 <= la <= 99999
+                else "%-5s%+6d" % (w[3], la))
+    rows.append(w[4])
     return [r[:COLS] for r in rows]
 
 

@@ -1,4 +1,5 @@
-"""Every text the board shows, in English and French (the OLED spells accents in ASCII).
+"""Every text the board shows, in English and French (the OLED draws the French accents:
+hw/accents.py).
 
 `tr(lang, key, *args)`: lang 0 English, 1 French; args fill the %-fields. Rejection
 messages name their rule and point in the mover's own numbering ("5-point is closed").

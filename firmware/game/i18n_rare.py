@@ -23,6 +23,8 @@ by_time=out of time
 timeout=%s out of time
 resigns=%s resigns %s?
 tutor_warn=%s %s|Main: play it
+t_blunder=Blunder
+t_doubtful=Doubtful
 """,
     """
 accept_hint=Main: accept|Cube: decline

@@ -85,7 +85,7 @@ def verdict(t, loss):
     key = _key(what)
     if m >= (BLUNDER_MILLI if t.settings.grading == 2 else DOUBTFUL_MILLI):
         _set(t, None, key, loss)
-        t.say(t.tr("tutor_warn", "Blunder" if m >= BLUNDER_MILLI else "Doubtful",
+        t.say(t.tr("tutor_warn", t.tr("t_blunder" if m >= BLUNDER_MILLI else "t_doubtful"),
                    "-%d.%03d" % (m // 1000, m % 1000)))
         t.button("none")             # (the screen says it now)
         return None

@@ -7,9 +7,9 @@ lines() marks only the pages of the rows whose text or bar changed, so a screen 
 pages a byte-for-byte diff would, but for a changed row whose new pixels happen to equal the
 old ones in one of its two pages (sent all the same).
 
-Text uses MicroPython's built-in 8x8 ASCII font, so French letters are written without
-their accents (é -> e, ç -> c, « -> "). A missing or failing display never crashes the
-board: the first I2C error sets `ok` to False, keeps the error in `error`, and from then on
+Text uses MicroPython's built-in 8x8 ASCII font; a row with French accents is drawn by
+hw/accents.py (loaded for it), which adds the accented letters' glyphs (issue 26). A
+missing or failing display never crashes the board: the first I2C error sets `ok` to False, keeps the error in `error`, and from then on
 show()/contrast()/power calls do nothing (drawing still goes to the RAM buffer) until
 retry() succeeds.
 """
@@ -38,31 +38,17 @@ COLS = const(16)     # characters per row
 ROWS = const(6)      # text rows of lines()
 ROW_Y = (0, 11, 22, 33, 44, 55)  # pixel row of each text row: 3 px apart for the menu bar
 
-# Characters the 8x8 ASCII font lacks, spelt in ASCII (French first): _FROM[i] -> _TO[i].
-# Two strings rather than a dict: no hash table on the heap.
-_FROM = "àâäáéèêëîïíôöóùûüúÿçñÀÂÄÉÈÊËÎÏÔÖÙÛÜÇÑ«»“”‘’–—°×·€\u00a0\u202f"
-_TO = "aaaaeeeeiiiooouuuuycnAAAEEEEIIOOUUUCN\"\"\"\"''--ox.E  "
-_LONG = {"œ": "oe", "æ": "ae", "Œ": "OE", "Æ": "AE", "…": "..."}
-
-
-def ascii_text(s):
-    """`s` spelt with the font's ASCII characters; anything unknown becomes '?'."""
+def _text(fb, s, x, y, c=1):
+    """Draw `s` on `fb` with its top left at (x, y): ASCII by the built-in font; a text with
+    any other character by hw/accents.py (French accents; loaded for it: a French board's)."""
     if not isinstance(s, str):
         s = str(s)  # a number or None drawn by mistake shows as text, never a crash
     for ch in s:
-        if ord(ch) > 126 or ord(ch) < 32:
-            break
-    else:
-        return s  # already plain ASCII: no copy
-    out = []
-    for ch in s:
-        o = ord(ch)
-        if 32 <= o <= 126:
-            out.append(ch)
-        else:
-            i = _FROM.find(ch)
-            out.append(_TO[i] if i >= 0 else _LONG.get(ch, "?"))
-    return "".join(out)
+        if not 32 <= ord(ch) <= 126:
+            from hw.accents import text
+            text(fb, s, x, y, c)
+            return
+    fb.text(s, x, y, c)
 
 
 class Oled:
@@ -141,10 +127,10 @@ class Oled:
         self.fb.rect(x, y, w, h, c, fill)
 
     def text(self, s, x, y, c=1):
-        """Draw `s` with its top left at (x, y); accented letters lose their accents."""
+        """Draw `s` with its top left at (x, y), French accents included."""
         self._rows = None
         self._touch(y, y + 7)
-        self.fb.text(ascii_text(s), x, y, c)
+        _text(self.fb, s, x, y, c)
 
     def invert_row(self, i):
         """Invert text row i of lines() and the pixel above and below it (a menu bar)."""
@@ -196,7 +182,7 @@ class Oled:
                     fb.fill_rect(0, y, self.width, 8, 0)
                 last[i] = row
                 if row:
-                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
+                    _text(fb, row, 0, y)   # (cut at the screen's edge: 16 columns)
         else:
             # the whole picture again (after other drawing, or a bar comes, goes or stays):
             # the pages sent are those of the rows whose text or bar changed
@@ -213,7 +199,7 @@ class Oled:
                     self._touch(y, y + 7)
                 new[i] = row
                 if row:
-                    fb.text(ascii_text(row)[:COLS], 0, y, 1)
+                    _text(fb, row, 0, y)   # (cut at the screen's edge: 16 columns)
         if invert is not None:
             self._invert_row(invert)
         if send:

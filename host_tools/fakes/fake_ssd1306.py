@@ -244,5 +244,13 @@ def _glyphs():
             inv = bytes([b ^ 0xFF for b in buf])
             if inv not in table:
                 table[inv] = (chr(code), 1)
+        try:        # the French accented letters the firmware draws (hw/accents.py, issue 26)
+            from hw.accents import CHARS, GLYPHS
+        except ImportError:
+            CHARS = ""
+        for i in range(len(CHARS)):
+            key = bytes(GLYPHS[8 * i:8 * i + 8])
+            table.setdefault(key, (CHARS[i], 0))
+            table.setdefault(bytes([b ^ 0xFF for b in key]), (CHARS[i], 1))
         _GLYPHS = table
     return _GLYPHS

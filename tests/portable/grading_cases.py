@@ -28,10 +28,11 @@ def _events(lines, kind):
     return out
 
 
-def _graded_app(length=0):
+def _graded_app(length=0, lang=0):
     sc, app, lines = rig()
     t = app.table
     t.settings.grading = 1
+    t.settings.lang = lang
     if length:
         t.settings.money = 0
         t.settings.length = length
@@ -438,3 +439,55 @@ def test_an_open_menu_shows_over_a_grade_and_takes_its_presses_in_view():
     app.press("menu", "long")             # closed: the grade's time left shows
     run(app, 10)
     assert t.menu is None and app._shown_screen == grade, app._shown_screen
+
+
+def _french(rows):
+    from french_words import english
+    assert not english(rows), (english(rows), rows)
+    assert all(len(r) <= 16 for r in rows), rows
+
+
+def test_in_french_the_grades_and_the_reviews_say_no_english():
+    """Issue 26 item 18: a French board's grades, cube grades and review pages in French."""
+    sc, app, lines, t = _graded_app(length=1, lang=1)
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(13, 8), (13, 7)])      # a blunder
+    run(app, 10)
+    assert _events(lines, "grade")[-1]["g"] == "blunder"      # serial stays English (JSON)
+    assert app._notice == ["Blanc 13/8 13/7", "gaffe -0.090"], app._notice
+    _finish(app)
+    app.loaded = [3, 1]
+    app.press("p2_main")
+    run(app, 20)
+    t.resign(1, 1)
+    app.drain()
+    app.press("p1_main")
+    run(app, 20)
+    assert t.phase == MATCH_OVER, t.screen
+    _finish(app)
+    run(app, 20)
+    pages = app.grader.pages
+    assert len(pages) == 2, pages
+    assert pages[0][:2] == ["jeu 1  Blan Noir", "taux   90.5  0.0"], pages[0]
+    assert pages[0][-1] == "Menu: suivant" and pages[1][-1] == "Menu: fermer", pages
+    assert pages[1][0] == "match  Blan Noir" and pages[1][3] == "gaffes    1    0", pages[1]
+    assert pages[1][4].startswith("veine "), pages[1]
+    for page in pages:
+        _french(page)
+
+
+def test_in_french_a_wrong_double_and_a_wrong_pass_are_said_in_french():
+    sc, app, lines, t = _graded_app(lang=1)
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 13)])              # fine
+    run(app, 10)
+    assert app._notice == ["Blanc 24/13", "correct 0.000"], app._notice
+    app.press("p2_cube")                  # a wrong double
+    run(app, 10)
+    assert app._notice[0] == "Noir double à" and app._notice[1] == "tort", app._notice
+    _french(app._notice)
+    app.press("p1_cube", "long")          # a wrong pass
+    run(app, 10)
+    assert app._notice[:2] == ["Blanc refuse à", "tort"], app._notice
+    assert app._notice[2].startswith("gaffe -"), app._notice
+    _french(app._notice)

@@ -195,3 +195,16 @@ def test_the_menus_dice_page_checks_the_dice_and_sets_own_dice():
     assert app.table.menu is None
     clean()
     _remove()
+
+
+def test_in_french_the_commitment_is_said_in_french():
+    """Issue 26 item 18: a French board's fair-dice notice has no English."""
+    _remove()
+    sc, app, lines = rig()
+    app.table.settings.lang = 1
+    app.fair = _fair()
+    h = FairDice(SEED).commitment()
+    run(app, 50)
+    assert app._notice[:3] == ["DÉS SÛRS", "engagement:", h[:16]], app._notice
+    clean()
+    _remove()

@@ -100,3 +100,22 @@ def test_hint_before_the_roll_says_to_roll_first():
     r = rig_at(Position.start(), 0)
     _open_hint(r)
     assert r.t.menu is None and "Hint: roll first" in r.text()
+
+
+def test_hint_in_french_says_no_english():
+    """Issue 26 item 18: "hint 1" and "equity" were English on a French board."""
+    from game.settings import Settings
+    from french_words import english
+    r = rig_at(Position.start(), 0, Settings(lang=1))
+    r.roll(0, 3, 1)
+    app = Shim(r)
+    _open_hint(r)
+    assert app.answer(), r.t.screen
+    scr = r.t.screen
+    assert scr[:3] == ["conseil 1", "8/5 6/5", "équité +0.140"], scr
+    assert not english(scr) and all(len(x) <= 16 for x in scr), scr
+    r.press("p1_main")
+    r.press("p1_main")
+    r.press("p1_main")
+    r.press("undo")
+    r.t.settings.lang = 0

@@ -5,7 +5,8 @@ try:
 except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
     sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
     import fake_io
-from hw.oled import Oled, ROW_Y, ascii_text, wrap
+from hw.oled import Oled, ROW_Y, wrap
+from hw.accents import ascii_text, CHARS, GLYPHS
 
 
 def _oled():
@@ -39,15 +40,79 @@ def test_long_rows_are_cut_and_extra_rows_dropped():
     assert got[1:] == ["row"] * 5
 
 
-def test_french_accents_become_readable_ascii():
+def test_characters_past_the_font_are_spelt_in_ascii():
     assert ascii_text("Dés lancés: à vous « Noir »") == 'Des lances: a vous " Noir "'
     assert ascii_text("Œuf ça ôté où î ï ü") == "OEuf ca ote ou i i u"
     assert ascii_text("plain") == "plain"
     assert ascii_text("\u2603") == "?"
     assert ascii_text(12) == "12"   # not a string: drawn as text, no crash
+
+
+def _font(ch):
+    import framebuf
+    buf = bytearray(8)
+    framebuf.FrameBuffer(buf, 8, 8, framebuf.MONO_VLSB).text(ch, 0, 0, 1)
+    return bytes(buf)
+
+
+def _rows_of(cell):
+    return ["".join("#" if cell[x] >> r & 1 else "." for x in range(8)) for r in range(8)]
+
+
+def test_the_accented_glyphs_are_the_fonts_letters_with_their_accents():
+    """Issue 26 item 18: each accented letter is the font's own letter (a capital's rows
+    pressed under its accent) with a mark above it, a cedilla under; no two alike, none
+    the same as an ASCII glyph: the letters are told apart on the OLED."""
+    assert len(GLYPHS) == 8 * len(CHARS) and len(set(CHARS)) == len(CHARS)
+    plain = "aaceeeeiiouuuAACEEEEIIOUU"
+    cells = [bytes(GLYPHS[8 * i:8 * i + 8]) for i in range(len(CHARS))]
+    assert len(set(cells)) == len(cells)
+    ascii_cells = set(_font(chr(o)) for o in range(32, 127))
+    for i, ch in enumerate(CHARS):
+        cell, base = cells[i], _font(plain[i])
+        assert cell not in ascii_cells, ch
+        if ch in "çÇ":                      # the letter as it is, a cedilla under it
+            assert all(cell[x] & 0x7F == base[x] for x in range(8)), _rows_of(cell)
+            assert any(cell[x] & 0x80 for x in range(8)), ch
+            continue
+        if ch.islower():                    # the letter (the i without its dot) and above it
+            base = bytes(b & ~1 for b in base) if plain[i] == "i" else base
+            assert all(cell[x] & 0xFC == base[x] for x in range(8)), (ch, _rows_of(cell))
+        else:                               # a capital: its rows 2 to 7 are the letter's
+            assert all(cell[x] & 0xFC for x in range(8) if base[x]), (ch, _rows_of(cell))
+            assert not any(cell[x] & 0xFC for x in range(8) if not base[x]), (ch, _rows_of(cell))
+        assert any(cell[x] & 0x03 for x in range(8)), ch      # the accent, in rows 0-1
+    # the accents themselves: é, è, ê, ë differ only there
+    e = [cells[CHARS.index(c)] for c in "éèêë"]
+    assert all(bytes(b & 0xFC for b in c) == _font("e") for c in e)
+
+
+def test_french_rows_are_drawn_with_their_accents():
     oled, dev = _oled()
-    oled.lines(["Coup illégal", "Doublé refusé"])
-    assert dev.text_rows(ROW_Y)[:2] == ["Coup illegal", "Double refuse"]
+    oled.lines(["Coup illégal", "Doublé refusé", "À Noir de jouer", "Aucun dé", "ça œuf"])
+    pix = dev.pixels()
+    assert dev.cell(8 * 8, ROW_Y[0], pix) == bytes(GLYPHS[8 * CHARS.index("é"):][:8])
+    assert dev.cell(0, ROW_Y[2], pix) == bytes(GLYPHS[8 * CHARS.index("À"):][:8])
+    assert dev.cell(8 * 7, ROW_Y[3], pix) == bytes(GLYPHS[8 * CHARS.index("é"):][:8])
+    assert dev.cell(8 * 6, ROW_Y[3], pix) == _font("d")
+    # the fake display decodes them back (host_tools/fakes/fake_ssd1306.py knows the glyphs)
+    assert dev.text_rows(ROW_Y)[:5] == ["Coup illégal", "Doublé refusé", "À Noir de jouer",
+                                        "Aucun dé", "ça oeuf"]
+    oled.lines(["Réglages", "Menu"], invert=0)     # a menu bar over an accented row
+    assert dev.text_at(ROW_Y[0])[0].rstrip() == "Réglages" and dev.text_at(ROW_Y[0])[1]
+    oled.fill(0)
+    oled.text("Sûr ?", 0, 0)
+    oled.show()
+    assert dev.cell(8, 0) == bytes(GLYPHS[8 * CHARS.index("û"):][:8])
+
+
+def test_an_english_board_never_loads_the_accents():
+    import sys
+    sys.modules.pop("hw.accents", None)
+    oled, dev = _oled()
+    oled.lines(["White on roll", "Main: roll dice"])
+    oled.text("Pips 167", 0, 0)
+    assert "hw.accents" not in sys.modules
 
 
 def test_wrap_breaks_at_spaces():

@@ -62,7 +62,7 @@ def test_the_menu_offers_the_modes_as_the_sheet_names_them():
     _settings_item(r2, "money")
     assert r2.t.screen[1].endswith("unique")
     r2.press("p1_main")
-    assert r2.t.screen[1].endswith("eclair")
+    assert r2.t.screen[1].endswith("éclair")
 
 
 def test_a_blitz_game_runs_the_30_s_clock_and_a_match_has_the_crawford_rule():

@@ -215,7 +215,7 @@ def test_a_backgammon_needs_a_checker_on_the_bar_or_in_the_winners_home():
     clear = pos_of({6: 5, 5: 5, 4: 5}, {18: 2, 13: 5, 8: 3, 7: 5})   # 85 pips behind
     r = rig_at(clear, 1, Settings(lang=1))
     r.t.resign(1, 3)
-    assert r.t.match.resigned_by == -1 and "Backgammon: une dame a la barre" in r.t.note[0]
+    assert r.t.match.resigned_by == -1 and "Backgammon: une dame à la barre" in r.t.note[0]
     r.t.resign(1, 2)
     r.collect()
     assert r.t.match.resigned_by == 1 and r.records[-1] == "S1 2"

@@ -5,6 +5,9 @@ from game.table import Table
 from game import colours as C
 from tablekit import Rig
 
+# the accented letters the French texts may use: those the OLED draws (hw/oled.py)
+ACCENTED = "àâçéèêëîïôùûÀÂÇÉÈÊÎÔÙÛ"
+
 
 def _open_settings(r):
     r.press("menu")
@@ -21,13 +24,13 @@ def test_language_switches_every_text_to_french():
         r.press("menu")                   # the cursor on the language
     assert r.t.screen[-1].startswith(">Language") and r.t.screen[-1].endswith("EN")
     r.press("p2_main")
-    assert r.t.screen[0] == "Reglages" and r.t.screen[-1].endswith("FR")
+    assert r.t.screen[0] == "Réglages" and r.t.screen[-1].endswith("FR")
     r.press("undo")
     r.press("undo")
     r.opening(3, 1)
     assert r.t.screen[0].startswith("Blanc 3-1")
     r.move(0, [(13, 11)])
-    assert "Aucun de pour ce coup" in r.text()
+    assert "Aucun dé pour ce coup" in r.text()
 
 
 def test_every_setting_cycles_and_match_settings_wait_for_the_next_match():
@@ -82,7 +85,10 @@ def test_both_languages_have_every_text():
     from game import i18n_rare     # English texts of the rare moments, loaded for a lookup
     en_texts = i18n.TEXTS + i18n_rare.TEXTS + i18n_menu.TEXTS
     en_keys = sorted(_keys(en_texts))
-    assert en_keys == sorted(_keys(i18n_fr.TEXTS)) and len(en_keys) > 100
+    # French's own keys: the coach's words (c_...), whose English are the constants of
+    # engine/coach_text.py and app/grading.py (issue 26: no English on a French screen)
+    fr_keys = sorted(k for k in _keys(i18n_fr.TEXTS) if not k.startswith("c_"))
+    assert en_keys == fr_keys and len(en_keys) > 100
     assert not [k for k in _keys(i18n_menu.TEXTS) if i18n.lookup(i18n.TEXTS, k) is not None]
     assert not [k for k in _keys(i18n_rare.TEXTS) if i18n.lookup(i18n.TEXTS + i18n_menu.TEXTS, k) is not None]
     for key in en_keys:
@@ -90,7 +96,8 @@ def test_both_languages_have_every_text():
         fr = i18n.tr(1, key)
         assert i18n.lookup(en_texts, key) is not None and i18n.lookup(i18n_fr.TEXTS, key) is not None
         assert en and fr and en.count("%") == fr.count("%"), key
-        assert all(ord(c) < 128 for c in en + fr), key
+        assert all(ord(c) < 128 for c in en), key
+        assert all(ord(c) < 128 or c in ACCENTED for c in fr), key   # the OLED draws them
 
 
 def test_rows_fit_the_oled_in_both_languages():
@@ -137,3 +144,19 @@ def test_every_judge_reason_has_words_in_both_languages():
             v = J.Verdict(J.ILLEGAL, reason=reason, points=(5, 3), die=5)
             text = reason_text(t, v)
             assert text and reason not in text and "%" not in text, (lang, reason, text)
+
+
+def test_french_texts_are_spelt_with_their_accents_and_in_good_french():
+    """Issue 26 item 18: the OLED now draws French accents, and the awkward sentences a
+    French reader stumbled on are rewritten."""
+    from french_words import words
+    assert i18n.tr(1, "move_for_board") == "Jouez ce coup"             # "Deplacez-la svp"
+    assert i18n.tr(1, "bar_first") == "Rentrez d'abord les dames de la barre"
+    assert i18n.tr(1, "m_sure") == "Sûr ? Rappuyez"                    # "Sur? encore"
+    assert i18n.tr(1, "no_such_die") == "Aucun dé pour ce coup"        # "Aucun de ..."
+    unaccented = ("pret", "reflechit", "ecoule", "reglages", "deplacez", "svp", "egalite",
+                  "eclair", "illimite", "materiel", "frappee", "deplacees", "fermee",
+                  "interieur", "francais", "revoila", "surs", "debut", "etre", "joues", "arrete")
+    for block in i18n_fr.TEXTS:
+        for line in block.split("\n"):
+            assert not [w for w in words(line) if w in unaccented], line

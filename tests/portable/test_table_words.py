@@ -58,7 +58,7 @@ def test_a_take_note_goes_with_the_next_roll_and_next_match_with_a_new_match():
 
 def test_borne_off_counts_of_both_players_on_the_oled():
     race = pos_of({1: 3, 2: 2}, {1: 5, 6: 4})     # White 10 off, Black 6 off
-    for lang, word in ((0, "Off"), (1, "Sortis")):
+    for lang, word in ((0, "Off"), (1, "Sorties")):
         r = rig_at(race, 0, Settings(lang=lang, clock=0))
         assert any(row.startswith(word) and row.endswith("10 6") for row in r.t.screen), r.t.screen
     r = Rig()
@@ -74,9 +74,9 @@ def test_french_says_one_player_with_a_singular_verb():
     assert "Blanc joue" in r.t.screen and r.t.screen[0].startswith("Blanc 3-1")
     r.move(0, [(8, 5), (6, 5)])
     r.press("p1_main")
-    assert "A Noir de jouer" in r.t.screen
+    assert "À Noir de jouer" in r.t.screen
     r.press("p2_cube")
-    assert "Noir double a 2" in r.t.screen
+    assert "Noir double à 2" in r.t.screen
     r.press("p1_main")
     assert "Blanc prend" in r.t.screen
     text = r.text()
