@@ -47,9 +47,12 @@ def gnubg():
         _gnubg = g
         _capture_fd, path = tempfile.mkstemp(prefix="gnubg-out-")
         os.unlink(path)     # the open descriptor is all we need; nothing left behind
+        # (automatic game off: after `new session`, which another test may have run in this
+        # process, a play that bears off the last checker started gnubg's next game, and
+        # move_accepted read the new game's starting position)
         for cmd in ("set threads 1", "set player 0 human", "set player 1 human",
                     "set evaluation chequerplay evaluation plies 0",
-                    "set sound enable off"):
+                    "set automatic game off", "set sound enable off"):
             command(cmd)
         CUBE = g.cubeinfo(*_CUBE_ARGS)
         EVAL = g.evalcontext(*_EVAL_ARGS)
