@@ -22,8 +22,11 @@ hands when an action was written, no note for a seat nobody acted in).
 tests/test_fuzz_match.py runs it short (`make test`); `make fuzz` runs it long
 (FUZZ_EXAMPLES, FUZZ_STEPS; BENCHMARKS.md has a run's figures).
 
-Not drawn yet (left for the next round): the fair dice (salts, physical dice), grading,
-the engine's own thinking (the board's seats answer with a legal play drawn here).
+Grading is switched off and on at any moment, and the App's engine works (app/loop.py
+engine_work): the board's seats think with the real engine at their level (the strong
+level's thinks budgeted: FUZZ_THINKS), or answer with a legal play drawn here.
+
+Not drawn yet (left for the next round): the fair dice (salts, physical dice).
 """
 import os
 import shutil
@@ -41,7 +44,10 @@ from game.table import Table
 BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "press", "press", "long", "double")
 ENGINE = []          # gnubg_capture.command, set up once per process
-STATS = {"machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
+# the strong level's thinks cost about 0.5 s each under CPython: at most this many a run
+# (make test's short run: a few; `make fuzz`: FUZZ_THINKS, more), the others drawn here
+THINKS = {"strong_left": int(os.environ.get("FUZZ_THINKS", "3"))}
+STATS = {"thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
          "names_lost": 0}
 
 
@@ -224,6 +230,38 @@ class MatchMachine(RuleBasedStateMachine):
         self._act(self.t.board_cube, yes)
         self._act(self.r.collect)
 
+    # ------------------------------------------------------------------ the engine, grading
+    @rule(level=st.sampled_from([0, 0, 1, 2, 3]))
+    def grading(self, level):
+        """Grading switched off or on (1: graded after the commit; 2, 3: the tutor too), as
+        the menu sets it, at any moment."""
+        self.t.settings.grading = level
+        self._act(self.board.app.engine_work, self.r.now)
+
+    @rule(n=st.integers(1, 4))
+    def engine_works(self, n):
+        """The App's engine at work n times (app/loop.py engine_work): the board's seat at its
+        level thinks with the real engine (its play, its cube), the menu's hint, a walk of
+        grading. The strong level's thinks are budgeted (THINKS)."""
+        app = self.board.app
+        for _ in range(n):
+            t = self.t
+            asked = t.want_play is not None or t.want_cube is not None
+            p = t.acting()
+            if asked and p >= 0 and t.seats[p] == 3:
+                if THINKS["strong_left"] <= 0:
+                    return
+                THINKS["strong_left"] -= 1
+                STATS["strong_thinks"] += 1
+            if asked and p >= 0 and 0 < t.seats[p] < 4:
+                STATS["thinks"] += 1
+            lines = len(self.board.lines)
+            self._act(self.board.app.engine_work, self.r.now)
+            STATS["graded"] += sum(1 for ln in self.board.lines[lines:] if '"t":"grade"' in ln)
+            self._act(self.r.collect)
+            if self.board.app is not app:
+                return                                  # (a cut: powered up again)
+
     # ------------------------------------------------------------------ the USB line
     @rule(line=st.sampled_from(["press p1_main", "press p1_cube long", "press p2_main",
                                 "press p2_cube long", "press menu", "press undo",
@@ -284,6 +322,9 @@ class MatchMachine(RuleBasedStateMachine):
                 else:
                     answer = ("roll" if t.phase == PRE_ROLL else "take")
                 self._act(commands.answer, self.board.app, "seat %d %s" % (t.rec_seq, answer))
+            elif (t.want_play is not None or t.want_cube is not None) and p >= 0 \
+                    and 0 < t.seats[p] < 3 and rng.next(2):
+                self.engine_works(1)                        # the real engine (easy, normal)
             elif t.want_play is not None and t.phase == MOVING:
                 self.board_answers_its_play(rng.next(1000))
             elif t.want_cube is not None:
