@@ -26,7 +26,9 @@ Grading is switched off and on at any moment, and the App's engine works (app/lo
 engine_work): the board's seats think with the real engine at their level (the strong
 level's thinks budgeted: FUZZ_THINKS), or answer with a legal play drawn here.
 
-Not drawn yet (left for the next round): the fair dice (salts, physical dice).
+Half the boards roll the fair dice (fairroll.py, as app/start.py makes them): the App rolls
+(its seed, the salt given on the line, or the dice pad when the players enter their own),
+its buttons go through the pads first; invariant: a roll the record holds never changes.
 """
 import os
 import shutil
@@ -47,7 +49,7 @@ ENGINE = []          # gnubg_capture.command, set up once per process
 # the strong level's thinks cost about 0.5 s each under CPython: at most this many a run
 # (make test's short run: a few; `make fuzz`: FUZZ_THINKS, more), the others drawn here
 THINKS = {"strong_left": int(os.environ.get("FUZZ_THINKS", "3"))}
-STATS = {"thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
+STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
          "names_lost": 0}
 
 
@@ -67,12 +69,15 @@ def _snapshot(t):
 class MatchMachine(RuleBasedStateMachine):
     """One board, played from power-up to wherever hypothesis stops."""
 
-    @initialize(length=st.sampled_from([1, 3, 5]), clock=st.sampled_from([0, 1, 2]))
-    def power_up(self, length, clock):
+    @initialize(length=st.sampled_from([1, 3, 5]), clock=st.sampled_from([0, 1, 2]),
+                fair=st.booleans())
+    def power_up(self, length, clock, fair):
         self.folder = tempfile.mkdtemp(prefix="tablier-fuzz-")
         self.settings = Settings(length=length, clock=clock)
+        self.fair = fair
+        self.rolls = []                          # the record's rolls: once written, never changed
         self.power = pb.Power()
-        self.board = pb.Board(self.folder, self.settings, self.power)
+        self._power_up()
         self.cut_pending = False
         self.timeline = [(0, self._names())]     # (acts in the record, seat names) a step
         self.cut = False                         # a power cut in this machine
@@ -96,7 +101,18 @@ class MatchMachine(RuleBasedStateMachine):
             STATS["cuts"] += 1
             self.cut = True
             self.power = pb.Power()
-            self.board = pb.Board(self.folder, self.settings, self.power)
+            self._power_up()
+
+    def _power_up(self):
+        """The board powered up on what its flash holds; with the fair dice (fairroll.py, as
+        app/start.py makes them: seeds, salts, dice entered by hand) on a fair board."""
+        self.board = pb.Board(self.folder, self.settings, self.power)
+        if self.fair:
+            from fairroll import FairRoll
+            app = self.board.app
+            app.fair = FairRoll(path=os.path.join(self.folder, "dice.bin"))
+            app.table.fair = app.fair
+            app.fair.watch(app, self.r.now)
 
     def _names(self):
         from host_tools.matfile import clean_name
@@ -230,6 +246,37 @@ class MatchMachine(RuleBasedStateMachine):
         self._act(self.t.board_cube, yes)
         self._act(self.r.collect)
 
+    # ------------------------------------------------------------------ the App's own dice and buttons
+    @precondition(lambda self: self.t.want_roll)
+    @rule(d1=st.integers(1, 6), d2=st.integers(1, 6))
+    def app_rolls(self, d1, d2):
+        """The App rolls (the fair dice's next roll, or the pad asked for dice by hand; a board
+        without the fair dice: these dice, as its drivers' would)."""
+        if not self.fair:
+            self.board.app.loaded = [d1, d2]
+        self._act(self.board.app.tick, self.r.now)      # (the fair dice watch: a match's seed)
+        self._act(self.board.app.roll_if_wanted, self.r.now)
+        self._act(self.r.collect)
+
+    @rule(name=st.sampled_from(BUTTONS), kind=st.sampled_from(KINDS))
+    def app_press(self, name, kind):
+        """A button through the App (the dice pad's and the salt pad's keys first)."""
+        self._act(self.board.app.press, name, kind, self.r.now)
+        self._act(self.r.collect)
+
+    @rule(salt=st.sampled_from(["1", "42", "31415926", "0", "12a", ""]))
+    def salt(self, salt):
+        from app import commands
+        self._act(commands.answer, self.board.app, ("dice salt " + salt).strip())
+
+    @invariant()
+    def a_roll_written_never_changes(self):
+        rolls = [e for e in self._acts()[1] if e[0] == "roll"]
+        assert rolls[:len(self.rolls)] == self.rolls or len(rolls) < len(self.rolls) and \
+            self.rolls[:len(rolls)] == rolls, ("a roll changed", self.rolls[-6:], rolls[-6:])
+        if len(rolls) >= len(self.rolls):
+            self.rolls = rolls
+
     # ------------------------------------------------------------------ the engine, grading
     @rule(level=st.sampled_from([0, 0, 1, 2, 3]))
     def grading(self, level):
@@ -265,7 +312,8 @@ class MatchMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ the USB line
     @rule(line=st.sampled_from(["press p1_main", "press p1_cube long", "press p2_main",
                                 "press p2_cube long", "press menu", "press undo",
-                                "dice own on", "dice own off", "state", "ids", "help",
+                                "dice own on", "dice own off", "dice", "dice salt 7",
+                                "dice check", "state", "ids", "help",
                                 "seat play 13/7 8/7"]))
     def usb_line(self, line):
         from app import commands
@@ -332,6 +380,8 @@ class MatchMachine(RuleBasedStateMachine):
                 self._act(self.r.collect)
             elif t.shown_play is not None:
                 self.make_the_boards_play(True)
+            elif t.want_roll and self.fair and rng.next(2):
+                self.app_rolls(1, 1)                        # the fair dice's roll
             elif t.want_roll:
                 self.dice(1 + rng.next(6), 1 + rng.next(6))
             elif t.menu is not None:
@@ -375,7 +425,7 @@ class MatchMachine(RuleBasedStateMachine):
         STATS["cuts"] += 1
         self.cut = True
         self.power = pb.Power()
-        self.board = pb.Board(self.folder, self.settings, self.power)
+        self._power_up()
 
     # ------------------------------------------------------------------ invariants
     @invariant()
@@ -474,6 +524,8 @@ class MatchMachine(RuleBasedStateMachine):
                 events, _ = record.read_file(rec)
             except OSError:
                 return
+            STATS["seeds"] += sum(1 for e in events if e[0] == "commit")
+            STATS["by_hand"] += sum(1 for e in events if e[0] == "entered" and e[1])
             if not any(e[0] in PLAYED for e in events):
                 return
             out = os.path.join(self.folder, "out")

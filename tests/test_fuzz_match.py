@@ -29,6 +29,7 @@ def test_whole_matches_hold_together():
     finally:
         print("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
               "%(games)d games, %(exported)d records exported and replayed by gnubg, "
+              "%(seeds)d fair dice's seeds, %(by_hand)d times dice entered by hand, "
               "%(thinks)d engine thinks (%(strong_thinks)d strong), %(graded)d grades, "
               "%(names)d exports' names checked (%(names_lost)d lost by a cut at the first roll: "
               "the known defect)" % fuzz_match.STATS)
