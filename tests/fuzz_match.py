@@ -46,9 +46,10 @@ from game.table import Table
 BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 KINDS = ("press", "press", "press", "long", "double")
 ENGINE = []          # gnubg_capture.command, set up once per process
-# the strong level's thinks cost about 0.5 s each under CPython: at most this many a run
-# (make test's short run: a few; `make fuzz`: FUZZ_THINKS, more), the others drawn here
-THINKS = {"strong_left": int(os.environ.get("FUZZ_THINKS", "3"))}
+# the strong level's thinks cost about 0.5 s each under CPython: at most this many a machine
+# (make test's short run: 1; `make fuzz`: FUZZ_THINKS, more), the others drawn here. A
+# machine's own count: what a machine does depends on its draws alone (hypothesis replays)
+THINKS = int(os.environ.get("FUZZ_THINKS", "1"))
 STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
          "names_lost": 0}
 
@@ -75,6 +76,8 @@ class MatchMachine(RuleBasedStateMachine):
         self.folder = tempfile.mkdtemp(prefix="tablier-fuzz-")
         self.settings = Settings(length=length, clock=clock)
         self.fair = fair
+        self.strong_left = THINKS
+        self.seeds = 0                           # the fair dice's seeds: drawn from this count
         self.rolls = []                          # the record's rolls: once written, never changed
         self.power = pb.Power()
         self._power_up()
@@ -110,9 +113,15 @@ class MatchMachine(RuleBasedStateMachine):
         if self.fair:
             from fairroll import FairRoll
             app = self.board.app
-            app.fair = FairRoll(path=os.path.join(self.folder, "dice.bin"))
+            app.fair = FairRoll(path=os.path.join(self.folder, "dice.bin"), seed_source=self._seed)
             app.table.fair = app.fair
             app.fair.watch(app, self.r.now)
+
+    def _seed(self):
+        """The fair dice's seeds, the same at each replay of a machine's draws (hypothesis)."""
+        import hashlib
+        self.seeds += 1
+        return hashlib.sha256(b"fuzz %d" % self.seeds).digest()
 
     def _names(self):
         from host_tools.matfile import clean_name
@@ -296,9 +305,9 @@ class MatchMachine(RuleBasedStateMachine):
             asked = t.want_play is not None or t.want_cube is not None
             p = t.acting()
             if asked and p >= 0 and t.seats[p] == 3:
-                if THINKS["strong_left"] <= 0:
+                if self.strong_left <= 0:
                     return
-                THINKS["strong_left"] -= 1
+                self.strong_left -= 1
                 STATS["strong_thinks"] += 1
             if asked and p >= 0 and 0 < t.seats[p] < 4:
                 STATS["thinks"] += 1
