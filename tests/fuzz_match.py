@@ -19,6 +19,10 @@ it and replays it to the score the board shows, and names each player as they we
 header as the seat was at the match's first action, a note for each seat that changed
 hands when an action was written, no note for a seat nobody acted in).
 
+Under the real MicroPython (no hypothesis there): tests/mp_fuzz.py, a seeded random driver
+over the same kinds of actions on the App, its records checked on the host by the same end
+invariants (tests/test_fuzz_match.py; FUZZ_MP_SEEDS, FUZZ_MP_STEPS).
+
 tests/test_fuzz_match.py runs it short (`make test`); `make fuzz` runs it long
 (FUZZ_EXAMPLES, FUZZ_STEPS; BENCHMARKS.md has a run's figures).
 
