@@ -72,7 +72,19 @@ def main(seed, steps):
             t.settings.grading = rng.next(4)
         elif k == 5 and t.phase == 5:
             wrong = physical.copy()                      # a checker moved wrong, then put back
-            sc.put(wrong.swapped().swapped())
+            side = wrong.me if p == 0 else wrong.opp
+            frm = [i for i in range(24) if side[i]]
+            if frm:
+                i = frm[rng.next(len(frm))]
+                side[i] -= 1
+                side[rng.next(24)] += 1
+                sc.put(wrong)
+                ar.run(app, 100 + 100 * rng.next(3))
+                if rng.next(2):
+                    app.press("p%d_main" % (p + 1))      # committed wrong: refused
+                sc.put(physical)
+        elif t.menu is not None:
+            app.press("menu", "long")                     # the menu closed
         elif t.phase == 0:
             physical = Position.start()
             sc.put(physical)

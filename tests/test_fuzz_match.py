@@ -86,6 +86,9 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path):
     assert m and proc.returncode == 0, out[-3000:]
     assert m.group(6) == "0", out[-3000:]
     rec = re.search(r"^RECORD (.*)$", proc.stdout, re.M).group(1)
+    if not os.path.exists(rec):
+        assert m.group(5) == "0", ("plays made, no record", out[-3000:])
+        return
     shutil.copy(rec, str(tmp_path / "match.rec"))
     import record
     from host_tools.matfile import PLAYED, split_matches
