@@ -124,6 +124,11 @@ def header_again(table):
         out.append(seal(encode(_match_event(m))))
     if t.phase < T.GAME_OVER:           # (game over: the next game's line comes next)
         out.append(seal(encode(("game", m.score[0], m.score[1], m.crawford))))
+    for p in (0, 1):
+        if t.seats[p]:
+            # the board's seat named again, as a new match names it (a cut before its `N`
+            # line landed lost it: the export called the board "Player 1", issue 26)
+            out.append(seal(encode(("name", p, t.seat_name(p)))))
     if T.PRE_ROLL <= t.phase <= T.NO_MOVE:
         p = t.on_roll
         d = t.turn_dice

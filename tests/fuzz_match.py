@@ -54,8 +54,7 @@ ENGINE = []          # gnubg_capture.command, set up once per process
 # (make test's short run: 1; `make fuzz`: FUZZ_THINKS, more), the others drawn here. A
 # machine's own count: what a machine does depends on its draws alone (hypothesis replays)
 THINKS = int(os.environ.get("FUZZ_THINKS", "1"))
-STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0,
-         "names_lost": 0}
+STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0}
 
 
 def _engine():
@@ -455,22 +454,12 @@ class MatchMachine(RuleBasedStateMachine):
         self.timeline.append((self._acts()[0], self._names()))
 
     def _check_names(self, events, mat_path):
-        from host_tools.matfile import _ACTS
-
-        def named_before_acting(evs, p):
-            for e in evs:
-                if e[0] in _ACTS:
-                    return False
-                if e[0] == "name" and e[1] == p:
-                    return True
-            return False
-
         """The export names each player as they were (issue 26 item 6): the header names each
         seat as it was at the match's first action; a seat that changed hands when a later
         action was written is said in a note; no note names a seat nobody acted in (a menu
         cycled through the seats)."""
         import re
-        from host_tools.matfile import split_matches
+        from host_tools.matfile import _ACTS, split_matches
         last = split_matches(events)[-1]
         before = sum(1 for e in events[:len(events) - len(last)] if e[0] in _ACTS)
         text = open(mat_path).read()
@@ -499,15 +488,6 @@ class MatchMachine(RuleBasedStateMachine):
         stable = [{same.get(n, n) for n in a} for a in stable]
         first = tuple(tuple(same.get(n, n) for n in names) for names in first)
         for p in (0, 1):
-            if header[p] == "Player %d" % (p + 1) and header[p] not in (first[0][p], first[1][p]) \
-                    and self.cut and not named_before_acting(last, p):
-                # the known defect (test_fuzz_match.test_a_cut_at_the_first_roll_keeps_the_boards_name):
-                # a cut before the match's first `N` line lands loses the board seat's name
-                STATS["names_lost"] += 1
-                first = tuple(tuple(header[p] if q == p else n[q] for q in (0, 1)) for n in first)
-                acted[p] |= {header[p]}
-                stable[p] = {n for n in stable[p] if n != first[0][p]}
-                continue
             assert header[p] in (first[0][p], first[1][p]), (
                 "the export names player %d %r, not as they were at the first action" % (p + 1, header[p]),
                 first, notes)
