@@ -44,6 +44,16 @@ REOPEN_S = 1.0
 
 
 # ---------------------------------------------------------------- the lines
+
+def _whole_lines(conn, data):
+    """The whole lines `data` completes in conn.buf (the rest kept for the next read)."""
+    conn.buf += data
+    out = []
+    while b"\n" in conn.buf:
+        line, conn.buf = conn.buf.split(b"\n", 1)
+        out.append(line.decode("utf-8", "replace"))
+    return out
+
 class BoardPort:
     """The board's serial line as a file (POSIX: a tty in raw mode), lines in and out."""
 
@@ -67,12 +77,7 @@ class BoardPort:
             return []
         if not data:
             raise OSError("the board's line closed")
-        self.buf += data
-        out = []
-        while b"\n" in self.buf:
-            line, self.buf = self.buf.split(b"\n", 1)
-            out.append(line.decode("utf-8", "replace"))
-        return out
+        return _whole_lines(self, data)
 
     def write(self, line):
         os.write(self.fd, (line + "\n").encode("ascii", "replace"))
@@ -98,12 +103,7 @@ class ServerConn:
             return []
         if not data:
             raise OSError("the server closed the connection")
-        self.buf += data
-        out = []
-        while b"\n" in self.buf:
-            line, self.buf = self.buf.split(b"\n", 1)
-            out.append(line.decode("utf-8", "replace"))
-        return out
+        return _whole_lines(self, data)
 
     def write(self, line):
         self.sock.setblocking(True)
