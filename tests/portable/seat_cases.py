@@ -14,6 +14,16 @@ from bg.position import Position
 from game.table import MOVING, PRE_ROLL, DOUBLED
 
 
+def _white_13_7_8_7():
+    """The start after White's opening 6-1 played 13/7 8/7."""
+    pos = Position.start()
+    pos.me[12] -= 1
+    pos.me[6] += 1
+    pos.me[7] -= 1
+    pos.me[6] += 1
+    return pos
+
+
 def _board_black(dice):
     """An App whose Black seat is the board (normal), set up; dice: the opening dice to
     come, the board's (Black's) first: it rolls as soon as the board is set up."""
@@ -53,11 +63,7 @@ def test_the_board_answers_a_double_with_its_engine():
     app.press("p1_main")
     run(app, 100)
     assert t.phase == MOVING and t.on_roll == 0
-    pos = Position.start()
-    pos.me[12] -= 1
-    pos.me[6] += 1
-    pos.me[7] -= 1
-    pos.me[6] += 1                        # White 13/7 8/7
+    pos = _white_13_7_8_7()
     sc.put(pos)
     run(app, 100)
     app.press("p1_main")                  # commit
@@ -417,11 +423,7 @@ def test_the_strong_board_answers_a_double_one_roll_ahead():
     app.press("p1_main")
     run(app, 100)
     assert t.phase == MOVING and t.on_roll == 0
-    pos = Position.start()
-    pos.me[12] -= 1
-    pos.me[6] += 1
-    pos.me[7] -= 1
-    pos.me[6] += 1                        # White 13/7 8/7
+    pos = _white_13_7_8_7()
     sc.put(pos)
     run(app, 100)
     app.press("p1_main")
