@@ -39,6 +39,11 @@ LARGER_HEAP = {
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
     # board's own heap figures are bench heap's (BENCHMARKS.md), 114 KB Pico estimate.
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
+    # a power cut and the board powered up again in the same heap: the cut App's garbage
+    # beside the second one; on 64-bit objects it passed at 240K with 144 bytes less of
+    # firmware (the think's slice, issue 25) and passes at 248K: at the edge, not the board's
+    # budget (the board's own heap: bench heap32, on 32-bit objects)
+    "test_app_record::test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_record": "264K",
     # (test_coach_hint, the Table with the engine and a save in one heap, is back in the
     # Pico's 240 KB: it passes down to 232K, fails at 228K, since the board's resident heap
     # shrank (BENCHMARKS.md, bench heap))

@@ -24,6 +24,15 @@ _COLLECT = sys.implementation.name == "micropython"   # CPython's collector need
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
 REPEAT_MS = 5000          # the same fault again within this time is counted, not logged again
 RECORD_RETRY_MS = 5000    # a record line the flash refused is written again this often
+# A seat's or a hint's think is served (a scan, the buttons, the clock, a page of the OLED)
+# once per THINK_SLICE_MS of the chip's own time, however fast the evaluations run (a
+# fragmented heap halved their speed on the emulated RP2040) and whatever the level (the
+# strong level's leaves are long): the engine calls think_tick often (every few
+# evaluations, every leaf) and most calls return at once. 25 ms of thinking per round of
+# about 9 ms (a scan inside a think 6.9 ms on the chip, the rest a page): a button answered
+# within about 35 ms, about 30 readings a second, three quarters of the time thinking.
+# Grading's walks run while a person plays (no question): served at every call.
+THINK_SLICE_MS = 25
 STATE_PATH = "state.bin"
 RECORD_PATH = "match.rec"
 FAULT_LOG = "faults.log"
@@ -123,6 +132,8 @@ class App:
         # (app/seat.py); (view, menu, dice, True): the menu's hint (app/hints.py)
         self.question = None
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
+        self.think_slice_ms = THINK_SLICE_MS
+        self._served_at = 0                # when think_tick last served (think_begins stamps it)
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -311,19 +322,23 @@ class App:
         the settled reading is fed to the Table at the next App.scan, once the walk is over.
         The watchdog is fed here too: the tasks' watchdog cannot run while the engine thinks,
         and a strong play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
+        q = self.question
+        now = self.clock()
+        if q is not None or self.thinking is not None:     # (a think, at the board or in pieces)
+            if ticks.diff(now, self._served_at) < self.think_slice_ms:
+                return                     # (most calls: the think goes on)
+            self._served_at = now
         sc = self.d.scanner
         if sc is not None:
             sc.scan()
             self.thinking_scans += 1
         if self.wdt is not None:
             self.wdt.feed()
-        q = self.question
         if q is not None:
             # A seat's think answers the board's players as the tasks do between two scans
             # (issue 25: a think held the buttons, the clock and the OLED for up to 5.8 s on
             # the Pico): the buttons, the clock, the outbox and a page of the display. What
             # a press or the clock changed may withdraw the question: the think ends there.
-            now = self.clock()
             self.now = now
             self.guard("buttons", self.poll_buttons, now)
             self.guard("clock", self.tick, now)
@@ -333,11 +348,15 @@ class App:
                     (t.menu is not q[1] if q[3] else t.want_play != q[1]):
                 raise Withdrawn()
 
-    def collect(self):
-        """A collection now (MicroPython): before a think, so that the garbage of the
-        cycles before it (up to start.RUN_THRESHOLD) is not on the heap through the think."""
+    def think_begins(self, question):
+        """A seat's or a hint's think starts on question (think_tick serves the players
+        while it is set): the heap collected (MicroPython), so that the garbage of the cycles
+        before it (up to start.RUN_THRESHOLD) is not on the heap through the think; its
+        first round of service THINK_SLICE_MS from now (the loop has just served)."""
         if _COLLECT:
             gc.collect()
+        self.question = question
+        self._served_at = self.clock()
 
     def drain_display(self, now_ms):
         """The outbox drained (saved before shown), then the display: the ui task's round,

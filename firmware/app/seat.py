@@ -6,7 +6,9 @@ and kept while a seat is the board's; app/unseat.py drops them when none is (loa
 that: lazy.release_engine), and app/start.py makes them at power-up for a resumed seat.
 
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
-App's think_tick runs a scan there, so the board keeps reading its checkers. With
+App's think_tick serves the players there once per app.loop.THINK_SLICE_MS (a scan, the
+buttons, the clock, a page of the OLED), so the board keeps reading its checkers and
+answering while it thinks. With
 app.think_piece set (the web page) the play is thought a piece per App cycle instead
 (Engine.think, app/seatpieces.py), the rest of the cycle running between the pieces.
 The cube's answers are app/seatcube.py's, loaded for each question (firmware/lazy.py):
@@ -71,8 +73,7 @@ def _answer(app, e):
             e.piece = 0
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
-            app.question = (view, t.want_play, t.turn_dice, False)
-            app.collect()      # a think starts on a collected heap: its peak is what it holds
+            app.think_begins((view, t.want_play, t.turn_dice, False))
             try:
                 got = e.choose(view.me, view.opp, d1, d2, t.want_play)
             except app.Withdrawn:

@@ -41,7 +41,7 @@ _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
 NFEAT = 16
-TICK_LEAVES = const(2)          # the seat's scan every this many leaves (_against)
+TICK_LEAVES = const(1)          # the engine's tick at every leaf too (_against)
 
 
 def _u16(b, i):
@@ -208,9 +208,9 @@ class LeafNet:
         except (OSError, ValueError) as e:
             self.fault(engine, e)
             return v
-        # the seat's scan inside the think (engine.tick, every TICK_EVERY evaluations of the
-        # board's net) every TICK_LEAVES leaves too: a leaf is about 25 evaluations' work, and
-        # a strong think of short reply walks went 0.4 s without a scan (bench engine)
+        # the engine's tick (every TICK_EVERY evaluations of the board's net) every
+        # TICK_LEAVES leaves too: a leaf is about 25 evaluations' work, and a strong think of
+        # short reply walks went 0.4 s without a scan (bench engine)
         if self.evals % TICK_LEAVES == 0 and engine.tick is not None:
             engine.tick()
         return v

@@ -25,9 +25,9 @@ def milli(units):
 
 
 class Hints:
-    # the engine's tick (the board: a scan) every this many evaluations: a hint is asked
-    # for and waited for, so it scans as a seat's think does (engine.player.TICK_EVERY)
-    tick_every = 32
+    # the engine's tick every this many evaluations: a hint is asked for and waited for,
+    # so it is served as a seat's think is (engine.player.TICK_EVERY; App.think_tick)
+    tick_every = 4
 
     def __init__(self, engine, keep=KEEP):
         self.engine = engine

@@ -17,7 +17,9 @@ from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
 
 LEVELS = ("easy", "normal", "strong")
-TICK_EVERY = 32
+# the engine's tick every this many evaluations (about 3 ms of the Pico's): the seat's
+# App.think_tick serves the players once per app.loop.THINK_SLICE_MS of them
+TICK_EVERY = 4
 CANDIDATES = 4                    # strong: at most this many plays looked at again ...
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
 WORST = -(1 << 30)

@@ -859,6 +859,7 @@ def run():
     from host_tools.benchmd import PICO_FACTOR
     from engine.deepleaf import TICK_LEAVES
     from engine.player import TICK_EVERY
+    from app.loop import THINK_SLICE_MS
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     pairs = _pairs(60, 11)
     from host_tools.cmd_flash import compile_tree
@@ -901,17 +902,21 @@ def run():
                    scan_rate(rows)))
 
     def scan_rate(rows):
-        """The scans a second while the board thinks (Pico est.): the seat's tick runs one
-        scan (SCAN_MS) every TICK_EVERY evaluations and every TICK_LEAVES leaves of the leaf
-        net (engine/deepleaf.py), inside the think: over the thinks of more than LONG_MS
-        (a shorter one is a single gap between two of the loop's scans), and the longest
-        time without a scan, think and scans spread evenly (a model, not a trace)."""
+        """The scans a second while the board thinks (Pico est.): the seat's think is served
+        (a scan of SCAN_MS, the buttons, the clock) once per app.loop.THINK_SLICE_MS of its
+        own time, the engine calling its tick every TICK_EVERY evaluations and every
+        TICK_LEAVES leaves of the leaf net (engine/deepleaf.py) and App.think_tick returning
+        at once until a slice has passed: over the thinks of more than LONG_MS (a shorter one
+        is a single gap between two of the loop's scans), and the longest time without a
+        scan (a slice plus the longest stretch between two ticks: TICK_EVERY evaluations or
+        a leaf, ticks spread evenly: a model, not a trace)."""
         scans = busy = 0
         gap = 0.0
         for t, w, n, _, lv in rows:
             ms = pico_ms(t, w, n, lv)
-            k = n // TICK_EVERY + lv // TICK_LEAVES
-            gap = max(gap, ms / (k + 1))
+            calls = n // TICK_EVERY + lv // TICK_LEAVES
+            k = int(ms // THINK_SLICE_MS)
+            gap = max(gap, min(ms, THINK_SLICE_MS + (ms / calls if calls else ms)))
             if ms > LONG_MS:
                 scans += k
                 busy += ms + k * SCAN_MS
@@ -947,7 +952,7 @@ def run():
             (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR) / 1000.0)]
         if "leaf_us" in vals else []) + [
         "",
-        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s; longest time without a scan (Pico est.) |",
+        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s, a round of service each THINK_SLICE_MS; longest time without a scan (Pico est.) |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
         summary("normal", moves["normal"]),
         summary("strong", moves["strong"]),

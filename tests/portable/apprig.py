@@ -148,12 +148,31 @@ def rig(fresh=True, files=None):
                       Oled(Bus(), cfg.OLED_ADDR), Buttons(pins, True), Dice(5), Buzzer(Pwm()))
     lines = []
     app = start_app(drivers, STATE, RECORD, lines.append, fault_log=FAULTS, files=files)
+    app.clock = think_clock()
     gc.collect()
     return sc, app, lines
 
 
 class Clock:
     now = 0
+
+
+# The Pico's time a think's tick stands for, by counted work: the engine calls App.think_tick
+# every engine.player.TICK_EVERY (4) evaluations, about 3 ms of the chip's (0.72 ms an
+# evaluation on the emulated RP2040, ../shared/pico-measured.md). Not the host's time: a
+# think's rounds of service do not depend on how fast this machine runs.
+THINK_CALL_MS = 3
+
+
+def think_clock():
+    """The App's think clock for a rig: the loop's virtual time, THINK_CALL_MS more at each
+    reading inside a think (App.think_tick reads it once a call)."""
+    at = [0]
+
+    def clock():
+        at[0] = max(at[0] + THINK_CALL_MS, Clock.now)
+        return at[0]
+    return clock
 
 
 def run(app, ms):

@@ -47,7 +47,9 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
     legal = legal_plays(t.view, 6, 1)
     results = [p.apply(t.view) for p in legal]
     assert play.apply(t.view) in results            # the engine's play is legal
-    assert app.thinking_scans > 0                   # the scan went on while it thought
+    # a think shorter than a round of service (app.loop.THINK_SLICE_MS of the chip's time:
+    # the rig's clock counts 3 ms a tick) runs whole: the loop serves after it
+    assert app.thinking_scans == 0
     assert any("plays" in row for row in t.screen), t.screen
     assert [l for l in lines if '"board_play"' in l]
     # a person makes the board's play: committed, White to roll
@@ -201,19 +203,25 @@ def test_no_heap_for_the_engine_hands_the_boards_seat_back_in_words():
 
 def _thinking_board(dice):
     """The board (Black, normal) about to think its first play; the engine made, its tick
-    every evaluation (an opening's think is short: as a wide roll's every 32); the App's
-    think_tick reading a virtual clock 10 ms on at each call."""
-    from apprig import Clock
+    every evaluation (an opening's think is short); the App's think_tick reading a virtual
+    clock a round of service (app.loop.THINK_SLICE_MS) on at each call: each tick is one
+    where the players are served."""
     from app import seat
     sc, app, lines, t = _board_black(dice)
     e = seat.engine_of(app)
+    app.clock = _rounds_clock(app)
+    return sc, app, lines, t, e
+
+
+def _rounds_clock(app):
+    """A virtual clock THINK_SLICE_MS on at each reading: every think_tick serves."""
+    from apprig import Clock
     at = [Clock.now]
 
     def clock():
-        at[0] += 10
+        at[0] += app.think_slice_ms
         return at[0]
-    app.clock = clock
-    return sc, app, lines, t, e
+    return clock
 
 
 def _ticking_often(case):
@@ -243,7 +251,7 @@ def _a_button_pressed_in_the_middle_of_a_think():
         if n == 1:
             menu_pin.value(0)                 # the menu button goes down mid-think...
         elif n == 5:
-            menu_pin.value(1)                 # ... and up 40 ms later (a press is its release)
+            menu_pin.value(1)                 # ... and up 4 rounds later (a press is its release)
         app.think_tick()
         seen.append(t.menu is not None)
     e.tick = tick
@@ -255,6 +263,30 @@ def _a_button_pressed_in_the_middle_of_a_think():
     assert seen.index(True) <= 8 and seen.index(True) < len(seen) - 1, seen
     assert t.menu is not None
     assert t.shown_play is not None
+
+
+def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks():
+    # the engine ticks every few evaluations; the players are served (a scan, the buttons,
+    # the clock, the display) once per THINK_SLICE_MS of the think clock, the rest return
+    # at once; grading's walks (no question: a person plays meanwhile) at every tick
+    sc, app, lines, t = _board_black([6, 1])
+    at = [0]
+    app.clock = lambda: at[0]
+    app.think_begins((t.view, None, t.turn_dice, False))
+    app.thinking_scans = 0
+    slice_ms = app.think_slice_ms
+    assert slice_ms <= 40                     # a button answered well within 100 ms
+    for _ in range(200):
+        at[0] += 3                            # a tick: 4 evaluations of the chip's time
+        app.think_tick()
+    per_round = (slice_ms + 2) // 3           # ticks to a round: the first at or past the slice
+    assert app.thinking_scans == 200 // per_round, (app.thinking_scans, slice_ms)
+    app.question = None
+    app.thinking_scans = 0
+    for _ in range(10):
+        at[0] += 3
+        app.think_tick()
+    assert app.thinking_scans == 10
 
 
 def test_a_seat_handed_back_in_the_middle_of_a_think_ends_the_think():
@@ -328,6 +360,7 @@ def _a_hint_withdrawn():
             app.press("menu", "long")             # the menu closed while the hint thinks
         app.think_tick()
     e.tick = tick
+    app.clock = _rounds_clock(app)                # (every tick a round of service)
     app.press("menu")
     for _ in range(5):
         app.press("menu")                         # ... Shots, Hint

@@ -62,10 +62,11 @@ def test_opening_31_graded():
     assert (g.best, g.played, g.loss, g.grade) == (9190, -2928, 12118, BLUNDER)
 
 
-def test_grading_scans_every_4_evaluations_and_a_hint_every_32():
+def test_grading_and_a_hint_call_the_engines_tick_every_4_evaluations():
     """Grading runs while the next player rolls and moves, nobody waiting for it: the
-    engine's tick (the board: a scan) comes every 4 evaluations, so the board reads the
-    checkers nearly as often as idle; a hint, which the player waits for, every 32."""
+    engine's tick (the board: a scan at each) comes every 4 evaluations, so the board reads
+    the checkers nearly as often as idle. A hint ticks as often, and the App serves it once
+    per app.loop.THINK_SLICE_MS of the chip's time (seat_cases)."""
     from engine.hint import Hints
     c = coach()
     e = c.engine
@@ -82,7 +83,7 @@ def test_grading_scans_every_4_evaluations_and_a_hint_every_32():
         e.ev.count = 0
         h = Hints(e)
         h.hint(p.me, p.opp, 6, 2)
-        assert e.ev.count > 8 and ticks == list(range(0, e.ev.count, 32)), ticks
+        assert e.ev.count > 8 and ticks == list(range(0, e.ev.count, 4)), ticks
     finally:
         e.tick = None
 

@@ -44,6 +44,9 @@ class Shim:
         self.table = rig.t
         self.engine = _engine[0] if _engine else None
 
+    def think_begins(self, question):
+        self.question = question          # (the App's: think_tick serves while it is set)
+
     def answer(self):
         assert self.table.menu.want_hint
         hints.answer(self)
