@@ -211,11 +211,14 @@ class App:
             self._fed_change = sc.last_change
             self.settled_feeds += 1
             # the LEDs show the verdict now, not at the display task's next round (rest to
-            # LED); the screen's rows are drawn after them (display_screen), and the OLED
-            # follows in the display rounds, a page at a time (oled_pages)
+            # LED), and before the outbox: a save the reading caused (a bear-off finished,
+            # a clock's second) may erase a flash sector, 45 ms of the Pico's CPU, and the
+            # hand on the board waits for its LEDs, not for the flash. The outbox is carried
+            # out before the screen says anything (saved before said); the OLED follows in
+            # the display rounds, a page at a time (oled_pages)
             self.table.sensed(sensed, False)
-            self.drain(now_ms)
             self.display_leds(now_ms)
+            self.drain(now_ms)
             if not self.oled_pages:
                 self.display_screen(now_ms)
 

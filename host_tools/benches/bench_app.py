@@ -9,7 +9,8 @@ the heap over a whole match.
    button, dice and buzzer drivers on null wires. The hall scanner is a stand-in serving
    the recorded readings: its own cost is bench_scan's. Measured per settled reading: from
    the start of the App cycle in which the scanner reports it settled to the end of the
-   LED write (Table.sensed, the outbox with its state save, LEDs, OLED).
+   LED write (Table.sensed, then the LEDs; the outbox with its state save and the OLED come
+   after the LED write, app/loop.py App.scan).
 3. Heap: live heap after a collection at every event (the 240K run); and, in a second run
    with a 1 MB heap and the collector paused during each event, live before + everything
    the event allocated: an upper bound of the transient peak.
@@ -872,9 +873,10 @@ def run():
            "(seed %d, %d events, %d settled readings) recorded under CPython and replayed under "
            "the MicroPython unix port, firmware precompiled with mpy-cross. Latency: from the start "
            "of the App cycle whose scan reports the board settled to the end of the LED write "
-           "(Table.sensed, outbox, LEDs, OLED). Pico = host x %d + wire (WS2812 %d us; I2C 9 "
-           "bits/byte at 400 kHz per OLED page sent). State saves happen on button events "
-           "(commit, cube), not on readings; their flash time is not modelled." % (
+           "(Table.sensed, then the LEDs; the outbox and the OLED come after them). Pico = host x %d + "
+           "wire (WS2812 %d us; I2C 9 bits/byte at 400 kHz per OLED page sent). State saves happen "
+           "on button events (commit, cube) and a clock's seconds, and the few a reading causes come "
+           "after its LEDs; their flash time is not modelled." % (
                SEED, int(rows["events"][0]), len(lat), PICO_FACTOR, LED_WIRE_US),
            "",
            "Replayed final score %d-%d (CPython demo: %d-%d); faults in the loop: %s." % (
