@@ -25,6 +25,26 @@ DATA_SUFFIXES = (".bin",)    # data the firmware reads from flash (the engine's 
 BUILD_FLAGS = ("-O3",)
 
 
+# Modules of @micropython.viper functions (engine/net_vp.py, hw/scanfast_vp.py...): native
+# code, compiled for an architecture. For the Pico: armv6m, like the rest. For the host's
+# MicroPython (march None: the tests, the benches): the host's own, where mpy-cross has it;
+# elsewhere they are left out and the firmware's loaders fall back to its bytecode twins.
+NATIVE_MARKER = "\n@micropython.viper\n"
+HOST_MARCH = {"x86_64": "x64", "AMD64": "x64", "i686": "x86", "i386": "x86"}
+
+
+def is_native(src):
+    """True for a module holding viper functions (compiled with -march only)."""
+    with open(src) as f:
+        return NATIVE_MARKER in f.read()
+
+
+def host_march():
+    """mpy-cross's -march for this machine's MicroPython unix port, or None."""
+    import platform
+    return HOST_MARCH.get(platform.machine())
+
+
 def tool(name):
     path = os.path.join(BIN, name)
     return path if os.path.exists(path) else shutil.which(name) or name
@@ -36,7 +56,8 @@ def compile_tree(out=BUILD, march="armv6m", only=None, flags=None):
     options, None for the firmware's build (BUILD_FLAGS), () to keep the line numbers.
 
     march: the Pico's armv6m for `flash`; None for the host's MicroPython (tests, benches:
-    the same bytecode, without the Pico's architecture tag). only: a sub-folder ("bg")."""
+    the same bytecode, without the Pico's architecture tag; the viper modules in the host's
+    architecture, host_march). only: a sub-folder ("bg")."""
     if os.path.isdir(out):
         shutil.rmtree(out)
     made = []
@@ -56,11 +77,16 @@ def compile_tree(out=BUILD, march="armv6m", only=None, flags=None):
                 shutil.copy(src, dest)
             else:
                 dest = os.path.join(dest_dir, f[:-3] + ".mpy")
+                arch = march
+                if is_native(src) and not arch:
+                    arch = host_march()
+                    if arch is None:
+                        continue       # no native code for this host: the bytecode twins run
                 # -s: the name the board's tracebacks give, its path on the board
                 # ("game/table.py"), not this checkout's: the .mpy files, and so the heap
                 # they take, are then the same whichever folder the tree was cloned into
                 name = os.path.normpath(os.path.join(rel, f))
-                cmd = [tool("mpy-cross")] + list(BUILD_FLAGS if flags is None else flags) + (["-march=" + march] if march else []) + \
+                cmd = [tool("mpy-cross")] + list(BUILD_FLAGS if flags is None else flags) + (["-march=" + arch] if arch else []) + \
                     ["-s", name, "-o", dest, src]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
                 if proc.returncode != 0:

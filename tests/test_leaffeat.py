@@ -72,8 +72,7 @@ def test_the_corners_bar_checkers_blots_everywhere_and_a_side_borne_off():
 MP_SCRIPT = """
 import sys, array
 sys.path.insert(0, %r)
-from engine.leaffeat_vp import compile_all
-inputs_vp = compile_all()["inputs_vp"]
+from engine.leaffeat_vp import inputs_vp
 out = array.array("i", bytes(4 * 24))
 mul = array.array("i", %r)
 for line in sys.stdin:

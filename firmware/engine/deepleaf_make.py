@@ -1,5 +1,5 @@
 """The leaf net's making (engine/deepleaf.py's LeafNet): its file's header read and checked,
-its buffers, its viper code compiled. Run once, at a strong think's first; loaded for that
+its buffers, its viper code loaded. Run once, at a strong think's first; loaded for that
 call and forgotten (lazy.forget), so that a think holds none of this code."""
 try:
     from micropython import const
@@ -23,18 +23,18 @@ _Y_LEN = const(24)
 
 
 def _compiled():
+    """The leaf net's viper functions (engine/deepleaf_vp.py, engine/leaffeat_vp.py: native
+    code compiled ahead by mpy-cross), their modules forgotten once imported."""
     import lazy
     try:
-        from engine.deepleaf_vp import compile_all
-        g = compile_all()
+        from engine.deepleaf_vp import lanes_vp, block_vp
     finally:
         lazy.forget("engine.deepleaf_vp")
     try:
-        from engine.leaffeat_vp import compile_all
-        g["inputs_vp"] = compile_all()["inputs_vp"]
+        from engine.leaffeat_vp import inputs_vp
     finally:
         lazy.forget("engine.leaffeat_vp")
-    return g
+    return {"lanes_vp": lanes_vp, "block_vp": block_vp, "inputs_vp": inputs_vp}
 
 
 def _u16(b, i):

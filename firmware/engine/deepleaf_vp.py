@@ -1,9 +1,13 @@
-"""The viper functions of engine/deepleaf.py's leaf net, as source text compiled once when
-the leaf net is made, then forgotten (lazy.forget), as engine/net_vp.py's are: the native
-code stays, the text leaves the heap. The same arithmetic in bytecode: engine/deepleaf_py.py.
-The outputs (once a leaf) are engine/deepleaf.py's out_bc, in bytecode on the board too."""
+"""The viper functions of engine/deepleaf.py's leaf net: machine code on the board, compiled
+ahead by mpy-cross with the board's architecture as engine/net_vp.py's are (no compiler's
+work in the heap at a strong think's first). engine/deepleaf_make.py imports them when the
+leaf net is made and forgets the module. The same arithmetic in bytecode:
+engine/deepleaf_py.py. The outputs (once a leaf) are engine/deepleaf.py's out_bc, in
+bytecode on the board too."""
 # (the first locals of a viper function live in registers: the inner loops use them)
-PARTS = ("""
+import micropython
+
+
 @micropython.viper
 def lanes_vp(n: int, acc: ptr32, row: ptr32, x: int, nh: int):
     # x 0: clear the lanes; else acc += x * row, two units a word (engine/net.py's lanes)
@@ -20,7 +24,8 @@ def lanes_vp(n: int, acc: ptr32, row: ptr32, x: int, nh: int):
         u = row[n]
         acc[2 * n] += x * (u & m8)
         acc[2 * n + 1] += x * ((u >> 8) & m8)
-""", """
+
+
 @micropython.viper
 def block_vp(j: int, h: int, r: int, buf: ptr8, work: ptr8, sig: ptr16, y: ptr32):
     # a block of y[18] hidden units from unit y[17] (30 bytes each in buf): their
@@ -84,13 +89,3 @@ def block_vp(j: int, h: int, r: int, buf: ptr8, work: ptr8, sig: ptr16, y: ptr32
     s[3] = s3
     s[4] = s4
     s[5] = hsum
-""")
-
-
-def compile_all():
-    """The viper functions compiled from PARTS: a dict by name."""
-    import micropython
-    g = {"micropython": micropython}
-    for src in PARTS:
-        exec(src, g)
-    return g

@@ -1,17 +1,18 @@
-"""The leaf net's 16 hand-made inputs (engine/leaffeat.py) as two viper functions, kept as
-source text compiled once when the leaf net is made (engine/deepleaf.py) and then
-forgotten (lazy.forget), as engine/deepleaf_vp.py's are: the native code stays, the text
-leaves the heap. engine/leaffeat.py is the same arithmetic in bytecode, step for step.
+"""The leaf net's 16 hand-made inputs (engine/leaffeat.py) as two viper functions: machine
+code on the board, compiled ahead by mpy-cross as engine/net_vp.py's are, imported when the
+leaf net is made (engine/deepleaf_make.py) and the module then forgotten. engine/leaffeat.py
+is the same arithmetic in bytecode, step for step.
 
 Why bit masks: a side's points are 25 bits (bit s: its point s), so "the other side stands
 a pips before each of my blots" is one shift and one AND for all the blots at once (the
 per-blot loops in bytecode were about two thirds of a leaf's time on the Pico). Shifted
 masks may lose bits past the word (32 bits on the Pico, 64 here): only bits 0..24 are ever
 kept (ANDed with the blots or 25-bit masks), the same on both and on Python's integers.
-Two texts, each under 3 KB (a 5 KB one wanted a block that size at a strong think's first
-in the board's fragmented heap); shots_vp's three counts come back packed in one int."""
+shots_vp's three counts come back packed in one int."""
 # (the first locals of a viper function live in registers: the roll's loops use them)
-PARTS = ("""
+import micropython
+
+
 @micropython.viper
 def shots_vp(h: int, a: int, b: int, occ: int, made: int, blots: int) -> int:
     # rolls of 36 hitting a blot + 256 x those hitting two + 65536 x the pips lost
@@ -57,7 +58,8 @@ def shots_vp(h: int, a: int, b: int, occ: int, made: int, blots: int) -> int:
             b += 1
         a += 1
     return r
-""", """
+
+
 @micropython.viper
 def inputs_vp(x: int, k: int, i: int, me0: ptr8, opp0: ptr8, out: ptr32, mul: ptr32):
     # out[k] = count k x mul[k], k 0..15
@@ -154,13 +156,3 @@ def inputs_vp(x: int, k: int, i: int, me0: ptr8, opp0: ptr8, out: ptr32, mul: pt
     while k < 16:
         out[k] = int(out[k]) * int(mul[k])
         k += 1
-""")
-
-
-def compile_all():
-    """The viper functions compiled from PARTS, one text at a time: a dict by name."""
-    import micropython
-    g = {"micropython": micropython}
-    for src in PARTS:
-        exec(src, g)
-    return g

@@ -48,8 +48,10 @@ except ImportError:          # CPython
     def const(x):  # type: ignore[misc]
         return x
 
-# (a MicroPython port without the native emitter, WebAssembly's, fails to compile them below)
-_VIPER = sys.implementation.name == "micropython"
+# native code loads on this interpreter: sys.implementation._mpy's bits 10 and up are the
+# architecture of the .mpy native code it takes (armv6m on the Pico, x64 on the unix port);
+# 0 on a MicroPython without a native emitter (WebAssembly's), absent on CPython
+_VIPER = getattr(sys.implementation, "_mpy", 0) >> 10 != 0
 
 NIN = 202
 _SIDE = const(101)
@@ -67,7 +69,7 @@ _SIG_AT = const(4)
 NETS_AT = 520
 
 # The scratch buffer of the viper code (one bytearray, made once): byte offsets (the viper
-# text, engine/net_vp.py, has them as numbers). Names with _ and const(): inlined by the
+# code, engine/net_vp.py, has them as numbers). Names with _ and const(): inlined by the
 # compiler and kept out of the module's dict, which stays in the heap of a board in a seat.
 _WK_ACC = const(0)             # MAX_HID // 2 words: the position's lane sums
 _WK_ROOT = const(256)          # MAX_HID // 2 words: the walk's root's lane sums
@@ -106,9 +108,10 @@ def back_py(side):
 
 
 # -- viper (MicroPython: native code) ---------------------------------------------------
-# Compiled from source at import (engine/net_vp.py, forgotten once compiled: its text would
-# hold about 9 KB of the heap for nothing): mpy-cross without -march (the test tree) cannot
-# emit native code, and source in a string keeps one firmware tree for both.
+# engine/net_vp.py, compiled ahead by mpy-cross for the board's architecture: imported once,
+# its module then forgotten (the functions keep what they need). Where native code cannot
+# load (a build without the native emitter, an .mpy of another architecture) the pure code
+# runs.
 
 
 def _no_viper(*args):
@@ -120,24 +123,12 @@ if _VIPER:
     # (the module's top level runs once: no function of it keeps this code)
     import lazy
     try:
-        from engine.net_vp import compile_all
-        try:
-            _vp = compile_all()       # the compiled functions, by name
-        finally:
-            del compile_all
-        delta_vp = _vp["delta_vp"]
-        rows_vp = _vp["rows_vp"]
-        tail_vp = _vp["tail_vp"]
-        del _vp
-    except Exception:       # a build without the native emitter: the pure code runs
+        from engine.net_vp import delta_vp, rows_vp, tail_vp
+    except Exception:       # no native code here: the pure code runs
         _VIPER = False
     finally:
         lazy.forget("engine.net_vp")
     del lazy
-if sys.implementation.name != "micropython":
-    from engine.net_vp import PARTS as _PARTS
-    _VIPER_SRC = "".join(_PARTS)   # the whole text, for the benches' models (host only)
-    del _PARTS
 
 
 class Evaluator:

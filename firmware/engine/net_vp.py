@@ -1,16 +1,145 @@
-"""The viper functions of engine/net.py's evaluator, as source text compiled at import.
+"""The viper functions of engine/net.py's evaluator: machine code on the board.
 
-Their text is about 9 KB: a .mpy's string constants stay in the heap as long as anything
-of their module does, so the text lives here, in a module engine/net.py imports once to
-compile the functions (compile_all) and then forgets (lazy.forget): the compiled native
-code stays, the text leaves the heap (the board in a seat, BENCHMARKS.md bench:heap).
-On the host (CPython) the benches read PARTS for their models (engine.net._VIPER_SRC).
+Compiled ahead by mpy-cross with the board's architecture (`-march=armv6m` for the Pico,
+host_tools/cmd_flash.compile_tree; the host's for the MicroPython unix port), so the board
+never parses or compiles them: its heap holds their native code, not a compiler's work or
+their text. engine/net.py imports them once and forgets the module (lazy.forget). Where the
+interpreter cannot load native code (CPython, MicroPython's WebAssembly port) the import
+fails and engine/net_py.py's pure code runs the same arithmetic bit for bit.
+
+Three functions, each loop once in the native code (about 4 KB of Thumb, in the heap on
+the Pico); a leaf of a walk is three calls: delta_vp, rows_vp(mode 2), tail_vp. Viper
+keeps a function's first three locals in registers (armv6m), the others on the stack:
+the inner loops' variables come first, as parameters the callers pass as 0 (the rows
+loop 142 -> 114 cycles a word, the hidden unit 467 -> 388 by the count of bench engine).
+
+w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3.
+The hidden layer and the outputs come from the lane sums in acc: unit j's lane is word
+2 * (j >> 2) + (j & 1), half (j >> 1) & 1. A row of an input is summed into acc with
+x = xs[k] - xoff.
 """
-# The first locals of a viper function live in registers: the inner loops use the first ones.
+import micropython
 
-# The hidden layer and the outputs, from the lane sums in acc (shared by full_vp and
-# near_vp): unit j's lane is word 2 * (j >> 2) + (j & 1), half (j >> 1) & 1.
-_TAIL = """
+
+@micropython.viper
+def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8, full: int) -> int:
+    # the inputs that differ from the root's (boards in work), rows and xs = change + 64;
+    # full: a whole position's inputs (the change from an empty board, the checkers off
+    # counted from none): what a function of its own (active_vp) did in 0.8 KB of Thumb
+
+    rows = ptr16(int(work) + 544)
+    xs = ptr8(int(work) + 672)
+    old = ptr8(int(work) + (788 if full else 736))
+    k = 0
+    sd = 0
+    while sd < 2:
+        side = ptr8(int(me) if sd == 0 else int(opp))
+        base = 101 * sd
+        told = 0
+        tnew = 0
+        i = 0
+        while i < 25:
+            a = int(old[25 * sd + i])
+            n = int(side[i])
+            told += a
+            tnew += n
+            if a != n:
+                r = base + 4 * i
+                t = 0
+                while t < 4:                 # one, two, three or more; beyond three
+                    if t < 3:
+                        d = (1 if n > t else 0) - (1 if a > t else 0)
+                    else:
+                        d = (n - 3 if n > 3 else 0) - (a - 3 if a > 3 else 0)
+                    if d:
+                        rows[k] = r + t
+                        xs[k] = d + 64
+                        k += 1
+                    t += 1
+            i += 1
+        d = told - tnew + (15 if full else 0)   # (from nothing: the checkers off)
+        if d:
+            rows[k] = base + 100
+            xs[k] = d + 64
+            k += 1
+        sd += 1
+    count = k
+
+    return count
+
+
+@micropython.viper
+def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count: int, mode: int) -> int:
+    # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
+    # 2: acc = the root's sums plus the changed rows. xs = x + 64. Returns the input total.
+
+    wa = int(w)
+    hd = ptr16(wa)
+    nh = int(hd[1])
+
+    acc = ptr32(int(work) + (256 if mode == 1 else 0))
+    root = ptr32(int(work) + 256)
+    n = nh >> 1
+    if mode == 2:
+        while n:
+            n -= 1
+            acc[n] = root[n]
+        tt = int(ptr32(int(work) + 532)[0])
+    else:
+        while n:
+            n -= 1
+            acc[n] = 0
+        tt = 0
+    xoff = 64
+
+    m8 = 16711935
+    rows = ptr16(int(work) + 544)
+    xs = ptr8(int(work) + 672)
+    tab = ptr32(wa + int(hd[3]))
+    sh = int(tab[0])
+    pm = (1 << sh) - 1
+    wb = int(base)
+    r = 0
+    while r < count:
+        i = int(rows[r])
+        p = ptr32(wb + int(tab[1 + (i >> sh)]) + (i & pm) * nh)
+        x = int(xs[r]) - xoff
+        tt += x
+        n = nh >> 2
+        if x == 1:
+            while n:
+                n -= 1
+                u = p[n]
+                acc[2 * n] += u & m8
+                acc[2 * n + 1] += (u >> 8) & m8
+        elif x == -1:
+            while n:
+                n -= 1
+                u = p[n]
+                acc[2 * n] -= u & m8
+                acc[2 * n + 1] -= (u >> 8) & m8
+        else:
+            while n:
+                n -= 1
+                u = p[n]
+                acc[2 * n] += x * (u & m8)
+                acc[2 * n + 1] += x * ((u >> 8) & m8)
+        r += 1
+
+    if mode == 1:
+        ptr32(int(work) + 532)[0] = tt
+    return tt
+
+
+@micropython.viper
+def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) -> int:
+    # the hidden units from the lane sums, the outputs (into work) and the equity
+    acc = ptr32(work)
+
+    wa = int(w)
+    hd = ptr16(wa)
+    nh = int(hd[1])
+
     mul = ptr16(wa + 8)
     bias = ptr16(wa + 8 + 2 * nh)
     q = ptr16(wa + 8 + 4 * nh)
@@ -78,144 +207,3 @@ _TAIL = """
             e -= v
         i += 1
     return e
-"""
-
-# Sum the rows of the inputs in rows/xs (count of them) into acc: x = xs[k] - xoff.
-_ROWS = """
-    m8 = 16711935
-    rows = ptr16(int(work) + 544)
-    xs = ptr8(int(work) + 672)
-    tab = ptr32(wa + int(hd[3]))
-    sh = int(tab[0])
-    pm = (1 << sh) - 1
-    wb = int(base)
-    r = 0
-    while r < count:
-        i = int(rows[r])
-        p = ptr32(wb + int(tab[1 + (i >> sh)]) + (i & pm) * nh)
-        x = int(xs[r]) - xoff
-        tt += x
-        n = nh >> 2
-        if x == 1:
-            while n:
-                n -= 1
-                u = p[n]
-                acc[2 * n] += u & m8
-                acc[2 * n + 1] += (u >> 8) & m8
-        elif x == -1:
-            while n:
-                n -= 1
-                u = p[n]
-                acc[2 * n] -= u & m8
-                acc[2 * n + 1] -= (u >> 8) & m8
-        else:
-            while n:
-                n -= 1
-                u = p[n]
-                acc[2 * n] += x * (u & m8)
-                acc[2 * n + 1] += x * ((u >> 8) & m8)
-        r += 1
-"""
-
-_DELTA = """
-    rows = ptr16(int(work) + 544)
-    xs = ptr8(int(work) + 672)
-    old = ptr8(int(work) + (788 if full else 736))
-    k = 0
-    sd = 0
-    while sd < 2:
-        side = ptr8(int(me) if sd == 0 else int(opp))
-        base = 101 * sd
-        told = 0
-        tnew = 0
-        i = 0
-        while i < 25:
-            a = int(old[25 * sd + i])
-            n = int(side[i])
-            told += a
-            tnew += n
-            if a != n:
-                r = base + 4 * i
-                t = 0
-                while t < 4:                 # one, two, three or more; beyond three
-                    if t < 3:
-                        d = (1 if n > t else 0) - (1 if a > t else 0)
-                    else:
-                        d = (n - 3 if n > 3 else 0) - (a - 3 if a > 3 else 0)
-                    if d:
-                        rows[k] = r + t
-                        xs[k] = d + 64
-                        k += 1
-                    t += 1
-            i += 1
-        d = told - tnew + (15 if full else 0)   # (from nothing: the checkers off)
-        if d:
-            rows[k] = base + 100
-            xs[k] = d + 64
-            k += 1
-        sd += 1
-    count = k
-"""
-
-# w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3
-_HEAD = """
-    wa = int(w)
-    hd = ptr16(wa)
-    nh = int(hd[1])
-"""
-
-# Three functions, each loop once in the native code (about 4 KB of Thumb, in the heap on
-# the Pico); a leaf of a walk is three calls: delta_vp, rows_vp(mode 2), tail_vp. Viper
-# keeps a function's first three locals in registers (armv6m), the others on the stack:
-# the inner loops' variables come first, as parameters the callers pass as 0 (the rows
-# loop 142 -> 114 cycles a word, the hidden unit 467 -> 388 by the count of bench engine).
-# One source text a function (each under 4 KB), not one text of all: the concatenation of
-# a single 10 KB text wanted blocks of up to 10 KB, which a heap fragmented by the Table
-# cannot give when the engine is loaded after it (the hint's "no memory", docs/coach.md).
-PARTS = ("""
-@micropython.viper
-def delta_vp(i: int, a: int, n: int, work: ptr8, me: ptr8, opp: ptr8, full: int) -> int:
-    # the inputs that differ from the root's (boards in work), rows and xs = change + 64;
-    # full: a whole position's inputs (the change from an empty board, the checkers off
-    # counted from none): what a function of its own (active_vp) did in 0.8 KB of Thumb
-""" + _DELTA + """
-    return count
-""", """
-@micropython.viper
-def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count: int, mode: int) -> int:
-    # mode 0: acc = the rows of rows/xs; 1: the same into the root's sums (its total kept);
-    # 2: acc = the root's sums plus the changed rows. xs = x + 64. Returns the input total.
-""" + _HEAD + """
-    acc = ptr32(int(work) + (256 if mode == 1 else 0))
-    root = ptr32(int(work) + 256)
-    n = nh >> 1
-    if mode == 2:
-        while n:
-            n -= 1
-            acc[n] = root[n]
-        tt = int(ptr32(int(work) + 532)[0])
-    else:
-        while n:
-            n -= 1
-            acc[n] = 0
-        tt = 0
-    xoff = 64
-""" + _ROWS + """
-    if mode == 1:
-        ptr32(int(work) + 532)[0] = tt
-    return tt
-""", """
-@micropython.viper
-def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) -> int:
-    # the hidden units from the lane sums, the outputs (into work) and the equity
-    acc = ptr32(work)
-""" + _HEAD + _TAIL)
-
-
-def compile_all():
-    """The viper functions compiled from PARTS, one text at a time: a dict by name."""
-    import micropython
-    g = {"micropython": micropython}
-    for src in PARTS:
-        exec(src, g)
-    return g

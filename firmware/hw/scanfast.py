@@ -8,12 +8,11 @@ the Pico they were most of a scan's bytecode.
     # 0: the rail/2 reading is in its deadband (stored in refs[k]); else that reading + 1
     nw = deadband(sens, raw, held, queued, work, nw, sh)      # == deadband_bytecode(...)
 
-Why the source is text compiled here: plain mpy-cross (the build the tests, the benches and
-the browser load) refuses native code, so the viper function cannot live in an .mpy file
-of its own. The board's own compiler makes it once, at power-up, where the port has a native
-emitter (the Pico's Thumb emitter, the unix port's x64 one); where it has none (CPython,
-the WebAssembly port) load() gives None and the scanner walks in bytecode, with the same
-reads and writes in the same order (tests/portable/test_scanner_fast.py checks they agree).
+The viper functions are hw/scanfast_vp.py's, compiled ahead by mpy-cross with the board's
+architecture (host_tools/cmd_flash.compile_tree): power-up compiles nothing. Where native
+code cannot load (CPython, the WebAssembly port) load() gives None and the scanner walks in
+bytecode, with the same reads and writes in the same order
+(tests/portable/test_scanner_fast.py checks they agree).
 
 The loop keeps the hardware behind the same calls as the bytecode walk: `rd` (the half's
 ADC read_u16, or the fake board's) and `mem[xor] = mask` (machine.mem32, or the fake pins),
@@ -22,47 +21,6 @@ stores, the iteration, the deadband test) leaves bytecode. No allocation: the se
 indices, readings and masks are small integers, `xor` stays an object (an address above the
 small-int range would be boxed again at every store if it were typed int). The deadband
 test runs on 32-bit ints: readings are 16-bit, floors at least FORCE (-2**20), no overflow.
-"""
-
-# {P}: ptr16 or ptr32, the step table's item size (hw/scanwalk.py: "H" or "i")
-_SOURCE = """
-@micropython.viper
-def walk(sens, raw, step, mem, xor, rd, refs, floor, k: int, sh: int) -> int:
-    s = ptr8(sens)
-    r = ptr16(raw)
-    st = {P}(step)
-    n = int(len(sens))
-    j = 0
-    while j < n:
-        i = s[j]
-        r[i] = int(rd())
-        mem[xor] = st[i]
-        j += 1
-    a = int(rd())
-    f = ptr32(floor)
-    if (a - f[k]) >> sh:
-        return a + 1
-    ptr16(refs)[k] = a
-    return 0
-
-@micropython.viper
-def deadband(sens, raw, held, queued, work, nw: int, sh: int) -> int:
-    s = ptr8(sens)
-    r = ptr16(raw)
-    h = ptr32(held)
-    q = ptr8(queued)
-    w = ptr8(work)
-    n = int(len(sens))
-    j = 0
-    while j < n:
-        i = s[j]
-        if (r[i] - h[i]) >> sh:
-            if not q[i]:
-                q[i] = 1
-                w[nw] = i
-                nw += 1
-        j += 1
-    return nw
 """
 
 why_not = ""      # why load() gave None (no native emitter, ...), for the benches and the log
@@ -93,21 +51,26 @@ def deadband_bytecode(sens, raw, held, queued, work, nw, sh):
 
 
 def load(step):
-    """The viper walk for a step table of step's item size and the viper deadband test,
-    compiled now: (walk, deadband); None where this interpreter cannot make native code
-    (why_not says why)."""
+    """The viper walk for a step table of step's item size and the viper deadband test:
+    (walk, deadband); None where this interpreter cannot load native code (why_not says
+    why). Their module is forgotten once they are taken."""
     global why_not
-    try:
-        import micropython
-    except ImportError:
-        why_not = "not MicroPython"
-        return None
     size = len(bytes(step[:1]))
-    g = {"micropython": micropython}
+    import sys
+    if getattr(sys.implementation, "_mpy", 0) >> 10 == 0:   # (its bits 10+: the native arch)
+        why_not = "no native code on %s" % sys.implementation.name
+        return None
     try:
-        exec(_SOURCE.replace("{P}", "ptr32" if size == 4 else "ptr16"), g)
-    except Exception as e:    # no native emitter on this port (SyntaxError, ValueError...)
+        from hw.scanfast_vp import walk16, deadband
+        walk = walk16
+        if size == 4:
+            from hw.scanfast32_vp import walk32
+            walk = walk32
+    except Exception as e:   # no native code here, or of another architecture
         why_not = "%s: %s" % (type(e).__name__, e)
         return None
+    finally:
+        import lazy
+        lazy.forget("hw.scanfast_vp", "hw.scanfast32_vp")
     why_not = ""
-    return g["walk"], g["deadband"]
+    return walk, deadband

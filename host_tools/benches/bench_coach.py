@@ -353,7 +353,6 @@ def run():
     from host_tools.benchmd import PICO_FACTOR
     from host_tools.benches.bench_engine import _pairs, HARDEST, QUIET_LEGAL_MS, PICO_MHZ, \
         THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT
-    from engine import net
     from host_tools.cmd_flash import compile_tree
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     pairs = _pairs(24, 12)
@@ -361,7 +360,8 @@ def run():
     compile_tree(mpy, march=None)
     path = os.path.join(ROOT, "build", "bench_coach_mp.py")
     with open(path, "w") as f:
-        src = net._VIPER_SRC
+        from host_tools.benches.bench_app import viper_text
+        src = viper_text("engine/net_vp.py")
         tail = src[src.index("@micropython.viper\ndef tail_vp"):]
         f.write("MPY = %r\nWEIGHTS = %r\nPAIRS = %r\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
             mpy, os.path.join(FIRMWARE, "engine", "weights.bin"), pairs, HARDEST, tail, MP_SCRIPT))

@@ -829,10 +829,9 @@ def _pico_heap(vals, mpy_tree):
     strings keep their size, objects and pointers halve), with what else keeps its size:
     the weights and the typed buffers (bytes), and the viper functions' native code (its
     Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
-    from engine import net
-    from host_tools.benches.bench_app import native_bytes
+    from host_tools.benches.bench_app import native_bytes, viper_text
     src = os.path.join(ROOT, "build", "bench_engine_viper.py")
-    native = {arch: native_bytes(net._VIPER_SRC, src, arch) for arch in ("armv6m", "x64")}
+    native = {arch: native_bytes(viper_text("engine/net_vp.py"), src, arch) for arch in ("armv6m", "x64")}
     # the modules the engine keeps (engine/net_vp.py, the viper text, and weights.py are
     # forgotten once used)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
@@ -865,8 +864,8 @@ def run():
     from host_tools.cmd_flash import compile_tree
     mpy = os.path.join(ROOT, "build", "bench-engine-mpy")
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
-    from engine import net
-    src = net._VIPER_SRC
+    from host_tools.benches.bench_app import viper_text
+    src = viper_text("engine/net_vp.py")
     tail = src[src.index("@micropython.viper\ndef tail_vp"):]
     script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
         mpy, ROOT, pairs, STRONG, HARDEST, tail, MP_SCRIPT)

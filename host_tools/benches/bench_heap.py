@@ -86,11 +86,9 @@ def thumb_bytes(work):
     functions the board compiles from text (the engine's, engine/net_vp.py; the scanner's
     walk, hw/scanfast.py) by mpy-cross -march=armv6m, as the Pico's own emitter makes them:
     (engine, scanner) .mpy bytes."""
-    from engine import net
-    from hw import scanfast
     out = []
-    for name, text in (("engine", "import micropython\n" + net._VIPER_SRC),
-                       ("scanfast", "import micropython\n" + scanfast._SOURCE.replace("{P}", "ptr16"))):
+    for name, text in (("engine", B.viper_text("engine/net_vp.py")),
+                       ("scanfast", B.viper_text("hw/scanfast_vp.py"))):
         out.append(B.native_bytes(text, os.path.join(work, "thumb-" + name + ".py"), "armv6m"))
     return tuple(out)
 
@@ -102,8 +100,7 @@ def leaf_extra(work, fw):
     VfsLfs2 with progsize 256: 4 x 256 bytes a file). 0 without the file."""
     if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
         return 0
-    from engine import deepleaf_vp, leaffeat_vp
-    text = "import micropython\n" + "".join(deepleaf_vp.PARTS + leaffeat_vp.PARTS)
+    text = B.viper_text("engine/deepleaf_vp.py") + B.viper_text("engine/leaffeat_vp.py")
     return B.native_bytes(text, os.path.join(work, "thumb-deepleaf.py"), "armv6m") + 1024
 
 

@@ -91,14 +91,20 @@ def steps():
                    "R('judge_worst_alloc', worst)\nR('judged', n)\n"
                    "del J, mid, p, Judge, legal_plays, apply_step"),
          ("seat_again", "seat_live = gc.mem_alloc()"),
-         ("think_normal", "c0 = E.ev.count\na = gc.mem_alloc()\n"
+         # each think as a seat's (app/seat.py): its question set, so that think_tick serves
+         # the players once a slice of the think clock, not at every tick
+         ("think_normal", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
+                          "a = gc.mem_alloc()\n"
                           "E.choose(W.me, W.opp, 1, 1, 'normal')\n"
+                          "A.question = None\n"
                           "R('think_normal_alloc', gc.mem_alloc() - a)\n"
                           "R('think_normal_evals', E.ev.count - c0)"),
          ("read_normal", "R('after_normal', gc.mem_alloc() - base)\n"
                          "R('kept_normal', gc.mem_alloc() - seat_live)\nseat_live = gc.mem_alloc()"),
-         ("think_strong", "c0 = E.ev.count\na = gc.mem_alloc()\n"
+         ("think_strong", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
+                          "a = gc.mem_alloc()\n"
                           "E.choose(S.me, S.opp, 1, 1, 'strong')\n"
+                          "A.question = None\n"
                           "R('think_strong_alloc', gc.mem_alloc() - a)\n"
                           "R('think_strong_evals', E.ev.count - c0)\n"
                           "R('leaf_loaded', int(E.leaf is not None))\n"

@@ -141,13 +141,13 @@ def viper_walk_cycles():
         return None
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))), "firmware"))
-    from hw import scanfast
+    from host_tools.benches.bench_app import viper_text
     work = tempfile.mkdtemp(prefix="tablier-bench-native-")
     src = os.path.join(work, "walk.py")
     with open(src, "w") as f:
-        # the walk alone (the source's first function; the deadband test follows it)
-        walk_src = scanfast._SOURCE.split("@micropython.viper\ndef deadband")[0]
-        f.write("import micropython\n" + walk_src.replace("{P}", "ptr16"))
+        # the 16-bit walk alone (the module's first function; the deadband test follows it)
+        walk_src = viper_text("hw/scanfast_vp.py").split("@micropython.viper\ndef deadband")[0]
+        f.write(walk_src)
     subprocess.run([tool("mpy-cross"), "-march=armv6m", "walk.py"], cwd=work, check=True,
                    capture_output=True)
     for skip in (0, 1):
