@@ -112,8 +112,41 @@ def steps():
          ("read_strong", "R('after_strong', gc.mem_alloc() - base)\n"
                          "R('kept_strong', gc.mem_alloc() - seat_live)\n"
                          "R('grown', int(gc.mem_alloc() + gc.mem_free() > %d))" % PICO_HEAP),
+         # every firmware module loaded once and forgotten, as a long session loads its rare
+         # code (cube actions, game ends, menus, the review...): what stays is the names
+         # MicroPython interned for them, in pools that double (qstr.c), never freed
+         ("names", "pre = gc.mem_alloc()\nfor m in %r:\n"
+                   "    if m in sys.modules:\n"
+                   "        continue\n"
+                   "    had = set(sys.modules)\n"
+                   "    try:\n"
+                   "        __import__(m)\n"
+                   "    except Exception as e:\n"
+                   "        print('HEAP32 import_failed_' + m, repr(e).replace(' ', '_'))\n"
+                   "    for k in [k for k in sys.modules if k not in had]:\n"
+                   "        del sys.modules[k]\n"
+                   "        d = k.rfind('.')\n"
+                   "        if d > 0 and k[:d] in sys.modules and k[d + 1:] in sys.modules[k[:d]].__dict__:\n"
+                   "            delattr(sys.modules[k[:d]], k[d + 1:])\n"
+                   "del had, m\n" % (firmware_modules(),)),
+         ("read_names", "R('names_kept', gc.mem_alloc() - pre)"),
          ]
     return s
+
+
+def firmware_modules():
+    """Every module the board can load (the firmware's .py files but main.py, boot.py and
+    the freezing manifest; the viper modules too: this port refuses their native code, the
+    names their import would intern are not counted), as dotted names."""
+    fw = os.path.join(ROOT, "firmware")
+    out = []
+    for d, _, files in sorted(os.walk(fw)):
+        for f in sorted(files):
+            if not f.endswith(".py") or f in ("main.py", "boot.py", "manifest.py") or f.endswith("_vp.py"):
+                continue
+            rel = os.path.relpath(os.path.join(d, f), fw)[:-3].replace(os.sep, ".")
+            out.append(rel[:-len(".__init__")] if rel.endswith(".__init__") else rel)
+    return out
 
 
 def measure(work=None):
@@ -133,7 +166,7 @@ def measure(work=None):
             figures[k] = int(v) if v.lstrip("-").isdigit() else v
         elif line.startswith("{\"step\""):
             raise SystemExit("bench heap32: a step failed: " + line)
-    if proc.returncode != 0 or "after_strong" not in figures:
+    if proc.returncode != 0 or "names_kept" not in figures:
         raise SystemExit("bench heap32 failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     # what the chip holds instead of the pure path: the viper functions' Thumb code
     # (bench heap reads their texts from the firmware's modules, under CPython)
@@ -153,7 +186,7 @@ def chip_of(f):
     normal = seat + f["kept_normal"]
     strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] else 0)
     return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
-            "after_normal": normal, "after_strong": strong}
+            "after_normal": normal, "after_strong": strong, "all_names": strong + f["names_kept"]}
 
 
 def table(f):
@@ -169,6 +202,8 @@ def table(f):
             WIDEST, c["after_normal"], c["after_normal"] / kb),
         "| ... then after a strong think, starting position 1-1 (its candidates' buffers, the leaf net) | %d | %.1f |" % (
             c["after_strong"], c["after_strong"] / kb),
+        "| ... then every firmware module loaded once and forgotten (a long session's rare code): the names MicroPython keeps for them, %d B more | %d | %.1f |" % (
+            f["names_kept"], c["all_names"], c["all_names"] / kb),
         "| allocated by one scan, this port's bytecode path (hall scanner, unchanged reading) | %d | - |" % f["scan_alloc"],
         "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - |" % (f["judged"], f["judge_worst_alloc"]),
         "| allocated by the widest 1-1's think at normal, the pure-Python net (%d evaluations) | %d | %.1f |" % (
@@ -181,10 +216,16 @@ def table(f):
              "with viper, a normal think of the widest 1-1 allocates under 1 KB: bench heap). "
              "Taken out of the port's figures (the chip never holds them): the pure-Python net's "
              "decoded copies %d B and its module %d B; put in: the viper functions' Thumb code %d B "
-             "(mpy-cross -march=armv6m; the leaf net's %d B more once it is made). The strong level's "
-             "leaf net %s on this port (%s)." % (
+             "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
+             "is made). The strong level's leaf net %s on this port%s. MicroPython never frees an "
+             "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
+             "last row is what a session that has loaded all its rare code keeps for their names "
+             "alone, and a new pool is one block of several KB asked for when a name overflows the "
+             "last (the chip's pools end elsewhere: this port's host fakes intern about 400 names "
+             "the chip never sees). Figures move by about 2 KB when a change crosses a pool's end." % (
                  f["py_copies"], f["net_py_module"], f["thumb"], f["leaf_thumb"],
-                 "loaded" if f["leaf_loaded"] else "did not load", f["deep_fault"]))
+                 "loaded" if f["leaf_loaded"] else "did not load",
+                 "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"]))
     return "\n".join(rows), notes
 
 
