@@ -271,6 +271,7 @@ class Server:
     def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=120.0, accounts=None,
                  dice=None, seed=1, delay_s=0.0, pass_scoring="position"):
         self.pass_scoring = pass_scoring
+        self.refuse_moves = 0            # a test's disagreement: refuse this many `move`s
         self.ping_s, self.idle_s, self.lifetime = ping_s, idle_s, lifetime
         self.accounts = dict(accounts or {})
         self.dice = list(dice or [])
@@ -388,6 +389,15 @@ class Server:
         c = self.client(name)
         if c is not None:
             c.write(text)
+
+    def move_checker(self, gid, frm, to):
+        """A test's disagreement: one checker of the game's player 1 moved on the server's
+        board (player 1's view) behind the clients' backs, then every client sent the board."""
+        with self.lock:
+            g = [x for x in self.games if x.id == gid][0]
+            g.board[frm] -= 1
+            g.board[to] += 1
+            self._boards(g)
 
     # ---------------------------------------------------------------- commands
     def roll_die(self):
@@ -603,6 +613,9 @@ class Server:
         if not wanted:
             c.event("failedmove", From=0, To=0, Reason="Specify one or more moves in the form FROM/TO. For example: 8/4 6/4")
             return
+        if self.refuse_moves > 0:
+            self.refuse_moves -= 1
+            wanted = [(0, 0)]            # (no such step: refused, nothing changed)
         done = self._expand(g, c.number, wanted)
         if done is None:
             c.event("failedmove", From=0, To=0, Reason="Illegal move.")

@@ -143,7 +143,7 @@ def test_the_bridge_finds_the_opponents_play_the_server_made_for_them():
     assert not [s for s in said if s.startswith("?")], said
 
 
-def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
+def test_the_board_takes_the_servers_position_where_it_differs_and_the_bridge_says_where():
     import json
     from bg import ids
     from host_tools.cmd_online import Bridge
@@ -163,7 +163,8 @@ def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
     words = [s for s in said if "differs" in s]
     assert words and "them's 13-point: the server 5, the board 4" in words[0], said
     assert "them's 7-point: the server 0, the board 1" in words[0]
-    assert "seat link differs" in br.to_board
+    assert "the board takes the server's" in words[0]
+    assert "seat position %s 1 0 0" % same in br.to_board          # the server's stands
 
 
 def test_the_relay_waits_for_a_server_that_is_not_up_yet_with_backoff():
@@ -242,6 +243,8 @@ def test_the_relays_state_runs_the_same_under_micropython():
     assert out[3][1] == ["seat 9 play 13/7 8/7"], out     # their play (seat_turn q 9), made by the server itself
     assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 3 1"], out
     assert out[6][0] == ["move 8/5 6/5", "ok", "pong 123"], out
+    assert out[7][0] == ["reset", "board"] and out[8] == [[], ["ids"]], out         # a refusal
+    assert out[9][1] == ["seat position 4NvgATDgc/ABMA 0 3 1"], out   # the server's position taken
     script = ("import sys, json\nsys.path[:0] = ['host_tools', 'firmware', 'tests']\n"
               "import online_cases\nfrom online_bridge import Bridge\n"
               "print(json.dumps(online_cases.replay(Bridge)))\n")

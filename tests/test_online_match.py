@@ -376,6 +376,83 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
     assert password not in out and password.replace(" ", "_") not in out, out
     assert "logged in as Tablier" in out and "Unknown command" not in out, out[-3000:]
     assert ("Tablier", "set autoplay 0") in srv.log
+    # the board's record names the seat as the server does, its case kept
+    assert [e for e in b.events("seat_ok") if e["ask"] == "name" and e["answer"] == "Tablier"]
     assert "not an event from the server" in out and "cannot read" in out, out[-3000:]
     assert "refused the move" in out and "reconnecting" in out and "joining match 1 again" in out, out[-3000:]
     assert "left the match" in out and "differs" not in out, out[-3000:]
+
+
+def test_the_server_is_the_authority_on_the_position(tmp_path):
+    """A refusal from the server: the board takes the server's position back (White to play
+    her dice again), shows what to put back and sends the play once made again; a power cut
+    at the board while the server's position moved on (a checker the board never saw moved):
+    the board takes the server's position as its own, shows what to put back, and the match
+    goes on from it on both sides."""
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100)
+    b = Board(tmp_path)
+    proc = bob = None
+    try:
+        _online_seat(b)
+        b.do("setup")
+        proc = _bridge(b, srv, "--create", "3")
+        b.until(lambda: srv.games, "the match created by the bridge")
+        bob = Script(srv.port, "Bob")
+        b.others.append(bob)
+        bob.send("join guest_tablier")
+        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
+                "Bob in the match")
+        _opening(b, bob)                                     # Bob 2, White 6: White opens
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play the opening")
+        assert sorted(b.t.turn_dice) == [2, 6]
+        start = b.t.board.copy()
+        # the server refuses White's play: the board goes back to the server's position
+        srv.refuse_moves = 1
+        play = _a_legal_play(b, 0)
+        b.do(play, "r")
+        b.until(lambda: [e for e in b.events("seat_ok") if e["ask"] == "position"], "the server's position taken")
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play again")
+        assert sorted(b.t.turn_dice) == [2, 6] and b.t.board == start and b.t.mismatch
+        assert bob.board()["Turn"] == 2 and not bob.board()["Moves"]     # nothing stands on the server
+        b.do("putback")
+        b.until(lambda: not b.t.restoring and not b.t.mismatch, "the checkers put back")
+        b.do(play, "r")
+        b.until(lambda: bob.board()["Turn"] == 1, "the play taken by the server")
+        # the server's position moves on behind the board's back, then a power cut
+        b.until(lambda: b.t.on_roll == 1 and b.t.phase in (3, 5), "Bob's turn at the board")
+        srv.move_checker(srv.games[0].id, 6, 5)              # a White checker 6 -> 5 (player 1: White)
+        b.rig.power_cut()
+        b.port.pump()
+        b.until(lambda: len([e for e in b.events("seat_ok") if e["ask"] == "position"]) >= 2,
+                "the server's position taken after the power cut")
+        b.until(lambda: b.t.restoring or b.t.mismatch, "what to put back shown")
+        assert b.t.board.me[4] == 1 and b.t.board.me[5] == 4, b.t.board       # White's 5 and 6 points
+        assert b.t.on_roll == 1
+        b.do("putback")
+        b.until(lambda: not b.t.restoring and not b.t.mismatch, "the checkers put back")
+        _bob_turn(b, bob)
+        _opponent_plays(b, bob)
+        _make_blacks_play(b, 1)
+        b.do("r")
+        b.until(lambda: b.t.phase == 5 or b.t.phase == 6, "White's dice from the server")
+        b.do(_a_legal_play(b, 0), "r")
+        b.until(lambda: bob.board()["Turn"] == 1, "White's play taken by the server from its position")
+    finally:
+        out = ""
+        if proc is not None:
+            proc.terminate()
+            out = proc.communicate(timeout=20)[0]
+        if bob is not None:
+            bob.close()
+        srv.stop()
+        b.port.close()
+    assert "Traceback" not in out, out[-3000:]
+    assert "refused the move" in out and "the board takes the server's" in out, out[-3000:]
+    assert "your 5-point: the server 1, the board 0" in out, out[-3000:]
+    moves = [c for n, c in srv.log if n == "guest_tablier" and c.startswith("move")]
+    assert len(moves) == 3 and moves[0] == moves[1], moves     # refused, sent again, then the next
+    # the record names the seats as the server does, and the game with the server's position
+    # is said by the exporter (a .mat cannot hold a position taken mid-game)
+    rec = str(tmp_path / "match.rec")
+    with open(rec) as f:
+        assert [line for line in f if line.startswith("H")], "no position line in the record"

@@ -16,8 +16,12 @@ an opening die) answers; the provably fair dice do not roll, and the record says
 dice are the server's (a `U 2` line, record.py's ('entered', 2): verify-dice counts them
 and checks none). `seat resign N` is the opponent's resignation on the server (N 1 single,
 2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
-with main; `seat name P NAME` names player P in the record as the server does (lowercased,
-as every command). `seat link STATE` puts the connection's
+with main; `seat name P NAME` names player P in the record as the server does (its case
+kept). `seat position POSID P D1 D2` makes the server's position the board's (the server
+is the authority: after a power cut, a reconnection or a refusal): player P on roll in
+GNU Backgammon's position ID from P's side, with the dice D1 D2 (0 0 before the roll);
+recorded as an `H` line, and shown as after a power cut: the LEDs say what to put back
+before anything goes on. `seat link STATE` puts the connection's
 state on the OLED (connecting, waiting, lost, playing; differs: the board's position is not
 the server's, the relay says where). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
@@ -73,8 +77,8 @@ def ask_dice(app, now_ms):
 
 
 def answer(app, args):
-    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`: the
-    JSON line answering them."""
+    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`,
+    `seat position POSID P D1 D2`: the JSON line answering them."""
     t = app.table
     word = args[0]
     o = online_seat(t)
@@ -92,6 +96,8 @@ def answer(app, args):
             return events.error("seat_refused", "seat name 0|1 NAME (one word, at most 24)")
         t.record(("name", int(args[1]), args[2]))
         return events.line("seat_ok", (("ask", "name"), ("answer", args[2])))
+    if word == "position":
+        return take_position(app, args[1:])
     if word == "resign":
         kind = args[1] if len(args) > 1 else ""
         if kind not in ("1", "2", "3"):
@@ -118,3 +124,41 @@ def answer(app, args):
     t.dice(*dice)
     app.drain()
     return events.line("seat_ok", (("ask", "dice"), ("answer", " ".join(str(d) for d in dice))))
+
+
+def take_position(app, args):
+    """`seat position POSID P D1 D2`: the server's position becomes the board's, player P
+    on roll with the dice D1 D2 (0 0: before the roll), in the game in play (not while a
+    double or a resignation waits for its answer). The board shows what to put back, as
+    when it resumes after a power cut, and judges nothing until it stands so."""
+    from game.phases import OPENING, DOUBLED, NO_MOVE
+    t = app.table
+    if len(args) != 4 or args[1] not in ("0", "1") or not (args[2] + args[3]).isdigit():
+        return events.error("seat_refused", "seat position POSID 0|1 D1 D2 (0 0 before the roll)")
+    p, d1, d2 = int(args[1]), int(args[2]), int(args[3])
+    if d1 > 6 or d2 > 6 or (d1 == 0) != (d2 == 0):
+        return events.error("seat_refused", "dice %d %d: two dice 1 to 6, or 0 0" % (d1, d2))
+    if not OPENING <= t.phase <= NO_MOVE or t.phase == DOUBLED or t.match.resigned_by >= 0:
+        return events.error("seat_refused", "the board takes a position in a game in play only, "
+                            "not while a double or a resignation waits")
+    from bg.ids import position_from_id
+    try:
+        pos = position_from_id(args[0])
+    except ValueError as e:
+        return events.error("seat_refused", "not a position ID: %s" % e)
+    t.board = pos if p == 0 else pos.swapped()
+    t.record(("position", args[0], "%d%d%d" % (p, d1, d2)))
+    if d1:
+        t.on_roll = p
+        t.clock.start_turn(p)
+        t._start_moving(d1, d2)
+    else:
+        t._begin_turn(p)
+    t.restoring = 2                      # put back exactly first, as after a power cut
+    t.fresh = False
+    t._evaluate()
+    t._board_acts()
+    t._refresh()
+    t.save()
+    app.drain()
+    return events.line("seat_ok", (("ask", "position"), ("answer", args[0])))

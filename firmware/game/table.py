@@ -116,7 +116,7 @@ class Table:
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
         self.fresh = False             # seen has been judged in the current state
-        self.restoring = False         # resumed from a snapshot: the board must be put back
+        self.restoring = False         # resumed from a snapshot: the board must be put back (2: exactly)
         self.mismatch = None           # (wrong, unsure) points vs the position to hold
         self.hw_fault = ()             # points a hardware fault leaves unreadable (White's numbering)
         # what is shown
@@ -791,7 +791,11 @@ class Table:
                     self.emit("beep", "illegal")
             if phase == MOVING:
                 self._judge_move()
-                if self.restoring and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
+                # resumed after a power cut, a play half made may stand; the online server's
+                # position taken (app/online.py: restoring 2) stands only when put back exactly
+                if self.restoring == 2 and moving.mismatch(seen, self.board) is None:
+                    self.restoring = False
+                if self.restoring is True and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
                     self.restoring = False
                 if self.restoring:
                     self.mismatch = moving.mismatch(seen, self.board)
