@@ -61,6 +61,7 @@ class Bridge:
         self.sync_wanted = False        # compare when the server's state is settled
         self.refused = False            # a refusal: compare once the server's board follows
         self.in_flight = False          # our play sent, the server's answer not yet seen
+        self.rescored = None            # the server's end the board was told to score (seat score)
 
     # ---------------------------------------------------------------- the server
     def login_line(self, user, password):
@@ -264,17 +265,29 @@ class Bridge:
 
     def _compare_ends(self, i, end):
         """The server's and the board's scores of a game, compared once both are known: the
-        server's decides the match (it scores a pass or a resignation from the position,
-        gammons counted); a difference is said in words."""
+        server's decides the match (it may score a pass or a resignation by its own rule,
+        from the position): for the same winner the board takes the server's points (`seat
+        score`), else the difference is said in words."""
+        if i == 1 and end == self.rescored:
+            self.rescored = None                 # the board's end scored again: ours
+            return
         self.ends[i] = end
         server, board = self.ends
         if server is None or board is None:
             return
         self.ends = [None, None]
-        if server != board:
-            self.say("note: the server scored this game %d point(s) to %s, the board %d to %s: "
-                     "the server's score decides the match; the board's record differs" % (
-                         server[1], "you" if server[0] else self.them, board[1], "you" if board[0] else self.them))
+        if server == board:
+            return
+        if server[0] != board[0]:
+            self.say("note: the server gave this game to %s, the board to %s: the server's "
+                     "score decides the match; the board's record differs" % (
+                         "you" if server[0] else self.them, "you" if board[0] else self.them))
+            return
+        # (a pass or a resignation: the server scores it by its own rule) the board follows
+        self.say("the server scored this game %d point(s) to %s, the board %d: the board "
+                 "takes the server's score" % (server[1], "you" if server[0] else self.them, board[1]))
+        self.rescored = server
+        self.to_board.append("seat score %d %d" % (1 - self.online if server[0] else self.online, server[1]))
 
     # ---------------------------------------------------------------- the board
     def board_line(self, text, now):

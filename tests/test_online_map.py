@@ -254,3 +254,24 @@ def test_the_relays_state_runs_the_same_under_micropython():
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["out"] == expect["out"], (got, expect)
     assert len(got["said"]) == len(expect["said"]), (got["said"], expect["said"])
+
+
+def test_a_game_scored_again_by_the_server_leaves_the_match_as_if_scored_so():
+    """app/online.py's rescore_match (the board's `seat score`): the score, the match's end
+    and the Crawford game follow the server's points, either way."""
+    from bg.match import Match
+    from app.online import rescore_match
+    m = Match(5)
+    m.double(0, 0, False)
+    m.drop(1)                                   # the board: a pass at the cube, 1 point
+    assert m.score == [1, 0] and not m.crawford
+    rescore_match(m, 4)                         # the server: 4 (a gammon at the cube of 2)
+    assert m.score == [4, 0] and m.crawford and m.game_number == 2 and not m.is_over()
+    m.resign(1, 1)
+    m.accept_resignation(0)                     # the Crawford game: 1 point, the match won
+    assert m.is_over() and m.winner == 0
+    rescore_match(m, 0)                         # (the server: none) the match goes on
+    assert not m.is_over() and m.score == [4, 0] and not m.crawford and m.post_crawford
+    assert m.game_number == 3 and m.cube.value == 1
+    rescore_match(m, 3)                         # and back: won 7-0
+    assert m.is_over() and m.score == [7, 0]

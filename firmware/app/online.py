@@ -21,7 +21,10 @@ kept). `seat position POSID P D1 D2` makes the server's position the board's (th
 is the authority: after a power cut, a reconnection or a refusal): player P on roll in
 GNU Backgammon's position ID from P's side, with the dice D1 D2 (0 0 before the roll);
 recorded as an `H` line, and shown as after a power cut: the LEDs say what to put back
-before anything goes on. `seat link STATE` puts the connection's
+before anything goes on. `seat score P PTS` scores the game just ended as the server did
+(player P won PTS points: bgammon.org scores a pass or a resignation by its own rule):
+the board's end line is voided (a `W` line, as after a power cut) and written again with
+the server's points, the match's score and Crawford follow. `seat link STATE` puts the connection's
 state on the OLED (connecting, waiting, lost, playing; differs: the board's position is not
 the server's, the relay says where). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
@@ -78,7 +81,7 @@ def ask_dice(app, now_ms):
 
 def answer(app, args):
     """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`,
-    `seat position POSID P D1 D2`: the JSON line answering them."""
+    `seat position POSID P D1 D2`, `seat score P PTS`: the JSON line answering them."""
     t = app.table
     word = args[0]
     o = online_seat(t)
@@ -98,6 +101,8 @@ def answer(app, args):
         return events.line("seat_ok", (("ask", "name"), ("answer", args[2])))
     if word == "position":
         return take_position(app, args[1:])
+    if word == "score":
+        return rescore(app, args[1:])
     if word == "resign":
         kind = args[1] if len(args) > 1 else ""
         if kind not in ("1", "2", "3"):
@@ -162,3 +167,61 @@ def take_position(app, args):
     t.save()
     app.drain()
     return events.line("seat_ok", (("ask", "position"), ("answer", args[0])))
+
+
+def rescore(app, args):
+    """`seat score P PTS`: the game just ended scored as the server scored it (its `win`),
+    when the board scored it otherwise; only right after the end, for the same winner."""
+    from game.phases import GAME_OVER, MATCH_OVER
+    t = app.table
+    m = t.match
+    if len(args) != 2 or args[0] not in ("0", "1") or not args[1].isdigit():
+        return events.error("seat_refused", "seat score 0|1 POINTS")
+    w, pts = int(args[0]), int(args[1])
+    if t.phase not in (GAME_OVER, MATCH_OVER) or not t.end_seq or t.end_seq != t.rec_seq \
+            or m.last_game[0] != w:
+        return events.error("seat_refused", "the board scores again only the game just ended, "
+                            "for its winner, before anything else is recorded")
+    if m.last_game[1] != pts:
+        rescore_match(m, pts)
+        t.rec_seq -= 1
+        t.unsealed.append((("resume", t.rec_seq), None))     # the board's end line is void
+        t.record(("end", w, pts))
+        t.end_seq = t.rec_seq
+        t.event(events.game_end(w, pts, m.score))
+        if m.is_over():
+            if t.phase != MATCH_OVER:
+                t.go(MATCH_OVER)
+                t.event(events.match_end(m.winner, m.score))
+        else:
+            t.go(GAME_OVER)
+        t.fresh = False
+        t._refresh()
+        t.save()
+        app.drain()
+    return events.line("seat_ok", (("ask", "score"), ("answer", pts)))
+
+
+def rescore_match(m, points):
+    """The bg.match.Match `m`'s last game made worth `points` (here, not in bg/match.py: the
+    board carries it only while a seat is online), the match's state after it as Match's
+    _award would have left it: the score, the match's end, the Crawford game."""
+    winner, old, kind, how = m.last_game
+    was_over = m.winner >= 0
+    m.score[winner] += points - old
+    m.last_game = (winner, points, kind, how)
+    if m.money():
+        return
+    if m.score[winner] >= m.length:
+        m.winner = winner
+        return
+    m.winner = -1
+    if m.crawford_rule:
+        if was_over and m.crawford:           # the Crawford game just played
+            m.crawford = False
+            m.post_crawford = True
+        elif not m.post_crawford:
+            m.crawford = m.score[winner] == m.length - 1
+    if was_over:                              # the match goes on: _award's next game
+        m.game_number += 1
+        m.cube = m._new_cube()

@@ -105,6 +105,7 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        self.end_seq = 0               # the last game's end line, while no line followed it
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
@@ -606,6 +607,7 @@ class Table:
         if self.away[0] or self.away[1]:
             self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
         self.record(("end", winner, points))
+        self.end_seq = self.rec_seq    # an online server may score it again (app/online.py)
         self.event(events.game_end(winner, points, m.score))
         self._turn_reset()
         if m.is_over():
