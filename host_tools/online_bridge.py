@@ -62,6 +62,7 @@ class Bridge:
         self.refused = False            # a refusal: compare once the server's board follows
         self.in_flight = False          # our play sent, the server's answer not yet seen
         self.rescored = None            # the server's end the board was told to score (seat score)
+        self.ids_asked = False          # `ids` sent to the board, its answer not yet read
 
     # ---------------------------------------------------------------- the server
     def login_line(self, user, password):
@@ -107,13 +108,43 @@ class Bridge:
             self.to_server.append("join %d" % self.game_id)      # back to the match
             self.say("joining match %d again" % self.game_id)
             self.sync_wanted = True
-        elif self.create:
+        else:
+            self._to_match()
+        self.link("waiting" if (self.create or self.join or self.game_id) else "connecting")
+
+    def _to_match(self):
+        if self.create:
             self.to_server.append("create public %d 0" % self.create)
             self.say("creating a %d-point match" % self.create)
         elif self.join:
             self.to_server.append("join %s" % self.join)
             self.say("joining %s" % self.join)
-        self.link("waiting" if (self.create or self.join or self.game_id) else "connecting")
+
+    def choose(self, create=0, join=""):
+        """Create a match of `create` points or join `join` (a match's number or a player),
+        now if logged in (the companion page's buttons), else once logged in."""
+        self.create, self.join = create or None, join or None
+        if self.logged_in and self.game_id is None:
+            self._to_match()
+            self.link("waiting")
+
+    def lost(self):
+        """The connection to the server is lost: what was to be sent is sent again from
+        the state once logged in again (joining the match again); the OLED says so."""
+        self.logged_in = False
+        self.to_server = []
+        self.link("lost")
+
+    def board_connected(self):
+        """The board's line (re)opened: it is told the connection's state again."""
+        self.link(self.link_state or "connecting", again=True)
+
+    def take(self):
+        """The lines to send, as JSON [to the server, to the board], taken (the companion
+        page's WebAssembly port hands them to JavaScript this way)."""
+        out = json.dumps([self.to_server, self.to_board])
+        self.to_server, self.to_board = [], []
+        return out
 
     def _ev_joined(self, ev):
         name = ev["Player"]
@@ -312,7 +343,8 @@ class Bridge:
             self._ask(key, now, "turn_q", (ev["q"], ev["ask"], ev["p"]))
         elif kind == "seat_ok":
             pass
-        elif kind == "ids":
+        elif kind == "ids" and self.ids_asked:
+            self.ids_asked = False              # (the companion page asks for IDs too)
             self._sync(ev.get("pos"), ev.get("match"))
         elif kind == "play" and self.online in (0, 1) and ev.get("p") == self.online:
             self.opp_play = None                # their play shown and made at the board
@@ -376,6 +408,8 @@ class Bridge:
                 self.to_server += ["reset", "board"]
                 self.refused = True
             return                       # (theirs: compared when their turn ends)
+        if ms.game_state != 1:           # the board's game is over (or not begun)
+            return
         server_p = o if st["Turn"] == 2 else 1 - o
         board_p = ms.on_roll
         if board_p == server_p and pos == self._server_position(server_p):
@@ -395,7 +429,7 @@ class Bridge:
         if st["DoubleOffered"]:
             self.say("the board's position differs from the server's while a double waits: "
                      "the board takes the server's after the answer")
-            self.sync_wanted = True
+            self.refused = True              # compared again at the server's next board
             return
         from bg.ids import position_id
         spos = self._server_position(p)
@@ -476,7 +510,7 @@ class Bridge:
             self.say("you resign: sent (the server scores the game from the position)")
         if self.sync_wanted and st is not None and st["Turn"] and not st["Winner"] and \
                 self.online in (0, 1) and not self.in_flight and not self.to_server:
-            self.sync_wanted = False
+            self.sync_wanted, self.ids_asked = False, True
             self.to_board.append("ids")             # answered {"t":"ids",...}: _sync
         names = (self.online, self.me, self.them)
         if self.online in (0, 1) and self.me and self.them and self.names_sent != names:

@@ -269,7 +269,7 @@ class Server:
     `lifetime` seconds. `dice`: the rolls to make, in order (random after them)."""
 
     def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=120.0, accounts=None,
-                 dice=None, seed=1, delay_s=0.0, pass_scoring="position"):
+                 dice=None, seed=1, delay_s=0.0, pass_scoring="position", ws=False):
         self.pass_scoring = pass_scoring
         self.refuse_moves = 0            # a test's disagreement: refuse this many `move`s
         self.ping_s, self.idle_s, self.lifetime = ping_s, idle_s, lifetime
@@ -291,6 +291,15 @@ class Server:
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._accept, daemon=True)
         self.thread.start()
+        self.ws_port = None              # ws=True: the protocol over WebSocket too, as
+        if ws:                           # wss://ws.bgammon.org (one message a line, no hello)
+            self.ws_listener = socket.socket()
+            self.ws_listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.ws_listener.bind(("127.0.0.1", 0))
+            self.ws_listener.listen(8)
+            self.ws_listener.settimeout(0.2)
+            self.ws_port = self.ws_listener.getsockname()[1]
+            threading.Thread(target=self._accept_ws, daemon=True).start()
         threading.Thread(target=self._pinger, daemon=True).start()
 
     # ---------------------------------------------------------------- life
@@ -318,6 +327,29 @@ class Server:
             c.write("hello Welcome to bgammon.org! Please log in by sending the 'login' command.")
             threading.Thread(target=self._serve, args=(c,), daemon=True).start()
         self.stopping = True
+
+    def _accept_ws(self):
+        while self._alive():
+            try:
+                conn, _ = self.ws_listener.accept()
+            except (socket.timeout, OSError):
+                continue
+            threading.Thread(target=self._serve_ws, args=(conn,), daemon=True).start()
+        self.ws_listener.close()
+
+    def _serve_ws(self, conn):
+        from host_tools.wsock import WsConn, handshake
+        try:
+            conn.settimeout(5)
+            ws = WsConn(conn, handshake(conn))
+        except OSError:
+            conn.close()
+            return
+        ws.settimeout(0.2)
+        c = Client(self, ws)
+        with self.lock:
+            self.clients.append(c)
+        self._serve(c)
 
     def _pinger(self):
         last = time.monotonic()
