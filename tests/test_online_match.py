@@ -456,6 +456,9 @@ def test_the_server_is_the_authority_on_the_position(tmp_path):
     rec = str(tmp_path / "match.rec")
     with open(rec) as f:
         assert [line for line in f if line.startswith("H")], "no position line in the record"
+    run = subprocess.run([sys.executable, "-m", "host_tools", "export", rec, "-o", str(tmp_path / "x.mat")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "the board took the online server's position" in run.stderr, run.stderr
 
 
 GNUBG_IMPORT = """
