@@ -136,8 +136,10 @@ class Bridge:
         self.link("lost")
 
     def board_connected(self):
-        """The board's line (re)opened: it is told the connection's state again."""
+        """The board's line (re)opened (USB plugged in again): it is told the connection's
+        state again, and its position is compared with the server's."""
         self.link(self.link_state or "connecting", again=True)
+        self.sync_wanted = True
 
     def take(self):
         """The lines to send, as JSON [to the server, to the board], taken (the companion

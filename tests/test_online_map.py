@@ -275,3 +275,25 @@ def test_a_game_scored_again_by_the_server_leaves_the_match_as_if_scored_so():
     assert m.game_number == 3 and m.cube.value == 1
     rescore_match(m, 3)                         # and back: won 7-0
     assert m.is_over() and m.score == [7, 0]
+
+
+def test_the_board_plugged_in_again_is_compared_with_the_server():
+    """USB unplugged and plugged in again (the relay opens the board's port again): the
+    OLED is told the connection's state again and the board's IDs are asked for; an
+    answer nobody asked for (the companion page asks for IDs too) is not compared."""
+    import json
+    from host_tools.online_bridge import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.online = 1
+    br.server_line(_board_event(start_board(), 1, 3, 1))          # ours to play 3-1
+    moved = json.dumps({"t": "ids", "pos": "sGfwATDg2+ABMA", "match": "cAlgAAAAAAAA"})
+    br.board_line(moved, 0.0)                                      # not asked: ignored
+    br.tick(0.0)
+    assert "ids" not in br.to_board and not [x for x in br.to_board if x.startswith("seat position")]
+    br.board_connected()
+    br.tick(0.1)
+    assert br.to_board[-1] == "ids" and br.to_board.count("seat link playing") == 2, br.to_board   # (again)
+    br.to_board = []
+    br.board_line(moved, 0.2)                                      # the board at their turn
+    assert [x for x in br.to_board if x.startswith("seat position ") and x.endswith(" 0 3 1")], (br.to_board, said)
