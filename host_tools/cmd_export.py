@@ -113,9 +113,11 @@ def _export_one(shown, events, out, check, err, analysis=False):
         return 1
     joined = [g for g in match.games if g.joined]
     for g in joined:
-        print("%s: the game at %d-%d was joined in progress (the record was started again "
-              "there, position %s): left out, the match goes on from the next game"
-              % (shown, g.score[0], g.score[1], printable(g.joined)), file=err)
+        why = ("the board took the online server's position in its middle" if match.server_scored
+               else "the record was started again there")
+        print("%s: the game at %d-%d was joined in progress (%s, position %s): left out, the "
+              "match goes on from the next game" % (shown, g.score[0], g.score[1], why,
+                                                     printable(g.joined)), file=err)
     match.games = [g for g in match.games if not g.joined]
     if not match.games:
         print("%s: no complete game yet in this match" % shown, file=err)

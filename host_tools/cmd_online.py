@@ -21,8 +21,11 @@ and never printed; no password: a guest), creates or joins a match, and relays:
 It writes something at least every KEEPALIVE_S (the server drops a client silent for 40 s),
 reconnects with backoff when the connection is lost and joins the match again, outlives
 the board (a port that vanishes is waited for and opened again), and puts the connection's
-state on the OLED (`seat link connecting|waiting|lost|playing`; `differs` when the board's position is not the
-server's at the start of the opponent's turn, said point by point). It prints what it does.
+state on the OLED (`seat link connecting|waiting|lost|playing`). The server is the
+authority on the position and the score: where the board's differs (after the board starts,
+a reconnection, a refusal, and at the start of the opponent's turns) the board takes the
+server's (`seat position`, `seat score`), the difference said point by point. The same
+relay runs in the companion page (web/online.js). It prints what it does.
 """
 import argparse
 import os
@@ -132,7 +135,7 @@ def run(bridge, port, host, server_port, user, password, stop=lambda: False, say
             try:
                 board = BoardPort(port)
                 say("connected to the board on %s" % port)
-                bridge.link(bridge.link_state or "connecting", again=True)
+                bridge.board_connected()
             except OSError as e:
                 if not getattr(bridge, "_told_port", False):
                     say("waiting for the board on %s (%s)" % (port, e))
@@ -182,9 +185,7 @@ def run(bridge, port, host, server_port, user, password, stop=lambda: False, say
             say("connection lost (%s): reconnecting" % e)
             conn.close()
             conn = None
-            bridge.logged_in = False
-            bridge.to_server = []                                   # sent again from the state
-            bridge.link("lost")
+            bridge.lost()                                           # sent again from the state
             wait = BACKOFF_S[min(tries, len(BACKOFF_S) - 1)]
             tries += 1
             retry_at = clock() + wait

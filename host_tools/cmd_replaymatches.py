@@ -88,7 +88,7 @@ def replay(match, name="match"):
         if tuple(core.score) != game.score:
             r.problem(g, 0, "starts at %s but the replay reached %s" % (game.score, tuple(core.score)))
             core.score = list(game.score)      # go on from the file's score
-        _replay_game(core, game, g, r)
+        _replay_game(core, game, g, r, match.server_scored)
     final = match.final_score()
     r.final_score = final
     if final is None:
@@ -105,7 +105,7 @@ def replay(match, name="match"):
     return r
 
 
-def _replay_game(core, game, g, r):
+def _replay_game(core, game, g, r, server_scored=False):
     pos = Position.start()           # from the view of `on_roll`
     on_roll = None
     played_out = False               # the game ended on the board (or by a pass)
@@ -116,7 +116,7 @@ def _replay_game(core, game, g, r):
         if kind == "loss":
             continue
         if kind == "win":
-            _check_win(core, game_no, action, played_out, g, i, r)
+            _check_win(core, game_no, action, played_out, g, i, r, server_scored)
             return
         if played_out:
             r.problem(g, i, "%s after the game was over" % kind)
@@ -215,7 +215,7 @@ def _apply_recorded(pos, moves):
     return after, hits
 
 
-def _check_win(core, game_no, action, played_out, g, i, r):
+def _check_win(core, game_no, action, played_out, g, i, r, server_scored=False):
     _, p, points, ends_match = action
     if points == 0:
         # a board record's `E p 0`: seed 003's ghost won the game, its points not counted
@@ -247,6 +247,9 @@ def _check_win(core, game_no, action, played_out, g, i, r):
             elif points == 1 and kind >= 2 and core.cube.value == 1 and not core.cube.turned():
                 r.jacoby += 1     # a single-game money record scored with the Jacoby rule
                 core.score[p] = before - got + points
+            elif server_scored and kind == 0:
+                from app.online import rescore_match
+                rescore_match(core, points)   # a pass scored by the online server's rule (issue 29)
             else:
                 r.problem(g, i, "recorded: player %d wins %d; core: %d" % (p, points, got))
         return

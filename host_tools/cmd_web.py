@@ -40,6 +40,9 @@ RIG_SOURCES = (
     (os.path.join(HOST, "simui", "readback.py"), "simui/readback.py"),
     (os.path.join(WEB, "py", "webrig.py"), "webrig.py"),
     (os.path.join(WEB, "py", "webdemo.py"), "webdemo.py"),
+    # the companion page's online play (issue 29): the relay's state as the command's
+    (os.path.join(HOST, "online_bridge.py"), "online_bridge.py"),
+    (os.path.join(HOST, "bgmap.py"), "bgmap.py"),
 )
 
 

@@ -69,6 +69,8 @@ class MatMatch:
         self.headers = {}
         self.games = []
         self.notes = []           # board records: what the format cannot say, as `; [Note "..."]`
+        self.server_scored = False  # board records of a match played online (`U 2`): the
+        #                           server scored passes and resignations by its own rule
 
     def final_score(self):
         """The score after the last recorded game result (None if the last game is unfinished)."""
@@ -406,7 +408,10 @@ def from_record(events):
             match.games.append(game)
             pending_roll = None
         elif kind in ("commit", "reveal", "entered"):
-            pass          # the fair dice's lines and dice entered: for verify-dice, not the .mat
+            # the fair dice's lines and dice entered: for verify-dice, not the .mat; an
+            # online server's dice: its scores stand (issue 29, docs/online.md)
+            if kind == "entered" and ev[1] == 2:
+                match.server_scored = True
         elif game is None:
             raise ValueError("record event %r before any game start" % (ev,))
         elif kind == "position":
@@ -432,6 +437,10 @@ def from_record(events):
         elif kind == "end":
             score = list(game.score)
             score[ev[1]] += ev[2]
+            if match.server_scored and game.actions and game.actions[-1][0] == "drop":
+                match.notes.append("Game %d: the pass scored %d point(s) by the online server's rule "
+                                   "(GNU Backgammon counts the cube; the next game's score is the "
+                                   "server's)" % (len(match.games), ev[2]))
             game.actions.append(("win", ev[1], ev[2], bool(match.length) and score[ev[1]] >= match.length))
             if not ev[2]:
                 match.notes.append("Game %d: won by %s's seat while %s, no points counted "

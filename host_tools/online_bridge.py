@@ -55,6 +55,14 @@ class Bridge:
         self.link_state = None          # what the OLED was last told of the connection
         self.names_sent = None          # the names the board's record was last given
         self.ends = [None, None]        # the last game's end: the server's (we won?, points), the board's
+        # the server is the authority on the position: the board's is compared with it (its
+        # `ids`) after the board starts, a reconnection and a refusal, and replaced when it
+        # differs (`seat position`)
+        self.sync_wanted = False        # compare when the server's state is settled
+        self.refused = False            # a refusal: compare once the server's board follows
+        self.in_flight = False          # our play sent, the server's answer not yet seen
+        self.rescored = None            # the server's end the board was told to score (seat score)
+        self.ids_asked = False          # `ids` sent to the board, its answer not yet read
 
     # ---------------------------------------------------------------- the server
     def login_line(self, user, password):
@@ -99,13 +107,46 @@ class Bridge:
         if self.game_id is not None:
             self.to_server.append("join %d" % self.game_id)      # back to the match
             self.say("joining match %d again" % self.game_id)
-        elif self.create:
+            self.sync_wanted = True
+        else:
+            self._to_match()
+        self.link("waiting" if (self.create or self.join or self.game_id) else "connecting")
+
+    def _to_match(self):
+        if self.create:
             self.to_server.append("create public %d 0" % self.create)
             self.say("creating a %d-point match" % self.create)
         elif self.join:
             self.to_server.append("join %s" % self.join)
             self.say("joining %s" % self.join)
-        self.link("waiting" if (self.create or self.join or self.game_id) else "connecting")
+
+    def choose(self, create=0, join=""):
+        """Create a match of `create` points or join `join` (a match's number or a player),
+        now if logged in (the companion page's buttons), else once logged in."""
+        self.create, self.join = create or None, join or None
+        if self.logged_in and self.game_id is None:
+            self._to_match()
+            self.link("waiting")
+
+    def lost(self):
+        """The connection to the server is lost: what was to be sent is sent again from
+        the state once logged in again (joining the match again); the OLED says so."""
+        self.logged_in = False
+        self.to_server = []
+        self.link("lost")
+
+    def board_connected(self):
+        """The board's line (re)opened (USB plugged in again): it is told the connection's
+        state again, and its position is compared with the server's."""
+        self.link(self.link_state or "connecting", again=True)
+        self.sync_wanted = True
+
+    def take(self):
+        """The lines to send, as JSON [to the server, to the board], taken (the companion
+        page's WebAssembly port hands them to JavaScript this way)."""
+        out = json.dumps([self.to_server, self.to_board])
+        self.to_server, self.to_board = [], []
+        return out
 
     def _ev_joined(self, ev):
         name = ev["Player"]
@@ -138,11 +179,19 @@ class Bridge:
 
     def _ev_failedmove(self, ev):
         self.say("the server refused the move: %s; asking for its position" % ev["Reason"])
-        self.to_server.append("board")
+        self._refusal()
 
     def _ev_failedok(self, ev):
         self.say("the server refused to end the turn: %s" % ev["Reason"])
-        self.to_server.append("board")
+        self._refusal()
+
+    def _refusal(self):
+        """A refusal changes nothing on the server: what it took of the turn is undone
+        (`reset`), its position asked for, and the board takes it (_sync)."""
+        if self.in_flight or not self.refused:
+            self.to_server.append("reset")
+            self.to_server.append("board")
+        self.in_flight, self.refused = False, True
 
     def _ev_failedroll(self, ev):
         self.say("the server refused the roll: %s" % ev["Reason"])
@@ -178,6 +227,10 @@ class Bridge:
         prev = self.state
         self.state = ev
         moves = ev.get("Moves") or []
+        if turn != 1 or winner:
+            self.in_flight = False              # our play taken: the turn went on
+        if self.refused and not moves:
+            self.refused, self.sync_wanted = False, True
         was_theirs = prev is not None and prev["Turn"] == 2 and self.opp_dice
         if turn == 2 and (prev is None or prev["Turn"] != 2 or prev.get("Winner")):
             self.opp_start = list(board)         # their turn begins here
@@ -245,17 +298,29 @@ class Bridge:
 
     def _compare_ends(self, i, end):
         """The server's and the board's scores of a game, compared once both are known: the
-        server's decides the match (it scores a pass or a resignation from the position,
-        gammons counted); a difference is said in words."""
+        server's decides the match (it may score a pass or a resignation by its own rule,
+        from the position): for the same winner the board takes the server's points (`seat
+        score`), else the difference is said in words."""
+        if i == 1 and end == self.rescored:
+            self.rescored = None                 # the board's end scored again: ours
+            return
         self.ends[i] = end
         server, board = self.ends
         if server is None or board is None:
             return
         self.ends = [None, None]
-        if server != board:
-            self.say("note: the server scored this game %d point(s) to %s, the board %d to %s: "
-                     "the server's score decides the match; the board's record differs" % (
-                         server[1], "you" if server[0] else self.them, board[1], "you" if board[0] else self.them))
+        if server == board:
+            return
+        if server[0] != board[0]:
+            self.say("note: the server gave this game to %s, the board to %s: the server's "
+                     "score decides the match; the board's record differs" % (
+                         "you" if server[0] else self.them, "you" if board[0] else self.them))
+            return
+        # (a pass or a resignation: the server scores it by its own rule) the board follows
+        self.say("the server scored this game %d point(s) to %s, the board %d: the board "
+                 "takes the server's score" % (server[1], "you" if server[0] else self.them, board[1]))
+        self.rescored = server
+        self.to_board.append("seat score %d %d" % (1 - self.online if server[0] else self.online, server[1]))
 
     # ---------------------------------------------------------------- the board
     def board_line(self, text, now):
@@ -280,6 +345,11 @@ class Bridge:
             self._ask(key, now, "turn_q", (ev["q"], ev["ask"], ev["p"]))
         elif kind == "seat_ok":
             pass
+        elif kind == "ids" and self.ids_asked:
+            self.ids_asked = False              # (the companion page asks for IDs too)
+            self._sync(ev.get("pos"), ev.get("match"))
+        elif kind == "play" and self.online in (0, 1) and ev.get("p") == self.online:
+            self.opp_play = None                # their play shown and made at the board
         elif kind == "error" and ev.get("code") == "seat_refused":
             self.say("the board refused: %s" % ev.get("msg"))
         elif kind == "error" and ev.get("code") == "seat_usb":
@@ -292,6 +362,7 @@ class Bridge:
             self.names_sent = None              # a new match's record names the seats again
         if kind == "hello":
             self.answered.clear()               # a board just started: every question is new
+            self.sync_wanted = True             # its position against the server's
             self.say("the board started (firmware %s)" % ev.get("fw"))
         elif kind == "match" and self.state is not None and ev.get("len") not in (self.state.get("Points"), None):
             self.say("note: the board's match is %s points, the server's %s: set Settings > Mode "
@@ -309,20 +380,84 @@ class Bridge:
             board = position_from_id(pos_id)
         except ValueError:
             return
-        me, opp = bgmap.position_from_board(st["Board"])
-        diff = []
-        for p in range(1, 26):        # each side in its own numbering (the ID's me: them)
-            if opp[p - 1] != board.me[p - 1]:
-                diff.append("%s's %s: the server %d, the board %d" % (
-                    self.them, "bar" if p == 25 else "%d-point" % p, opp[p - 1], board.me[p - 1]))
-            if me[p - 1] != board.opp[p - 1]:
-                diff.append("your %s: the server %d, the board %d" % (
-                    "bar" if p == 25 else "%d-point" % p, me[p - 1], board.opp[p - 1]))
-        if diff:
-            self.say("the board's position differs from the server's (the server's stands): " + "; ".join(diff[:6]))
-            self.link("differs")
+        if board != self._server_position(self.online):
+            self._take_server(self.online, board)
         elif self.link_state == "differs":
             self.link("playing")
+
+    def _server_position(self, p, counts=None):
+        """The server's position (its last `board`, or `counts`) from the side of the
+        board's player p, as a bg.position.Position."""
+        from bg.position import Position
+        me, opp = bgmap.position_from_board(counts or self.state["Board"])
+        return Position(me, opp) if p != self.online else Position(opp, me)
+
+    def _sync(self, pos_id, match_id):
+        """The board's `ids` against the server's state: the same position with the same
+        player on roll, or the board still to be shown the opponent's play that leads to
+        the server's; else the board takes the server's (_take_server)."""
+        st, o = self.state, self.online
+        if st is None or o not in (0, 1) or st["Turn"] not in (1, 2) or st["Winner"] or self.in_flight:
+            return
+        from bg.ids import position_from_id, match_from_id
+        try:
+            pos, ms = position_from_id(pos_id), match_from_id(match_id)
+        except (ValueError, TypeError):
+            self.say("? the board's IDs cannot be read: %r %r" % (pos_id, match_id))
+            return
+        if st.get("Moves"):
+            if st["Turn"] == 1:          # steps of ours the board did not commit: undone
+                self.to_server += ["reset", "board"]
+                self.refused = True
+            return                       # (theirs: compared when their turn ends)
+        if ms.game_state != 1:           # the board's game is over (or not begun)
+            return
+        server_p = o if st["Turn"] == 2 else 1 - o
+        board_p = ms.on_roll
+        if board_p == server_p and pos == self._server_position(server_p):
+            if self.link_state == "differs":
+                self.link("playing")
+            return
+        if board_p == o and server_p == 1 - o and self.opp_start is not None and \
+                pos == self._server_position(o, self.opp_start):
+            return                       # their play is still to be made at the board
+        self._take_server(server_p, pos if board_p == server_p else None)
+
+    def _take_server(self, p, board_pos=None):
+        """The server's position becomes the board's (`seat position`), player p on roll
+        with the server's dice if rolled: the board shows what to put back. The difference
+        is said point by point (board_pos: the board's, from p's side, when known)."""
+        st = self.state
+        if st["DoubleOffered"]:
+            self.say("the board's position differs from the server's while a double waits: "
+                     "the board takes the server's after the answer")
+            self.refused = True              # compared again at the server's next board
+            return
+        from bg.ids import position_id
+        spos = self._server_position(p)
+        words = ""
+        if board_pos is not None:
+            diff = []
+            for side, name in ((0, self.them if p == self.online else "your"),
+                               (1, "your" if p == self.online else self.them)):
+                a = spos.me if side == 0 else spos.opp
+                b = board_pos.me if side == 0 else board_pos.opp
+                for q in range(1, 26):
+                    if a[q - 1] != b[q - 1]:
+                        diff.append("%s %s: the server %d, the board %d" % (
+                            name + ("'s" if name != "your" else ""),
+                            "bar" if q == 25 else "%d-point" % q, a[q - 1], b[q - 1]))
+            words = ": " + "; ".join(diff[:6])
+        d1, d2 = (st["Roll1"], st["Roll2"]) if st["Roll1"] and st["Roll2"] else (0, 0)
+        self.to_board.append("seat position %s %d %d %d" % (position_id(spos), p, d1, d2))
+        self.turn_q = self.dice_q = None
+        if p == self.online:             # their turn from here: its start is the server's
+            self.opp_start, self.opp_moves, self.opp_play = list(st["Board"]), [], None
+            self.opp_dice = (d1, d2) if d1 else None
+        else:
+            self.opp_play = None
+        self.say("the board's position differs from the server's%s; the board takes the server's "
+                 "(the server's stands): put the checkers as the board's LEDs show" % words)
 
     def _ask(self, key, now, slot, what):
         """A question from the board: new, or asked again (answered again only when our
@@ -338,6 +473,7 @@ class Bridge:
         """The person at the board did something: the server is told."""
         if kind == "play":
             steps = [tuple(m) for m in ev["m"]]
+            self.in_flight, self.opp_start = True, None
             cmd = bgmap.move_command(steps)
             if cmd:
                 self.to_server.append(cmd)
@@ -374,6 +510,10 @@ class Bridge:
             self.resign_held = False
             self.to_server.append("resign")
             self.say("you resign: sent (the server scores the game from the position)")
+        if self.sync_wanted and st is not None and st["Turn"] and not st["Winner"] and \
+                self.online in (0, 1) and not self.in_flight and not self.to_server:
+            self.sync_wanted, self.ids_asked = False, True
+            self.to_board.append("ids")             # answered {"t":"ids",...}: _sync
         names = (self.online, self.me, self.them)
         if self.online in (0, 1) and self.me and self.them and self.names_sent != names:
             self.names_sent = names                       # the record names both as the server does
@@ -391,7 +531,7 @@ class Bridge:
             # (an answer names its question, the seat_turn's q: a stale one is refused)
             if ask == "play" and self.opp_play is not None:
                 ans = "seat %s play %s" % (q, bgmap.play_text(self.opp_play))
-                self.opp_play = None
+                # (kept until the board reports it made: a power cut asks again)
             elif ask == "cube" and st["Turn"] == 2:
                 if st["DoubleOffered"]:
                     ans = "seat %s double" % q

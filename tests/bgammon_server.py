@@ -269,8 +269,9 @@ class Server:
     `lifetime` seconds. `dice`: the rolls to make, in order (random after them)."""
 
     def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=120.0, accounts=None,
-                 dice=None, seed=1, delay_s=0.0, pass_scoring="position"):
+                 dice=None, seed=1, delay_s=0.0, pass_scoring="position", ws=False):
         self.pass_scoring = pass_scoring
+        self.refuse_moves = 0            # a test's disagreement: refuse this many `move`s
         self.ping_s, self.idle_s, self.lifetime = ping_s, idle_s, lifetime
         self.accounts = dict(accounts or {})
         self.dice = list(dice or [])
@@ -290,6 +291,15 @@ class Server:
         self.started = time.monotonic()
         self.thread = threading.Thread(target=self._accept, daemon=True)
         self.thread.start()
+        self.ws_port = None              # ws=True: the protocol over WebSocket too, as
+        if ws:                           # wss://ws.bgammon.org (one message a line, no hello)
+            self.ws_listener = socket.socket()
+            self.ws_listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            self.ws_listener.bind(("127.0.0.1", 0))
+            self.ws_listener.listen(8)
+            self.ws_listener.settimeout(0.2)
+            self.ws_port = self.ws_listener.getsockname()[1]
+            threading.Thread(target=self._accept_ws, daemon=True).start()
         threading.Thread(target=self._pinger, daemon=True).start()
 
     # ---------------------------------------------------------------- life
@@ -317,6 +327,29 @@ class Server:
             c.write("hello Welcome to bgammon.org! Please log in by sending the 'login' command.")
             threading.Thread(target=self._serve, args=(c,), daemon=True).start()
         self.stopping = True
+
+    def _accept_ws(self):
+        while self._alive():
+            try:
+                conn, _ = self.ws_listener.accept()
+            except (socket.timeout, OSError):
+                continue
+            threading.Thread(target=self._serve_ws, args=(conn,), daemon=True).start()
+        self.ws_listener.close()
+
+    def _serve_ws(self, conn):
+        from host_tools.wsock import WsConn, handshake
+        try:
+            conn.settimeout(5)
+            ws = WsConn(conn, handshake(conn))
+        except OSError:
+            conn.close()
+            return
+        ws.settimeout(0.2)
+        c = Client(self, ws)
+        with self.lock:
+            self.clients.append(c)
+        self._serve(c)
 
     def _pinger(self):
         last = time.monotonic()
@@ -388,6 +421,15 @@ class Server:
         c = self.client(name)
         if c is not None:
             c.write(text)
+
+    def move_checker(self, gid, frm, to):
+        """A test's disagreement: one checker of the game's player 1 moved on the server's
+        board (player 1's view) behind the clients' backs, then every client sent the board."""
+        with self.lock:
+            g = [x for x in self.games if x.id == gid][0]
+            g.board[frm] -= 1
+            g.board[to] += 1
+            self._boards(g)
 
     # ---------------------------------------------------------------- commands
     def roll_die(self):
@@ -603,6 +645,9 @@ class Server:
         if not wanted:
             c.event("failedmove", From=0, To=0, Reason="Specify one or more moves in the form FROM/TO. For example: 8/4 6/4")
             return
+        if self.refuse_moves > 0:
+            self.refuse_moves -= 1
+            wanted = [(0, 0)]            # (no such step: refused, nothing changed)
         done = self._expand(g, c.number, wanted)
         if done is None:
             c.event("failedmove", From=0, To=0, Reason="Illegal move.")

@@ -48,6 +48,15 @@ CASE = [
     ("s", "{not json"),
     ("s", json.dumps({"Type": "ping", "Player": "", "Message": "123"})),
     ("t", 0.7),
+    # the server refuses our play: undone, its position asked for, the board asked for its
+    # own (`ids`: at their turn after our play) and given the server's, ours to play 3-1
+    ("s", json.dumps({"Type": "failedmove", "Player": "", "From": 8, "To": 5, "Reason": "Illegal move."})),
+    ("s", json.dumps({"Type": "failedok", "Player": "", "Reason": "The following legal moves are available"})),
+    ("t", 0.8),
+    ("s", board(_after_13_7_8_7(), 1, 3, 1)),
+    ("t", 0.9),
+    ("b", '{"t":"ids","pos":"sGfwATDg2+ABMA","match":"cAlgAAAAAAAA"}'),
+    ("t", 1.0),
 ]
 
 

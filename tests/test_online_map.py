@@ -143,7 +143,7 @@ def test_the_bridge_finds_the_opponents_play_the_server_made_for_them():
     assert not [s for s in said if s.startswith("?")], said
 
 
-def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
+def test_the_board_takes_the_servers_position_where_it_differs_and_the_bridge_says_where():
     import json
     from bg import ids
     from host_tools.cmd_online import Bridge
@@ -163,7 +163,8 @@ def test_the_bridge_says_where_the_boards_position_differs_from_the_servers():
     words = [s for s in said if "differs" in s]
     assert words and "them's 13-point: the server 5, the board 4" in words[0], said
     assert "them's 7-point: the server 0, the board 1" in words[0]
-    assert "seat link differs" in br.to_board
+    assert "the board takes the server's" in words[0]
+    assert "seat position %s 1 0 0" % same in br.to_board          # the server's stands
 
 
 def test_the_relay_waits_for_a_server_that_is_not_up_yet_with_backoff():
@@ -242,6 +243,8 @@ def test_the_relays_state_runs_the_same_under_micropython():
     assert out[3][1] == ["seat 9 play 13/7 8/7"], out     # their play (seat_turn q 9), made by the server itself
     assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 3 1"], out
     assert out[6][0] == ["move 8/5 6/5", "ok", "pong 123"], out
+    assert out[7][0] == ["reset", "board"] and out[8] == [[], ["ids"]], out         # a refusal
+    assert out[9][1] == ["seat position 4NvgATDgc/ABMA 0 3 1"], out   # the server's position taken
     script = ("import sys, json\nsys.path[:0] = ['host_tools', 'firmware', 'tests']\n"
               "import online_cases\nfrom online_bridge import Bridge\n"
               "print(json.dumps(online_cases.replay(Bridge)))\n")
@@ -251,3 +254,46 @@ def test_the_relays_state_runs_the_same_under_micropython():
     got = json.loads(proc.stdout.strip().splitlines()[-1])
     assert got["out"] == expect["out"], (got, expect)
     assert len(got["said"]) == len(expect["said"]), (got["said"], expect["said"])
+
+
+def test_a_game_scored_again_by_the_server_leaves_the_match_as_if_scored_so():
+    """app/online.py's rescore_match (the board's `seat score`): the score, the match's end
+    and the Crawford game follow the server's points, either way."""
+    from bg.match import Match
+    from app.online import rescore_match
+    m = Match(5)
+    m.double(0, 0, False)
+    m.drop(1)                                   # the board: a pass at the cube, 1 point
+    assert m.score == [1, 0] and not m.crawford
+    rescore_match(m, 4)                         # the server: 4 (a gammon at the cube of 2)
+    assert m.score == [4, 0] and m.crawford and m.game_number == 2 and not m.is_over()
+    m.resign(1, 1)
+    m.accept_resignation(0)                     # the Crawford game: 1 point, the match won
+    assert m.is_over() and m.winner == 0
+    rescore_match(m, 0)                         # (the server: none) the match goes on
+    assert not m.is_over() and m.score == [4, 0] and not m.crawford and m.post_crawford
+    assert m.game_number == 3 and m.cube.value == 1
+    rescore_match(m, 3)                         # and back: won 7-0
+    assert m.is_over() and m.score == [7, 0]
+
+
+def test_the_board_plugged_in_again_is_compared_with_the_server():
+    """USB unplugged and plugged in again (the relay opens the board's port again): the
+    OLED is told the connection's state again and the board's IDs are asked for; an
+    answer nobody asked for (the companion page asks for IDs too) is not compared."""
+    import json
+    from host_tools.online_bridge import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.online = 1
+    br.server_line(_board_event(start_board(), 1, 3, 1))          # ours to play 3-1
+    moved = json.dumps({"t": "ids", "pos": "sGfwATDg2+ABMA", "match": "cAlgAAAAAAAA"})
+    br.board_line(moved, 0.0)                                      # not asked: ignored
+    br.tick(0.0)
+    assert "ids" not in br.to_board and not [x for x in br.to_board if x.startswith("seat position")]
+    br.board_connected()
+    br.tick(0.1)
+    assert br.to_board[-1] == "ids" and br.to_board.count("seat link playing") == 2, br.to_board   # (again)
+    br.to_board = []
+    br.board_line(moved, 0.2)                                      # the board at their turn
+    assert [x for x in br.to_board if x.startswith("seat position ") and x.endswith(" 0 3 1")], (br.to_board, said)

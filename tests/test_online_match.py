@@ -376,6 +376,171 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
     assert password not in out and password.replace(" ", "_") not in out, out
     assert "logged in as Tablier" in out and "Unknown command" not in out, out[-3000:]
     assert ("Tablier", "set autoplay 0") in srv.log
+    # the board's record names the seat as the server does, its case kept
+    assert [e for e in b.events("seat_ok") if e["ask"] == "name" and e["answer"] == "Tablier"]
     assert "not an event from the server" in out and "cannot read" in out, out[-3000:]
     assert "refused the move" in out and "reconnecting" in out and "joining match 1 again" in out, out[-3000:]
     assert "left the match" in out and "differs" not in out, out[-3000:]
+
+
+def test_the_server_is_the_authority_on_the_position(tmp_path):
+    """A refusal from the server: the board takes the server's position back (White to play
+    her dice again), shows what to put back and sends the play once made again; a power cut
+    at the board while the server's position moved on (a checker the board never saw moved):
+    the board takes the server's position as its own, shows what to put back, and the match
+    goes on from it on both sides."""
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100)
+    b = Board(tmp_path)
+    proc = bob = None
+    try:
+        _online_seat(b)
+        b.do("setup")
+        proc = _bridge(b, srv, "--create", "3")
+        b.until(lambda: srv.games, "the match created by the bridge")
+        bob = Script(srv.port, "Bob")
+        b.others.append(bob)
+        bob.send("join guest_tablier")
+        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
+                "Bob in the match")
+        _opening(b, bob)                                     # Bob 2, White 6: White opens
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play the opening")
+        assert sorted(b.t.turn_dice) == [2, 6]
+        start = b.t.board.copy()
+        # the server refuses White's play: the board goes back to the server's position
+        srv.refuse_moves = 1
+        play = _a_legal_play(b, 0)
+        b.do(play, "r")
+        b.until(lambda: [e for e in b.events("seat_ok") if e["ask"] == "position"], "the server's position taken")
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play again")
+        assert sorted(b.t.turn_dice) == [2, 6] and b.t.board == start and b.t.mismatch
+        assert bob.board()["Turn"] == 2 and not bob.board()["Moves"]     # nothing stands on the server
+        b.do("putback")
+        b.until(lambda: not b.t.restoring and not b.t.mismatch, "the checkers put back")
+        b.do(play, "r")
+        b.until(lambda: bob.board()["Turn"] == 1, "the play taken by the server")
+        # the server's position moves on behind the board's back, then a power cut
+        b.until(lambda: b.t.on_roll == 1 and b.t.phase in (3, 5), "Bob's turn at the board")
+        srv.move_checker(srv.games[0].id, 6, 5)              # a White checker 6 -> 5 (player 1: White)
+        b.rig.power_cut()
+        b.port.pump()
+        b.until(lambda: len([e for e in b.events("seat_ok") if e["ask"] == "position"]) >= 2,
+                "the server's position taken after the power cut")
+        b.until(lambda: b.t.restoring or b.t.mismatch, "what to put back shown")
+        assert b.t.board.me[4] == 1 and b.t.board.me[5] == 4, b.t.board       # White's 5 and 6 points
+        assert b.t.on_roll == 1
+        b.do("putback")
+        b.until(lambda: not b.t.restoring and not b.t.mismatch, "the checkers put back")
+        _bob_turn(b, bob)
+        _opponent_plays(b, bob)
+        _make_blacks_play(b, 1)
+        b.do("r")
+        b.until(lambda: b.t.phase == 5 or b.t.phase == 6, "White's dice from the server")
+        b.do(_a_legal_play(b, 0), "r")
+        b.until(lambda: bob.board()["Turn"] == 1, "White's play taken by the server from its position")
+    finally:
+        out = ""
+        if proc is not None:
+            proc.terminate()
+            out = proc.communicate(timeout=20)[0]
+        if bob is not None:
+            bob.close()
+        srv.stop()
+        b.port.close()
+    assert "Traceback" not in out, out[-3000:]
+    assert "refused the move" in out and "the board takes the server's" in out, out[-3000:]
+    assert "your 5-point: the server 1, the board 0" in out, out[-3000:]
+    moves = [c for n, c in srv.log if n == "guest_tablier" and c.startswith("move")]
+    assert len(moves) == 3 and moves[0] == moves[1], moves     # refused, sent again, then the next
+    # the record names the seats as the server does, and the game with the server's position
+    # is said by the exporter (a .mat cannot hold a position taken mid-game)
+    rec = str(tmp_path / "match.rec")
+    with open(rec) as f:
+        assert [line for line in f if line.startswith("H")], "no position line in the record"
+    run = subprocess.run([sys.executable, "-m", "host_tools", "export", rec, "-o", str(tmp_path / "x.mat")],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and "the board took the online server's position" in run.stderr, run.stderr
+
+
+GNUBG_IMPORT = """
+import json, sys
+sys.path[:0] = ["host_tools", "."]
+from host_tools import gnubg_capture
+import gnubg
+gnubg_capture.setup()
+text = gnubg_capture.command('import mat "%s"' % sys.argv[1])
+m = gnubg.match(boards=0)
+print(json.dumps({"text": text[-2000:], "games": [g["info"] for g in m["games"]]}))
+"""
+
+
+def test_the_board_scores_a_pass_and_a_resignation_as_the_server_does(tmp_path):
+    """A server that scores a pass and a resignation as the game would end from the position
+    (gammons counted, times the cube): Bob passes White's early double (a backgammon: his
+    checkers in White's home board, 3 points where the board's rules give 1), White resigns
+    a single game (3 points to Bob on the server): the board takes the server's score each
+    time, its record too; the 5-point match goes on at 3-3 on both sides, and the .mat imports into GNU Backgammon with the scores the board shows."""
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100,
+                 pass_scoring="position")
+    b = Board(tmp_path, length=5)
+    proc = bob = None
+    try:
+        _online_seat(b)
+        b.do("setup")
+        proc = _bridge(b, srv, "--create", "5")
+        b.until(lambda: srv.games, "the match created by the bridge")
+        bob = Script(srv.port, "Bob")
+        b.others.append(bob)
+        bob.send("join guest_tablier")
+        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
+                "Bob in the match")
+        _opening(b, bob)
+        _to_whites_cube(b, bob)
+        b.do("d")
+        b.until(lambda: bob.board()["DoubleOffered"], "White's double on the server")
+        bob.send("resign")                                                # Bob passes
+        b.until(lambda: bob.board()["Player2"]["Points"] == 3, "the pass scored 3 on the server")
+        b.until(lambda: b.t.match.score == [3, 0], "the board takes the server's 3 points")
+        assert b.t.match.last_game[:2] == (0, 3) and not b.t.match.is_over()
+        # game 2: White resigns a single game; the server scores 3
+        _next_game(b, bob, 2)
+        if bob.board()["Turn"] == 1:
+            _opponent_plays(b, bob)
+            _make_blacks_play(b, len(b.events("board_play")) + 1)
+        b.until(lambda: b.t.on_roll == 0 and b.t.phase in (3, 5), "White's turn")
+        _resign_single(b)
+        b.until(lambda: bob.board()["Player1"]["Points"] == 3, "the resignation scored 3 on the server")
+        b.until(lambda: b.t.match.score == [3, 3], "the board takes the server's 3 points")
+        m = b.t.match
+        assert not m.is_over() and m.game_number == 3
+        ends = [e for e in b.events("game_end")]
+        assert [(e["w"], e["pts"]) for e in ends] == [(0, 1), (0, 3), (1, 1), (1, 3)], ends
+    finally:
+        out = ""
+        if proc is not None:
+            proc.terminate()
+            out = proc.communicate(timeout=20)[0]
+        if bob is not None:
+            bob.close()
+        srv.stop()
+        b.port.close()
+    assert "Traceback" not in out, out[-3000:]
+    assert out.count("the board takes the server's score") == 2, out[-3000:]
+    # the record: each board's end voided and written again with the server's points
+    rec = str(tmp_path / "match.rec")
+    import record
+    events, problems = record.read_lines(open(rec).read().splitlines())
+    assert [e for e in events if e[0] == "end"] == [("end", 0, 3), ("end", 1, 3)], events
+    mat = str(tmp_path / "online.mat")
+    run = subprocess.run([sys.executable, "-m", "host_tools", "export", rec, "-o", mat], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stdout + run.stderr
+    text = open(mat).read()
+    assert "Wins 3 points" in text and "guest_tablier : 3" in text, text
+    run = subprocess.run([sys.executable, "-c", GNUBG_IMPORT, mat], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr[-2000:]
+    got = json.loads(run.stdout.strip().splitlines()[-1])
+    assert "WARNING" not in got["text"] and "nvalid" not in got["text"], got["text"]
+    games = got["games"]
+    assert len(games) == 2 and (games[1]["score-X"], games[1]["score-O"]) in ((3, 0), (0, 3)), games
+    assert games[1]["points-won"] == 3 and games[1]["resigned"], games

@@ -1,9 +1,16 @@
 // The companion for a real board: Web Serial (Chromium) to the Pico's USB line. Reads the
 // board's JSON event lines (firmware/events.py), keeps a mirror of the match, asks the
 // board for its IDs and screen (app/commands.py: ids, state, press), copies the match
-// record off it through MicroPython's raw REPL and writes .mat files (matexport.js).
+// record off it through MicroPython's raw REPL and writes .mat files (matexport.js), and
+// plays online on bgammon.org (online.js: WebSocket to the server, the relay's Python).
 // Everything it knows is in window.companion (for tests and curious people).
+//
+// The board seam: companion.html?board=ws://127.0.0.1:PORT takes the board's line from a
+// WebSocket (a line a message: `python -m host_tools.wsock PTY PORT` relays the simulator's
+// `sim --serial` pty or a real board's port) instead of Web Serial, which a headless browser
+// cannot drive. The raw REPL (Download the record) needs Web Serial.
 import { exportRecord, fromRecord, writeMat } from "./matexport.js";
+import { setupOnline } from "./online.js";
 
 const BAUD = 115200;
 const STATE_POLL_MS = 1000;         // the OLED and the clocks: `state` once a second
@@ -20,10 +27,13 @@ const C = window.companion = {
 };
 
 let port = null, reader = null, writer = null, pollTimer = null;
+let boardWs = null;                 // the board seam: its line over a WebSocket (?board=ws://...)
+const BOARD_WS = new URLSearchParams(location.search).get("board");
 let raw = null;                     // the raw-REPL exchange under way: {text, resolve}
 
 // ---------------------------------------------------------------- the serial line
 async function connect() {
+  if (BOARD_WS) return connectWs(BOARD_WS);
   if (!("serial" in navigator)) { status("This browser has no Web Serial: use Chromium or Chrome."); return; }
   try {
     port = await navigator.serial.requestPort({ filters: [{ usbVendorId: 0x2e8a }] });   // Raspberry Pi
@@ -32,6 +42,7 @@ async function connect() {
   writer = port.writable.getWriter();
   C.connected = true;
   status("Connected.");
+  if (C.onBoardConnected) C.onBoardConnected();
   for (const id of ["disconnect", "ask-ids", "pull-record", "export-live"]) $(id).disabled = false;
   $("connect").disabled = true;
   readLoop();
@@ -40,9 +51,29 @@ async function connect() {
   pollTimer = setInterval(() => { if (!raw) send("state"); }, STATE_POLL_MS);
 }
 
+// the board's line over a WebSocket (the seam above): a message a line, each way
+function connectWs(url) {
+  boardWs = new WebSocket(url);
+  boardWs.onopen = async () => {
+    C.connected = true;
+    status("Connected (the board's line over " + url + ").");
+    for (const id of ["disconnect", "ask-ids", "export-live"]) $(id).disabled = false;
+    $("connect").disabled = true;
+    if (C.onBoardConnected) C.onBoardConnected();
+    await send("version");
+    await send("ids");
+    pollTimer = setInterval(() => send("state"), STATE_POLL_MS);
+  };
+  boardWs.onmessage = (e) => {
+    for (const line of String(e.data).split("\n")) { const l = line.replace(/\r$/, ""); if (l.trim()) onLine(l); }
+  };
+  boardWs.onclose = () => { C.connected = false; clearInterval(pollTimer); status("The board went away."); boardWs = null; };
+}
+
 async function disconnect() {
   clearInterval(pollTimer);
   C.connected = false;
+  if (boardWs) { boardWs.close(); boardWs = null; status("Disconnected."); $("connect").disabled = false; return; }
   try { if (reader) await reader.cancel(); if (writer) writer.releaseLock(); await port.close(); } catch (e) { /* gone */ }
   status("Disconnected.");
   for (const id of ["disconnect", "ask-ids", "pull-record"]) $(id).disabled = true;
@@ -50,7 +81,10 @@ async function disconnect() {
 }
 
 async function write(text) { await writer.write(new TextEncoder().encode(text)); }
-async function send(cmd) { if (C.connected) await write(cmd + "\r\n"); }
+async function send(cmd) {
+  if (!C.connected) return;
+  if (boardWs) boardWs.send(cmd); else await write(cmd + "\r\n");
+}
 
 async function readLoop() {
   const decoder = new TextDecoder();
@@ -94,6 +128,7 @@ function onLine(line) {
   }
   C.events.push(ev);
   handle(ev);
+  if (C.onBoardLine) C.onBoardLine(line);      // online play: the relay reads the board's events
   render();
 }
 
@@ -267,6 +302,7 @@ function rawWait(pattern, ms) {
 // starts again and resumes the saved match), as mpremote's `cp` does.
 async function pullRecord() {
   if (!C.connected || raw) return null;
+  if (boardWs) { say("The record is copied over Web Serial only (the raw REPL).", true); return null; }
   raw = { text: "", check: () => {} };
   let text = null;
   try {
@@ -313,5 +349,6 @@ for (const b of document.querySelectorAll("button.copy")) b.addEventListener("cl
   C.copied = text;
   setTimeout(() => { b.textContent = "copy"; }, 1500);
 });
-if (!("serial" in navigator)) status("This browser has no Web Serial (use Chromium or Chrome): nothing to connect to.");
+if (!("serial" in navigator) && !BOARD_WS) status("This browser has no Web Serial (use Chromium or Chrome): nothing to connect to.");
+setupOnline(C, { sendBoard: send, say: say });
 render();

@@ -93,10 +93,13 @@ def answer(app, text, length=None):
     for ch in text:
         if ord(ch) < 32 and ch not in "\t\r\n":
             return _bad("control character 0x%02x in the command" % ord(ch))
-    words = text.strip().lower().split()
+    raw = text.strip().split()
+    words = [w.lower() for w in raw]
     if not words:
         return _bad("empty command; try 'help'")
     cmd, args = words[0], words[1:]
+    if cmd == "seat" and args[:1] in (["name"], ["position"]):
+        args = args[:1] + raw[2:]      # a name and a position ID keep their case
     if cmd in ("help", "ids", "state", "sensed", "version") and args:
         return _bad("'%s' takes no arguments" % cmd)
     if cmd == "help":

@@ -16,8 +16,15 @@ an opening die) answers; the provably fair dice do not roll, and the record says
 dice are the server's (a `U 2` line, record.py's ('entered', 2): verify-dice counts them
 and checks none). `seat resign N` is the opponent's resignation on the server (N 1 single,
 2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
-with main; `seat name P NAME` names player P in the record as the server does (lowercased,
-as every command). `seat link STATE` puts the connection's
+with main; `seat name P NAME` names player P in the record as the server does (its case
+kept). `seat position POSID P D1 D2` makes the server's position the board's (the server
+is the authority: after a power cut, a reconnection or a refusal): player P on roll in
+GNU Backgammon's position ID from P's side, with the dice D1 D2 (0 0 before the roll);
+recorded as an `H` line, and shown as after a power cut: the LEDs say what to put back
+before anything goes on. `seat score P PTS` scores the game just ended as the server did
+(player P won PTS points: bgammon.org scores a pass or a resignation by its own rule):
+the board's end line is voided (a `W` line, as after a power cut) and written again with
+the server's points, the match's score and Crawford follow. `seat link STATE` puts the connection's
 state on the OLED (connecting, waiting, lost, playing; differs: the board's position is not
 the server's, the relay says where). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
@@ -73,8 +80,8 @@ def ask_dice(app, now_ms):
 
 
 def answer(app, args):
-    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`: the
-    JSON line answering them."""
+    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`,
+    `seat position POSID P D1 D2`, `seat score P PTS`: the JSON line answering them."""
     t = app.table
     word = args[0]
     o = online_seat(t)
@@ -92,6 +99,10 @@ def answer(app, args):
             return events.error("seat_refused", "seat name 0|1 NAME (one word, at most 24)")
         t.record(("name", int(args[1]), args[2]))
         return events.line("seat_ok", (("ask", "name"), ("answer", args[2])))
+    if word == "position":
+        return take_position(app, args[1:])
+    if word == "score":
+        return rescore(app, args[1:])
     if word == "resign":
         kind = args[1] if len(args) > 1 else ""
         if kind not in ("1", "2", "3"):
@@ -118,3 +129,99 @@ def answer(app, args):
     t.dice(*dice)
     app.drain()
     return events.line("seat_ok", (("ask", "dice"), ("answer", " ".join(str(d) for d in dice))))
+
+
+def take_position(app, args):
+    """`seat position POSID P D1 D2`: the server's position becomes the board's, player P
+    on roll with the dice D1 D2 (0 0: before the roll), in the game in play (not while a
+    double or a resignation waits for its answer). The board shows what to put back, as
+    when it resumes after a power cut, and judges nothing until it stands so."""
+    from game.phases import OPENING, DOUBLED, NO_MOVE
+    t = app.table
+    if len(args) != 4 or args[1] not in ("0", "1") or not (args[2] + args[3]).isdigit():
+        return events.error("seat_refused", "seat position POSID 0|1 D1 D2 (0 0 before the roll)")
+    p, d1, d2 = int(args[1]), int(args[2]), int(args[3])
+    if d1 > 6 or d2 > 6 or (d1 == 0) != (d2 == 0):
+        return events.error("seat_refused", "dice %d %d: two dice 1 to 6, or 0 0" % (d1, d2))
+    if not OPENING <= t.phase <= NO_MOVE or t.phase == DOUBLED or t.match.resigned_by >= 0:
+        return events.error("seat_refused", "the board takes a position in a game in play only, "
+                            "not while a double or a resignation waits")
+    from bg.ids import position_from_id
+    try:
+        pos = position_from_id(args[0])
+    except ValueError as e:
+        return events.error("seat_refused", "not a position ID: %s" % e)
+    t.board = pos if p == 0 else pos.swapped()
+    t.record(("position", args[0], "%d%d%d" % (p, d1, d2)))
+    if d1:
+        t.on_roll = p
+        t.clock.start_turn(p)
+        t._start_moving(d1, d2)
+    else:
+        t._begin_turn(p)
+    t.restoring = 2                      # put back exactly first, as after a power cut
+    t.fresh = False
+    t._evaluate()
+    t._board_acts()
+    t._refresh()
+    t.save()
+    app.drain()
+    return events.line("seat_ok", (("ask", "position"), ("answer", args[0])))
+
+
+def rescore(app, args):
+    """`seat score P PTS`: the game just ended scored as the server scored it (its `win`),
+    when the board scored it otherwise; only right after the end, for the same winner."""
+    from game.phases import GAME_OVER, MATCH_OVER
+    t = app.table
+    m = t.match
+    if len(args) != 2 or args[0] not in ("0", "1") or not args[1].isdigit():
+        return events.error("seat_refused", "seat score 0|1 POINTS")
+    w, pts = int(args[0]), int(args[1])
+    if t.phase not in (GAME_OVER, MATCH_OVER) or not t.end_seq or t.end_seq != t.rec_seq \
+            or m.last_game[0] != w:
+        return events.error("seat_refused", "the board scores again only the game just ended, "
+                            "for its winner, before anything else is recorded")
+    if m.last_game[1] != pts:
+        rescore_match(m, pts)
+        t.rec_seq -= 1
+        t.unsealed.append((("resume", t.rec_seq), None))     # the board's end line is void
+        t.record(("end", w, pts))
+        t.end_seq = t.rec_seq
+        t.event(events.game_end(w, pts, m.score))
+        if m.is_over():
+            if t.phase != MATCH_OVER:
+                t.go(MATCH_OVER)
+                t.event(events.match_end(m.winner, m.score))
+        else:
+            t.go(GAME_OVER)
+        t.fresh = False
+        t._refresh()
+        t.save()
+        app.drain()
+    return events.line("seat_ok", (("ask", "score"), ("answer", pts)))
+
+
+def rescore_match(m, points):
+    """The bg.match.Match `m`'s last game made worth `points` (here, not in bg/match.py: the
+    board carries it only while a seat is online), the match's state after it as Match's
+    _award would have left it: the score, the match's end, the Crawford game."""
+    winner, old, kind, how = m.last_game
+    was_over = m.winner >= 0
+    m.score[winner] += points - old
+    m.last_game = (winner, points, kind, how)
+    if m.money():
+        return
+    if m.score[winner] >= m.length:
+        m.winner = winner
+        return
+    m.winner = -1
+    if m.crawford_rule:
+        if was_over and m.crawford:           # the Crawford game just played
+            m.crawford = False
+            m.post_crawford = True
+        elif not m.post_crawford:
+            m.crawford = m.score[winner] == m.length - 1
+    if was_over:                              # the match goes on: _award's next game
+        m.game_number += 1
+        m.cube = m._new_cube()

@@ -97,7 +97,7 @@ def ask(app, now_ms):
 def answer(app, args):
     """The JSON line answering `seat ARGS` (app/commands.py): taken, or refused in words."""
     t = app.table
-    if args and args[0] in ("dice", "link", "name", "resign"):   # a player online's (app/online.py)
+    if args and args[0] in ("dice", "link", "name", "resign", "position", "score"):   # a player online's (app/online.py)
         from app import online
         return online.answer(app, args)
     kind = question(t)

@@ -105,6 +105,7 @@ class Table:
         self.roller = NOBODY           # who asked for the dice wanted
         self.want_roll = None
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
+        self.end_seq = 0               # the last game's end line, while no line followed it
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
@@ -116,7 +117,7 @@ class Table:
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
         self.fresh = False             # seen has been judged in the current state
-        self.restoring = False         # resumed from a snapshot: the board must be put back
+        self.restoring = False         # resumed from a snapshot: the board must be put back (2: exactly)
         self.mismatch = None           # (wrong, unsure) points vs the position to hold
         self.hw_fault = ()             # points a hardware fault leaves unreadable (White's numbering)
         # what is shown
@@ -606,6 +607,7 @@ class Table:
         if self.away[0] or self.away[1]:
             self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
         self.record(("end", winner, points))
+        self.end_seq = self.rec_seq    # an online server may score it again (app/online.py)
         self.event(events.game_end(winner, points, m.score))
         self._turn_reset()
         if m.is_over():
@@ -791,7 +793,11 @@ class Table:
                     self.emit("beep", "illegal")
             if phase == MOVING:
                 self._judge_move()
-                if self.restoring and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
+                # resumed after a power cut, a play half made may stand; the online server's
+                # position taken (app/online.py: restoring 2) stands only when put back exactly
+                if self.restoring == 2 and moving.mismatch(seen, self.board) is None:
+                    self.restoring = False
+                if self.restoring is True and self.state in (S_LEGAL, S_COMPLETE, S_LIFTED):
                     self.restoring = False
                 if self.restoring:
                     self.mismatch = moving.mismatch(seen, self.board)
