@@ -60,7 +60,7 @@ sweep: $(STAMP)
 GAMES ?= 20000
 JOBS ?= 2
 strength: $(STAMP)
-	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools.benches.bench_engine strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg --jobs $(JOBS)
+	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg --jobs $(JOBS)
 
 # The whole-match fuzzer long (tests/fuzz_match.py: hypothesis's stateful testing through
 # the real Table and App, power cuts at any write, every record replayed by gnubg); a short,

@@ -207,11 +207,11 @@ def load_pinmap(path=PINMAP):
 
 
 def main(argv):
-    check = "--check" in argv
-    bad = [a for a in argv if a != "--check"]
-    if bad:
-        print("usage: python -m host_tools boardconfig [--check]", file=sys.stderr)
-        return 2
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools boardconfig", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="exit 1 if firmware/board_config.py differs "
+                    "from what the pin map gives, write nothing")
+    check = ap.parse_args(argv).check
     try:
         text = generate(load_pinmap())
     except (OSError, ValueError, KeyError, PinmapError) as e:

@@ -50,10 +50,10 @@ def verdict(c):
 
 
 def main(argv):
-    if argv and argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0
-    paths = argv or sorted(glob.glob("*.rec"))
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools dice-check", description=__doc__.split("\n\n")[0])
+    ap.add_argument("records", nargs="*", metavar="RECORD", help="match records (*.rec here when none)")
+    paths = ap.parse_args(argv).records or sorted(glob.glob("*.rec"))
     if not paths:
         print("no records named and no *.rec here")
         return 2

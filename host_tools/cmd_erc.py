@@ -1,4 +1,4 @@
-"""python -m host_tools erc [--check] [--keep]: KiCad's own electrical rules check (ERC) on
+"""python -m host_tools erc [--check]: KiCad's own electrical rules check (ERC) on
 hardware/kicad/{quadrant,bar,main}.kicad_sch, each report written to hardware/fab/NAME-erc.txt.
 
 KiCad 6 has no command-line ERC (kicad-cli came with KiCad 7) and eeschema no Python API, so
@@ -210,7 +210,12 @@ def summary(text):
 
 
 def main(argv):
-    check = "--check" in argv
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools erc", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="write the reports to a temporary directory and "
+                    "also fail when the committed ones differ")
+    args = ap.parse_args(argv)
+    check = args.check
     for tool in ("eeschema", "Xvfb", "xdotool"):
         if shutil.which(tool) is None:
             print("erc: %s is missing: apt-get install kicad xvfb xdotool" % tool, file=sys.stderr)

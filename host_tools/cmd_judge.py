@@ -4,11 +4,9 @@ Prints `complete PLAY`, `partial remaining D...`, or `illegal REASON points P...
 `judge -` reads "START_ID DICE END_ID" per line and answers one JSON line each:
 {"verdict", "play"|"remaining"|"reason"+"points"+"text"} or {"error"}."""
 
-from host_tools.rules_cli import batch, parse_dice, parse_position, single
+from host_tools.rules_cli import parse_dice, parse_position, single
 from bg import judge as J
 from bg.reasons import JUDGE as REASONS
-
-USAGE = "usage: python -m host_tools judge START_ID DICE END_ID   (or: judge - < requests)"
 
 
 def answer(words):
@@ -41,6 +39,4 @@ def show(out):
 
 
 def main(argv):
-    if argv == ["-"]:
-        return batch(answer)
-    return single(argv, 3, USAGE, answer, show)
+    return single(argv, ("START_ID", "DICE", "END_ID"), answer, show, __doc__)

@@ -4,10 +4,8 @@ position ID (GNU Backgammon's, from the same side, before the turn passes).
 `legal -` reads "POSITION_ID DICE" per line from standard input and answers one JSON
 line per request: {"position", "dice", "plays": [{"play", "result"}...]} or {"error"}."""
 
-from host_tools.rules_cli import batch, parse_dice, parse_position, position_id, single
+from host_tools.rules_cli import parse_dice, parse_position, position_id, single
 from bg.movegen import legal_plays
-
-USAGE = "usage: python -m host_tools legal POSITION_ID DICE   (or: legal - < requests)"
 
 
 def answer(words):
@@ -28,6 +26,4 @@ def show(out):
 
 
 def main(argv):
-    if argv == ["-"]:
-        return batch(answer)
-    return single(argv, 2, USAGE, answer, show)
+    return single(argv, ("POSITION_ID", "DICE"), answer, show, __doc__)

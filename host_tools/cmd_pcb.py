@@ -81,6 +81,13 @@ def compare(new, old):
 
 
 def main(argv):
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools pcb", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="build into a temporary directory, compare with "
+                    "the committed files, fail on a difference or any DRC error")
+    ap.add_argument("--out", default=os.path.join(ROOT, "hardware"), metavar="DIR",
+                    help="where to write (default: hardware/)")
+    args = ap.parse_args(argv)        # (before re-running under KiCad's Python: --help needs no KiCad)
     if not _have_pcbnew():
         if os.path.realpath(sys.executable) == os.path.realpath(SYSTEM_PYTHON) or \
                 not os.path.exists(SYSTEM_PYTHON):
@@ -89,10 +96,7 @@ def main(argv):
             return 2
         return subprocess.call([SYSTEM_PYTHON, "-m", "host_tools", "pcb"] + argv, cwd=ROOT)
     sys.path.insert(0, ROOT)
-    check = "--check" in argv
-    out = os.path.join(ROOT, "hardware")
-    if "--out" in argv:
-        out = argv[argv.index("--out") + 1]
+    check, out = args.check, args.out
     if check:
         with tempfile.TemporaryDirectory() as tmp:
             ok = generate(tmp)

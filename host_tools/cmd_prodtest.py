@@ -102,19 +102,26 @@ def explain(text, pm=None):
 
 
 def main(argv):
-    if "--from" in argv:
-        with open(argv[argv.index("--from") + 1]) as f:
-            text = f.read()
-    elif "--port" in argv:
-        port = argv[argv.index("--port") + 1]
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools prodtest", description=__doc__.split("\n\n")[0])
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--port", help="run the test on the board at this serial port (mpremote)")
+    src.add_argument("--from", dest="path", metavar="FILE", help="read a saved report")
+    args = ap.parse_args(argv)        # (exits 2 without one of them)
+    if args.path:
+        try:
+            with open(args.path) as f:
+                text = f.read()
+        except OSError as e:
+            print("prodtest: cannot read %s: %s" % (args.path, e.strerror or e), file=sys.stderr)
+            return 1
+    else:
+        port = args.port
         mp = os.path.join(os.path.dirname(sys.executable), "mpremote")
         proc = subprocess.run([mp, "connect", port, "exec",
                                "import hw.prodtest; hw.prodtest.main()"],
                               capture_output=True, text=True)
         text = proc.stdout
-    else:
-        print(__doc__)
-        return 2
     rows = explain(text)
     for stage, ident, verdict, where in rows:
         if verdict == "FAIL" or stage == "done":

@@ -393,18 +393,13 @@ def outputs(pm):
 
 
 def main(argv):
-    check = "--check" in argv
-    path = hwcheck.PINMAP_PATH
-    if "--pinmap" in argv:
-        i = argv.index("--pinmap")
-        if i + 1 >= len(argv):
-            print("--pinmap needs a path", file=sys.stderr)
-            return 2
-        path = argv[i + 1]
-    unknown = [a for i, a in enumerate(argv) if a.startswith("-") and a not in ("--check", "--pinmap")]
-    if unknown:
-        print("usage: python -m host_tools wiring [--check] [--pinmap PATH]", file=sys.stderr)
-        return 2
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools wiring", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--check", action="store_true", help="fail if the committed drawing differs, write nothing")
+    ap.add_argument("--pinmap", default=hwcheck.PINMAP_PATH, metavar="PATH", help="the pin map (default: "
+                    "hardware/pinmap.json)")
+    args = ap.parse_args(argv)
+    check, path = args.check, args.pinmap
     try:
         pm = hwcheck.load_pinmap(path)
     except (OSError, ValueError) as e:

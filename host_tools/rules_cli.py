@@ -1,4 +1,5 @@
 """Shared parsing for the `legal` and `judge` commands (GNU Backgammon position IDs)."""
+import argparse
 import json
 import os
 import sys
@@ -48,13 +49,20 @@ def batch(handle, stdin=None, stdout=None):
     return 1 if bad else 0
 
 
-def single(argv, nargs, usage, answer, show):
-    """`legal`/`judge` with their arguments: usage and errors on stderr, exit 2."""
-    if len(argv) != nargs:
-        print(usage, file=sys.stderr)
-        return 2
+def single(argv, names, answer, show, doc):
+    """`legal`/`judge` with their arguments (names: the positional arguments' names), or `-`
+    for one request a line (batch): usage and errors on stderr, exit 2; --help from doc."""
+    if argv == ["-"]:
+        return batch(answer)
+    cmd = doc.split("`")[1].split()[3]          # (the docstring's "`python -m host_tools NAME ...`")
+    ap = argparse.ArgumentParser(prog="python -m host_tools " + cmd, description=doc.split("\n\n")[0],
+                                 epilog="`%s -` reads one request a line from standard input and "
+                                        "answers one JSON line each." % cmd)
+    for n in names:
+        ap.add_argument(n)
+    args = ap.parse_args(argv)        # (exits 2 on a usage error, 0 after --help)
     try:
-        out = answer(argv)
+        out = answer([getattr(args, n) for n in names])
     except ValueError as e:
         print("error: %s" % e, file=sys.stderr)
         return 2

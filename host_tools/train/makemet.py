@@ -61,6 +61,9 @@ def q(v):
 
 
 def main(argv=None):
+    import argparse
+    argparse.ArgumentParser(prog="python -m host_tools train makemet",
+                            description=__doc__.split("\n\n")[0]).parse_args(argv)
     pre, post = read_tables()
     data = bytearray()
     for a in range(N):
