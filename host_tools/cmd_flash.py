@@ -39,6 +39,13 @@ def is_native(src):
         return NATIVE_MARKER in f.read()
 
 
+def viper_text(rel):
+    """The text of a firmware module of viper functions (engine/net_vp.py, hw/scanfast_vp.py...),
+    for the benches' models that compile it alone or time a function of it."""
+    with open(os.path.join(FIRMWARE, rel)) as f:
+        return f.read()
+
+
 def host_march():
     """mpy-cross's -march for this machine's MicroPython unix port, or None."""
     import platform

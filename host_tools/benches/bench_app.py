@@ -485,13 +485,6 @@ def _compile_fakes(dest):
     return dest
 
 
-def viper_text(rel):
-    """The text of a firmware module of viper functions (engine/net_vp.py, hw/scanfast_vp.py...),
-    for the models that compile it alone or time a function of it."""
-    with open(os.path.join(ROOT, "firmware", rel)) as f:
-        return f.read()
-
-
 def native_bytes(text, path, arch):
     """The .mpy size of `text` (a module of viper functions, as compile_tree builds it) by
     mpy-cross -march=arch, written to path (.py) beside it: the native code's size in a

@@ -360,7 +360,7 @@ def run():
     compile_tree(mpy, march=None)
     path = os.path.join(ROOT, "build", "bench_coach_mp.py")
     with open(path, "w") as f:
-        from host_tools.benches.bench_app import viper_text
+        from host_tools.cmd_flash import viper_text
         src = viper_text("engine/net_vp.py")
         tail = src[src.index("@micropython.viper\ndef tail_vp"):]
         f.write("MPY = %r\nWEIGHTS = %r\nPAIRS = %r\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (

@@ -829,7 +829,8 @@ def _pico_heap(vals, mpy_tree):
     strings keep their size, objects and pointers halve), with what else keeps its size:
     the weights and the typed buffers (bytes), and the viper functions' native code (its
     Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
-    from host_tools.benches.bench_app import native_bytes, viper_text
+    from host_tools.benches.bench_app import native_bytes
+    from host_tools.cmd_flash import viper_text
     src = os.path.join(ROOT, "build", "bench_engine_viper.py")
     native = {arch: native_bytes(viper_text("engine/net_vp.py"), src, arch) for arch in ("armv6m", "x64")}
     # the modules the engine keeps (engine/net_vp.py, the viper text, and weights.py are
@@ -864,7 +865,7 @@ def run():
     from host_tools.cmd_flash import compile_tree
     mpy = os.path.join(ROOT, "build", "bench-engine-mpy")
     compile_tree(mpy, march=None)        # loaded as the Pico loads it: bytecode, not source
-    from host_tools.benches.bench_app import viper_text
+    from host_tools.cmd_flash import viper_text
     src = viper_text("engine/net_vp.py")
     tail = src[src.index("@micropython.viper\ndef tail_vp"):]
     script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (

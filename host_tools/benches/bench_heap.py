@@ -87,8 +87,8 @@ def thumb_bytes(work):
     walk, hw/scanfast.py) by mpy-cross -march=armv6m, as the Pico's own emitter makes them:
     (engine, scanner) .mpy bytes."""
     out = []
-    for name, text in (("engine", B.viper_text("engine/net_vp.py")),
-                       ("scanfast", B.viper_text("hw/scanfast_vp.py"))):
+    for name, text in (("engine", cmd_flash.viper_text("engine/net_vp.py")),
+                       ("scanfast", cmd_flash.viper_text("hw/scanfast_vp.py"))):
         out.append(B.native_bytes(text, os.path.join(work, "thumb-" + name + ".py"), "armv6m"))
     return tuple(out)
 
@@ -100,7 +100,7 @@ def leaf_extra(work, fw):
     VfsLfs2 with progsize 256: 4 x 256 bytes a file). 0 without the file."""
     if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
         return 0
-    text = B.viper_text("engine/deepleaf_vp.py") + B.viper_text("engine/leaffeat_vp.py")
+    text = cmd_flash.viper_text("engine/deepleaf_vp.py") + cmd_flash.viper_text("engine/leaffeat_vp.py")
     return B.native_bytes(text, os.path.join(work, "thumb-deepleaf.py"), "armv6m") + 1024
 
 

@@ -141,7 +141,7 @@ def viper_walk_cycles():
         return None
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
         os.path.abspath(__file__)))), "firmware"))
-    from host_tools.benches.bench_app import viper_text
+    from host_tools.cmd_flash import viper_text
     work = tempfile.mkdtemp(prefix="tablier-bench-native-")
     src = os.path.join(work, "walk.py")
     with open(src, "w") as f:
