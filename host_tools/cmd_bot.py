@@ -6,8 +6,8 @@
                              "dice", "level"} ("play": "" and the same ID when no play is
                              legal), or {"error", "line"}
   bot cube POSITION_ID:MATCH_ID [--no-beavers] [--json] [--level L]
-                             the cube decision for the side to act (the strong level
-                             looks one roll ahead, as at the board)
+                             the cube decision for the side to act (as at the board:
+                             the normal and strong levels look one roll ahead when close)
 
 Position IDs are GNU Backgammon's, as for `legal`: the player on roll is the side to move;
 the result is from the same side, before the turn passes. DICE: "31", "3-1" or "3 1".
@@ -21,8 +21,7 @@ from host_tools.rules_cli import FIRMWARE, batch, parse_dice, parse_position, po
 
 from bg.ids import CENTRED, from_gnubg_id  # noqa: E402
 from bg.play import Play  # noqa: E402
-from app.seatcube import probabilities  # noqa: E402  (the board's own cube probabilities)
-from engine import cubeful  # noqa: E402
+from app.seatcube import decision  # noqa: E402  (the board's own cube answers)
 from engine.player import Engine, LEVELS  # noqa: E402
 
 WEIGHTS = os.path.join(FIRMWARE, "engine", "weights.bin")
@@ -55,23 +54,24 @@ def choose(pos_text, dice_text, level):
 
 
 def cube(gnubg_id, beavers=True, level="normal"):
-    """The cube decision of the GNU Backgammon combined ID, as a dict (the strong level looks
-    one roll ahead, as at the board: app/seatcube.py)."""
+    """The cube decision of the GNU Backgammon combined ID, as a dict (the board's own answer,
+    app/seatcube.py's `decision`; "probabilities" are those it answered from)."""
     pos, st = from_gnubg_id(gnubg_id)
     doubler = st.on_roll
     if not st.doubled and st.dice[0]:
         return {"id": gnubg_id, "action": "none", "why": "the dice are rolled: no cube action now"}
-    p = probabilities(engine(), pos.me, pos.opp, level)
     owner = "centre" if st.cube_owner == CENTRED else ("me" if st.cube_owner == doubler else "them")
-    x = cubeful.cube_life(pos.me, pos.opp)
     if st.match_length == 0:
-        d = cubeful.money(p, owner, beavers, st.jacoby, x)
+        d = decision(engine(), pos.me, pos.opp, level, 0, 0, st.cube_value, owner, False,
+                     beavers, st.jacoby)
         kind = "money"
     else:
         away = st.match_length - st.score[doubler]
         opp_away = st.match_length - st.score[1 - doubler]
-        d = cubeful.match(p, away, opp_away, st.cube_value, owner, st.crawford, x=x)
+        d = decision(engine(), pos.me, pos.opp, level, away, opp_away, st.cube_value, owner,
+                     st.crawford)
         kind = "match"
+    p = d.probs
     if st.doubled:
         action = ("beaver" if d.beaver else "take") if d.take else "pass"
     else:

@@ -2,17 +2,21 @@
 question through firmware/lazy.py and forgotten, with engine/cubeful.py, so that neither is
 in the heap while the board thinks a play (BENCHMARKS.md bench:heap, the board in a seat).
 
-The strong level looks one roll ahead for the cube: its probabilities are the mean of the
-net's for the position and of their mean over the 21 rolls (each answered by the normal
-level's play, the net valuing the result with the opponent on roll): the net's noise,
-which decides the close cubes, is averaged (BENCHMARKS.md, cube: 1 to 2 points more
-agreement with gnubg 2-ply on each of three draws, the equity lost per double decision
-down by a sixth to a half). It costs 21 walks (about 1 s of the Pico's time by bench
-engine's normal median; the engine's tick scans inside them).
+The normal and strong levels look one roll ahead for the cube: their probabilities are the
+mean of the net's for the position and of their mean over the 21 rolls (each answered by
+the normal level's play, the net valuing the result with the opponent on roll). The net's
+win chance is off gnubg 2-ply's by 3.6 points (standard deviation, real-match doubles) and
+that noise, not its gammons nor the cube life, is what made the board take gnubg's passes
+(given gnubg's win chance and the net's gammons it agrees on 98% of takes); one roll ahead
+it is 3.0 points (host_tools/benches/fit_cube.py). The look costs 21 walks (about 1 s of
+the Pico's time by bench engine's normal median), so it is taken only when the answer is
+close: when moving the net's win chance by up to CLOSE_W either way changes it. The easy
+level answers from the net alone. The cube life with contact is cubeful.X_BOARD.
 """
 from bg.cube import CENTRED
 
 P_ONE = 65536.0
+CLOSE_W = 0.08      # the net's win chance is this close to another answer: look ahead
 
 
 def lookahead(e, me, opp):
@@ -48,33 +52,59 @@ def lookahead(e, me, opp):
 
 
 def probabilities(e, me, opp, level):
-    """The five probabilities the board's cube uses at `level` (see the module's docstring)."""
+    """The five probabilities the board's cube uses at `level` when the answer is close (see
+    the module's docstring)."""
     raw = e.probs(me, opp)
     probs = tuple(x / P_ONE for x in raw)
-    if level == "strong":
+    if level != "easy":
         ahead = lookahead(e, me, opp)
         probs = tuple((probs[k] + ahead[k]) / 2.0 for k in range(5))
     return probs
+
+
+def _win_moved(p, dw):
+    w = p[0] + dw
+    w = 0.0 if w < 0.0 else (1.0 if w > 1.0 else w)
+    return (w, min(p[1], w), min(p[2], w), min(p[3], 1.0 - w), min(p[4], 1.0 - w))
+
+
+def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford=False,
+             beavers=False, jacoby=False):
+    """engine.cubeful's Decision of the board at `level` for the side on roll of (me, opp)
+    (the doubler): money when away is 0, else the match at that score; its .probs the
+    probabilities it answered from."""
+    from engine import cubeful
+    x = cubeful.cube_life(me, opp, cubeful.X_BOARD)
+    p = probabilities(e, me, opp, "easy")
+    d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
+    if level != "easy" and not d.why:
+        for k in (-2, -1, 1, 2):
+            o = cubeful.decide(_win_moved(p, k * CLOSE_W / 2), away, opp_away, cube, owner,
+                               crawford, beavers, jacoby, x)
+            if o.double != d.double or o.take != d.take:
+                p = probabilities(e, me, opp, level)
+                d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
+                break
+    d.probs = p
+    return d
 
 
 def cube_says_yes(t, e):
     """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
     probabilities for the player on roll (the doubler) and the cube's state."""
     from game.table import ASK_DOUBLE
-    from engine import cubeful           # loaded for cube questions only: a hint needs none
     m = t.match
     cube = m.cube
     p = t.on_roll
     view = t.board if p == 0 else t.board.swapped()
-    probs = probabilities(e, view.me, view.opp, t.level_of(t.acting()))
     owner = "centre" if cube.owner == CENTRED else ("me" if cube.owner == p else "them")
-    x = cubeful.cube_life(view.me, view.opp)
     if m.money():
-        d = cubeful.money(probs, owner, cube.beavers, m.jacoby, x)
+        d = decision(e, view.me, view.opp, t.level_of(t.acting()), 0, 0, cube.value, owner,
+                     False, cube.beavers, m.jacoby)
     else:
         # the match's score, the Crawford game, the cube's value and owner (engine/cubeful.py)
-        d = cubeful.match(probs, m.length - m.score[p], m.length - m.score[1 - p], cube.value,
-                          owner, m.crawford, x=x)
+        d = decision(e, view.me, view.opp, t.level_of(t.acting()), m.length - m.score[p],
+                     m.length - m.score[1 - p], cube.value, owner, m.crawford)
     if t.want_cube == ASK_DOUBLE:
         return d.double
     return d.take

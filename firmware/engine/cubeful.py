@@ -12,7 +12,11 @@ good. x, the cube life, depends on the kind of position (`cube_life`): 0.76 with
 0.6 + pips / 400 in a race (the side on roll's pips; at most 0.8), 0.6 when both sides
 are bearing off: the values GNU Backgammon's 0-ply cube decisions use (measured from the
 `gnubg` package's hints: its no-double and double/take equities are those of these x,
-to 0.003, on 40 contact and 30 race positions; tests/test_cube_gnubg.py).
+to 0.003, on 40 contact and 30 race positions; tests/test_cube_gnubg.py). The board's
+own cube (app/seatcube.py) uses X_BOARD with contact instead: its probabilities are the
+net's, not gnubg's, and 0.70 is the contact cube life that lost the least equity against
+gnubg 2-ply's decisions with them (fitted on a training split of real-match positions:
+host_tools/benches/fit_cube.py).
 
 Money (per unit of the cube): W, L the mean points of a win and a loss, the take point
 TP = (L - 1/2) / (W + L + 1/2), the cash point CP = (L + 1) / (W + L + 1/2). Jacoby: with
@@ -43,6 +47,7 @@ CENTRE = "centre"
 ME = "me"
 THEM = "them"
 X_CONTACT = 0.76
+X_BOARD = 0.70            # the board's contact cube life (see the module's docstring)
 X_BEAROFF = 0.6
 X_RACE_MIN = 0.6
 X_RACE_MAX = 0.8
@@ -50,9 +55,9 @@ CUBE_LIFE = X_CONTACT     # the former name (money play with contact)
 EPS = 1e-7
 
 
-def cube_life(me, opp):
+def cube_life(me, opp, contact=X_CONTACT):
     """The cube life x for the side on roll of (me, opp) (25-point arrays from each
-    side's own view, index 24 the bar)."""
+    side's own view, index 24 the bar), `contact` while the sides can still hit."""
     mb = ob = 0
     for i in range(24, -1, -1):
         if me[i]:
@@ -63,7 +68,7 @@ def cube_life(me, opp):
             ob = i + 1
             break
     if mb and ob and mb + ob > 25:
-        return X_CONTACT
+        return contact
     if mb <= 6 and ob <= 6:
         return X_BEAROFF
     pips = 0

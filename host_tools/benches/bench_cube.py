@@ -1,5 +1,6 @@
-"""The cube bench: the board's cube decisions (the net's probabilities and engine/cubeful.py)
-on real-match positions at their match scores, judged by GNU Backgammon at 2-ply.
+"""The cube bench: the board's cube decisions (app/seatcube.py's `decision`: the net's
+probabilities, one roll ahead when the answer is close, and engine/cubeful.py) on real-match
+positions at their match scores, judged by GNU Backgammon at 2-ply.
 
     python -m host_tools.benches.bench_cube [--positions 200] [--seed 28] [--no-write]
 
@@ -15,7 +16,8 @@ the same take / pass; equity lost per decision by the judge's equities (double: 
 best of no double and double minus what was chosen; take: |double/take - double/pass|
 when the answer differs). Writes the section `cube` of BENCHMARKS.md. A few minutes on
 one core; gnubg's answers are cached in build/cube_bench_cache.json (keyed by the IDs and
-the ply), so a second run with another cube model (`--x-contact`) takes seconds.
+the ply), so a second run with another cube life (`--x-board`, not written) is cheaper.
+The board's parameters are fitted on other positions: host_tools/benches/fit_cube.py.
 """
 import argparse
 import json
@@ -31,7 +33,6 @@ if FIRMWARE not in sys.path:
 
 from bg.ids import CENTRED, GAME_PLAYING, MatchState, match_id, position_id  # noqa: E402
 from engine import cubeful  # noqa: E402
-from engine.net import P_ONE  # noqa: E402
 
 WEIGHTS = os.path.join(FIRMWARE, "engine", "weights.bin")
 CACHE = os.path.join(ROOT, "build", "cube_bench_cache.json")
@@ -150,7 +151,8 @@ def _args(argv):
     ap.add_argument("--positions", type=int, default=200, help="of each kind (doubled, held)")
     ap.add_argument("--seed", type=int, default=28)
     ap.add_argument("--ply", type=int, default=2, help="the judge's ply")
-    ap.add_argument("--x-contact", type=float, default=None, help="try another contact cube life")
+    ap.add_argument("--x-board", type=float, default=None,
+                    help="try another contact cube life for the board (cubeful.X_BOARD)")
     ap.add_argument("--no-write", action="store_true")
     return ap.parse_args(argv)
 
@@ -160,28 +162,26 @@ def run(argv=()):
     a = _args(list(argv))
     from host_tools.benches.cube_positions import draw
     from engine.player import Engine
-    from app.seatcube import probabilities
+    from app.seatcube import CLOSE_W, decision
     t0 = time.time()
-    if a.x_contact is not None:
-        cubeful.X_CONTACT = a.x_contact
+    if a.x_board is not None:
+        cubeful.X_BOARD = a.x_board
     judge = Judge()
     qs = draw(a.positions, a.seed, held_filter=lambda q: judge.win_chance(q["pos"]) >= 0.55)
     eng = Engine(WEIGHTS)
     tallies = {}
-    for key in ("board", "strong", "gnubg0", "board$", "strong$", "gnubg0$"):
+    for key in ("easy", "board", "gnubg0", "easy$", "board$", "gnubg0$"):
         for kind in ("all", "doubled", "held"):
             tallies[key, kind] = Tally()
     skipped = 0
     for i, q in enumerate(qs):
         pos = q["pos"]
-        raw = eng.probs(pos.me, pos.opp)
-        p = tuple(raw[k] / float(P_ONE) for k in range(5))
-        x = cubeful.cube_life(pos.me, pos.opp)
-        ours = cubeful.match(p, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
-        ours_money = cubeful.money(p, q["owner"], True, False, x)     # gnubg's beavers
-        ps = probabilities(eng, pos.me, pos.opp, "strong")
-        strong = cubeful.match(ps, q["away"], q["opp_away"], q["cube"], q["owner"], False, x=x)
-        strong_money = cubeful.money(ps, q["owner"], True, False, x)
+        at_score = (q["away"], q["opp_away"], q["cube"], q["owner"])
+        as_money = (0, 0, q["cube"], q["owner"], False, True)       # gnubg's beavers
+        easy = decision(eng, pos.me, pos.opp, "easy", *at_score)
+        easy_money = decision(eng, pos.me, pos.opp, "easy", *as_money)
+        ours = decision(eng, pos.me, pos.opp, "normal", *at_score)
+        ours_money = decision(eng, pos.me, pos.opp, "normal", *as_money)
         gid, gid_money = gnubg_id(q), gnubg_id(q, money=True)
         j2, j0 = judge.hint(gid, a.ply), judge.hint(gid, 0)
         m2, m0 = judge.hint(gid_money, a.ply), judge.hint(gid_money, 0)
@@ -191,11 +191,11 @@ def run(argv=()):
         g0 = gnubg_choice(j0)
         gm0 = gnubg_choice(m0)
         for kind in ("all", q["kind"]):
+            tallies["easy", kind].add(j2, easy.double, easy.take)
             tallies["board", kind].add(j2, ours.double, ours.take)
-            tallies["strong", kind].add(j2, strong.double, strong.take)
             tallies["gnubg0", kind].add(j2, g0[0], g0[1])
+            tallies["easy$", kind].add(m2, easy_money.double, easy_money.take)
             tallies["board$", kind].add(m2, ours_money.double, ours_money.take)
-            tallies["strong$", kind].add(m2, strong_money.double, strong_money.take)
             tallies["gnubg0$", kind].add(m2, gm0[0], gm0[1])
         if i % 50 == 49:
             judge.save()
@@ -207,8 +207,8 @@ def run(argv=()):
     rows = []
     for title, suffix in (("At the real match scores", ""), ("The same positions as money", "$")):
         rows.append("\n%s (judge: gnubg %d-ply):\n\n%s" % (title, a.ply, head))
-        for key, name in (("board", "the board, easy and normal (the net + engine/cubeful.py)"),
-                          ("strong", "the board, strong (one roll ahead: app/seatcube.py)"),
+        for key, name in (("board", "the board, normal and strong (app/seatcube.py)"),
+                          ("easy", "the board, easy (the net alone)"),
                           ("gnubg0", "gnubg 0-ply")):
             for kind in ("all", "doubled", "held"):
                 label = name if kind == "all" else "  %s: %s" % (name.split(" (")[0].split(", ")[-1], kind)
@@ -218,13 +218,17 @@ def run(argv=()):
             "(host_tools/benches/cube_positions.py): %d turns where the player on roll doubled "
             "(\"doubled\") and %d where it held with gnubg 0-ply giving it 55%% or more "
             "(\"held\"), %d skipped (no cube analysis); judged by gnubg's `hint` at %d-ply "
-            "(normalised money equity). The board: the net's probabilities (0-ply; the strong "
-            "level's the mean of those and of their mean over the 21 rolls, each answered by the "
-            "normal level's play) and engine/cubeful.py (Kazaross-XG2, Janowski's cube life at the "
-            "score, x = %.2f with contact). Double agreement counts an optional double either way. %.0f s (%d of gnubg's %d "
-            "answers computed, the others from build/cube_bench_cache.json).\n%s"
+            "(normalised money equity). The board: app/seatcube.py's `decision`, the net's "
+            "probabilities (at the normal and strong levels, when moving the net's win chance "
+            "by up to %.2f changes the answer, the mean of those and of their mean over the 21 "
+            "rolls, each answered by the normal level's play) and engine/cubeful.py "
+            "(Kazaross-XG2, Janowski's cube life at the score, x = %.2f with contact, fitted on "
+            "other positions: host_tools/benches/fit_cube.py). Double agreement counts an "
+            "optional double either way. %.0f s (%d of gnubg's %d answers computed, the others "
+            "from build/cube_bench_cache.json).\n%s"
             % (a.positions, a.seed, tallies["board", "doubled"].n, tallies["board", "held"].n,
-               skipped, a.ply, cubeful.X_CONTACT, time.time() - t0, judge.fresh, judge.asked, "\n".join(rows)))
+               skipped, a.ply, CLOSE_W, cubeful.X_BOARD, time.time() - t0, judge.fresh,
+               judge.asked, "\n".join(rows)))
     return body
 
 
@@ -232,7 +236,7 @@ def main(argv):
     a = _args(argv)
     body = run(argv)
     print(body)
-    if not a.no_write and a.x_contact is None:
+    if not a.no_write and a.x_board is None:
         from host_tools.benchmd import write_section
         write_section("cube", body)
     return 0

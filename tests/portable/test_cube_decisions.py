@@ -129,6 +129,8 @@ def test_the_cube_life_by_kind_of_position():
     start_me = [0] * 25
     start_me[5], start_me[7], start_me[12], start_me[23] = 5, 3, 5, 2
     assert cubeful.cube_life(start_me, start_me) == cubeful.X_CONTACT
+    # the board's own contact cube life (fitted to its net's probabilities) is another
+    assert cubeful.cube_life(start_me, start_me, cubeful.X_BOARD) == cubeful.X_BOARD != 0.76
     home = [3, 3, 3, 2, 2, 2] + [0] * 19
     assert cubeful.cube_life(home, home) == cubeful.X_BEAROFF
     race = [0] * 25
@@ -136,6 +138,7 @@ def test_the_cube_life_by_kind_of_position():
     assert near(cubeful.cube_life(race, home), 0.8)
     race[9], race[5], race[3] = 1, 4, 10        # 74 pips: 0.6 + 74 / 400
     assert near(cubeful.cube_life(race, home), 0.785)
+    assert near(cubeful.cube_life(race, home, cubeful.X_BOARD), 0.785)     # races: gnubg's
 
 
 def test_decide_is_money_at_away_0():

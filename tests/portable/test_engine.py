@@ -347,17 +347,43 @@ def test_weights_in_small_blocks_and_refused_in_words():
         assert False, "a Python file was taken for weights"
 
 
-def test_the_strong_cube_looks_one_roll_ahead():
+def test_the_normal_and_strong_cube_looks_one_roll_ahead():
     # app/seatcube.py: every roll bears off the last two checkers; the opponent has none
     # off and none in the winner's home board: a gammon, certain, one roll ahead
     from app.seatcube import lookahead, probabilities
     e = engine()
     pos = pos_from({1: 2}, {13: 15})
     assert lookahead(e, pos.me, pos.opp) == (1.0, 1.0, 0.0, 0.0, 0.0)
-    normal = probabilities(e, pos.me, pos.opp, "normal")
-    strong = probabilities(e, pos.me, pos.opp, "strong")
-    for k in range(5):
-        assert abs(strong[k] - (normal[k] + (1.0, 1.0, 0.0, 0.0, 0.0)[k]) / 2) < 1e-9
+    net = probabilities(e, pos.me, pos.opp, "easy")
+    for level in ("normal", "strong"):
+        ahead = probabilities(e, pos.me, pos.opp, level)
+        for k in range(5):
+            assert abs(ahead[k] - (net[k] + (1.0, 1.0, 0.0, 0.0, 0.0)[k]) / 2) < 1e-9
     start = Position.start()
     p = probabilities(e, start.me, start.opp, "strong")
     assert 0.45 < p[0] < 0.6 and p[2] <= p[1] <= p[0] and p[4] <= p[3] <= 1 - p[0]
+
+
+def test_the_cube_looks_ahead_only_when_the_answer_is_close():
+    # app/seatcube.py: the opening position is a clear no double, take from the net alone
+    # (one evaluation); a race the net gives 76% is a double, take that 8 points more
+    # would make a pass: the answer is the one from one roll ahead
+    from app.seatcube import CLOSE_W, decision, probabilities
+    e = engine()
+    start = Position.start()
+    n = e.ev.count
+    d = decision(e, start.me, start.opp, "normal", 7, 7)
+    assert e.ev.count - n == 1 and d.name() == "no double, take", (e.ev.count - n, d.name())
+    race = pos_from({6: 3, 5: 3, 4: 3, 8: 3, 9: 3}, {6: 3, 5: 3, 4: 3, 10: 3, 11: 3})
+    x = cubeful.cube_life(race.me, race.opp, cubeful.X_BOARD)
+    p = probabilities(e, race.me, race.opp, "easy")
+    up = (p[0] + CLOSE_W,) + tuple(p[1:])
+    assert cubeful.money(p, x=x).take and not cubeful.money(up, x=x).take
+    n = e.ev.count
+    easy = decision(e, race.me, race.opp, "easy", 0, 0)
+    assert e.ev.count - n == 1 and easy.name() == cubeful.money(p, x=x).name()
+    n = e.ev.count
+    d = decision(e, race.me, race.opp, "normal", 0, 0)
+    assert e.ev.count - n > 21
+    ahead = cubeful.money(probabilities(e, race.me, race.opp, "normal"), x=x)
+    assert d.name() == ahead.name(), (d.name(), ahead.name())

@@ -1,0 +1,217 @@
+"""The board's cube parameters fitted on a training split, so that the cube bench's positions
+stay held out (CPython only).
+
+    python -m host_tools.benches.fit_cube [--positions 1000] [--seed 2800]
+
+The training split (the recipe of host_tools/benches/cube_positions.py): `--positions`
+doubled and as many held questions of ../shared/data/real-matches drawn with
+random.Random(--seed), every game that the cube bench's own draw (`--bench-positions`,
+`--bench-seed`: 200 and 28) takes a position from left out. Each is judged by gnubg's
+`hint` at 2-ply, as in the bench (the same cache, build/cube_bench_cache.json). The board
+(app/seatcube.py's `decision` at the normal level, its net calls remembered so that the
+grid costs one look ahead a position) is scored for each contact cube life in `--grid`;
+the fit is the one that loses the least equity over the four decisions (double and take,
+at the score and as money), the figures printed as the bench prints them.
+
+It also prints what the issue's question needs answered, measured on the same split: how
+far the net's win chance and gammons are from gnubg 2-ply's (mean and standard
+deviation), and the board's figures when gnubg 2-ply's win chance replaces the net's.
+`--check N` then scores the fit on N doubled and N held questions more (`--check-seed`),
+from games neither the bench nor the training split takes a position from. About 10
+minutes on one core with gnubg's answers cached (build/cube_bench_cache.json), 20 without.
+"""
+import argparse
+import random
+import sys
+import time
+
+from host_tools.benches import bench_cube
+from host_tools.benches.cube_positions import all_questions, draw
+
+from engine import cubeful
+
+
+class Remembered:
+    """An engine whose probs and choose answers are kept (the grid asks the same ones)."""
+
+    def __init__(self, eng):
+        self.eng = eng
+        self.seen = {}
+
+    def probs(self, me, opp):
+        key = ("p", bytes(me), bytes(opp))
+        if key not in self.seen:
+            self.seen[key] = tuple(self.eng.probs(me, opp))
+        return self.seen[key]
+
+    def choose(self, me, opp, a, b, level):
+        key = ("c", bytes(me), bytes(opp), a, b, level)
+        if key not in self.seen:
+            self.seen[key] = self.eng.choose(me, opp, a, b, level)
+        return self.seen[key]
+
+
+def training_split(judge, n, seed, bench_n, bench_seed, also_out=()):
+    """n doubled and n held questions (gnubg 0-ply 55% or more), none from a game the
+    bench's draw uses nor from one of also_out's questions."""
+    def keep(q):
+        return judge.win_chance(q["pos"]) >= 0.55
+    bench = draw(bench_n, bench_seed, held_filter=keep)
+    left_out = set((q["file"], q["game"]) for q in list(bench) + list(also_out))
+    doubled, held = [], []
+    for q in all_questions():
+        if (q["file"], q["game"]) not in left_out:
+            (doubled if q["kind"] == "doubled" else held).append(q)
+    rng = random.Random(seed)
+    rng.shuffle(doubled)
+    rng.shuffle(held)
+    out = doubled[:n]
+    kept = 0
+    for q in held:
+        if kept >= n:
+            break
+        if keep(q):
+            out.append(q)
+            kept += 1
+    return out
+
+
+def score(rows, eng, level, x_board, win_of=None):
+    """The four tallies (at the score, as money) of `decision` at `level` over rows."""
+    from app.seatcube import decision
+    cubeful.X_BOARD = x_board
+    t = {"m": bench_cube.Tally(), "$": bench_cube.Tally()}
+    for q, j2, m2, g2 in rows:
+        pos = q["pos"]
+        e = eng if win_of is None else _WinFrom(eng, pos, g2)
+        d = decision(e, pos.me, pos.opp, level, q["away"], q["opp_away"], q["cube"], q["owner"])
+        dm = decision(e, pos.me, pos.opp, level, 0, 0, q["cube"], q["owner"], False, True)
+        t["m"].add(j2, d.double, d.take)
+        t["$"].add(m2, dm.double, dm.take)
+    return t
+
+
+class _WinFrom:
+    """The net, with gnubg 2-ply's win chance for one position (the diagnosis)."""
+
+    def __init__(self, eng, pos, g2):
+        self.eng, self.me, self.g2 = eng, bytes(pos.me), g2
+
+    def probs(self, me, opp):
+        r = list(self.eng.probs(me, opp))
+        if bytes(me) == self.me:
+            w = int(self.g2[0] * 65536.0)
+            r[0] = w
+            r[1], r[2] = min(r[1], w), min(r[2], w)
+            r[3], r[4] = min(r[3], 65536 - w), min(r[4], 65536 - w)
+        return r
+
+    def choose(self, *a):
+        return self.eng.choose(*a)
+
+
+def _line(t):
+    out = []
+    for k, name in (("m", "at the score"), ("$", "as money")):
+        a = t[k]
+        n = a.n or 1
+        out.append("%s: double %.1f%% %.4f (%d / %d), take %.1f%% %.4f (%d / %d)"
+                   % (name, 100.0 * a.agree_d / n, a.lost_d / n, a.extra_doubles,
+                      a.missed_doubles, 100.0 * a.agree_t / n, a.lost_t / n, a.wrong_take,
+                      a.wrong_pass))
+    return "; ".join(out)
+
+
+def _lost(t):
+    return sum(t[k].lost_d + t[k].lost_t for k in t) / (t["m"].n or 1)
+
+
+def _spread(rows, eng):
+    from app.seatcube import probabilities
+    out = []
+    for level in ("easy", "normal"):
+        errs = [[], [], []]
+        for q, _, _, g2 in rows:
+            if q["kind"] != "doubled":
+                continue
+            p = probabilities(eng, q["pos"].me, q["pos"].opp, level)
+            for i, k in enumerate((0, 1, 3)):
+                errs[i].append(p[k] - g2[k])
+        parts = []
+        for name, v in zip(("win", "gammon won", "gammon lost"), errs):
+            m = sum(v) / len(v)
+            sd = (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
+            parts.append("%s %+.4f (sd %.4f)" % (name, m, sd))
+        out.append("%s minus gnubg 2-ply on the doubled positions: %s"
+                   % ("the net" if level == "easy" else "one roll ahead", ", ".join(parts)))
+    return out
+
+
+def main(argv):
+    ap = argparse.ArgumentParser(prog="fit_cube", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--positions", type=int, default=1000, help="of each kind (doubled, held)")
+    ap.add_argument("--seed", type=int, default=2800)
+    ap.add_argument("--bench-positions", type=int, default=200)
+    ap.add_argument("--bench-seed", type=int, default=28)
+    ap.add_argument("--grid", default="0.62,0.64,0.66,0.68,0.70,0.72,0.74,0.76,0.78")
+    ap.add_argument("--check", type=int, default=0,
+                    help="then score the fit on this many of each kind more, held out too")
+    ap.add_argument("--check-seed", type=int, default=2801)
+    a = ap.parse_args(argv)
+    from engine.player import Engine
+    t0 = time.time()
+    judge = bench_cube.Judge()
+    qs = training_split(judge, a.positions, a.seed, a.bench_positions, a.bench_seed)
+    rows = _judged(judge, qs)
+    eng = Remembered(Engine(bench_cube.WEIGHTS))
+    print("training split: %d positions (seed %d, the bench's games left out), %.0f s"
+          % (len(rows), a.seed, time.time() - t0))
+    for s in _spread(rows, eng):
+        print(s)
+    was = cubeful.X_BOARD
+    best = None
+    for x in [float(v) for v in a.grid.split(",")]:
+        t = score(rows, eng, "normal", x)
+        print("x %.2f: lost %.4f a decision; %s" % (x, _lost(t), _line(t)))
+        if best is None or _lost(t) < best[0] - 1e-12:
+            best = (_lost(t), x)
+    print("fitted X_BOARD = %.2f (engine/cubeful.py has %.2f)" % (best[1], was))
+    for level in ("easy", "normal"):
+        print("%s, X_CONTACT %.2f (gnubg 0-ply's): %s"
+              % (level, cubeful.X_CONTACT, _line(score(rows, eng, level, cubeful.X_CONTACT))))
+        print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
+    print("easy with gnubg 2-ply's win chance, X_CONTACT: %s"
+          % _line(score(rows, eng, "easy", cubeful.X_CONTACT, win_of=True)))
+    if a.check:
+        more = training_split(judge, a.check, a.check_seed, a.bench_positions, a.bench_seed,
+                              qs)
+        rows = _judged(judge, more)
+        print("held out: %d positions (seed %d, neither the bench's games nor the training "
+              "split's)" % (len(rows), a.check_seed))
+        for level in ("easy", "normal"):
+            print("%s, X_CONTACT %.2f: %s"
+                  % (level, cubeful.X_CONTACT, _line(score(rows, eng, level, cubeful.X_CONTACT))))
+            print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
+    print("%.0f s" % (time.time() - t0))
+    return 0
+
+
+def _judged(judge, qs):
+    """(question, gnubg 2-ply's hint at the score, as money, its cubeless probabilities)."""
+    g = judge.gn.g
+    rows = []
+    for q in qs:
+        j2 = judge.hint(bench_cube.gnubg_id(q), 2)
+        m2 = judge.hint(bench_cube.gnubg_id(q, money=True), 2)
+        if j2 is None or m2 is None:
+            continue
+        pos = q["pos"]
+        g2 = g.evaluate((tuple(pos.opp), tuple(pos.me)), g.cubeinfo(1, -1, 0, 0, (0, 0), 0, 0),
+                        g.evalcontext(0, 2, 0, 1, 0.0))[:5]
+        rows.append((q, j2, m2, g2))
+    judge.save()
+    return rows
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
