@@ -84,23 +84,16 @@ def cube(gnubg_id, beavers=True, level="normal"):
     return out
 
 
-def _level(argv):
-    level = "normal"
-    if "--level" in argv:
-        i = argv.index("--level")
-        if i + 1 >= len(argv) or argv[i + 1] not in LEVELS:
-            raise ValueError("--level must be one of: " + ", ".join(LEVELS))
-        level = argv[i + 1]
-        argv = argv[:i] + argv[i + 2:]
-    return level, argv
-
-
 def main(argv):
-    try:
-        level, argv = _level(list(argv))
-    except ValueError as e:
-        print("error: %s" % e, file=sys.stderr)
-        return 2
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools bot", description=__doc__.split("\n\n")[0],
+                                 epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("words", nargs="+", metavar="ARG", help="POSITION_ID DICE, or -, or cube POSITION_ID:MATCH_ID")
+    ap.add_argument("--level", choices=LEVELS, default="normal")
+    ap.add_argument("--json", action="store_true", help="(cube) the answer as one JSON line")
+    ap.add_argument("--no-beavers", action="store_true", help="(cube) money play without beavers")
+    args = ap.parse_args(argv)        # (exits 2 on a usage error, 0 after --help)
+    level, argv = args.level, args.words
     if argv == ["-"]:
         def answer(words):
             if len(words) not in (2, 3):
@@ -109,9 +102,8 @@ def main(argv):
         return batch(answer)
     if argv and argv[0] == "cube":
         rest = argv[1:]
-        as_json = "--json" in rest
-        beavers = "--no-beavers" not in rest
-        rest = [a for a in rest if a not in ("--json", "--no-beavers")]
+        as_json = args.json
+        beavers = not args.no_beavers
         if len(rest) != 1:
             print(USAGE, file=sys.stderr)
             return 2
