@@ -97,6 +97,7 @@ class Engine:
         self.cand_hits = None     # type: ignore[assignment]
         self.cand_score = None    # type: ignore[assignment]
         self.ncand = 0
+        self.cand_floor = WORST   # the worst candidate's score once CANDIDATES are kept
         self.leaf_tried = False   # the leaf net's file looked for (at the first net think)
         self.keep_cands = False
         self._visit_top = self._top
@@ -145,7 +146,10 @@ class Engine:
             self.best_path[:] = w.path
             self.best_n = w.nsteps
             self.best_hits = w.hitbits
-        if self.keep_cands:
+        # (a result below the best so far less MARGIN can never be a candidate, nor one no
+        # better than the worst of a full set: most of a wide roll's results, whose call
+        # cost the widest 1-1 about 0.3 s of the Pico's estimate)
+        if self.keep_cands and s > self.cand_floor and s >= self.best - MARGIN:
             self._keep_candidate(w, s)
 
     def _make_cands(self):
@@ -156,18 +160,23 @@ class Engine:
         self.cand_score = [WORST] * CANDIDATES
 
     def _keep_candidate(self, w, s):
+        # (s is above self.cand_floor, the worst kept score once the set is full: _top)
         k = self.ncand
+        sc = self.cand_score
         if k == CANDIDATES:
-            worst = 0
+            k = 0
             for i in range(1, CANDIDATES):
-                if self.cand_score[i] < self.cand_score[worst]:
-                    worst = i
-            if s <= self.cand_score[worst]:
-                return
-            k = worst
+                if sc[i] < sc[k]:
+                    k = i
         else:
             self.ncand += 1
-        self.cand_score[k] = s
+        sc[k] = s
+        if self.ncand == CANDIDATES:
+            f = sc[0]
+            for i in range(1, CANDIDATES):
+                if sc[i] < f:
+                    f = sc[i]
+            self.cand_floor = f
         b = 50 * k
         self.cand_pos[b:b + 25] = w.me
         self.cand_pos[b + 25:b + 50] = w.opp
@@ -218,6 +227,7 @@ class Engine:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
+        self.cand_floor = WORST
         if self.piece and not self.level_easy:
             # (PubEval is a hundred times cheaper than the net: the widest roll's whole walk
             # is one short piece, and walking it again per piece would cost more)
