@@ -260,6 +260,8 @@ class Engine:
         A flash error on the way: the board's net's choice stands (the leaf net dropped,
         said in Engine.deep_fault)."""
         leaf = self.leaf
+        if leaf is None:
+            return
         try:
             leaf.open()
         except OSError as e:
