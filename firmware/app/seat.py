@@ -81,7 +81,7 @@ def _answer(app, e):
             finally:
                 app.question = None
         if e.deep_fault is not None and e.deep_fault is not app.said_deep_fault:
-            _say_no_leaf_net(app, e.deep_fault)
+            _say_no_leaf_net(app, e.deep_fault, t.want_play)
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:
@@ -89,11 +89,13 @@ def _answer(app, e):
         t.board_cube(lazy.seat_cube(t, e))     # app/seatcube.py, loaded for the question
 
 
-def _say_no_leaf_net(app, why):
-    """The strong level plays without its leaf net (its file damaged or missing, no heap to
-    make it): said once in words, on serial and on the OLED, so that nobody takes what it
-    plays for the strong level's published strength (BENCHMARKS.md)."""
+def _say_no_leaf_net(app, why, level):
+    """The normal or strong level plays without its leaf net (its file damaged, no heap to
+    make it, the flash refusing it): said once in words, on serial and on the OLED, so that
+    nobody takes what it plays for the level's published strength (BENCHMARKS.md). (A file
+    that is not there at all is a board without it: nothing said.)"""
     import events
     app.said_deep_fault = why
-    app.write_line(events.error("strong_level", "the strong level plays without its leaf net (%s)" % why))
-    app.notice(["STRONG LEVEL", "plays without", "its leaf net:", why[10:26] if why.startswith("leaf net: ") else why[:16]])
+    app.write_line(events.error("%s_level" % level, "the %s level plays without its leaf net (%s)" % (level, why)))
+    app.notice([level.upper() + " LEVEL", "plays without", "its leaf net:",
+                why[10:26] if why.startswith("leaf net: ") else why[:16]])

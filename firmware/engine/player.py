@@ -1,7 +1,9 @@
 """The board as a player: choose a play at a level, and the probabilities for the cube.
 
 Levels: "easy" (PubEval, Tesauro's linear evaluator), "normal" (the net, 0-ply: the
-result with the best equity for the mover), "strong" (the net, 1-ply: the best few
+result with the best equity for the mover; with the leaf net's file on the flash, the best
+few of those valued again by the leaf net, engine/deepleaf.py, the best of them played),
+"strong" (the net, 1-ply: the best few
 0-ply candidates are looked at again through every opponent roll, each answered by
 the opponent's own best 0-ply play; a candidate's score is the mean of that 1-ply value
 and its 0-ply value). Every equity is an integer (1/65536 of a point), so
@@ -22,6 +24,8 @@ LEVELS = ("easy", "normal", "strong")
 TICK_EVERY = 4
 CANDIDATES = 4                    # strong: at most this many plays looked at again ...
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
+# (normal, with the leaf net: the same best CANDIDATES within MARGIN are valued again, each
+# 7/8 by the leaf net's 0-ply value and 1/8 by the board's net's: _rerank)
 WORST = -(1 << 30)
 
 
@@ -93,6 +97,8 @@ class Engine:
         self.cand_hits = None     # type: ignore[assignment]
         self.cand_score = None    # type: ignore[assignment]
         self.ncand = 0
+        self.cand_floor = WORST   # the worst candidate's score once CANDIDATES are kept
+        self.leaf_tried = False   # the leaf net's file looked for (at the first net think)
         self.keep_cands = False
         self._visit_top = self._top
         self._visit_reply = self._reply
@@ -140,7 +146,10 @@ class Engine:
             self.best_path[:] = w.path
             self.best_n = w.nsteps
             self.best_hits = w.hitbits
-        if self.keep_cands:
+        # (a result below the best so far less MARGIN can never be a candidate, nor one no
+        # better than the worst of a full set: most of a wide roll's results, whose call
+        # cost the widest 1-1 about 0.3 s of the Pico's estimate)
+        if self.keep_cands and s > self.cand_floor and s >= self.best - MARGIN:
             self._keep_candidate(w, s)
 
     def _make_cands(self):
@@ -151,18 +160,23 @@ class Engine:
         self.cand_score = [WORST] * CANDIDATES
 
     def _keep_candidate(self, w, s):
+        # (s is above self.cand_floor, the worst kept score once the set is full: _top)
         k = self.ncand
+        sc = self.cand_score
         if k == CANDIDATES:
-            worst = 0
+            k = 0
             for i in range(1, CANDIDATES):
-                if self.cand_score[i] < self.cand_score[worst]:
-                    worst = i
-            if s <= self.cand_score[worst]:
-                return
-            k = worst
+                if sc[i] < sc[k]:
+                    k = i
         else:
             self.ncand += 1
-        self.cand_score[k] = s
+        sc[k] = s
+        if self.ncand == CANDIDATES:
+            f = sc[0]
+            for i in range(1, CANDIDATES):
+                if sc[i] < f:
+                    f = sc[i]
+            self.cand_floor = f
         b = 50 * k
         self.cand_pos[b:b + 25] = w.me
         self.cand_pos[b + 25:b + 50] = w.opp
@@ -182,7 +196,8 @@ class Engine:
         pieces of work, so that the caller's loop (asyncio) runs its other tasks; when it
         stops, self.result holds what choose() returns. Pieces: one walk of the roll (the
         normal and easy levels: up to 2,226 evaluations; `tick` is still called every
-        TICK_EVERY of them inside it), then for the strong level one opponent roll of one
+        TICK_EVERY of them inside it; the normal level's few leaves follow in the same
+        piece, the tick at each), then for the strong level one opponent roll of one
         candidate at a time (a walk of up to a few hundred evaluations)."""
         if level not in LEVELS:
             raise ValueError("level must be one of easy, normal, strong: %r" % (level,))
@@ -193,10 +208,11 @@ class Engine:
         if self.level_easy and self.pubeval_score is _pubeval_unloaded:
             from engine import pubeval
             self.pubeval_score = pubeval.score
-        self.keep_cands = level == "strong"
-        if self.keep_cands and self.cand_pos is None:
-            self._make_cands()
-            if self.leaf_path:
+        strong = level == "strong"
+        if not self.level_easy and not self.leaf_tried:
+            # the leaf net, at the first think of the net's levels when its file is there
+            self.leaf_tried = True
+            if self.leaf_path and self.leaf is None:
                 import os
                 try:
                     os.stat(self.leaf_path)
@@ -204,10 +220,14 @@ class Engine:
                     deepleaf.attach(self, contact_free)
                 except OSError:
                     pass
+        self.keep_cands = strong or (self.leaf is not None and not self.level_easy)
+        if self.keep_cands and self.cand_pos is None:
+            self._make_cands()
         if not self.level_easy:
             self.ev.set_root(opp, me, self.race_before)
         self.best = WORST
         self.ncand = 0
+        self.cand_floor = WORST
         if self.piece and not self.level_easy:
             # (PubEval is a hundred times cheaper than the net: the widest roll's whole walk
             # is one short piece, and walking it again per piece would cost more)
@@ -218,15 +238,58 @@ class Engine:
             self.walked = self.walker.walk(me, opp, d1, d2, self._visit_top)
         if not self.walked:
             return
-        if level == "strong" and self.ncand > 1:
+        if strong and self.ncand > 1:
             yield None
             for _ in self._one_ply():
                 yield None
+        elif self.keep_cands and self.ncand > 1:
+            self._rerank()
         w = self.walker
         w.path[:] = self.best_path
         w.nsteps = self.best_n
         w.hitbits = self.best_hits
         self.result = w.play()
+
+    # -- normal with the leaf net: the best few again ----------------------------------
+    def _rerank(self):
+        """Of the candidates (the best CANDIDATES at the board's 0-ply within MARGIN of the
+        best), the one with the best 7/8 of the leaf net's 0-ply value (the opponent on roll;
+        a race or a game won: the board's net's) and 1/8 of the board's net's: on 3,000
+        real-match moves judged at 2-ply it loses 0.00428 a move against the board's net's
+        0.00667, the leaf net's value alone 0.00452, gnubg 0-ply 0.00290 (docs/engine.md).
+        A flash error on the way: the board's net's choice stands (the leaf net dropped,
+        said in Engine.deep_fault)."""
+        leaf = self.leaf
+        if leaf is None:
+            return
+        try:
+            leaf.open()
+        except OSError as e:
+            leaf.fault(self, e)
+            return
+        top = self.best
+        best = WORST
+        pick = -1
+        try:
+            for k in range(self.ncand):
+                s = self.cand_score[k]
+                if s < top - MARGIN:
+                    continue
+                b = 50 * k
+                v = leaf.candidate(self, bytes(self.cand_pos[b:b + 25]),
+                                   bytes(self.cand_pos[b + 25:b + 50]), s)
+                if self.leaf is None:
+                    return              # (the flash refused the file: the walk's best stands)
+                v = (7 * v + s) // 8
+                if v > best:
+                    best = v
+                    pick = k
+        finally:
+            leaf.close()
+        self.best = best
+        self.best_path[:] = self.cand_path[8 * pick:8 * pick + 8]
+        self.best_n = self.cand_n[pick]
+        self.best_hits = self.cand_hits[pick]
 
     # -- strong: 1-ply --------------------------------------------------------------
     def _one_ply(self):

@@ -292,7 +292,7 @@ def errors(argv):
             "roll; every legal result judged by gnubg 1-ply; the mean equity a choice loses against the "
             "best by that judge (cubeless, money). %.0f s.\n\n"
             "| player | positions | mean equity lost per move |\n|---|---:|---:|\n"
-            "| engine, normal (0-ply net) | %d | %.5f |\n"
+            "| engine, normal (0-ply net; its best 4 valued again by the leaf net when its file is there) | %d | %.5f |\n"
             "| engine, strong (1-ply of the best 4, with the leaf net when its file is there) | %d | %.5f |\n"
             "| gnubg 0-ply | %d | %.5f |"
             % (a.positions, a.seed, n, time.time() - t0, n, lost["normal"] / n, n, lost["strong"] / n,

@@ -98,7 +98,8 @@ def steps():
                           "E.choose(W.me, W.opp, 1, 1, 'normal')\n"
                           "A.question = None\n"
                           "R('think_normal_alloc', gc.mem_alloc() - a)\n"
-                          "R('think_normal_evals', E.ev.count - c0)"),
+                          "R('think_normal_evals', E.ev.count - c0)\n"
+                          "R('leaf_at_normal', int(E.leaf is not None))"),
          ("read_normal", "R('after_normal', gc.mem_alloc() - base)\n"
                          "R('kept_normal', gc.mem_alloc() - seat_live)\nseat_live = gc.mem_alloc()"),
          ("think_strong", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
@@ -180,11 +181,13 @@ def measure(work=None):
 
 def chip_of(f):
     """The figures as the chip holds them: the pure path's copies and module out, the
-    viper code's Thumb in (the engine's at the seat; the leaf net's too at a strong think)."""
+    viper code's Thumb in (the engine's at the seat; the leaf net's too from the think that
+    made it: the normal level's first when its file is there, engine/player.py)."""
     pure = f["py_copies"] + f["net_py_module"]
     seat = f["seat"] - pure + f["thumb"]
-    normal = seat + f["kept_normal"]
-    strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] else 0)
+    at_normal = f.get("leaf_at_normal", 0)
+    normal = seat + f["kept_normal"] + (f["leaf_thumb"] if at_normal else 0)
+    strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] and not at_normal else 0)
     return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
             "after_normal": normal, "after_strong": strong, "all_names": strong + f["names_kept"]}
 
@@ -198,9 +201,11 @@ def table(f):
         "| live after power-up (app/tasks.py's power_up, as main.py runs it) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
         "| the engine made (app/seat.py), as the chip holds it | %d | %.1f |" % (c["engine"], c["engine"] / kb),
         "| the board in a seat, live | %d | %.1f |" % (c["seat"], c["seat"] / kb),
-        "| the board in a seat after the widest 1-1 at normal (%s): what the think kept added | %d | %.1f |" % (
-            WIDEST, c["after_normal"], c["after_normal"] / kb),
-        "| ... then after a strong think, starting position 1-1 (its candidates' buffers, the leaf net) | %d | %.1f |" % (
+        "| the board in a seat after the widest 1-1 at normal (%s): what the think kept added%s | %d | %.1f |" % (
+            WIDEST, " (its best 4 candidates' buffers, the leaf net)" if f.get("leaf_at_normal") else "",
+            c["after_normal"], c["after_normal"] / kb),
+        "| ... then after a strong think, starting position 1-1%s | %d | %.1f |" % (
+            "" if f.get("leaf_at_normal") else " (its candidates' buffers, the leaf net)",
             c["after_strong"], c["after_strong"] / kb),
         "| ... then every firmware module loaded once and forgotten (a long session's rare code): the names MicroPython keeps for them, %d B more | %d | %.1f |" % (
             f["names_kept"], c["all_names"], c["all_names"] / kb),
@@ -217,14 +222,15 @@ def table(f):
              "Taken out of the port's figures (the chip never holds them): the pure-Python net's "
              "decoded copies %d B and its module %d B; put in: the viper functions' Thumb code %d B "
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
-             "is made). The strong level's leaf net %s on this port%s. MicroPython never frees an "
+             "is made). The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
              "last row is what a session that has loaded all its rare code keeps for their names "
              "alone, and a new pool is one block of several KB asked for when a name overflows the "
              "last (the chip's pools end elsewhere: this port's host fakes intern about 400 names "
              "the chip never sees). Figures move by about 2 KB when a change crosses a pool's end." % (
                  f["py_copies"], f["net_py_module"], f["thumb"], f["leaf_thumb"],
-                 "loaded" if f["leaf_loaded"] else "did not load",
+                 ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
+                 if f["leaf_loaded"] else "did not load",
                  "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"]))
     return "\n".join(rows), notes
 

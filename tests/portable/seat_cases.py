@@ -311,11 +311,12 @@ def _a_seat_handed_back_in_the_middle_of_a_think():
     assert t.seats[1] == 0
 
 
-def test_the_strong_level_says_when_it_plays_without_its_leaf_net():
+def _says_without_its_leaf_net(level):
     import apprig
     from app import seat
-    sc, app, lines, t = _board_black([6, 1])
-    t.cycle_seat(1)                           # Black: the board, strong
+    sc, app, lines, t = _board_black([6, 1])   # Black: the board, normal
+    if level == "strong":
+        t.cycle_seat(1)                       # Black: the board, strong
     e = seat.engine_of(app)
     damaged = apprig.TMP + "-leafnet.bin"
     with open(damaged, "wb") as f:
@@ -327,12 +328,21 @@ def test_the_strong_level_says_when_it_plays_without_its_leaf_net():
     finally:
         import os
         os.remove(damaged)
-    assert t.shown_play is not None           # the strong level still plays...
-    said = [l for l in lines if '"strong_level"' in l]
+    assert t.shown_play is not None           # the level still plays...
+    said = [l for l in lines if '"%s_level"' % level in l]
     assert len(said) == 1, lines[-6:]         # ... and says once what it plays without
-    assert "leaf net" in said[0]
-    assert apprig.oled_shows(app, ["STRONG LEVEL", "plays without", "its leaf net:",
+    assert "the %s level plays without its leaf net" % level in said[0] and "leaf net" in said[0]
+    assert apprig.oled_shows(app, [level.upper() + " LEVEL", "plays without", "its leaf net:",
                                    said[0].split("(leaf net: ")[1][:16]]), t.screen
+
+
+def test_the_strong_level_says_when_it_plays_without_its_leaf_net():
+    _says_without_its_leaf_net("strong")
+
+
+def test_the_normal_level_says_when_it_plays_without_its_leaf_net():
+    # (its file damaged; a board without the file says nothing: the normal level as before)
+    _says_without_its_leaf_net("normal")
 
 
 def test_a_hint_asked_then_the_menu_closed_in_the_middle_of_its_think():

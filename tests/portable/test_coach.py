@@ -19,7 +19,10 @@ _coach = []
 
 def coach():
     if not _coach:
-        _coach.append(Coach(Engine(WEIGHTS)))
+        # (without the leaf net: the hint and the coach rank by the board's net alone, the
+        # normal level's play without the leaf net's file; with it, the normal level values
+        # the board's net's best four again by the leaf net, docs/engine.md)
+        _coach.append(Coach(Engine(WEIGHTS, None, False)))
     return _coach[0]
 
 

@@ -124,8 +124,10 @@ def test_the_walker_keeps_only_the_small_set_a_non_double_needs():
 
 # The strong level's candidate buffers (the results, plays, hits and 0-ply scores of its 4
 # candidates: 240 bytes of bytearrays, 608 bytes of this port's heap with their objects and
-# the scores' list) are made at its first think: an engine that plays, hints or grades at
-# the normal level never holds them (issue 10's heap: the board in a seat).
+# the scores' list) are made at its first think: without the leaf net's file, an engine
+# that plays, hints or grades at the normal level never holds them (issue 10's heap: the
+# board in a seat); with it, the normal level's first think makes them (it keeps its best 4
+# there for the leaf net).
 CANDIDATES_MIN = 240
 
 
@@ -136,7 +138,7 @@ def test_the_strong_levels_buffers_are_made_at_its_first_strong_think():
     pos = position_from_id("4HPwATDgc/ABMA")     # the start: the 3-1 has several candidates
     me = bytes(pos.me)
     opp = bytes(pos.opp)
-    e = Engine(WEIGHTS)
+    e = Engine(WEIGHTS, None, False)
     normal = e.choose(me, opp, 3, 1, "normal")
     gc.collect()
     after_normal = gc.mem_alloc()

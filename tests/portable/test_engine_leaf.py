@@ -242,3 +242,86 @@ def test_the_leaf_net_reading_into_the_walkers_set_plays_as_with_a_buffer_of_its
             assert got == own.choose(pos.me, pos.opp, d1, d2, "strong"), (pos, d1, d2)
             assert shared.walker.visited == own.walker.visited
     assert shared.leaf.evals == own.leaf.evals > 100
+
+
+# -- the normal level: the best few of the board's 0-ply valued again by the leaf net ---------
+def _normal_by_hand(off, leaf, pos, d1, d2):
+    """The normal level's choice with the leaf net, computed apart from Engine.think: every
+    legal result valued by the board's net (a whole evaluation, the opponent on roll), the
+    best CANDIDATES of them (the first of equals kept, as the walk keeps the first visited)
+    within MARGIN of the best, and of those the one with the best 7/8 of the leaf net's
+    value for the mover and 1/8 of the board's net's. Contact positions only (no race, no
+    game won among the results)."""
+    from engine.player import CANDIDATES, MARGIN
+    res = [p.apply(pos) for p in legal_plays(pos, d1, d2)]
+    vals = [-off.ev.equity(r.opp, r.me, False) for r in res]
+    order = sorted(range(len(res)), key=lambda i: -vals[i])[:CANDIDATES]
+    cand = [i for i in order if vals[i] >= vals[order[0]] - MARGIN]
+    leaf.open()
+    try:
+        lv = [(7 * -leaf.equity(res[i].opp, res[i].me) + vals[i]) // 8 for i in cand]
+    finally:
+        leaf.close()
+    return res[cand[lv.index(max(lv))]], len(cand)
+
+
+def _result(pos, play):
+    r = Play(play[0], play[1]).apply(pos)
+    return bytes(r.me) + bytes(r.opp)
+
+
+def test_the_normal_level_plays_the_leaf_nets_best_of_its_best_few():
+    e = Engine(WEIGHTS, None, _leaf())
+    off = Engine(WEIGHTS, None, False)
+    differ = 0
+    for pos in _contact(4):
+        for d1, d2 in ((6, 5), (3, 1), (4, 2)):
+            got = e.choose(pos.me, pos.opp, d1, d2, "normal")
+            assert e.leaf is not None and e.deep_fault is None and e.leaf.f is None
+            want, ncand = _normal_by_hand(off, e.leaf, pos, d1, d2)
+            assert _result(pos, got) == bytes(want.me) + bytes(want.opp), (pos, d1, d2)
+            if _result(pos, got) != _result(pos, off.choose(pos.me, pos.opp, d1, d2, "normal")):
+                differ += 1
+    assert differ >= 2, differ        # the leaf net changed the play: its ranking was used
+
+
+def test_without_the_file_the_normal_level_plays_as_before():
+    import sys
+    loaded = "engine.deepleaf" in sys.modules
+    without = Engine(WEIGHTS, None, TESTS + "/no-such-leafnet.bin")
+    off = Engine(WEIGHTS, None, False)
+    for pos in _contact(3):
+        for d1, d2 in ((6, 5), (3, 1)):
+            assert without.choose(pos.me, pos.opp, d1, d2, "normal") == off.choose(pos.me, pos.opp, d1, d2, "normal")
+    assert without.leaf is None and without.deep_fault is None and without.cand_pos is None
+    assert loaded or "engine.deepleaf" not in sys.modules      # nothing of it was loaded
+
+
+def test_a_damaged_leaf_file_is_named_and_the_normal_level_plays_as_before():
+    bad = scratch.path("leafnet-damaged-normal.bin")
+    with open(bad, "wb") as f:
+        f.write(b"TBL1" + bytes(20))                         # a copy cut short
+    e = Engine(WEIGHTS, None, bad)
+    off = Engine(WEIGHTS, None, False)
+    for pos in _contact(2):
+        assert e.choose(pos.me, pos.opp, 6, 5, "normal") == off.choose(pos.me, pos.opp, 6, 5, "normal")
+    assert e.leaf is None and e.deep_fault.startswith("leaf net: "), e.deep_fault
+
+
+def test_a_flash_error_in_the_normal_levels_leaves_keeps_the_board_nets_play():
+    e = Engine(WEIGHTS, None, _leaf())
+    off = Engine(WEIGHTS, None, False)
+    pos = _contact(1)[0]
+    e.choose(pos.me, pos.opp, 3, 1, "normal")                   # the leaf net made
+    leaf = e.leaf
+    opened = leaf.open
+
+    def failing_open():
+        opened()
+        leaf.f = _Failing(leaf.f, 30)                          # a leaf's reads or so, then EIO
+    leaf.open = failing_open
+    got = e.choose(pos.me, pos.opp, 6, 5, "normal")
+    assert got == off.choose(pos.me, pos.opp, 6, 5, "normal")
+    assert e.leaf is None and e.deep_fault.startswith("leaf net: ") and "5" in e.deep_fault, e.deep_fault
+    assert leaf.f is None                                       # closed on the way out
+    assert e.choose(pos.me, pos.opp, 4, 2, "normal") == off.choose(pos.me, pos.opp, 4, 2, "normal")
