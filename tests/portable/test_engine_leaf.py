@@ -325,3 +325,20 @@ def test_a_flash_error_in_the_normal_levels_leaves_keeps_the_board_nets_play():
     assert e.leaf is None and e.deep_fault.startswith("leaf net: ") and "5" in e.deep_fault, e.deep_fault
     assert leaf.f is None                                       # closed on the way out
     assert e.choose(pos.me, pos.opp, 4, 2, "normal") == off.choose(pos.me, pos.opp, 4, 2, "normal")
+
+
+def test_the_cubes_look_ahead_plays_the_board_nets_0_ply_without_the_leaf_net():
+    # app/seatcube.py's 21 rolls: the board's net's plays (what the cube's fit was made
+    # with, and 1 s less of the Pico's time than 21 second looks), the leaf net untouched and
+    # kept for the next play
+    from app.seatcube import lookahead
+    e = Engine(WEIGHTS, None, _leaf())
+    off = Engine(WEIGHTS, None, False)
+    pos = _contact(1)[0]
+    e.choose(pos.me, pos.opp, 6, 5, "normal")       # the leaf net made at the first think
+    leaf = e.leaf
+    assert leaf is not None
+    n = leaf.evals
+    got = lookahead(e, pos.me, pos.opp)
+    assert e.leaf is leaf and leaf.evals == n          # no leaf valued, the net put back
+    assert got == lookahead(off, pos.me, pos.opp)     # the same as without a leaf net
