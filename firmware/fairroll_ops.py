@@ -267,6 +267,7 @@ def roll(f, app, now_ms):
     if f.manual:
         from dicepad import DicePad
         f.pad = DicePad(n, t.roller if n == 1 else t.on_roll)
+        f.pad.lang = t.settings.lang     # its rows in the board's language
         return                    # the players key it in (button())
     _say_entered(f, t, 0)
     if f.pending is not None or f.seed is None:
@@ -300,4 +301,5 @@ def roll(f, app, now_ms):
     if _had_roll(t, pending):
         f.k += 1
     if f.problem:
-        app.notice(["DICE NOT SAVED"] + [f.problem[i:i + 16] for i in range(0, 48, 16)], now_ms)
+        from textrows import wrap
+        app.notice(["DICE NOT SAVED"] + wrap(f.problem, 16)[:3], now_ms)
