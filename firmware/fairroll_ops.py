@@ -123,8 +123,10 @@ def watch(f, app, now_ms):
         if f.f_seq:
             _reveal(f, app, now_ms)
         return
-    if phase <= OPENING and t.match.game_number == 1 and t.rec_seq > f.base:
-        # a new match (abandoned, or begun after the last): rolls drawn are revealed
+    if phase <= OPENING and t.match.game_number == 1 and t.rec_seq > f.base \
+            and not (t.opening[0] or t.opening[1]):
+        # a new match (abandoned, or begun after the last): rolls drawn are revealed; not a
+        # line written between the two opening dice (a seat changed: issue 26's fuzzer)
         if f.f_seq:
             _reveal(f, app, now_ms)
             _begin(f, app, now_ms)
