@@ -77,7 +77,7 @@ MP_FUZZ_HEAP = "440K"
 
 
 @pytest.mark.parametrize("seed", [int(s) for s in os.environ.get("FUZZ_MP_SEEDS", "1 2").split()])
-def test_under_micropython_the_records_hold_together(seed, tmp_path):
+def test_under_micropython_the_records_hold_together(seed, tmp_path, monkeypatch):
     """tests/mp_fuzz.py, the seeded driver, under the real MicroPython (the firmware as
     flashed; the board's heap and the driver's own lists and snapshots beside it: MP_FUZZ_HEAP),
     power cuts at any write, the fair dice on odd seeds, the computer on USB answering; its
@@ -87,6 +87,7 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path):
     import shutil
     import powercut_board as pb
     from tools import firmware_mpy, run_micropython
+    monkeypatch.setenv("TABLIER_TEST_TMP", str(tmp_path))   # its files its own (pytest -n)
     proc = run_micropython(["tests/mp_fuzz.py", "--mpy=" + firmware_mpy(), str(seed),
                             os.environ.get("FUZZ_MP_STEPS", "300")], heap=MP_FUZZ_HEAP)
     out = proc.stdout + proc.stderr
