@@ -119,3 +119,31 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path, monkeypatch
     assert pb.gnubg_score(matches[-1]) == [int(m.group(1)), int(m.group(2))], (
         msgs, pb.gnubg_score(matches[-1]), m.groups())
     print("  exported, imported and replayed by gnubg to %s" % pb.gnubg_score(matches[-1]))
+
+
+@pytest.mark.parametrize("loss", [("timeout", 1), ("resign", 1, 1)])
+def test_a_game_lost_after_a_roll_never_played_replays_to_the_boards_score(tmp_path, loss):
+    """Found by the fuzzer (issue 26): Black rolled the opening 4-2 and lost on time before
+    moving (or resigned); the export left the roll out, a game without a move, which GNU
+    Backgammon skips: it replayed the 1-point match to 0-0, the board said 1-0. The roll is
+    written alone ("42: "), read by gnubg as a roll then a resignation."""
+    import powercut_board as pb
+    import record
+    from host_tools import matfile
+    events = [("match", 1, "C", ""), ("game", 0, 0, False), ("roll", 1, 4, 2), loss]
+    if loss[0] == "resign":
+        events.append(("accept", 0))
+    events.append(("end", 0, 1))
+    rec = tmp_path / "match.rec"
+    rec.write_text(record.text_of(events))
+    out = tmp_path / "out"
+    out.mkdir()
+    code, msgs, matches, mats = pb.export_and_import(str(rec), str(out), fuzz_match._engine(), True)
+    assert code == 0, msgs
+    assert pb.gnubg_score(matches[-1]) == [1, 0], open(out / mats[-1]).read()
+    assert "  1)                             42:" in open(out / mats[-1]).read()
+    # the browser's export writes the same
+    from test_web_mat import need_node, same_export
+    need_node()
+    assert not same_export(rec, tmp_path / "js")["broken"]
+    assert matfile.from_record(events).games[0].actions[0] == ("rolled", 1, 4, 2)
