@@ -8,14 +8,17 @@ french(rows): each row found in WORDS is replaced by its French (a '|' starts an
 row); the rows between found ones are a text wrapped to the width (a reason in words: "no
 space left", an errwords or store.why text), joined again and said in French if WORDS has
 it. A '*' in WORDS stands for any text, said in French in turn where WORDS has it (a part's
-name, an errno's words). What WORDS lacks (an exception's text, a file name) is kept as it
-was. The same list comes back when nothing changed (app/grading.py knows its notice by it).
+name, an errno's words); the first line that fits is taken (the most general last). What
+WORDS lacks (an exception's text, a file name) is kept as it was. The same list comes back
+when nothing changed (app/grading.py knows its notice by it).
 """
 from textrows import wrap
 
 # English=French, one a line; the rows of a notice (upper-case titles) and the reasons in
-# words that fill them (errwords.py's, store.py's, the USB seat's, the parts')
-WORDS = """
+# words that fill them (errwords.py's, store.py's, the USB seat's, the parts'); in blocks
+# small enough for a fragmented heap, as game/i18n.py's
+WORDS = (
+    """
 STATE NOT SAVED=ÉTAT NON SAUVÉ
 RECORD NOT SAVED=RELEVÉ NON SAUVÉ
 kept, will retry=gardé, nouvel|essai bientôt
@@ -36,6 +39,8 @@ over. New match=écrasé.|Nouveau match
 STATE LOST=ÉTAT PERDU
 CALIBRATION=ÉTALONNAGE
 PARTS MISSING=PIÈCES EN PANNE
+""",
+    """
 +* more: serial=+*: voir série
 USB ANSWER=RÉPONSE USB
 REFUSED:=REFUSÉE:
@@ -56,6 +61,8 @@ engine=moteur
 outbox=envoi
 display=écran
 scanner=capteurs
+""",
+    """
 leds=LED
 oled=écran
 buzzer=buzzer
@@ -76,6 +83,8 @@ read-only flash=flash en lecture seule
 file name too long=nom trop long
 name too long=nom trop long
 file already exists=le fichier existe déjà
+""",
+    """
 is a folder=c'est un dossier
 not a folder=pas un dossier
 folder not empty=dossier non vide
@@ -92,10 +101,11 @@ file too large=fichier trop grand
 timed out=délai dépassé
 flash timed out=flash: délai dépassé
 system error *=erreur système *
-* (*)=* (*)
 old match in * not overwritten=l'ancien match * est gardé
 checksum mismatch=somme de contrôle fausse
 not a state file (bad magic)=pas un fichier de match
+""",
+    """
 file too short (* bytes)=fichier trop court (* octets)
 dice not saved: *=dés non sauvés: *
 dice file not understood: a new seed=fichier des dés illisible: nouvelle graine
@@ -111,35 +121,40 @@ question * is not asked now: question * is=la question * n'est pas posée: c'est
 *: using defaults, please calibrate=*: réglages d'usine, étalonnez le tablier
 no calibration saved=aucun étalonnage sauvé
 calibration lost (*)=étalonnage perdu (*)
-"""
+* (*)=* (*)
+""",
+)
 
 
 def say(text):
     """The French of `text` from WORDS, or None."""
-    i = WORDS.find("\n" + text + "=")
-    if i >= 0:
-        i += len(text) + 2
-        return WORDS[i:WORDS.find("\n", i)]
-    start = 0
-    while True:
-        star = WORDS.find("*", start)
-        if star < 0:
-            return None
-        a = WORDS.rfind("\n", 0, star) + 1
-        end = WORDS.find("\n", star)
-        start = end
-        line = WORDS[a:end]
-        eq = line.find("=")
-        if eq < line.find("*"):
-            continue                         # the '*' is the French side's
-        got = _match(line[:eq], text)
-        if got is None:
-            continue
-        out = line[eq + 1:]
-        for part in got:
-            fr = say(part)
-            out = out.replace("*", part if fr is None else fr, 1)
-        return out
+    for block in WORDS:
+        i = block.find("\n" + text + "=")
+        if i >= 0:
+            i += len(text) + 2
+            return block[i:block.find("\n", i)]
+    for block in WORDS:
+        start = 0
+        while True:
+            star = block.find("*", start)
+            if star < 0:
+                break
+            a = block.rfind("\n", 0, star) + 1
+            end = block.find("\n", star)
+            start = end
+            line = block[a:end]
+            eq = line.find("=")
+            if eq < line.find("*"):
+                continue                     # the '*' is the French side's
+            got = _match(line[:eq], text)
+            if got is None:
+                continue
+            out = line[eq + 1:]
+            for part in got:
+                fr = say(part)
+                out = out.replace("*", part if fr is None else fr, 1)
+            return out
+    return None
 
 
 def _match(pattern, text):

@@ -72,3 +72,10 @@ def test_the_dice_pads_speak_french_on_a_french_board():
     salt.lang = 1
     assert salt.rows()[0] == "SEL DES DÉS" and not english(salt.rows()), salt.rows()
     assert DicePad(2, 0).rows()[0] == "ENTER THE DICE"
+
+
+def test_a_reason_with_its_cause_in_brackets_is_said_whole():
+    from app.notice_fr import say
+    assert say("file too short (12 bytes)") == "fichier trop court (12 octets)"
+    assert say("flash full (old match in state.bin not overwritten)") == \
+        "flash pleine (l'ancien match state.bin est gardé)"
