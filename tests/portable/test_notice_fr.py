@@ -79,3 +79,11 @@ def test_a_reason_with_its_cause_in_brackets_is_said_whole():
     assert say("file too short (12 bytes)") == "fichier trop court (12 octets)"
     assert say("flash full (old match in state.bin not overwritten)") == \
         "flash pleine (l'ancien match state.bin est gardé)"
+
+
+def test_the_dice_check_page_speaks_french_on_a_french_board():
+    from dicecheck import DiceCount
+    c = DiceCount()
+    rows = c.summary(True)
+    assert rows[0] == "TEST DES DÉS" and rows[-1] == "peu de lancers" and not english(rows), rows
+    assert c.summary()[0] == "DICE CHECK"
