@@ -87,8 +87,11 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path, monkeypatch
     import shutil
     import powercut_board as pb
     from tools import firmware_mpy, run_micropython
-    monkeypatch.setenv("TABLIER_TEST_TMP", str(tmp_path))   # its files its own (pytest -n)
-    proc = run_micropython(["tests/mp_fuzz.py", "--mpy=" + firmware_mpy(), str(seed),
+    mpy = firmware_mpy()      # (first: the tree is the run's, where every MicroPython test looks)
+    # its files its own (pytest -n); the tree's path is not this test's long one, which
+    # every module's __file__ would carry into the other tests' 240 KB heaps
+    monkeypatch.setenv("TABLIER_TEST_TMP", str(tmp_path))
+    proc = run_micropython(["tests/mp_fuzz.py", "--mpy=" + mpy, str(seed),
                             os.environ.get("FUZZ_MP_STEPS", "300")], heap=MP_FUZZ_HEAP)
     out = proc.stdout + proc.stderr
     m = re.search(r"^SCORE (\d+) (\d+) PHASE (\d+) STEPS (\d+) PLAYS (\d+) FAULTS (\d+)$", proc.stdout, re.M)
