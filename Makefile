@@ -63,8 +63,10 @@ strength: $(STAMP)
 	OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 $(PY) -m host_tools strength --games $(GAMES) --levels normal,strong --against pubeval,gnubg --jobs $(JOBS)
 
 # The whole-match fuzzer long (tests/fuzz_match.py: hypothesis's stateful testing through
-# the real Table and App, power cuts at any write, every record replayed by gnubg); a short,
-# derandomized run is part of `make test`. A failure prints the blob that replays it.
+# the real Table and App, power cuts at any write, every record replayed by gnubg and checked
+# by verify-dice; tests/mp_fuzz.py under the real MicroPython: power cuts, the fair dice,
+# the USB answers); a short, derandomized run is part of `make test`. A failure prints the
+# blob that replays it.
 FUZZ_EXAMPLES ?= 300
 FUZZ_STEPS ?= 150
 FUZZ_THINKS ?= 5

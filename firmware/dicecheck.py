@@ -124,16 +124,17 @@ class DiceCount:
         """True when every expected count is at least 5 (the test's usual condition)."""
         return self.rolls >= 180   # a double's expected count n / 36 >= 5
 
-    def summary(self):
-        """Short lines for the OLED (16 columns) and serial: rolls, each test's p."""
+    def summary(self, fr=False):
+        """Short lines for the OLED (16 columns) and serial: rolls, each test's p (fr: in
+        French, for a French board's Dice page)."""
         f = self.faces_test()
         k = self.kinds_test()
-        out = ["DICE CHECK", "%d rolls" % self.rolls,
-               "faces p=%.3f" % f[2], "kinds p=%.3f" % k[2]]
+        out = ["TEST DES DÉS" if fr else "DICE CHECK", ("%d lancers" if fr else "%d rolls") % self.rolls,
+               "faces p=%.3f" % f[2], ("types p=%.3f" if fr else "kinds p=%.3f") % k[2]]
         if not self.enough():
-            out.append("too few rolls")
+            out.append("peu de lancers" if fr else "too few rolls")
         elif f[2] < P_SUSPECT or k[2] < P_SUSPECT:
-            out.append("looks biased")
+            out.append("semble biaisé" if fr else "looks biased")
         else:
-            out.append("looks fair")
+            out.append("semble honnête" if fr else "looks fair")
         return out

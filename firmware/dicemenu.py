@@ -50,9 +50,10 @@ class DiceMenu:
         tx = self.text
         if item == "check":
             c = fair.check()
-            self.page = c.summary() if c is not None else [tx["title"], tx["none"]]
+            self.page = c.summary(tx is _TEXT[1]) if c is not None else [tx["title"], tx["none"]]
         elif item == "salt":
             if fair.enter_salt():
+                fair.pad.lang = 1 if self.text is _TEXT[1] else 0   # its rows in the menu's language
                 return "close"
             self.page = [tx["salt"], tx["late"] if fair.seed is not None else tx["none"]]
         elif item == "own":

@@ -12,7 +12,12 @@ had dice keys): the players roll their own dice and key them in.
 Only presses count (a long press or a double press does nothing here).
 """
 
-_NAMES = ("White", "Black")
+_NAMES = ("White", "Black", "Blanc", "Noir")
+
+
+def _fr(pad):
+    """True on a French board (the pad's `lang`, set by fairroll_ops as it makes it)."""
+    return getattr(pad, "lang", 0) == 1
 
 
 class DicePad:
@@ -43,12 +48,17 @@ class DicePad:
         return False
 
     def rows(self):
-        who = _NAMES[self.player] if self.player in (0, 1) else "Player"
+        fr = _fr(self)
+        who = _NAMES[self.player + 2 * fr] if self.player in (0, 1) else ("Joueur" if fr else "Player")
         dice = ""
         for i in range(self.n):
             d = str(self.values[i])
             dice += (" [%s]" % d) if i == self.at else ("  %s " % d)
         last = self.at + 1 >= self.n
+        if fr:
+            return ["SAISIE DES DÉS", "%s a fait" % who if self.n == 2 else "Dé de %s" % who,
+                    dice, "Bouton+ Videau-", "Menu: " + ("valider" if last else "dé suivant"),
+                    "Annuler: 1er dé" if self.n == 2 else ""]
         return ["ENTER THE DICE", "%s rolled" % who if self.n == 2 else "%s's die" % who,
                 dice, "main +  cube -", "menu: " + ("confirm" if last else "next die"),
                 "undo: first die" if self.n == 2 else ""]
@@ -92,5 +102,8 @@ class SaltPad:
         shown = ""
         for i in range(self.n):
             shown += ("[%d]" % self.values[i]) if i == self.at else (" %d " % self.values[i])
+        if _fr(self):
+            return ["SEL DES DÉS", "choisi par vous", shown, "Bouton+ Videau-",
+                    "Menu: " + ("valider" if self.at + 1 >= self.n else "suivant"), "Annuler: début"]
         return ["DICE SALT", "players choose", shown, "main +  cube -",
                 "menu: " + ("confirm" if self.at + 1 >= self.n else "next digit"), "undo: first"]

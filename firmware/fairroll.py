@@ -119,7 +119,8 @@ class FairRoll:
             self.problem = words
             app.write_line(events.error("fair_dice", "fair dice fault, the board's own dice roll: "
                                         + words))
-            app.notice(["FAIR DICE FAULT"] + [words[i:i + 16] for i in range(0, 64, 16)], now_ms)
+            from textrows import wrap
+            app.notice(["FAIR DICE FAULT"] + wrap(words, 16)[:4], now_ms)
 
     def roll(self, app, now_ms=None):
         """Hand the Table the roll (or opening die) it wants, from the match's seed. False

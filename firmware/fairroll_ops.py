@@ -123,8 +123,10 @@ def watch(f, app, now_ms):
         if f.f_seq:
             _reveal(f, app, now_ms)
         return
-    if phase <= OPENING and t.match.game_number == 1 and t.rec_seq > f.base:
-        # a new match (abandoned, or begun after the last): rolls drawn are revealed
+    if phase <= OPENING and t.match.game_number == 1 and t.rec_seq > f.base \
+            and not (t.opening[0] or t.opening[1]):
+        # a new match (abandoned, or begun after the last): rolls drawn are revealed; not a
+        # line written between the two opening dice (a seat changed: issue 26's fuzzer)
         if f.f_seq:
             _reveal(f, app, now_ms)
             _begin(f, app, now_ms)
@@ -267,6 +269,7 @@ def roll(f, app, now_ms):
     if f.manual:
         from dicepad import DicePad
         f.pad = DicePad(n, t.roller if n == 1 else t.on_roll)
+        f.pad.lang = t.settings.lang     # its rows in the board's language
         return                    # the players key it in (button())
     _say_entered(f, t, 0)
     if f.pending is not None or f.seed is None:
@@ -300,4 +303,5 @@ def roll(f, app, now_ms):
     if _had_roll(t, pending):
         f.k += 1
     if f.problem:
-        app.notice(["DICE NOT SAVED"] + [f.problem[i:i + 16] for i in range(0, 48, 16)], now_ms)
+        from textrows import wrap
+        app.notice(["DICE NOT SAVED"] + wrap(f.problem, 16)[:3], now_ms)

@@ -52,6 +52,7 @@ fairroll_ops,fairdice,dicecheck fair_check=check
 dicecmd dice_command=answer
 app.grading grading=start
 app.noreview noreview=say
+app.notice_fr notice=french
 app.usbseat usb_answer=answer
 app.usbplay,bg.notation usb_judged=judged
 app.seatcube,engine.cubeful seat_cube=cube_says_yes
@@ -70,7 +71,7 @@ filecheck check_file
 # (fairroll.py: a roll a turn, a match's start and end, the menu's Dice page) and the
 # serial line's dice command; grading's start (app/grading.py: its Grader keeps the module
 # while grading is on), and with grading off the game's end's words on where its review
-# comes from; the computer on USB's answer for its seat, a `seat` command; the board's
+# comes from; a notice in French on a French board; the computer on USB's answer for its seat, a `seat` command; the board's
 # cube answers for its seat, and its engine given up when no seat, menu or grading needs it
 # or its seats handed back when no heap can make it)
 

@@ -113,8 +113,8 @@ def _replay_game(core, game, g, r, server_scored=False):
     first_move = True
     for i, action in enumerate(game.actions, 1):
         kind, p = action[0], action[1]
-        if kind == "loss":
-            continue
+        if kind in ("loss", "rolled"):
+            continue          # (a roll never played: the game's result follows it)
         if kind == "win":
             _check_win(core, game_no, action, played_out, g, i, r, server_scored)
             return

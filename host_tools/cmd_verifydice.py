@@ -19,7 +19,8 @@ a `U 1` line (physical dice entered by the players) are not the seed's: they are
 not checked, and take no roll number, until a `U 0`; a record holding any is not a pass
 (exit 2: an edited roll behind a `U 1` line, resealed, proves nothing either way). Rolls
 after a `U 2` (a match played online: the server rolled both sides' dice, issue 29) are
-counted and not checked either, until the next match.
+counted and not checked either, until the next match (exit 2 as well: the record is not all
+the seed's dice).
 
 Time: linear in the record. The readings followed at once are at most MAX_STATES (the
 fewest mismatches first, then the lowest roll number): what a record may claim is bounded
@@ -226,6 +227,8 @@ def verify(events, say=print):
         say("note: %d roll(s) rolled by the online server in a match played online: the fair "
             "dice's commitment does not apply to them, not checked" % online)
         outside -= min(outside, online - sum(s.server for s in segs))
+        # never a pass (issue 26: an edited roll behind a resealed `U 2` line exited 0)
+        status = 2
     by_hash = {}
     for seed_hex, _ in reveals:
         try:
@@ -278,6 +281,9 @@ def verify(events, say=print):
         say("NOT PROVEN: %d roll(s) entered by the players (after a `U 1` line) were not "
             "checked: the record is not all the seed's dice" % unchecked)
         status = status or 2
+    if online:
+        say("NOT PROVEN: %d roll(s) rolled by the online server (after a `U 2` line) were not "
+            "checked: the record is not all the seed's dice" % online)
     return status
 
 

@@ -255,6 +255,8 @@ def _cell(action, boards):
         hits = [apply_step(me, opp, f, t) for f, t in moves]
         text = play_text(moves, hits)
         return "%d%d: %s" % (d1, d2, text) if text else "%d%d: " % (d1, d2)
+    if kind == "rolled":
+        return "%d%d: " % (action[2], action[3])
     if kind == "double":
         return " Doubles => %d" % action[2]
     if kind == "beaver":
@@ -435,6 +437,12 @@ def from_record(events):
         elif kind in ("take", "drop"):
             game.actions.append((kind, ev[1]))
         elif kind == "end":
+            if pending_roll is not None:
+                # rolled, never played: the game lost on time or resigned after the roll;
+                # written as the roll alone ("42: "), which gnubg reads as a roll then a
+                # resignation (left out, gnubg found no game in a game without a move)
+                game.actions.append(("rolled",) + tuple(pending_roll[1:4]))
+                pending_roll = None
             score = list(game.score)
             score[ev[1]] += ev[2]
             if match.server_scored and game.actions and game.actions[-1][0] == "drop":

@@ -19,9 +19,15 @@ it and replays it to the score the board shows, and names each player as they we
 header as the seat was at the match's first action, a note for each seat that changed
 hands when an action was written, no note for a seat nobody acted in).
 
+At the end too, verify-dice on the record (check_dice): no roll fails its seed, its counts
+add up to the record's rolls, every game's seed but the last is revealed, exit 0 exactly
+when every roll was checked.
+
 Under the real MicroPython (no hypothesis there): tests/mp_fuzz.py, a seeded random driver
-over the same kinds of actions on the App, its records checked on the host by the same end
-invariants (tests/test_fuzz_match.py; FUZZ_MP_SEEDS, FUZZ_MP_STEPS).
+over the same kinds of actions on the App (power cuts at any write, the fair dice with
+salts and dice keyed in, the computer on USB's and the online relay's answers), its own
+invariants after each step, its records checked on the host by the same end invariants
+(tests/test_fuzz_match.py; FUZZ_MP_SEEDS, FUZZ_MP_STEPS).
 
 tests/test_fuzz_match.py runs it short (`make test`); `make fuzz` runs it long
 (FUZZ_EXAMPLES, FUZZ_STEPS; BENCHMARKS.md has a run's figures).
@@ -32,7 +38,8 @@ level's thinks budgeted: FUZZ_THINKS), or answer with a legal play drawn here.
 
 Half the boards roll the fair dice (fairroll.py, as app/start.py makes them): the App rolls
 (its seed, the salt given on the line, or the dice pad when the players enter their own),
-its buttons go through the pads first; invariant: a roll the record holds never changes.
+its buttons go through the pads first, and no dice come from anywhere else (a seat online:
+the relay's `seat dice`); invariant: a roll the record holds never changes.
 """
 import os
 import shutil
@@ -54,7 +61,7 @@ ENGINE = []          # gnubg_capture.command, set up once per process
 # (make test's short run: 1; `make fuzz`: FUZZ_THINKS, more), the others drawn here. A
 # machine's own count: what a machine does depends on its draws alone (hypothesis replays)
 THINKS = int(os.environ.get("FUZZ_THINKS", "1"))
-STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0}
+STATS = {"seeds": 0, "by_hand": 0, "thinks": 0, "strong_thinks": 0, "graded": 0, "machines": 0, "steps": 0, "cuts": 0, "games": 0, "exported": 0, "names": 0, "dice_checked": 0, "verified": 0}
 
 
 def _engine():
@@ -68,6 +75,58 @@ def _engine():
 def _snapshot(t):
     import lazy
     return bytes(lazy.snapshot_bytes(t))
+
+
+def check_dice(path, fair):
+    """verify-dice on a record the board wrote (the fuzzers' end): its verdict and counts
+    hold together with what was played. No roll fails its seed (the board's dice are the
+    seed's); every roll is counted once (checked, entered by the players, the online server's,
+    or before any commitment: their sum is the record's rolls); every game's seed but the last
+    game's is revealed; exit 0 exactly when every roll was checked, else 2; a board without
+    the fair dice has no commitment, a board with them no roll of its own before its first.
+    Returns
+    (exit status, the rolls checked)."""
+    import contextlib
+    import io
+    import re
+    import record
+    from host_tools import cmd_verifydice as vd
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = vd.main([path])
+    said = out.getvalue()
+    events, _ = record.read_file(path)
+    rolls = sum(1 for e in events if e[0] == "roll")
+    segs, _, reveals = vd.segments_of(events)
+    online = sum(int(n) for n in re.findall(r"^note: (\d+) roll\(s\) rolled by the online server", said, re.M))
+    outside = sum(int(n) for n in re.findall(r"^note: (\d+) roll\(s\) before any commitment", said, re.M))
+    heads = re.findall(r"^commitment .*$", said, re.M)
+    items = sum(int(re.findall(r"(\d+) roll\(s\), ", h)[-1]) for h in heads)
+    entered = sum(int(n) for h in heads for n in re.findall(r"; (\d+) roll\(s\) entered by the players", h))
+    checked = sum(int(n) for h in heads for n in re.findall(r"(\d+) roll\(s\), every one as the seed gives: OK", h))
+    assert status != 1, said
+    assert len(heads) == len(segs), (heads, said)
+    assert items + entered + outside + online == rolls, ("verify-dice's counts", items, entered,
+                                                         outside, online, rolls, said)
+    revealed = {__import__("hashlib").sha256(bytes.fromhex(h)).hexdigest() for h, _ in reveals}
+    unrevealed = [i for i, sg in enumerate(segs) if sg.hash not in revealed]
+    assert unrevealed in ([], [len(segs) - 1]), ("a game's seed never revealed", unrevealed, len(segs), said)
+    every = not (outside or entered or online or unrevealed) and rolls > 0
+    assert status == (0 if every else 2), (status, every, said)
+    if not fair:
+        assert not segs, said
+    else:
+        # the board's own rolls (not the players' keyed in, not an online server's) all
+        # follow a commitment
+        entering = committed = 0
+        for e in events:
+            if e[0] == "entered":
+                entering = e[1]
+            elif e[0] == "commit":
+                committed = 1
+            elif e[0] == "roll":
+                assert committed or entering, ("a fair board's roll before its commitment", e, said)
+    return status, checked
 
 
 class MatchMachine(RuleBasedStateMachine):
@@ -145,7 +204,8 @@ class MatchMachine(RuleBasedStateMachine):
         return self._acts_of[1:]
 
     def _usb_seated(self):
-        return SEAT_USB in (self.t.seats[0], self.t.seats[1])
+        """A program on USB holds a seat: the computer on USB, or the relay of a player online."""
+        return max(self.t.seats[0], self.t.seats[1]) >= SEAT_USB
 
     # ------------------------------------------------------------------ the board's hands
     @rule(name=st.sampled_from(BUTTONS), kind=st.sampled_from(KINDS))
@@ -157,9 +217,11 @@ class MatchMachine(RuleBasedStateMachine):
     def set_up(self):
         self._act(self.r.setup)
 
-    @precondition(lambda self: self.t.want_roll)
+    @precondition(lambda self: self.t.want_roll and not self.fair)
     @rule(d1=st.integers(1, 6), d2=st.integers(1, 6))
     def dice(self, d1, d2):
+        """The board's own dice (its drivers'); a board with the fair dice rolls them (app_rolls)
+        or the players key theirs in on the pad, never dice from nowhere."""
         if self.t.want_roll == 1:
             self._act(self.r.give_dice, d1)
         else:
@@ -241,7 +303,7 @@ class MatchMachine(RuleBasedStateMachine):
         self._act(self.r.collect)
 
     @precondition(lambda self: self.t.want_play is not None and self.t.phase == MOVING
-                  and self.t.seats[self.t.on_roll] != SEAT_USB)
+                  and self.t.seats[self.t.on_roll] < SEAT_USB)
     @rule(pick=st.integers(0, 10 ** 6))
     def board_answers_its_play(self, pick):
         t = self.t
@@ -252,7 +314,7 @@ class MatchMachine(RuleBasedStateMachine):
             self._act(self.r.collect)
 
     @precondition(lambda self: self.t.want_cube is not None
-                  and self.t.seats[self.t.acting()] != SEAT_USB)
+                  and self.t.seats[self.t.acting()] < SEAT_USB)
     @rule(yes=st.booleans())
     def board_answers_its_cube(self, yes):
         self._act(self.t.board_cube, yes)
@@ -344,7 +406,7 @@ class MatchMachine(RuleBasedStateMachine):
         q = t.rec_seq - (1 + pick % 5 if stale else 0)
         asked = None
         p = t.acting()
-        if p >= 0 and t.seats[p] == SEAT_USB:
+        if p >= 0 and t.seats[p] >= SEAT_USB:        # the computer on USB, the online relay
             if t.want_play is not None and t.phase == MOVING:
                 asked = "play"
             elif t.want_cube is not None:
@@ -375,7 +437,13 @@ class MatchMachine(RuleBasedStateMachine):
             if t.phase == 8:
                 return
             p = t.acting()
-            if p >= 0 and t.seats[p] == SEAT_USB and (t.want_play is not None or t.want_cube is not None):
+            if t.want_roll and self._usb_seated() and 5 in (t.seats[0], t.seats[1]):
+                # a seat online: the relay answers the server's dice
+                dice = "%d" % (1 + rng.next(6)) if t.want_roll == 1 else "%d %d" % (1 + rng.next(6), 1 + rng.next(6))
+                self._act(self.board.app.roll_if_wanted, self.r.now)
+                self._act(commands.answer, self.board.app, "seat dice " + dice)
+                self._act(self.r.collect)
+            elif p >= 0 and t.seats[p] >= SEAT_USB and (t.want_play is not None or t.want_cube is not None):
                 if t.want_play is not None:
                     plays = legal_plays(t.view, t.turn_dice[0], t.turn_dice[1])
                     answer = "play " + plays[rng.next(len(plays))].notation() if plays else "play"
@@ -392,7 +460,9 @@ class MatchMachine(RuleBasedStateMachine):
                 self._act(self.r.collect)
             elif t.shown_play is not None:
                 self.make_the_boards_play(True)
-            elif t.want_roll and self.fair and rng.next(2):
+            elif t.want_roll and self.fair and self.board.app.fair.pad is not None:
+                self.app_press(("p1_main", "menu")[rng.next(2)], "press")   # the dice keyed in
+            elif t.want_roll and self.fair:
                 self.app_rolls(1, 1)                        # the fair dice's roll
             elif t.want_roll:
                 self.dice(1 + rng.next(6), 1 + rng.next(6))
@@ -536,6 +606,10 @@ class MatchMachine(RuleBasedStateMachine):
                 if any(e[0] in PLAYED for e in last):
                     self._check_names(events, os.path.join(out, mats[-1]))
                     STATS["names"] += 1
+                if any(e[0] == "roll" for e in events):
+                    status, checked = check_dice(rec, self.fair)
+                    STATS["dice_checked"] += checked
+                    STATS["verified"] += status == 0
             except AssertionError:
                 keep = os.environ.get("FUZZ_KEEP")       # the failing record kept there
                 if keep and not os.path.exists(keep):

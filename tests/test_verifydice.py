@@ -230,8 +230,8 @@ def test_dice_entered_by_the_players_are_counted_not_checked(tmp_path, capsys):
     assert not same_export(rec, tmp_path / "py2")["broken"]
 
 
-def _behind_u(text, first_r, change):
-    """The record with a `U 1` line (sealed, outside the count) before its roll line number
+def _behind_u(text, first_r, change, u="U 1"):
+    """The record with a `U 1` line (or `u`; sealed, outside the count) before its roll line number
     `first_r` (0 the first), and every roll line from there changed by change(ev), resealed."""
     out = []
     k = -1
@@ -239,7 +239,7 @@ def _behind_u(text, first_r, change):
         if line[:1] == "R":
             k += 1
             if k == first_r:
-                out.append(seal("U 1"))
+                out.append(seal(u))
             if k >= first_r:
                 ev, seq = unseal(line)
                 line = seal(change(ev), seq)
@@ -285,3 +285,21 @@ def test_record_restarts_cost_linear_time_and_are_still_followed():
     stats = {}
     cmd_verifydice.align(gaps, fd, 0, stats)
     assert stats["work"] <= len(gaps) * (cmd_verifydice.MAX_STATES + cmd_verifydice.GAP), stats
+
+
+def test_rolls_behind_a_u_2_line_are_never_a_pass(tmp_path, capsys, honest):
+    """Found by the whole-match fuzzer's verify-dice check (issue 26 item 8 again): the rolls
+    after a `U 2` line (an online match's server dice) were counted, not checked, and the
+    record exited 0; so did an edited one, its last roll 6-6 behind a resealed `U 2` line."""
+    events, _ = record.read_lines(honest.split("\n"))
+    n_rolls = sum(1 for e in events if e[0] == "roll")
+    last = _behind_u(honest, n_rolls - 1, lambda ev: ev[:2] + " 6 6", "U 2")
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, last))
+    assert status == 2 and "NOT PROVEN: 1 roll(s) rolled by the online server" in out, out
+    # every roll 6-5 from the first on: the first match's behind the `U 2` line are not
+    # checked (not a pass), the later matches' are (they fail)
+    all65 = _behind_u(honest, 0, lambda ev: ev[:2] + " 6 5", "U 2")
+    status, out = _run(capsys, "verify-dice", _write(tmp_path, all65, "b.rec"))
+    first = cmd_verifydice.server_rolls(record.read_lines(all65.split("\n"))[0])
+    assert 0 < first < n_rolls and status == 1, out
+    assert "NOT PROVEN: %d roll(s) rolled by the online server" % first in out, out

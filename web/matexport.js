@@ -272,6 +272,8 @@ export function fromRecord(events) {
     } else if (kind === "double" || kind === "beaver") game.actions.push([kind, ev[1], ev[2]]);
     else if (kind === "take" || kind === "drop") game.actions.push([kind, ev[1]]);
     else if (kind === "end") {
+      // matfile.from_record: a roll never played (lost on time, resigned) is written alone
+      if (roll !== null) { game.actions.push(["rolled", roll[1], roll[2], roll[3]]); roll = null; }
       const score = game.score.slice(); score[ev[1]] += ev[2];
       game.actions.push(["win", ev[1], ev[2], !!match.length && score[ev[1]] >= match.length]);
       if (!ev[2]) {
@@ -326,6 +328,7 @@ function cell(a, boards) {
     const text = a[4].map(([f, t]) => f + "/" + t + (applyStep(me, opp, f, t) ? "*" : "")).join(" ");
     return "" + a[2] + a[3] + ": " + text;
   }
+  if (kind === "rolled") return "" + a[2] + a[3] + ": ";
   if (kind === "double") return " Doubles => " + a[2];
   if (kind === "beaver") return " Beavers => " + a[2];
   if (kind === "take") return " Takes";

@@ -172,13 +172,14 @@ def _sensed(app):
 
 
 def usb_seated(app):
-    """True while the computer on USB holds a seat: the serial line is then that program's,
-    which acts only for its own seat through `seat` answers (design.md, Seats), never with
-    a person's buttons or the dice's settings (issue 26: `press p1_cube long` passed for
-    White, `dice own on` let the program key in its own 6-6)."""
+    """True while a program on USB holds a seat (the computer on USB, or the online relay
+    for a player online): the serial line is then that program's, which acts only for its
+    own seat through `seat` answers (design.md, Seats), never with a person's buttons or
+    the dice's settings (issue 26: `press p1_cube long` passed for White, `dice own on` let
+    the program key in its own 6-6; the same with a seat online)."""
     from game.phases import SEAT_USB
     seats = app.table.seats           # (MicroPython has no `in` for a bytearray)
-    return seats[0] == SEAT_USB or seats[1] == SEAT_USB
+    return seats[0] >= SEAT_USB or seats[1] >= SEAT_USB     # SEAT_USB, SEAT_ONLINE
 
 
 def _press(app, args):

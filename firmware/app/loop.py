@@ -167,7 +167,12 @@ class App:
 
     def notice(self, rows, now_ms=None, then=False):
         """Show `rows` on the OLED for NOTICE_MS instead of the Table's screen (then=True:
-        after the notice up now, if any)."""
+        after the notice up now, if any). A French board says them in French (app/notice_fr.py)."""
+        if self.table.settings.lang:
+            try:
+                rows = lazy.notice(rows)     # app/notice_fr.py (a name the heap has already)
+            except MemoryError:            # no heap for the French: the English, not a crash
+                pass
         if then and self._notice is not None:
             self._notice_next = rows
             return

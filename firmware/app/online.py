@@ -68,9 +68,16 @@ def ask_dice(app, now_ms):
         return
     if last[0] != key:
         last[0] = key
-        if last[3] is not t.match:
+        fair = app.fair
+        if last[3] is not t.match or (fair is not None and fair.entered != SERVER_DICE):
             last[3] = t.match
             t.record(("entered", SERVER_DICE))     # the fair dice's commitment does not apply
+            if fair is not None:
+                # their next roll says `U 0` (a seat online no more: checked again), and a
+                # seat online again says `U 2` again (issue 26's fuzzer: the rest of the
+                # match was the server's for verify-dice)
+                fair.entered = SERVER_DICE
+                fair.u_seq = t.rec_seq
         last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", t.rec_seq)))
     else:
         t.say(WAITING[t.settings.lang].replace("|", "\n"))

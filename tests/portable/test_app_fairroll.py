@@ -208,3 +208,41 @@ def test_in_french_the_commitment_is_said_in_french():
     assert app._notice[:3] == ["DÉS SÛRS", "engagement:", h[:16]], app._notice
     clean()
     _remove()
+
+
+def test_a_seat_changed_between_the_opening_dice_keeps_the_seed():
+    """Found by the MicroPython fuzzer's verify-dice check (issue 26): a record line between
+    the two opening dice (here Black's seat cycled) was taken for a new match: the seed was
+    revealed and a new one drawn, White's die shown stayed the old seed's, Black's came from
+    the new one, and verify-dice failed the board's honest record."""
+    _remove()
+    sc, app, lines = rig()
+    app.fair = _fair()
+    fd = FairDice(SEED)
+    run(app, 50)
+    sc.put(Position.start())
+    run(app, 100)
+    app.press("p1_main")                    # White's opening die
+    run(app, 30)
+    app.table.cycle_seat(1)                 # Black: the board (easy), between the two dice
+    run(app, 30)
+    app.table.cycle_seat(1)
+    run(app, 30)
+    k = 0
+    w, b = fd.roll(k)
+    while True:
+        app.press("p2_main")                # Black's die (after a tie: both again)
+        run(app, 30)
+        if w != b:
+            break
+        app.press("p1_main")
+        run(app, 30)
+        k += 1
+        w, b = fd.roll(k)
+    rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
+    assert not [l for l in rec if l[:1] == "V"], rec         # the seed is not revealed
+    assert [l for l in rec if l[:1] == "F"] == ["F %s - 0" % fd.commitment()], rec
+    roll = "R%d %d %d" % (0 if w > b else 1, max(w, b), min(w, b))
+    assert [l for l in rec if l[:1] == "R"] == [roll], rec
+    clean()
+    _remove()

@@ -83,3 +83,23 @@ def test_own_dice_are_switched_from_the_line_only_before_the_first_roll():
     late = json.loads(commands.answer(app, "dice own on"))
     assert late["t"] == "error" and "first roll" in late["msg"], late
     assert app.fair.manual is False
+
+
+def test_a_program_holding_a_seat_online_cannot_press_or_switch_the_dice_either():
+    """Found by the re-check of item 1 (issue 26): with a seat online the serial line is the
+    online relay's, a program as the computer on USB is; its `press p1_cube long` passed
+    White's double for her and `dice own on` was taken before the first roll."""
+    from apprig import rig
+    sc, app, lines = rig()
+    t = app.table
+    for _ in range(5):
+        t.cycle_seat(1)                             # Black: a player online
+    app.fair = _fair("-usbguard-dice3.bin")
+    run(app, 50)
+    got = json.loads(commands.answer(app, "dice own on"))
+    assert got["t"] == "error" and app.fair.manual is False, got
+    for line in ("press p1_main", "press menu", "press p2_cube long"):
+        got = json.loads(commands.answer(app, line))
+        assert got["t"] == "error" and got["code"] == "usb_seat", (line, got)
+    run(app, 50)
+    assert t.menu is None and t.phase <= 1 and not t.opening[0], t.screen
