@@ -4,7 +4,8 @@ its arguments with argparse (`python -m host_tools COMMAND --help`).
 
 Exit codes, every command: 0 done, 1 a failure (a check that found something, a file that
 would not read, a board that would not answer), 2 a usage error (an unknown command or
-argument, a missing tool)."""
+argument, a missing tool). One verifier says a third thing with 2: verify-dice's "nothing
+wrong, but not every roll could be checked" (not a pass either: only 0 is one)."""
 import importlib
 import sys
 

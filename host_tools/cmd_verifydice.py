@@ -288,9 +288,11 @@ def verify(events, say=print):
 
 
 def main(argv):
-    if not argv or argv[0] in ("-h", "--help"):
-        print(__doc__.strip())
-        return 0 if argv else 1
+    import argparse
+    ap = argparse.ArgumentParser(prog="python -m host_tools verify-dice", description=__doc__.split("\n\n")[0],
+                                 epilog=__doc__.split("\n\n", 1)[1], formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("records", nargs="+", metavar="RECORD", help="match records (.rec) pulled from the board")
+    argv = ap.parse_args(argv).records        # (exits 2 without a record, 0 after --help)
     worst = 0
     for path in argv:
         if len(argv) > 1:
