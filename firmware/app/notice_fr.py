@@ -49,6 +49,7 @@ PLAY: *=PEUT JOUER:|*
 seats back to=places rendues
 persons=aux joueurs
 STRONG LEVEL=NIVEAU FORT
+NORMAL LEVEL=NIVEAU NORMAL
 plays without=joue sans son
 its leaf net:=réseau final:
 FAIR DICE FAULT=PANNE DÉS SÛRS

@@ -97,5 +97,6 @@ def _say_no_leaf_net(app, why, level):
     import events
     app.said_deep_fault = why
     app.write_line(events.error("%s_level" % level, "the %s level plays without its leaf net (%s)" % (level, why)))
-    app.notice([level.upper() + " LEVEL", "plays without", "its leaf net:",
+    head = "STRONG LEVEL" if level == "strong" else "NORMAL LEVEL"     # (both in app/notice_fr.py)
+    app.notice([head, "plays without", "its leaf net:",
                 why[10:26] if why.startswith("leaf net: ") else why[:16]])
