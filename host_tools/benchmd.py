@@ -19,6 +19,10 @@ firmware measured it (../shared/pico-measured.md), and these benches must agree 
 - **Time** is host time on the MicroPython unix port (`.venv/bin/micropython`). A "Pico
   est." time is host time x %d: an estimate (the factor ranges from 50 to 240 by workload
   on the emulated RP2040, so +-2x), not a measurement of the chip.
+
+Only the benches write this file, each its section. Figures measured by hand (two trees
+compared, the whole-match fuzzer's runs, the fault matrix) are in
+docs/benchmarks-by-hand.md.
 """
 
 # Pico factor: unix-port microseconds -> RP2040 microseconds (see HEADER).

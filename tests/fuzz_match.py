@@ -30,7 +30,7 @@ invariants after each step, its records checked on the host by the same end inva
 (tests/test_fuzz_match.py; FUZZ_MP_SEEDS, FUZZ_MP_STEPS).
 
 tests/test_fuzz_match.py runs it short (`make test`); `make fuzz` runs it long
-(FUZZ_EXAMPLES, FUZZ_STEPS; BENCHMARKS.md has a run's figures).
+(FUZZ_EXAMPLES, FUZZ_STEPS; docs/benchmarks-by-hand.md has its runs' figures).
 
 Grading is switched off and on at any moment, and the App's engine works (app/loop.py
 engine_work): the board's seats think with the real engine at their level (the strong

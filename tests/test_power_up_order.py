@@ -2,7 +2,7 @@
 before the board_config it builds the drivers from: power-up forgets board_config, and
 loaded below the resident code it left small holes there once forgotten, which most
 allocations of a settled reading walk past on MicroPython (its allocator is first fit):
-2-3 ms of the settled -> LED path (BENCHMARKS.md, after bench:app). Booted as
+2-3 ms of the settled -> LED path (docs/benchmarks-by-hand.md, beside bench app). Booted as
 tests/test_sim_main.py boots main.py (CPython, the fake machine), the imports recorded."""
 import json
 import os
