@@ -73,8 +73,11 @@ FUZZ_THINKS ?= 5
 FUZZ_MP_SEEDS ?= 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20
 FUZZ_MP_STEPS ?= 800
 fuzz: $(STAMP)
+	mkdir -p build && rm -f build/fuzz-report.txt
+	FUZZ_REPORT=$(CURDIR)/build/fuzz-report.txt \
 	FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) FUZZ_STEPS=$(FUZZ_STEPS) FUZZ_THINKS=$(FUZZ_THINKS) \
 	FUZZ_MP_SEEDS="$(FUZZ_MP_SEEDS)" FUZZ_MP_STEPS=$(FUZZ_MP_STEPS) $(PY) -m pytest -q -s -p no:cacheprovider tests/test_fuzz_match.py
+	$(PY) -m host_tools.fuzzreport build/fuzz-report.txt "CPython $(FUZZ_EXAMPLES) examples of up to $(FUZZ_STEPS) steps ($(FUZZ_THINKS) strong thinks a machine); MicroPython seeds $(FUZZ_MP_SEEDS), $(FUZZ_MP_STEPS) steps each"
 
 # The firmware as a mip package (package.json at the top for the sources; build/package/ for
 # the compiled modules): `mpremote mip install build/package/package.json`.

@@ -12,6 +12,15 @@ pytest.importorskip("gnubg")
 import fuzz_match  # noqa: E402
 
 
+def _report(line):
+    """A run's figures for BENCHMARKS.md: `make fuzz` names a file in FUZZ_REPORT, and
+    host_tools/fuzzreport.py writes its section from it once the run passed."""
+    path = os.environ.get("FUZZ_REPORT")
+    if path:
+        with open(path, "a") as f:
+            f.write(line + "\n")
+
+
 def test_whole_matches_hold_together():
     examples = int(os.environ.get("FUZZ_EXAMPLES", "8"))
     steps = int(os.environ.get("FUZZ_STEPS", "80"))
@@ -27,6 +36,12 @@ def test_whole_matches_hold_together():
     try:
         run_state_machine_as_test(fuzz_match.MatchMachine, settings=run)
     finally:
+        _report("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
+                "%(games)d games, %(exported)d records exported and replayed by gnubg, "
+                "%(seeds)d fair dice's seeds, %(by_hand)d times dice entered by hand, "
+                "%(thinks)d engine thinks (%(strong_thinks)d strong), %(graded)d grades, "
+                "%(names)d exports' names checked, %(dice_checked)d rolls verified by verify-dice "
+                "(%(verified)d records exit 0)" % fuzz_match.STATS)
         print("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
               "%(games)d games, %(exported)d records exported and replayed by gnubg, "
               "%(seeds)d fair dice's seeds, %(by_hand)d times dice entered by hand, "
@@ -110,9 +125,14 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path, monkeypatch
     print("micropython fuzz seed %d: %s steps, %s plays, score %s-%s, %s power cuts, USB answers "
           "%s taken %s refused, fair dice %s" % (seed, m.group(4), m.group(5), m.group(1), m.group(2),
                                                 c.group(1), c.group(2), c.group(3), c.group(5)))
+    verdict = "no_roll"
     if any(e[0] == "roll" for e in events):
         status, checked = fuzz_match.check_dice(str(tmp_path / "match.rec"), c.group(5) == "1")
         print("  verify-dice: exit %d, %d rolls checked" % (status, checked))
+        verdict = "exit_%d,_%d_rolls_checked" % (status, checked)
+    _report("mp: seed=%d steps=%s plays=%s score=%s-%s cuts=%s taken=%s refused=%s fair=%s verify=%s" % (
+        seed, m.group(4), m.group(5), m.group(1), m.group(2), c.group(1), c.group(2), c.group(3),
+        c.group(5), verdict))
     last = split_matches(events)[-1]
     if not any(e[0] in PLAYED for e in last):
         return
