@@ -65,6 +65,10 @@ def steps():
          # the pure-Python net's module alone (the chip never loads it)
          ("net_py", "pre = gc.mem_alloc()\nimport engine.net_py"),
          ("read_net_py", "R('net_py_module', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
+         # the leaf net's bytecode twins, which this port runs and the chip never loads (its
+         # viper modules instead: leaf_thumb), imported alone before the engine
+         ("leaf_py", "import engine.deepleaf_py, engine.leaffeat"),
+         ("read_leaf_py", "R('leaf_py_modules', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
          ("engine", "from app import seat\nE = seat.engine_of(A)\ndel seat"),
          ("read_engine", "R('engine', gc.mem_alloc() - pre)\nR('seat', gc.mem_alloc() - base)"),
          ("pycopies", "pre2 = gc.mem_alloc()\nfrom engine import net as N\n"
@@ -184,7 +188,7 @@ def chip_of(f):
     viper code's Thumb in (the engine's at the seat; the leaf net's too from the think that
     made it: the normal level's first when its file is there, engine/player.py)."""
     pure = f["py_copies"] + f["net_py_module"]
-    seat = f["seat"] - pure + f["thumb"]
+    seat = f["seat"] - pure - f["leaf_py_modules"] + f["thumb"]
     at_normal = f.get("leaf_at_normal", 0)
     normal = seat + f["kept_normal"] + (f["leaf_thumb"] if at_normal else 0)
     strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] and not at_normal else 0)
@@ -220,7 +224,8 @@ def table(f):
              "here, which allocate where the viper code the chip runs does not (under the unix port "
              "with viper, a normal think of the widest 1-1 allocates under 1 KB: bench heap). "
              "Taken out of the port's figures (the chip never holds them): the pure-Python net's "
-             "decoded copies %d B and its module %d B; put in: the viper functions' Thumb code %d B "
+             "decoded copies %d B and its module %d B, the leaf net's bytecode twins (engine/deepleaf_py.py, "
+             "engine/leaffeat.py) %d B; put in: the viper functions' Thumb code %d B "
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
              "is made). The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
@@ -228,7 +233,7 @@ def table(f):
              "alone, and a new pool is one block of several KB asked for when a name overflows the "
              "last (the chip's pools end elsewhere: this port's host fakes intern about 400 names "
              "the chip never sees). Figures move by about 2 KB when a change crosses a pool's end." % (
-                 f["py_copies"], f["net_py_module"], f["thumb"], f["leaf_thumb"],
+                 f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f["thumb"], f["leaf_thumb"],
                  ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
                  if f["leaf_loaded"] else "did not load",
                  "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"]))
