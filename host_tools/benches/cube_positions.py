@@ -108,12 +108,14 @@ def all_questions():
             yield q
 
 
-def draw(n, seed, held_filter=None):
+def draw(n, seed, held_filter=None, exclude=()):
     """n "doubled" questions and up to n "held" ones (those held_filter(q) keeps), drawn with
-    random.Random(seed) (see the module's docstring)."""
+    random.Random(seed) (see the module's docstring); none from a game in exclude, a set of
+    (file, game) (host_tools/benches/fit_cube.py's training split leaves out the bench's)."""
     doubled, held = [], []
     for q in all_questions():
-        (doubled if q["kind"] == "doubled" else held).append(q)
+        if (q["file"], q["game"]) not in exclude:
+            (doubled if q["kind"] == "doubled" else held).append(q)
     rng = random.Random(seed)
     rng.shuffle(doubled)
     rng.shuffle(held)

@@ -21,12 +21,11 @@ from games neither the bench nor the training split takes a position from. About
 minutes on one core with gnubg's answers cached (build/cube_bench_cache.json), 20 without.
 """
 import argparse
-import random
 import sys
 import time
 
 from host_tools.benches import bench_cube
-from host_tools.benches.cube_positions import all_questions, draw
+from host_tools.benches.cube_positions import draw
 
 from engine import cubeful
 
@@ -58,22 +57,7 @@ def training_split(judge, n, seed, bench_n, bench_seed, also_out=()):
         return judge.win_chance(q["pos"]) >= 0.55
     bench = draw(bench_n, bench_seed, held_filter=keep)
     left_out = set((q["file"], q["game"]) for q in list(bench) + list(also_out))
-    doubled, held = [], []
-    for q in all_questions():
-        if (q["file"], q["game"]) not in left_out:
-            (doubled if q["kind"] == "doubled" else held).append(q)
-    rng = random.Random(seed)
-    rng.shuffle(doubled)
-    rng.shuffle(held)
-    out = doubled[:n]
-    kept = 0
-    for q in held:
-        if kept >= n:
-            break
-        if keep(q):
-            out.append(q)
-            kept += 1
-    return out
+    return draw(n, seed, held_filter=keep, exclude=left_out)
 
 
 def score(rows, eng, level, x_board, win_of=None):
