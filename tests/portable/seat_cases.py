@@ -440,11 +440,7 @@ def test_no_heap_to_think_hands_the_seat_back_once():
     e.choose = no_heap
     app.press("p1_main")
     run(app, 100)
-    pos = Position.start()
-    pos.me[12] -= 1
-    pos.me[7] -= 1
-    pos.me[6] += 2                        # White 13/7 8/7 (6-1)
-    sc.put(pos)
+    sc.put(_white_13_7_8_7())
     run(app, 100)
     app.press("p1_main")
     app.loaded = [3, 1]

@@ -4,19 +4,15 @@ answer, shows the play and lets a person make it, as for its own seat; refuses i
 whatever is not a legal answer to what it asked, and asks again; the seat goes back to a
 person from the settings; the seat survives a power cut."""
 
-from apprig import run, Position
+from apprig import run
 from game.table import MOVING, PRE_ROLL, DOUBLED, GAME_OVER
-from usbkit import usb_black, turns, seat
+from usbkit import usb_black, turns, seat, white_13_7_8_7
 
 
 def test_the_cube_questions_go_through_the_cube_flows():
     sc, app, lines, t = usb_black([1, 6])          # White wins the opening
     assert t.on_roll == 0 and t.phase == MOVING
-    pos = Position.start()
-    pos.me[12] -= 1
-    pos.me[7] -= 1
-    pos.me[6] += 2                                  # White 13/7 8/7
-    sc.put(pos)
+    sc.put(white_13_7_8_7())
     run(app, 100)
     app.press("p1_main")
     run(app, 100)

@@ -7,7 +7,7 @@ import json
 from apprig import run, Position, TMP
 from app import commands
 from game.table import PRE_ROLL, DOUBLED
-from usbkit import usb_black, seat
+from usbkit import usb_black, seat, white_13_7_8_7
 
 
 def _fair(name):
@@ -25,11 +25,7 @@ def _fair(name):
 def _doubled():
     """Black (USB) has doubled White; White, a person, is asked to take."""
     sc, app, lines, t = usb_black([1, 6])          # White wins the opening
-    pos = Position.start()
-    pos.me[12] -= 1
-    pos.me[7] -= 1
-    pos.me[6] += 2                                  # White 13/7 8/7
-    sc.put(pos)
+    sc.put(white_13_7_8_7())
     run(app, 100)
     app.press("p1_main")
     run(app, 100)

@@ -6,6 +6,15 @@ from apprig import rig, run, Position
 from game.phases import SEAT_USB
 
 
+def white_13_7_8_7():
+    """The start after White's opening 6-1 played 13/7 8/7."""
+    pos = Position.start()
+    pos.me[12] -= 1
+    pos.me[7] -= 1
+    pos.me[6] += 2
+    return pos
+
+
 def usb_black(dice):
     """An App whose Black seat is the computer on USB (four presses of its setting), set
     up; dice: the opening dice, Black's (the board rolls its die itself) then White's."""
