@@ -13,13 +13,10 @@ No Chromium, node or web/node_modules: skipped with the reason, or failed under 
 import json
 import os
 import subprocess
-import threading
 
-import pytest
-
-from host_tools import cmd_web, wsock
+from host_tools import wsock
 from tools import ROOT
-from test_web import missing, CHROMIUM
+from test_web import CHROMIUM, site  # noqa: F401 (site: the built page served, a fixture)
 from test_online_match import Board, _online_seat, _opening, _to_whites_cube
 from bgammon_server import Server, Script
 
@@ -61,24 +58,7 @@ def test_the_local_server_speaks_the_protocol_over_websocket_too():
         srv.stop()
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    why = missing()
-    if why:
-        if os.environ.get("CI") == "true":
-            pytest.fail("web tests cannot run under CI: " + why)
-        pytest.skip(why)
-    root = str(tmp_path_factory.mktemp("web"))
-    cmd_web.build(root)
-    httpd = cmd_web.server(0, root)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    host, port = httpd.server_address[:2]
-    yield "http://%s:%d/" % (host, port)
-    httpd.shutdown()
-    httpd.server_close()
-
-
-def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):
+def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa: F811 (the fixture)
     srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100, ws=True,
                  pass_scoring="position")
     b = Board(tmp_path)
@@ -92,7 +72,7 @@ def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):
         b.others.append(bob)
         bob.send("create public 3 0")
         bob.wait("joined")
-        page = site + "companion.html?board=ws://127.0.0.1:%d" % relay_port
+        page = site[0] + "companion.html?board=ws://127.0.0.1:%d" % relay_port
         proc = subprocess.Popen(["node", DRIVE, page, "ws://127.0.0.1:%d" % srv.ws_port, "Tablier", "join"],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, cwd=os.path.join(ROOT, "web"), env=dict(os.environ, CHROMIUM=CHROMIUM))
