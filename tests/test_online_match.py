@@ -84,6 +84,29 @@ def _bridge(b, srv, *args):
                             stdin=subprocess.DEVNULL, env=env)
 
 
+def _joins(b, bob):
+    """Bob (a scripted client, polled while the board runs) joins the match the bridge
+    created; back once the server shows him in it."""
+    b.others.append(bob)
+    bob.send("join guest_tablier")
+    b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
+            "Bob in the match")
+
+
+def _stop(b, srv, proc, bob):
+    """Everything a match test started, stopped (those that were: proc and bob may be
+    None); the bridge's output."""
+    out = ""
+    if proc is not None:
+        proc.terminate()
+        out = proc.communicate(timeout=20)[0]
+    if bob is not None:
+        bob.close()
+    srv.stop()
+    b.port.close()
+    return out
+
+
 def _a_legal_play(b, player):
     from bg.movegen import legal_plays
     t = b.t
@@ -152,10 +175,7 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
         proc = _bridge(b, srv, "--create", "3")
         b.until(lambda: srv.games, "the match created by the bridge")
         bob = Script(srv.port, "Bob")
-        b.others.append(bob)
-        bob.send("join guest_tablier")
-        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
-                "Bob in the match")
+        _joins(b, bob)
         # game 1: Bob wins the opening with the server's 6-1 and plays it
         _opening(b, bob)
         b.until(lambda: bob.board()["Turn"] == 1 and bob.board()["Roll1"], "Bob's opening roll")
@@ -223,14 +243,7 @@ def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_pa
         names = [e for e in b.events("seat_ok") if e["ask"] == "name"]
         assert {e["answer"] for e in names} == {"guest_bob", "guest_tablier"}, names
     finally:
-        out = ""
-        if proc is not None:
-            proc.terminate()
-            out = proc.communicate(timeout=20)[0]
-        if bob is not None:
-            bob.close()
-        srv.stop()
-        b.port.close()
+        out = _stop(b, srv, proc, bob)
     assert "Traceback" not in out, out[-3000:]
     played = [line.split(" played ", 1)[1] for line in out.splitlines() if line.startswith("guest_bob played ")]
     assert len(played) >= 4 and sorted(played[0].split()) == sorted(bobs.split()), (bobs, out[-3000:])
@@ -364,14 +377,7 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
         b.until(lambda: [x for x in b.rig.lines if '"answer":"waiting"' in x][1:], "'waiting' on the OLED")
         b.until(lambda: "Online: waiting" in b.screen() or "for an opponent" in b.screen(), "the OLED says it")
     finally:
-        out = ""
-        if proc is not None:
-            proc.terminate()
-            out = proc.communicate(timeout=20)[0]
-        if bob is not None:
-            bob.close()
-        srv.stop()
-        b.port.close()
+        out = _stop(b, srv, proc, bob)
     assert "Traceback" not in out, out[-3000:]
     assert password not in out and password.replace(" ", "_") not in out, out
     assert "logged in as Tablier" in out and "Unknown command" not in out, out[-3000:]
@@ -398,10 +404,7 @@ def test_the_server_is_the_authority_on_the_position(tmp_path):
         proc = _bridge(b, srv, "--create", "3")
         b.until(lambda: srv.games, "the match created by the bridge")
         bob = Script(srv.port, "Bob")
-        b.others.append(bob)
-        bob.send("join guest_tablier")
-        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
-                "Bob in the match")
+        _joins(b, bob)
         _opening(b, bob)                                     # Bob 2, White 6: White opens
         b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play the opening")
         assert sorted(b.t.turn_dice) == [2, 6]
@@ -438,14 +441,7 @@ def test_the_server_is_the_authority_on_the_position(tmp_path):
         b.do(_a_legal_play(b, 0), "r")
         b.until(lambda: bob.board()["Turn"] == 1, "White's play taken by the server from its position")
     finally:
-        out = ""
-        if proc is not None:
-            proc.terminate()
-            out = proc.communicate(timeout=20)[0]
-        if bob is not None:
-            bob.close()
-        srv.stop()
-        b.port.close()
+        out = _stop(b, srv, proc, bob)
     assert "Traceback" not in out, out[-3000:]
     assert "refused the move" in out and "the board takes the server's" in out, out[-3000:]
     assert "your 5-point: the server 1, the board 0" in out, out[-3000:]
@@ -489,10 +485,7 @@ def test_the_board_scores_a_pass_and_a_resignation_as_the_server_does(tmp_path):
         proc = _bridge(b, srv, "--create", "5")
         b.until(lambda: srv.games, "the match created by the bridge")
         bob = Script(srv.port, "Bob")
-        b.others.append(bob)
-        bob.send("join guest_tablier")
-        b.until(lambda: [e for e in bob.events if e["Type"] == "board" and e["Player2"]["Name"]],
-                "Bob in the match")
+        _joins(b, bob)
         _opening(b, bob)
         _to_whites_cube(b, bob)
         b.do("d")
@@ -515,14 +508,7 @@ def test_the_board_scores_a_pass_and_a_resignation_as_the_server_does(tmp_path):
         ends = [e for e in b.events("game_end")]
         assert [(e["w"], e["pts"]) for e in ends] == [(0, 1), (0, 3), (1, 1), (1, 3)], ends
     finally:
-        out = ""
-        if proc is not None:
-            proc.terminate()
-            out = proc.communicate(timeout=20)[0]
-        if bob is not None:
-            bob.close()
-        srv.stop()
-        b.port.close()
+        out = _stop(b, srv, proc, bob)
     assert "Traceback" not in out, out[-3000:]
     assert out.count("the board takes the server's score") == 2, out[-3000:]
     # the record: each board's end voided and written again with the server's points
