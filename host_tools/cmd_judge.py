@@ -39,4 +39,4 @@ def show(out):
 
 
 def main(argv):
-    return single(argv, ("START_ID", "DICE", "END_ID"), answer, show, __doc__)
+    return single(argv, "judge", ("START_ID", "DICE", "END_ID"), answer, show, __doc__)

@@ -26,4 +26,4 @@ def show(out):
 
 
 def main(argv):
-    return single(argv, ("POSITION_ID", "DICE"), answer, show, __doc__)
+    return single(argv, "legal", ("POSITION_ID", "DICE"), answer, show, __doc__)

@@ -49,12 +49,12 @@ def batch(handle, stdin=None, stdout=None):
     return 1 if bad else 0
 
 
-def single(argv, names, answer, show, doc):
-    """`legal`/`judge` with their arguments (names: the positional arguments' names), or `-`
-    for one request a line (batch): usage and errors on stderr, exit 2; --help from doc."""
+def single(argv, cmd, names, answer, show, doc):
+    """`legal`/`judge` (cmd) with their arguments (names: the positional arguments' names),
+    or `-` for one request a line (batch): usage and errors on stderr, exit 2; --help from
+    doc."""
     if argv == ["-"]:
         return batch(answer)
-    cmd = doc.split("`")[1].split()[3]          # (the docstring's "`python -m host_tools NAME ...`")
     ap = argparse.ArgumentParser(prog="python -m host_tools " + cmd, description=doc.split("\n\n")[0],
                                  epilog="`%s -` reads one request a line from standard input and "
                                         "answers one JSON line each." % cmd)
