@@ -36,18 +36,14 @@ def test_whole_matches_hold_together():
     try:
         run_state_machine_as_test(fuzz_match.MatchMachine, settings=run)
     finally:
-        _report("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
+        line = ("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
                 "%(games)d games, %(exported)d records exported and replayed by gnubg, "
                 "%(seeds)d fair dice's seeds, %(by_hand)d times dice entered by hand, "
                 "%(thinks)d engine thinks (%(strong_thinks)d strong), %(graded)d grades, "
                 "%(names)d exports' names checked, %(dice_checked)d rolls verified by verify-dice "
                 "(%(verified)d records exit 0)" % fuzz_match.STATS)
-        print("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
-              "%(games)d games, %(exported)d records exported and replayed by gnubg, "
-              "%(seeds)d fair dice's seeds, %(by_hand)d times dice entered by hand, "
-              "%(thinks)d engine thinks (%(strong_thinks)d strong), %(graded)d grades, "
-              "%(names)d exports' names checked, %(dice_checked)d rolls verified by verify-dice "
-              "(%(verified)d records exit 0)" % fuzz_match.STATS)
+        print(line)
+        _report(line)
 
 
 def test_a_cut_at_the_first_roll_keeps_the_boards_name():
