@@ -24,20 +24,20 @@ def lookahead(e, me, opp):
     the board's net's 0-ply play of the roll, the opponent then on roll. (Without the leaf
     net's second look that the normal level now gives its own plays: 21 of them would cost
     about 1 s more of the Pico's time, and the cube's fit, fit_cube.py, was made so.)"""
+    leaf = e.leaf
+    e.leaf = None                       # (set again below, however this ends)
+    try:
+        return _rolls(e, me, opp)
+    finally:
+        e.leaf = leaf
+
+
+def _rolls(e, me, opp):
     from bg.steps import apply_step
     from engine.player import won_value
     acc = [0.0, 0.0, 0.0, 0.0, 0.0]
     m = bytearray(25)
     o = bytearray(25)
-    leaf = e.leaf
-    e.leaf = None                       # (set again below, however this ends)
-    try:
-        return _rolls(e, me, opp, m, o, acc, apply_step, won_value)
-    finally:
-        e.leaf = leaf
-
-
-def _rolls(e, me, opp, m, o, acc, apply_step, won_value):
     for a in range(1, 7):
         for b in range(a, 7):
             m[:] = me
