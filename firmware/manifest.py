@@ -7,33 +7,17 @@
 # firmware: `make flash`, or `mpremote mip install` with package.json (host_tools/cmd_package.py).
 metadata(version="0.3.0", description="Tablier: the smart backgammon board's firmware")
 
-# the rules core, the Table, the drivers, the engine, the application
+# the floor, the rules core, the Table, the dice, the drivers, the record, the engine, the
+# application
+package("base")
 package("bg")
 package("game")
+package("dice")
 package("hw")
+package("record")
 package("engine")
 package("app")
 
 # the modules below every package
 module("board_config.py")
-module("dicecheck.py")
-module("dicecmd.py")
-module("dicemenu.py")
-module("dicepad.py")
-module("errwords.py")
-module("events.py")
-module("events_read.py")
-module("fairdice.py")
-module("fairroll.py")
-module("fairroll_ops.py")
-module("filecheck.py")
-module("lazy.py")
-module("reading.py")
-module("reading_repr.py")
-module("record.py")
-module("record_open.py")
-module("record_writer.py")
-module("store.py")
-module("textrows.py")
-module("ticks.py")
 module("version.py")

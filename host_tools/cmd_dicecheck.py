@@ -16,8 +16,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-import record  # noqa: E402
-from dicecheck import DiceCount, P_SUSPECT  # noqa: E402
+from host_tools import record_read as record  # noqa: E402
+from dice.dicecheck import DiceCount, P_SUSPECT  # noqa: E402
 
 
 def count_rolls(events, into):

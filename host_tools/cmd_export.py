@@ -26,7 +26,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-import record  # noqa: E402
+from host_tools import record_read as record  # noqa: E402
 from host_tools import matfile  # noqa: E402
 from host_tools.matfile import split_matches, PLAYED  # noqa: E402,F401 (record matches: matfile's)
 from host_tools.sgftext import sgf_text  # noqa: E402 (the SGF moves, shared with sgfexport.py)
@@ -97,7 +97,7 @@ def printable(text):
 
 def words(exc):
     """An OSError in words (firmware/errwords.py: the same table on the board)."""
-    import errwords
+    from base import errwords
     return errwords.words(exc)
 
 

@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
+from host_tools import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
 
 RESIGN_LEVEL = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 

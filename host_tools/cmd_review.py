@@ -17,7 +17,7 @@ import sys
 
 from host_tools.rules_cli import FIRMWARE
 
-import record  # noqa: E402
+from host_tools import record_read as record  # noqa: E402
 from engine.net import P_ONE  # noqa: E402
 from engine.player import Engine  # noqa: E402
 from engine.review import review as review_events  # noqa: E402

@@ -73,8 +73,8 @@ def _engine():
 
 
 def _snapshot(t):
-    import lazy
-    return bytes(lazy.snapshot_bytes(t))
+    import game.snapshot as snapshot
+    return bytes(snapshot.to_bytes(t))
 
 
 def check_dice(path, fair):
@@ -89,7 +89,7 @@ def check_dice(path, fair):
     import contextlib
     import io
     import re
-    import record
+    from host_tools import record_read as record
     from host_tools import cmd_verifydice as vd
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
@@ -173,7 +173,7 @@ class MatchMachine(RuleBasedStateMachine):
         app/start.py makes them: seeds, salts, dice entered by hand) on a fair board."""
         self.board = pb.Board(self.folder, self.settings, self.power)
         if self.fair:
-            from fairroll import FairRoll
+            from dice.fairroll import FairRoll
             app = self.board.app
             app.fair = FairRoll(path=os.path.join(self.folder, "dice.bin"), seed_source=self._seed)
             app.table.fair = app.fair
@@ -191,7 +191,7 @@ class MatchMachine(RuleBasedStateMachine):
 
     def _acts(self):
         """The number of actions (rolls, plays, cube actions, ends) the record holds."""
-        import record
+        from host_tools import record_read as record
         from host_tools.matfile import _ACTS
         path = os.path.join(self.folder, "match.rec")
         try:
@@ -581,7 +581,7 @@ class MatchMachine(RuleBasedStateMachine):
             t = self.t
             STATS["games"] += t.match.game_number - 1 + (1 if t.phase >= GAME_OVER else 0)
             rec = os.path.join(self.folder, "match.rec")
-            import record
+            from host_tools import record_read as record
             from host_tools.matfile import PLAYED, split_matches
             try:
                 events, _ = record.read_file(rec)

@@ -117,8 +117,8 @@ class Lcg:
 
 
 def _snapshot(t):
-    import lazy
-    return bytes(lazy.snapshot_bytes(t))
+    import game.snapshot as snapshot
+    return bytes(snapshot.to_bytes(t))
 
 
 def _remove(*paths):
@@ -163,7 +163,7 @@ class Run:
         gc.collect()
         self.sc, self.app, self.lines = ar.rig(fresh=fresh)
         if self.fair:
-            from fairroll import FairRoll
+            from dice.fairroll import FairRoll
             self.app.fair = FairRoll(DICE, seed_source=self.seed_source)
             self.app.table.fair = self.app.fair
         t = self.app.table
@@ -324,7 +324,7 @@ class Run:
         if size == self.rec_size:
             return
         self.rec_size = size
-        from record_open import unseal
+        from record.record_open import unseal
         f = _open(ar.RECORD, "rb")
         try:
             f.seek(self.read_to)

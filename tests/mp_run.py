@@ -12,7 +12,7 @@ import gc
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
-for p in (HERE + "/portable", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
+for p in (ROOT, HERE + "/portable", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
     if p not in sys.path:
         sys.path.insert(0, p)
 

@@ -14,8 +14,8 @@ files, the checkers put back as the state says.
 import io
 import os
 
-import store
-import record_open
+import hw.store as store
+import record.record_open as record_open
 import tablekit
 from app import loop
 from app.loop import App, Drivers

@@ -20,7 +20,8 @@ import physboard  # noqa: E402
 import board_config as cfg  # noqa: E402
 from app.build import build_drivers  # noqa: E402
 from app.boot import start_app  # noqa: E402
-from app import parts, commands  # noqa: E402
+from app import commands
+import app.parts as parts  # noqa: E402
 from bg.position import Position  # noqa: E402
 
 class Dead:

@@ -14,7 +14,7 @@ import sys
 
 import pytest
 
-import record
+from host_tools import record_read as record
 from bg.match import Match
 from bg.movegen import legal_plays
 from bg.position import Position

@@ -54,7 +54,7 @@ def test_a_cut_at_the_first_roll_keeps_the_boards_name():
     import powercut_board as pb
     from game.settings import Settings
     from host_tools.matfile import from_record, split_matches
-    import record
+    from host_tools import record_read as record
     folder = tempfile.mkdtemp(prefix="tablier-names-")
     settings = Settings(length=5, clock=0)
     power = pb.Power()
@@ -115,7 +115,7 @@ def test_under_micropython_the_records_hold_together(seed, tmp_path, monkeypatch
         assert m.group(5) == "0", ("plays made, no record", out[-3000:])
         return
     shutil.copy(rec, str(tmp_path / "match.rec"))
-    import record
+    from host_tools import record_read as record
     from host_tools.matfile import PLAYED, split_matches
     events, _ = record.read_file(str(tmp_path / "match.rec"))
     print("micropython fuzz seed %d: %s steps, %s plays, score %s-%s, %s power cuts, USB answers "
@@ -147,7 +147,7 @@ def test_a_game_lost_after_a_roll_never_played_replays_to_the_boards_score(tmp_p
     Backgammon skips: it replayed the 1-point match to 0-0, the board said 1-0. The roll is
     written alone ("42: "), read by gnubg as a roll then a resignation."""
     import powercut_board as pb
-    import record
+    from host_tools import record_read as record
     from host_tools import matfile
     events = [("match", 1, "C", ""), ("game", 0, 0, False), ("roll", 1, 4, 2), loss]
     if loss[0] == "resign":

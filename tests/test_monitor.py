@@ -3,7 +3,7 @@ lines that are not events are named with their line number and do not stop it.""
 import subprocess
 import sys
 
-import events
+from base import events
 from tools import ROOT
 
 

@@ -513,7 +513,7 @@ def test_the_board_scores_a_pass_and_a_resignation_as_the_server_does(tmp_path):
     assert out.count("the board takes the server's score") == 2, out[-3000:]
     # the record: each board's end voided and written again with the server's points
     rec = str(tmp_path / "match.rec")
-    import record
+    from host_tools import record_read as record
     events, problems = record.read_lines(open(rec).read().splitlines())
     assert [e for e in events if e[0] == "end"] == [("end", 0, 3), ("end", 1, 3)], events
     mat = str(tmp_path / "online.mat")

@@ -14,7 +14,7 @@ import tablekit
 import test_table_match
 from game.settings import Settings
 from game.table import Table
-from game import snapshot
+import game.snapshot as snapshot
 from test_store import check_cuts
 
 
@@ -113,7 +113,7 @@ def check_record(folder, engine, board, full=True):
     if not matches:
         # nothing played since a fresh board's power-up (at most its opening roll): the
         # exporter rightly leaves the match start out
-        import record
+        from host_tools import record_read as record
         from host_tools.cmd_export import PLAYED
         events, _ = record.read_file(os.path.join(folder, "match.rec"))
         assert not any(e[0] in PLAYED for e in events), msgs

@@ -5,7 +5,7 @@ import json
 import subprocess
 import sys
 
-import record
+from host_tools import record_read as record
 from tools import ROOT
 from test_export import play_match
 

@@ -12,7 +12,7 @@ from bg.play import Play  # noqa: E402
 from bg.position import Position  # noqa: E402
 from game.table import Table  # noqa: E402
 from game.settings import Settings  # noqa: E402
-from record_writer import HEADER  # noqa: E402
+from record.record_writer import HEADER  # noqa: E402
 from host_tools import cmd_export  # noqa: E402
 from test_web_mat import need_node, js_export  # noqa: E402
 

@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-import record
+from host_tools import record_read as record
 from bg.match import Match
 from tools import ROOT
 

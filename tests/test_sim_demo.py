@@ -7,8 +7,8 @@ import sys
 import pytest
 
 from tools import ROOT
-import record
-import store
+from host_tools import record_read as record
+import hw.store as store
 
 
 # 7 and 12 bear off beside piles of 7+ checkers (a range to the sensors: game/unsure.py),

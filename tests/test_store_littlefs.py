@@ -1,4 +1,4 @@
-"""store.py and record.py on the real littlefs (the C code the Pico runs, in the MicroPython
+"""hw/store.py and the record (record/, host_tools/record_read.py) on the real littlefs (the C code the Pico runs, in the MicroPython
 unix port's os.VfsLfs2) over a RAM flash shaped like the Pico's (4 KB erase blocks, 256-byte
 programs, MicroPython's rp2 settings).
 
@@ -17,8 +17,10 @@ from tools import ROOT, run_micropython
 PRELUDE = """
 import os, sys
 sys.path.insert(0, %r)
-import store, record
-""" % (ROOT + "/firmware")
+sys.path.append(%r)
+import hw.store as store
+from host_tools import record_read as record
+""" % (ROOT + "/firmware", ROOT)
 
 # the RAM flash (host_tools/fakes/ramflash.py), as a module of the fakes
 FLASH = """
@@ -99,7 +101,7 @@ FULL = PRELUDE + FLASH + r"""
 # close() fails with ENOSPC; the App's record lines must stay queued until a close succeeds.
 from app.loop import App, Drivers
 from game.table import Table
-from record_writer import line
+from record.record_writer import line
 dev = Flash(16)
 os.VfsLfs2.mkfs(dev, progsize=256)
 fs = os.VfsLfs2(dev, progsize=256)

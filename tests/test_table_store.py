@@ -1,10 +1,10 @@
 """The Table's effects through the real persistence modules: every snapshot stored with
 firmware/store.py resumes to the same state, the record lines read back with
 firmware/record.py without a problem, every event line decodes with firmware/events.py."""
-import events_read
-import record
-import store
-from game import snapshot
+from host_tools import events_read
+from host_tools import record_read as record
+import hw.store as store
+import game.snapshot as snapshot
 from game.settings import Settings
 from game.table import Table
 from tablekit import Rig

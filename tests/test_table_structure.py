@@ -144,14 +144,15 @@ def test_the_game_modules_import_one_another_without_a_loop():
 
 
 def test_no_firmware_module_names_another_in_a_string_to_call_it():
-    """lazy.call("game.cubeflow", "take", ...) is gone from the whole firmware (the game, the
-    app and the drivers): rare code is called by its name through firmware/lazy.py's table,
-    the one module that imports by name."""
+    """rare code is reached by its real name (`from game import flows`, then
+    `flows.double(t, p)`), through its package's table of rare parts: base/rare.py is the one
+    module that imports by a name it is given."""
     for folder, _, names in os.walk(ROOT):
         for name in names:
-            if not name.endswith(".py") or (folder == ROOT and name in ("lazy.py", "manifest.py")):
-                continue
             path = os.path.join(folder, name)
+            if not name.endswith(".py") or path in (os.path.join(ROOT, "base", "rare.py"),
+                                                    os.path.join(ROOT, "manifest.py")):
+                continue
             for node in ast.walk(_tree(path)):
                 if isinstance(node, ast.Call):
                     f = node.func
@@ -159,38 +160,55 @@ def test_no_firmware_module_names_another_in_a_string_to_call_it():
                     assert called not in ("call", "__import__"), "%s line %d" % (path, node.lineno)
 
 
-def test_every_lazy_name_finds_its_function():
-    import importlib
-    import sys
-    sys.path.insert(0, ROOT)
-    import lazy
-    before = set(sys.modules)
-    try:
-        _every_lazy_name_finds_its_function(lazy, importlib)
-    finally:
-        # what this test imported leaves the process as lazy would forget it: a rare module
-        # left in sys.modules reads as "kept by a caller" to lazy, which then never drops it,
-        # and a later test here asserting that a board loads nothing (grading off: app.noreview,
-        # tests/portable/grading_cases.py) would fail for this test's import
-        lazy.forget(*(n for n in set(sys.modules) - before
-                      if (getattr(sys.modules[n], "__file__", None) or "").startswith(ROOT)))
+def _rare_tables():
+    """{package: {module: the modules that leave with it}} from each package's
+    `__getattr__ = on_demand(__name__, {...})`."""
+    tables = {}
+    for pkg in sorted(os.listdir(ROOT)):
+        init = os.path.join(ROOT, pkg, "__init__.py")
+        if not os.path.exists(init):
+            continue
+        for node in ast.walk(_tree(init)):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "on_demand":
+                tables[pkg] = {p.split(" ", 1)[0]: p.partition(" ")[2]
+                               for p in ast.literal_eval(node.args[1])}
+    return tables
 
 
-def _every_lazy_name_finds_its_function(lazy, importlib):
-    names = []
-    for line in lazy.RARE.strip().split("\n"):
-        modules, called = line.split()[0].split(","), line.split()[1:]
-        for also in modules[1:]:
-            importlib.import_module(also)
-        for entry in called:
-            name, _, function = entry.partition("=")
-            names.append(name)
-            assert callable(getattr(importlib.import_module(modules[0]), function or name)), line
-            assert callable(getattr(lazy, name))
-            # what the table tells lazy to load is what this line says
-            assert lazy._where(name) == (modules[0], function or name, modules[1:]), entry
-    assert len(names) == len(set(names)), "a name called twice"
-    for part in ("game", "load", "restore", "fair", "game.flows"):   # not whole names
-        assert lazy._where(part) is None, part
-    with pytest.raises(AttributeError):
-        lazy.no_such_function
+def test_every_rare_part_is_a_module_of_its_package_and_every_call_a_function_of_it():
+    """What a package lists as rare is a module in that package (and what leaves with it
+    exists); every `module.function` the firmware calls on a rare part it imported is a
+    function that module defines (a class or a constant would come back as a caller of it):
+    a rare call cannot name what is not there."""
+    tables = _rare_tables()
+    assert set(tables) >= {"base", "bg", "game", "dice", "hw", "record", "engine", "app"}, tables
+    defined = {}
+    for pkg, table in tables.items():
+        for mod, also in table.items():
+            path = os.path.join(ROOT, pkg, mod + ".py")
+            assert os.path.exists(path), path
+            defined[pkg, mod] = {n.name for n in _tree(path).body
+                                 if isinstance(n, ast.FunctionDef)}
+            for other in also.split():
+                assert os.path.exists(os.path.join(ROOT, *other.split(".")) + ".py"), other
+    calls = 0
+    for folder, _, names in os.walk(ROOT):
+        for name in names:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            tree = _tree(path)
+            bound = {}
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ImportFrom) and node.module in tables:
+                    for a in node.names:
+                        if a.name in tables[node.module]:
+                            bound[a.asname or a.name] = (node.module, a.name)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                        and node.value.id in bound:
+                    pkg, mod = bound[node.value.id]
+                    assert node.attr in defined[pkg, mod], "%s line %d: %s.%s" % (
+                        path, node.lineno, mod, node.attr)
+                    calls += 1
+    assert calls > 60, calls

@@ -7,7 +7,7 @@ import io
 import os
 
 import powercut_board as pb
-import record
+from host_tools import record_read as record
 from game.settings import Settings
 from host_tools import cmd_export
 from tablekit import Lcg

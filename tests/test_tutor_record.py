@@ -1,7 +1,7 @@
 """The tutor's warning in the record (`L<p> milli`, firmware/record.py) and in the export's
 analysis (host_tools/sgfexport.py: a comment on the play made anyway); older readers of
 the record skip the line, the .mat export leaves it out."""
-import record
+from host_tools import record_read as record
 from host_tools import matfile
 from host_tools.sgfexport import analysis_of
 

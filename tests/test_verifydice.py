@@ -6,9 +6,9 @@ import hashlib
 
 import pytest
 
-import record
-from record_open import unseal
-from record_writer import seal
+from host_tools import record_read as record
+from record.record_open import unseal
+from record.record_writer import seal
 from fairkit import fair_rig, play, resign_match
 from tablekit import Lcg
 from game.settings import Settings
@@ -91,7 +91,7 @@ def test_one_roll_changed_fails_naming_it(tmp_path, capsys, honest):
 
 def _dice_of(text, i):
     """The FairDice of the i-th commitment of a record, from its revealed seed."""
-    from fairdice import FairDice, from_hex
+    from dice.fairdice import FairDice, from_hex
     events, _ = record.read_lines(text.split("\n"))
     segs, _, _ = cmd_verifydice.segments_of(events)
     for e in events:
@@ -156,7 +156,7 @@ def test_dice_check_over_records(tmp_path, capsys, honest):
     status, out = _run(capsys, "dice-check", a, b)
     assert status == 0, out
     events, _ = record.read_lines(honest.split("\n"))
-    from dicecheck import DiceCount
+    from dice.dicecheck import DiceCount
     c = DiceCount()
     n = cmd_dicecheck.count_rolls(events, c)
     rolls = sum(1 for e in events if e[0] == "roll")
@@ -265,7 +265,7 @@ def test_record_restarts_cost_linear_time_and_are_still_followed():
     readings followed are bounded (MAX_STATES), so the work per item is too; counted in
     readings computed, not seconds. An honest count through 600 restarts, each skipping
     up to 40 numbers, some in a row, is still found with no mismatch."""
-    from fairdice import FairDice
+    from dice.fairdice import FairDice
     fd = FairDice(bytes(range(32)))
     items, k = [], 0
     for i in range(600):

@@ -21,8 +21,8 @@ import threading
 
 import pytest
 
-import events as E
-import record
+from base import events as E
+from host_tools import record_read as record
 from bg.play import apply_step
 from game import colours
 from host_tools import cmd_export, cmd_web

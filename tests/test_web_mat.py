@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-import record
+from host_tools import record_read as record
 from host_tools import cmd_export
 from test_export import play_match
 from tools import ROOT

@@ -8,7 +8,7 @@
 const KEEPALIVE_MS = 20000;          // the server drops a client silent for 40 s
 const BACKOFF_S = [1, 2, 4, 8, 15, 30];
 const TICK_MS = 50;
-const PY_FILES = (f) => f.startsWith("fw/bg/") || f === "fw/version.mpy" ||
+const PY_FILES = (f) => f.startsWith("fw/bg/") || f.startsWith("fw/base/") || f === "fw/version.mpy" ||
   f === "host/online_bridge.mpy" || f === "host/bgmap.mpy";
 const $ = (id) => document.getElementById(id);
 

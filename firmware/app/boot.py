@@ -12,8 +12,8 @@ never a silently wrong position, never a good match overwritten (issues 5 and 8)
 """
 import gc
 import sys
-import events
-import lazy
+from base import events
+from base import rare
 from app.loop import App, STATE_PATH, RECORD_PATH, FAULT_LOG
 from game.table import Table
 
@@ -23,17 +23,17 @@ def restore(path=STATE_PATH, files=None, settings=None):
     why it is fresh, for the serial line; held is the path of a state file that must not
     be saved over (it could be neither read nor moved aside), else None; rows, the same
     said in short for the OLED (None when there is nothing to say)."""
-    had = "store" in sys.modules          # (held by another module: left to it)
+    had = "hw.store" in sys.modules          # (held by another module: left to it)
     payload, msg, held, rows = _read(path, files)
     if payload is None:
-        if lazy.tidy and not had:
+        if rare.tidy and not had:
             # nothing to resume: store's code leaves before the Table is made (power-up forgets
             # it anyway, app/start.py), so that the long-lived objects the Table makes and the
             # names' pool the rare code it loads may open are not left above its hole
-            lazy.forget("store")
+            rare.forget("hw.store")
             gc.collect()
         return Table(settings, None), msg, held, rows
-    import store
+    import hw.store as store     # kept for power-up (app/start.py forgets it)
     tries = 0
     while True:
         tries += 1
@@ -63,7 +63,7 @@ def restore(path=STATE_PATH, files=None, settings=None):
 def _read(path, files):
     """(payload, message, held, rows) of the state file: payload None when there is none to
     resume (message None: a first start; else why, as restore() says)."""
-    import store
+    import hw.store as store     # kept for power-up (app/start.py forgets it)
     try:
         return store.load(path, files), None, None, None
     except store.StoreError as e:
@@ -91,15 +91,15 @@ def start_app(drivers, state_path=STATE_PATH, record_path=RECORD_PATH, write_lin
               wdt=None, files=None, settings=None, cal_warning=None, fault_log=FAULT_LOG):
     """The App around the restored Table; boot messages are shown and sent."""
     # the rare code power-up loads (the match's rules, the first record lines, the LED map...)
-    # in one region of the heap, collected between loads (lazy.tidy): MicroPython only, whose
+    # in one region of the heap, collected between loads (rare.tidy): MicroPython only, whose
     # heap does not move and fragments (CPython's collector has nothing to win here)
-    lazy.tidy = sys.implementation.name == "micropython"
+    rare.tidy = sys.implementation.name == "micropython"
     try:
         table, msg, held, rows = restore(state_path, files, settings)
         kw = {} if write_line is None else {"write_line": write_line}
         app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
     finally:
-        lazy.tidy = False
+        rare.tidy = False
     app.state_held = held        # App.save never writes over an unread saved match
     if msg:
         app.write_line(events.error("state_lost", msg))

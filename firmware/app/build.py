@@ -8,11 +8,9 @@ scanner options (a shorter quiet time) through `scanner_kw`.
 """
 import board_config as _cfg
 from app.loop import Drivers  # noqa: F401 (its home is app.loop: kept after power-up)
-# the drivers' construction (their __init__'s work: hw/made.py, and the OLED's first
-# initialisation, hw/oled_init.py) loaded with this module and forgotten with it
-# (app/start.py), in the same region of the heap: loaded by each driver instead
-# (firmware/lazy.py), it would leave a hole under every driver's buffers
-import hw.made  # noqa: F401,E402
+# the OLED's first initialisation (hw/oled_init.py) loaded with this module and forgotten
+# with it (app/start.py), in the same region of the heap: loaded by the driver instead
+# (base/rare.py), it would leave a hole under the display's buffer
 import hw.oled_init  # noqa: F401,E402
 
 

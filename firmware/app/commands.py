@@ -19,7 +19,7 @@ with an "error" event saying what was wrong; it never raises. Every answer is va
 text: what the line held is echoed only as printable ASCII (MicroPython's decode lets
 overlong and surrogate UTF-8 through, which json.dumps would then write raw).
 """
-import events
+from base import events
 
 from version import VERSION as FIRMWARE_VERSION  # one place: firmware/version.py
 MAX_LINE = 120            # bytes of a command line (every command is ASCII)
@@ -105,7 +105,7 @@ def answer(app, text, length=None):
     if cmd == "help":
         return events.line("help", (("cmds", list(HELP)), ("menu", MENU_HELP)))
     if cmd == "version":
-        from record_writer import FORMAT_VERSION
+        from record.record_writer import FORMAT_VERSION
         return events.hello(FIRMWARE_VERSION, FORMAT_VERSION)
     if cmd == "ids":
         return _ids(app)
@@ -122,11 +122,11 @@ def answer(app, text, length=None):
                                     or t.opening[0] or t.opening[1]):
             return events.error("dice", "own dice: from the line before the match's first roll "
                                 "with no program seated; else on the board's Dice menu")
-        import lazy
-        return lazy.dice_command(app, args)     # dicecmd.py, loaded for the command
+        from dice import dicecmd
+        return dicecmd.answer(app, args)     # dicecmd.py, loaded for the command
     if cmd == "seat":
-        import lazy
-        return lazy.usb_answer(app, args)       # app/usbseat.py, loaded for the answer
+        from app import usbseat
+        return usbseat.answer(app, args)       # app/usbseat.py, loaded for the answer
     return _bad("unknown command '%s'; try 'help'" % shown(cmd))
 
 

@@ -1,8 +1,8 @@
 """The App on a board missing a part: the display's loss said and retried, the LED strip's
 red flash when the OLED cannot say what is missing (app.parts). Imported by App.display
 only when needed, so a whole board keeps none of this code in its heap."""
-import events
-import ticks
+from base import events
+from base import ticks
 from game.colours import RGB, ILLEGAL, OFF
 
 ALARM_MS = 6000           # how long the LED strip flashes red when the OLED cannot tell

@@ -22,7 +22,7 @@ The tutor (Grading set to tut.080 or tut.020, issue 28; game/tutor.py): a person
 double, take or pass waits for its grade (the Table's tutor[0], answered here: _tutor);
 the Table warns of a blunder (or a doubtful decision) and makes it at the same press again.
 
-Loaded by lazy.grading when grading is on (a board with grading off carries none of
+Loaded by grading.start when grading is on (a board with grading off carries none of
 it); the Grader's methods keep this module while it lives. The engine is the App's
 (app/seat.py's engine_of: made at power-up with grading on, as for a board's seat).
 """
@@ -30,8 +30,8 @@ from engine.review import Review, Tally
 from engine.coach import FINE, GRADE_NAMES
 from engine.coach_text import signed, grade_event, review_rows, review_event
 from bg.steps import apply_step
-import ticks
-import lazy
+from base import ticks
+from base import rare
 
 GRADE_MS = 3000
 # the mover's status LED after a graded decision: fine, doubtful, blunder
@@ -47,12 +47,12 @@ def start(app, now_ms=None):
         e = engine_of(app)
         g = Grader(app, e)
     except Exception as x:           # no memory; no weights file (OSError, ValueError)
-        import events
-        from errwords import words as why
+        from base import events
+        from base.errwords import words as why
         app.engine = None
         words = why(x) if isinstance(x, (OSError, MemoryError)) else str(x)
         app.write_line(events.error("grading", "no grading: %s" % words))
-        from textrows import wrap
+        from base.textrows import wrap
         fr = app.table.settings.lang
         app.notice([app.table.tr("c_grading") if fr else "Grading:"] + wrap(words, 16)[:4], now_ms)
         return 0
@@ -159,7 +159,8 @@ class Grader:
                 hits.append(apply_step(me, opp, f, to))
         except (IndexError, ValueError):
             hits = []                    # a play the Review will refuse: no hit marks
-        return self.app.table.name(p) + " " + (lazy.format_play(moves, hits) or "-")
+        from bg import notation
+        return self.app.table.name(p) + " " + (notation.format_play(moves, hits) or "-")
 
     def _w(self, key, en):
         """The word `en` of a screen, from game/i18n_fr.py's `key` on a French board (issue
@@ -243,7 +244,7 @@ class Grader:
             # App.engine_work)
             app.grader = None
             app._leds_written = False
-            lazy.forget("app.grading", "engine.review", "engine.coach")
+            rare.forget("app.grading", "engine.review", "engine.coach")
             return
         if self.lit >= 0 and ticks.reached(now_ms, self.lit_until):
             self.lit = -1
@@ -287,7 +288,8 @@ class Grader:
                 g = coach.grade_play(view.me, view.opp, d1, d2, after.me, after.opp)
             except ValueError:
                 pass                      # not one of the roll's results: no warning
-        lazy.tutor(t, g.loss if g else 0)     # game/tutor.py's verdict
+        from game import tutor
+        tutor.tutor(t, g.loss if g else 0)     # game/tutor.py's verdict
 
     def _cube_of(self, t, p):
         """The cube (engine.review.CubeState) as player p, about to double, sees it."""

@@ -8,7 +8,6 @@ from engine.hint import Hints     # the walk of the best plays only, not the gra
 from engine.coach_text import hint_rows, hint_event, HINT_WORDS
 from game import colours
 from app.seat import engine_of   # the one engine of the app, its weights made once
-import lazy
 
 
 def answer(app):
@@ -22,7 +21,7 @@ def answer(app):
         # the engine's weights do not fit beside the board's heap (docs/engine.md: its
         # budget): said in words, the game goes on
         app.engine = None
-        import events
+        from base import events
         t.event(events.error("hint", "no memory for the engine: no hint"))
         m.hint_rows = (t.tr("c_nomem").split("\n") if t.settings.lang
                        else ["Hint", "no memory for", "the engine"])
@@ -52,7 +51,8 @@ def answer(app):
     else:
         k = m.hint_k % n
         moves, hits, value = c.top_play(k)
-        text = lazy.format_play(moves, hits)
+        from bg import notation
+        text = notation.format_play(moves, hits)
         m.hint_rows = hint_rows(k + 1, text, value, words)
         m.hint_count = n
         leds = bytearray()

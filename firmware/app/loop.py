@@ -13,11 +13,10 @@ new state, so nothing is shown as done that a power cut could undo (design princ
 """
 import gc
 import sys
-import events
-import ticks
-import lazy
-from lazy import forget  # noqa: F401 (app/start.py and bench_app use it from here)
-from textrows import wrap
+from base import events
+from base import ticks
+from base.rare import forget  # noqa: F401 (app/start.py and bench_app use it from here)
+from base.textrows import wrap
 from game.colours import RGB
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
@@ -106,10 +105,12 @@ class App:
         self._shown_leds = bytearray(len(table.leds))
         # the strip index of each LED role, 255 = none: once, not per frame (app/build.py's
         # led_index, loaded for it: power-up only)
-        self._led_map = lazy.led_map(len(table.leds))
+        from app import build
+        self._led_map = build.led_map(len(table.leds))
         # the codes of the record lines that open a match or a game (record_writer.py's: it is
         # loaded for each line, not kept)
-        self._header_codes = lazy.record_header_codes()
+        from record import record_writer
+        self._header_codes = record_writer.header_codes()
         self._leds_written = False
         self._brightness = -1          # the Table's brightness setting last applied (percent)
         self._shown_screen = None
@@ -170,7 +171,8 @@ class App:
         after the notice up now, if any). A French board says them in French (app/notice_fr.py)."""
         if self.table.settings.lang:
             try:
-                rows = lazy.notice(rows)     # app/notice_fr.py (a name the heap has already)
+                from app import notice_fr
+                rows = notice_fr.french(rows)     # app/notice_fr.py (a name the heap has already)
             except MemoryError:            # no heap for the French: the English, not a crash
                 pass
         if then and self._notice is not None:
@@ -292,14 +294,14 @@ class App:
         (app/seat.py; the computer on USB's seat, SEAT_USB, asks on serial instead:
         app/usbseat.py, kept while a seat is the computer's, game/seatflows.py forgets it),
         the menu's Hint (app/hints.py), one walk of grading (app/grading.py, made once the
-        setting is on: lazy.grading). When nobody needs the engine any more (no board's
+        setting is on: grading.start). When nobody needs the engine any more (no board's
         seat, no menu open, no grading), it leaves the heap with that code (app/unseat.py,
-        lazy.release_engine)."""
+        unseat.release)."""
         t = self.table
         m = t.menu
         if t.want_play is not None or t.want_cube is not None:
             if t.seats[t.acting()] >= 4:      # game.phases.SEAT_USB, SEAT_ONLINE
-                from app import usbseat
+                import app.usbseat as usbseat     # kept while the seat is the computer's
                 usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
             else:
                 from app import seat
@@ -316,12 +318,14 @@ class App:
                 gr.step(now_ms)
         elif t.settings.grading:
             if gr is None:
-                self.grader = lazy.grading(self, now_ms)
+                from app import grading
+                self.grader = grading.start(self, now_ms)
         else:
             self.grader = None
             # (the computer on USB's seat, 4, and a player online, 5, need no engine)
             if self.engine is not None and not (0 < t.seats[0] < 4 or 0 < t.seats[1] < 4) and m is None:
-                lazy.release_engine(self)
+                from app import unseat
+                unseat.release(self)
         self.drain(now_ms)
 
     def think_tick(self):
@@ -405,9 +409,11 @@ class App:
                 self._set_held_aside()
             if payload is None:
                 # the Table found no heap for the snapshot: made now, its transition over
-                payload = lazy.snapshot_bytes(self.table)
-            # store.py for the save only: a few saves a turn (firmware/lazy.py)
-            lazy.store_save(self.state_path, payload, self.files)
+                from game import snapshot
+                payload = snapshot.to_bytes(self.table)
+            # store.py for the save only: a few saves a turn (base/rare.py)
+            from hw import store
+            store.save(self.state_path, payload, self.files)
             self.saves += 1
             self.save_failed = None
             if _COLLECT:
@@ -422,7 +428,8 @@ class App:
                 words = "unread old match kept"     # the save was refused to keep it
             elif isinstance(e, OSError):
                 try:
-                    words = lazy.store_why(e)        # "flash full", not "28"
+                    from hw import store
+                    words = store.why(e)        # "flash full", not "28"
                 except Exception:
                     words = "flash error"
             self.save_failed = words
@@ -433,7 +440,8 @@ class App:
     def _set_held_aside(self):
         """Move the unread saved match out of the way of this save, or refuse the save."""
         held = self.state_held
-        aside = lazy.store_set_aside(self.state_path, ".unread", self.files, held)
+        from hw import store
+        aside = store.set_aside(self.state_path, ".unread", self.files, held)
         if aside is None:
             raise OSError(5, "old match in %s not overwritten" % held)
         self.state_held = None
@@ -450,17 +458,20 @@ class App:
         opening roll adds nothing); a line the flash or the heap refuses stays queued, in
         order, and is written with the next one: the game goes on."""
         if not isinstance(line, str):
-            line = lazy.record_line(line)
+            from record import record_writer
+            line = record_writer.line(line)
         self.record_delayed = 0            # a line sealed: the Table's waiting ones are out
         if self._record_floor:
-            n = lazy.record_seq(line)
+            from record import record_writer
+            n = record_writer.seq_of(line)
             if n is not None and n <= self._record_floor:
                 return                     # the header written again stands for it
         self._unrecorded.append(line)
         if self.grader:
             self.grader.line(line)         # grading: the decision noted, graded in later cycles
         elif line[0] == "E":
-            lazy.noreview(self)           # a game's end, grading off: where its review is
+            from app import noreview
+            noreview.say(self)           # a game's end, grading off: where its review is
         if not self._opening_only():
             self.write_records()
 
@@ -490,7 +501,8 @@ class App:
             for _ in range(2):
                 if not self._record_ready:
                     # header, torn last line, record against state (record_open.py, then forgotten)
-                    path, note, floor = lazy.open_record(self.record_path, q, self.table)
+                    from record import record_open
+                    path, note, floor = record_open.open_log(self.record_path, q, self.table)
                     self._record_ready = True
                     if floor:
                         self._record_floor = floor
@@ -518,7 +530,7 @@ class App:
             self._record_ready = False
             first = self.record_failed is None
             try:
-                from errwords import words      # only when something failed
+                from base.errwords import words      # only when something failed
                 self.record_failed = words(e)
             except MemoryError:
                 self.record_failed = "no memory" if isinstance(e, MemoryError) else "flash error"

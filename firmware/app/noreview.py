@@ -1,6 +1,6 @@
 """Grading off: at a game's end the OLED says how to have a review (docs/coach.md): the
 menu's Settings, Grading on. Loaded for the call
-(lazy.noreview, from App.record's game-end line), so a board carries none of it."""
+(noreview.say, from App.record's game-end line), so a board carries none of it."""
 
 # where the player turns it on, not a developer's command (issue 26); a PC's review of the
 # record is in the README

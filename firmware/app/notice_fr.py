@@ -1,7 +1,7 @@
 """A notice of the App (a fault, a failed save, a part missing, a refused USB answer: the
 App's own rows, written in English where they are raised) in French on a French board
 (issue 26: "STATE NOT SAVED" on a French board). Loaded by App.notice for the call
-(lazy.notice_fr), so an English board carries none of it, and the resident code keeps its
+(notice_fr.french), so an English board carries none of it, and the resident code keeps its
 English rows as they are.
 
 french(rows): each row found in WORDS is replaced by its French (a '|' starts another
@@ -12,7 +12,7 @@ name, an errno's words); the first line that fits is taken (the most general las
 WORDS lacks (an exception's text, a file name) is kept as it was. The same list comes back
 when nothing changed (app/grading.py knows its notice by it).
 """
-from textrows import wrap
+from base.textrows import wrap
 
 # English=French, one a line; the rows of a notice (upper-case titles) and the reasons in
 # words that fill them (errwords.py's, store.py's, the USB seat's, the parts'); in blocks

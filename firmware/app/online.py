@@ -30,8 +30,8 @@ the server's, the relay says where). Nothing here can switch a seat
 online: only the board's Settings do. Loaded with the first question while a seat is online
 (game/seatflows.py forgets it with app/usbseat.py).
 """
-import events
-import ticks
+from base import events
+from base import ticks
 
 RESEND_MS = 3000
 SEAT_ONLINE = 5       # game.phases.SEAT_ONLINE (not imported: only the number is needed)

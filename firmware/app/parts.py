@@ -14,7 +14,7 @@ data gets no answer), the buzzer (PWM into a piezo) and an unwired button (it re
 The board goes on with what works: the Table and the serial commands run without an OLED or
 sensors. Loaded at power-up only, then forgotten (app/start.py).
 """
-import events
+from base import events
 import board_config as _cfg
 
 SCANS = 24               # scans before judging the sensors: the self-test walks every bank

@@ -3,7 +3,7 @@ want_play (the board's play for the turn, at its seat's level) and want_cube (do
 Loaded with the first question, when a seat is the board's: a board of two persons never
 loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
 and kept while a seat is the board's; app/unseat.py drops them when none is (loaded for
-that: lazy.release_engine), and app/start.py makes them at power-up for a resumed seat.
+that: unseat.release), and app/start.py makes them at power-up for a resumed seat.
 
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
 App's think_tick serves the players there once per app.loop.THINK_SLICE_MS (a scan, the
@@ -11,7 +11,7 @@ buttons, the clock, a page of the OLED), so the board keeps reading its checkers
 answering while it thinks. With
 app.think_piece set (the web page) the play is thought a piece per App cycle instead
 (Engine.think, app/seatpieces.py), the rest of the cycle running between the pieces.
-The cube's answers are app/seatcube.py's, loaded for each question (firmware/lazy.py):
+The cube's answers are app/seatcube.py's, loaded for each question (base/rare.py):
 their code is not in the heap while the board thinks a play.
 """
 from bg.play import Play
@@ -54,8 +54,8 @@ def answer(app):
 
 
 def _back(app, exc):
-    import lazy
-    lazy.seats_back(app, exc)      # app/unseat.py: said in words, the seats back to persons
+    from app import unseat
+    unseat.seats_back(app, exc)      # app/unseat.py: said in words, the seats back to persons
 
 
 def _answer(app, e):
@@ -85,8 +85,8 @@ def _answer(app, e):
         if got is not None:
             t.board_play(Play(got[0], got[1]))
     elif t.want_cube is not None:
-        import lazy
-        t.board_cube(lazy.seat_cube(t, e))     # app/seatcube.py, loaded for the question
+        from app import seatcube
+        t.board_cube(seatcube.cube_says_yes(t, e))     # app/seatcube.py, loaded for the question
 
 
 def _say_no_leaf_net(app, why, level):
@@ -94,7 +94,7 @@ def _say_no_leaf_net(app, why, level):
     make it, the flash refusing it): said once in words, on serial and on the OLED, so that
     nobody takes what it plays for the level's published strength (BENCHMARKS.md). (A file
     that is not there at all is a board without it: nothing said.)"""
-    import events
+    from base import events
     app.said_deep_fault = why
     app.write_line(events.error("%s_level" % level, "the %s level plays without its leaf net (%s)" % (level, why)))
     head = "STRONG LEVEL" if level == "strong" else "NORMAL LEVEL"     # (both in app/notice_fr.py)

@@ -1,5 +1,5 @@
 """The board's cube answers (app/seat.py's answer for a cube question): loaded for each
-question through firmware/lazy.py and forgotten, with engine/cubeful.py, so that neither is
+question through base/rare.py and forgotten, with engine/cubeful.py, so that neither is
 in the heap while the board thinks a play (BENCHMARKS.md bench:heap, the board in a seat).
 
 The normal and strong levels look one roll ahead for the cube: their probabilities are the

@@ -10,20 +10,20 @@ forgotten before the tasks start, so that it leaves the heap (AFTER_POWER_UP).
 
 
 # What only power-up needs, forgotten before the tasks start (app.loop.forget): its code
-# leaves the heap (app.build with the drivers' construction, hw/made.py and hw/oled_init.py,
-# which it loads). board_config too: the drivers took what they need of it (the scanner
+# leaves the heap (app.build with the OLED's first initialisation, hw/oled_init.py, which
+# it loads). board_config too: the drivers took what they need of it (the scanner
 # its tables, hw/scanner.py's ScanTables), the App and the tasks a value each; hw.calibration
 # (the scanner keeps the calibration's arrays); app.commands (a serial line's answers) and
 # store (each save) are loaded again when needed.
-AFTER_POWER_UP = ("app.boot", "app.build", "hw.made", "hw.oled_init", "app.commands", "version",
-                  "store", "record_writer", "board_config", "hw.calibration")
+AFTER_POWER_UP = ("app.boot", "app.build", "hw.oled_init", "app.commands", "version",
+                  "hw.store", "record.record_writer", "board_config", "hw.calibration")
 
 
 def self_test(drivers, held):
     """Run the self-test screens if this firmware has them; say so on the OLED if not. The
     mode and why are said on serial first (issue 26: six buttons read pressed, a wiring
     fault, gave 20 s of silence on a board without an OLED)."""
-    import events
+    from base import events
     why = "held at power-up: " + " ".join(held)
     if len(held) > 2:
         why += " (%d buttons at once: a wiring fault? release them, power up again)" % len(held)
@@ -164,14 +164,14 @@ def _power_up(wdt_ms, top):
         # would walk past, MicroPython's allocator being first fit (BENCHMARKS.md, after
         # bench:app: 2-3 ms of the settled -> LED path).
         del cfg, buttons_held_at_boot
-        from lazy import forget
-        forget("board_config", "app.build", "hw.made", "hw.oled_init")
+        from base.rare import forget
+        forget("board_config", "app.build", "hw.oled_init")
         import gc
         gc.collect()
         # (app.tasks is loaded before: main.py's import)
         from app.boot import start_app  # noqa: F401 (loaded here for the heap's layout)
         import board_config as cfg
-    import events
+    from base import events
     from app.build import build_drivers
     from app.commands import FIRMWARE_VERSION
     from hw.calibration import Calibration
@@ -187,16 +187,16 @@ def _power_up(wdt_ms, top):
         return None
     from app.boot import start_app
     from app.loop import forget
-    import lazy
-    from record_writer import FORMAT_VERSION
+    from record.record_writer import FORMAT_VERSION
     wdt = WDT(timeout=wdt_ms)
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
-    from fairroll import FairRoll
+    from dice.fairroll import FairRoll
     app.fair = FairRoll()          # the provably fair dice (docs/dice.md) instead of drivers.dice
     app.table.fair = app.fair      # for the menu's Dice page (game/menu.py, dicemenu.py)
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
-    lazy.run_parts(app)
+    from app import parts
+    parts.run(app)
     del build_drivers, start_app, cfg
     # the scanner keeps the calibration's gain and baseline (sc.gain, sc.cal_base), not the
     # Calibration, whose class would hold hw/calibration.py in the heap (a recalibration, in

@@ -21,9 +21,9 @@ try:
 except ImportError:  # older MicroPython
     import uasyncio as asyncio  # type: ignore[no-redef]
 
-import events
-import ticks
-from lazy import forget
+from base import events
+from base import ticks
+from base.rare import forget
 
 RESTART_MS = 200
 WDT_TIMEOUT_MS = 5000

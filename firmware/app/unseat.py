@@ -1,10 +1,10 @@
 """The board's engine given up: nobody needs it any more (no seat is the board's, no menu
 is open, grading is off: app/loop.py's engine_work), or no heap could make it for the
 board's seat (app/seat.py's answer). A few times a session at most, so loaded for the call
-and forgotten (firmware/lazy.py: lazy.release_engine, lazy.seats_back), not kept with
+and forgotten (base/rare.py: unseat.release, unseat.seats_back), not kept with
 app/seat.py while the board thinks.
 """
-from lazy import forget
+from base.rare import forget
 
 
 def release(app):
@@ -21,7 +21,7 @@ def seats_back(app, exc=None):
     back to persons, said in words on serial and the OLED; the game goes on, nothing is
     played for them."""
     app.engine = None
-    import events
+    from base import events
     if exc is None or isinstance(exc, MemoryError):
         why, short = "no memory for the board's engine", "no memory"
     elif isinstance(exc, OSError):

@@ -1,6 +1,6 @@
 """The computer on USB's play, judged (app/usbseat.py's answer to `seat play MOVES`): by the
 turn's own Judge, the board's rules, not the PC's word. Loaded for the play through
-firmware/lazy.py and forgotten after.
+base/rare.py and forgotten after.
 """
 
 

@@ -19,15 +19,14 @@ board_play, board_cube): the play shown on the LEDs and the OLED, a person moves
 checkers, the board checks them. A play is judged by the turn's own Judge (the board's
 rules, not the PC's word): an illegal, incomplete or malformed answer, or one to a question
 not asked, is refused in words (an error event, the OLED) and the question is asked again.
-This module (the question and the answer, a `seat` command through firmware/lazy.py's
+This module (the question and the answer, a `seat` command through base/rare.py's
 table) is loaded with the seat's first question and kept while a seat is the computer's
 (game/seatflows.py forgets it after: loaded again at each question it fragmented the
 heap); a play is judged by app/usbplay.py, loaded for it. A board without this seat
 carries none of them.
 """
-import events
-import ticks
-import lazy
+from base import events
+from base import ticks
 from game.phases import SEAT_USB, SEAT_ONLINE, MOVING, PRE_ROLL, DOUBLED
 
 # the question again this often while unanswered (a PC plugged in late, a line lost): the
@@ -114,7 +113,8 @@ def answer(app, args):
             "play 13/7 8/7" if a == "play" else a for a in ANSWERS[kind])))
     if kind == "play":
         text = " ".join(args[2:])
-        play = lazy.usb_judged(t, text)     # app/usbplay.py, loaded for the play
+        from app import usbplay
+        play = usbplay.judged(t, text)     # app/usbplay.py, loaded for the play
         if isinstance(play, str):
             return _refuse(app, play)
         t.board_play(play)
@@ -130,7 +130,7 @@ def answer(app, args):
 
 def _refuse(app, why):
     """Never accepted: said on serial and the OLED, and the question asked again."""
-    from textrows import wrap
+    from base.textrows import wrap
     _last[2] = app.now                 # asked again at the next cycle
     app.notice(["USB ANSWER", "REFUSED:"] + wrap(why, 16)[:4], app.now)
     return events.error("seat_refused", why)

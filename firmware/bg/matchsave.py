@@ -1,6 +1,6 @@
 """A Match's saved form and its GNU Backgammon match state: what only a save, a power-up
 or the IDs screen needs (game/snapshot.py, game/gnubg_ids.py, loaded for the moment by
-firmware/lazy.py), so that the board does not keep it with bg/match.py. The Match's own
+base/rare.py), so that the board does not keep it with bg/match.py. The Match's own
 methods (to_bytes, from_bytes, match_state) call these.
 
 It imports nothing of bg/match.py (the Match's class comes as from_bytes' `cls`): the saved

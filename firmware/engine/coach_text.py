@@ -4,7 +4,7 @@ words: they are the module's constants). Nothing here computes: engine/coach.py 
 engine/review.py do; the Table calls these once per screen.
 """
 from engine.hint import milli
-from events import line
+from base.events import line
 
 COLS = 16
 

@@ -102,14 +102,14 @@ class LeafNet:
         self.shared = ev.viper and engine is not None
         # the file's header, the buffers, the viper code: run once, so its code is
         # engine/deepleaf_make.py's, loaded for it and forgotten
-        import lazy
+        from base import rare
         try:
             from engine.deepleaf_make import made
             (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
              self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
              self._delta, self._inputs) = made(ev, path, out_bc, engine.walker.seen if self.shared else None)
         finally:
-            lazy.forget("engine.deepleaf_make")
+            rare.forget("engine.deepleaf_make")
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows

@@ -1,6 +1,6 @@
 """The leaf net's making (engine/deepleaf.py's LeafNet): its file's header read and checked,
 its buffers, its viper code loaded. Run once, at a strong think's first; loaded for that
-call and forgotten (lazy.forget), so that a think holds none of this code."""
+call and forgotten (rare.forget), so that a think holds none of this code."""
 try:
     from micropython import const
 except ImportError:          # CPython
@@ -25,15 +25,15 @@ _Y_LEN = const(24)
 def _compiled():
     """The leaf net's viper functions (engine/deepleaf_vp.py, engine/leaffeat_vp.py: native
     code compiled ahead by mpy-cross), their modules forgotten once imported."""
-    import lazy
+    from base import rare
     try:
         from engine.deepleaf_vp import lanes_vp, block_vp
     finally:
-        lazy.forget("engine.deepleaf_vp")
+        rare.forget("engine.deepleaf_vp")
     try:
         from engine.leaffeat_vp import inputs_vp
     finally:
-        lazy.forget("engine.leaffeat_vp")
+        rare.forget("engine.leaffeat_vp")
     return {"lanes_vp": lanes_vp, "block_vp": block_vp, "inputs_vp": inputs_vp}
 
 
@@ -57,10 +57,10 @@ def made(ev, path, out_bc, share=None):
     nh = _u16(hdr, 8)
     if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
         raise ValueError("%s has an unexpected shape" % path)
-    import lazy
     # its size and contents checked (firmware/filecheck.py): cut short, it was read past
     # its end without a word (issue 26)
-    lazy.check_file(path, ROWS_AT + nraw * nh + 30 * nh)
+    from engine import filecheck
+    filecheck.check_file(path, ROWS_AT + nraw * nh + 30 * nh)
     import array
     mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
     if share is not None:

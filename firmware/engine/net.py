@@ -121,14 +121,14 @@ def _no_viper(*args):
 delta_vp = rows_vp = tail_vp = _no_viper
 if _VIPER:
     # (the module's top level runs once: no function of it keeps this code)
-    import lazy
+    from base import rare
     try:
         from engine.net_vp import delta_vp, rows_vp, tail_vp
     except Exception:       # no native code here: the pure code runs
         _VIPER = False
     finally:
-        lazy.forget("engine.net_vp")
-    del lazy
+        rare.forget("engine.net_vp")
+    del rare
 
 
 class Evaluator:
@@ -144,12 +144,12 @@ class Evaluator:
         self.viper = viper
         # (sigmoid table, contact Net, race Net) read by engine/weights.py, which is then
         # forgotten: its code is needed once, its blocks stay
-        import lazy
+        from base import rare
         from engine import weights
         try:
             self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))
         finally:
-            lazy.forget("engine.weights")
+            rare.forget("engine.weights")
         import array
         self.out = array.array("i", bytes(4 * NOUT))
         self.work = bytearray(_WK_SIZE if viper else 4)

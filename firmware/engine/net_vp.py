@@ -3,7 +3,7 @@
 Compiled ahead by mpy-cross with the board's architecture (`-march=armv6m` for the Pico,
 host_tools/cmd_flash.compile_tree; the host's for the MicroPython unix port), so the board
 never parses or compiles them: its heap holds their native code, not a compiler's work or
-their text. engine/net.py imports them once and forgets the module (lazy.forget). Where the
+their text. engine/net.py imports them once and forgets the module (rare.forget). Where the
 interpreter cannot load native code (CPython, MicroPython's WebAssembly port) the import
 fails and engine/net_py.py's pure code runs the same arithmetic bit for bit.
 

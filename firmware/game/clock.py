@@ -36,7 +36,7 @@ firmware/ticks.py). A gap between two ticks longer than MAX_TICK_MS is a stall o
 board itself (a flash write, a serial flood, a blocked loop): only MAX_TICK_MS of it is
 charged, the rest belongs to nobody. A tick earlier than the previous one is not charged.
 """
-import ticks
+from base import ticks
 from game.settings import CLOCK_STANDARD, CLOCK_BLITZ
 
 NOBODY = -1

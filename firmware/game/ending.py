@@ -1,5 +1,5 @@
 """A new match from the settings: the bg.match.Match and its rules letters for the record.
-Loaded when a match starts and forgotten after (firmware/lazy.py: lazy.match_of): rare."""
+Loaded when a match starts and forgotten after (base/rare.py: ending.match_of): rare."""
 from bg.match import Match
 
 

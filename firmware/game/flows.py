@@ -1,7 +1,7 @@
 """The Table's rare transitions: the cube's (double, take, beaver, pass), a resignation's
 (offered, accepted, declined) and a loss on time. Each is a cell of the Table's phase x
 button table (game/table.py, ON) or its tick; they are rare in a match, so their code is
-loaded for the press and forgotten after (firmware/lazy.py: lazy.double and the others;
+loaded for the press and forgotten after (base/rare.py: flows.double and the others;
 BENCHMARKS.md, app heap: keeping them in table.py costs the running board a few KB).
 
 Also the points of a game the ghost won taken back (seed 003); the seats' own changes are
@@ -13,8 +13,7 @@ written here, the phase changes in Table.go alone and a seat in Table.set_seat.
 from bg.cube import NOBODY, other
 from bg.scoring import SINGLE
 from game.phases import PRE_ROLL, DOUBLED, MOVING, NO_MOVE, HOW_PASS, HOW_RESIGN, HOW_TIME
-import events
-import lazy
+from base import events
 
 REFUSALS = ("crawford_r", "cube_max", "not_your_cube", "dead_cube", "cube_off")
 
@@ -24,8 +23,9 @@ def double(t, player):
     if player != t.on_roll or t.mismatch or t.restoring or t.want_roll:
         return
     m = t.match
+    from game import tutor
     if t.settings.grading > 1 and not t.seats[player] and \
-            m.cube.refusal_to_double(player, player, False) is None and not lazy.tutor(t, ("double", player)):
+            m.cube.refusal_to_double(player, player, False) is None and not tutor.tutor(t, ("double", player)):
         return                        # the tutor (game/tutor.py) judges it first
     reason = m.double(player, player, False)
     if reason:
@@ -43,8 +43,9 @@ def double(t, player):
 def take(t, player):
     """(double pending, main) the doubled player takes."""
     m = t.match
+    from game import tutor
     if player != other(m.cube.offered_by) or (t.settings.grading > 1 and not t.seats[player]
-                                               and not lazy.tutor(t, ("take", player))):
+                                               and not tutor.tutor(t, ("take", player))):
         return
     m.take(player)
     t.record(("take", player))
@@ -73,8 +74,9 @@ def beaver(t, player):
 def pass_double(t, player):
     """(double pending, cube long press) the doubled player passes: the game ends."""
     m = t.match
+    from game import tutor
     if player != other(m.cube.offered_by) or (t.settings.grading > 1 and not t.seats[player]
-                                               and not lazy.tutor(t, ("pass", player))):
+                                               and not tutor.tutor(t, ("pass", player))):
         return
     t.record(("drop", player))
     t.event(events.cube(player, "drop", m.cube.value))

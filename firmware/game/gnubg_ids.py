@@ -1,5 +1,5 @@
 """GNU Backgammon's position and match IDs of a game at the board. Loaded for the IDs
-screen or the serial `ids` command and forgotten after, with bg.ids (firmware/lazy.py)."""
+screen or the serial `ids` command and forgotten after, with bg.ids (base/rare.py)."""
 from bg import ids
 
 

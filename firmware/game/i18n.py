@@ -128,8 +128,8 @@ def _rare(key):
         return lookup(rare, key)
     finally:
         if not kept:
-            import lazy
-            lazy.forget("game.i18n_rare")
+            from base.rare import forget
+            forget("game.i18n_rare")
 
 
 def tr(lang, key, *args):

@@ -25,8 +25,8 @@ the Table closes it (game/table.py, _menu_button). Loaded while open, forgotten 
 from bg.cube import NOBODY, other
 from game.settings import SPEC, NAMES
 from game.phases import PRE_ROLL, MOVING, NO_MOVE
-from textrows import COLS, ROWS, fit, wrap
-import lazy
+from base.textrows import COLS, ROWS, fit, wrap
+from base import rare
 
 MAIN = ("m_ids", "m_settings", "m_resign", "m_new", "m_shots", "m_hint", "m_dice", "m_away", "m_close")
 RESIGN = ("r_item1", "r_item2", "r_item3")
@@ -147,7 +147,7 @@ def _select(t, m, player):
             if fair is None:
                 t.say(t.tr("no_fair"))
                 return True
-            from dicemenu import DiceMenu
+            from dice.dicemenu import DiceMenu
             m.level, m.dice = "dice", DiceMenu(fair, t.settings.lang)
         elif item == "m_new":
             if m.armed:
@@ -157,7 +157,8 @@ def _select(t, m, player):
         else:
             return True
     elif m.level == "resign":
-        why = lazy.resign_refusal(t.board, player, m.cursor + 1)
+        from game import resigning
+        why = resigning.refusal(t.board, player, m.cursor + 1)
         if why:
             m.warn = t.tr(why)          # seed 003's conditions: say them, stay on the kinds
             return False
@@ -183,13 +184,13 @@ def _dice_press(m, name, kind):
     what = m.dice.press(name, kind)
     if what == "back":
         m.level, m.dice = "main", None
-        lazy.forget("dicemenu")
+        rare.forget("dice.dicemenu")
     return what == "close"
 
 
 def _ids(t):
     """(position ID, match ID) of the position on the board, and the 'ids' event."""
-    import events
+    from base import events
     try:
         pid, mid = t.ids()
     except ValueError as e:        # a state gnubg cannot encode: say so, do not crash

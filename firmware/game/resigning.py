@@ -1,5 +1,5 @@
 """Seed 003's conditions for resigning a gammon or a backgammon. Loaded for the question
-and forgotten after (firmware/lazy.py: lazy.resign_refusal): resignations are rare."""
+and forgotten after (base/rare.py: resigning.refusal): resignations are rare."""
 
 GAMMON_BEHIND = 60   # seed 003: a resigned gammon needs the resigner 60 pips behind
 

@@ -10,8 +10,7 @@ from bg import judge as J
 from game import colours as C
 from game.phases import SETUP, OPENING, PRE_ROLL, DOUBLED, MOVING, NO_MOVE, GAME_OVER, \
     S_LIFTED, S_ILLEGAL, S_UNCERTAIN, S_LEGAL, S_COMPLETE, S_IN_HAND
-from textrows import ROWS, wrap, fit
-import lazy
+from base.textrows import ROWS, wrap, fit
 
 
 
@@ -243,7 +242,8 @@ def _message(t):
     else:
         # the opening roll, a double or a resignation waiting, a game's end: a few screens
         # a game (game/screens_between.py, loaded for them)
-        lazy.message(t, out)
+        from game import screens_between
+        screens_between.message(t, out)
     return out
 
 
@@ -296,11 +296,14 @@ def rows(t):
         return menu.rows(t)
     if t.hw_fault and t.phase < GAME_OVER:
         # a hardware fault, said as such (never as a move, never blamed on a player)
-        return lazy.fault_rows(t, [t.tr("setup")] if t.phase == SETUP else _header(t)[:1])
+        from game import screens_between
+        return screens_between.fault_rows(t, [t.tr("setup")] if t.phase == SETUP else _header(t)[:1])
     if t.phase == SETUP:
-        return lazy.setup_rows(t, t.tr("setup"))
+        from game import screens_between
+        return screens_between.setup_rows(t, t.tr("setup"))
     if t.mismatch or (t.restoring and t.seen is None):
-        return lazy.setup_rows(t, t.tr("put_back"))
+        from game import screens_between
+        return screens_between.setup_rows(t, t.tr("put_back"))
     out = _header(t)
     if t.phase >= GAME_OVER:
         out = out[1:-1] if t.clock.enabled() else out[1:]   # no turn, no clock: the result says

@@ -1,14 +1,14 @@
 """The OLED's rarer screens: setting up or putting back the board (the points still wrong,
 `13 W 4/5`), the opening roll, a double or a resignation waiting for its answer, a game's
 or match's end, a hardware fault, and that fault's words on the serial line. Loaded for
-each such screen and forgotten after (firmware/lazy.py: lazy.setup_rows, lazy.message,
-lazy.fault_rows, from game/screens.py; lazy.fault_words, from game/table.py): the board
+each such screen and forgotten after (base/rare.py: screens_between.setup_rows, screens_between.message,
+screens_between.fault_rows, from game/screens.py; screens_between.fault_words, from game/table.py): the board
 shows them a few times a game, and not while moving. Like the screens, it only reads the
 Table.
 """
 from bg.cube import NOBODY
 from game.phases import HOW_TIME, MATCH_OVER, GAME_OVER, OPENING, OPENING_REROLL, DOUBLED
-from textrows import ROWS, wrap
+from base.textrows import ROWS, wrap
 
 
 def point_text(t, p):

@@ -1,13 +1,13 @@
 """The seats' rare changes (issue 10): a seat cycled in Settings (a person, the board at a
 level, the computer on USB), a player leaving and coming back (seed 003's ghost), the match
 stopped when the absent player is not back in time, and the name the record gives a seat.
-Loaded for the call (firmware/lazy.py), apart from game/flows.py's cube and resignation
+Loaded for the call (base/rare.py), apart from game/flows.py's cube and resignation
 flows so that neither loads the other. As those, they change the game only through the
 Table's own transitions (record, event, save, say, set_seat, abandon): no attribute of the
 Table is written here.
 """
 from game.phases import LEVELS, GHOST_LEVEL, SEAT_USB
-import events
+from base import events
 
 
 def cycle_seat(t, player):
@@ -36,8 +36,8 @@ def _usb_gone(t):
     """No seat is the computer on USB's (any more): its question's code leaves the heap
     (app/usbseat.py, kept while one is: App.engine_work)."""
     if t.seats[0] < SEAT_USB and t.seats[1] < SEAT_USB:
-        import lazy
-        lazy.forget("app.usbseat", "app.online")
+        from base import rare
+        rare.forget("app.usbseat", "app.online")
 
 
 def leave(t, player):

@@ -12,7 +12,7 @@ Positions here are from White's view: me = White (White's numbering), opp = Blac
 """
 from bg.position import Position
 
-from reading import WHITE, BLACK, MIXED, WEAK, FAULT  # the reading sits below game/ and hw/
+from base.reading import WHITE, BLACK, MIXED, WEAK, FAULT  # the reading sits below game/ and hw/
 MAX_CANDIDATES = 64
 
 

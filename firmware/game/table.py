@@ -19,7 +19,7 @@ Table carries out. The rare cells of the table (the cube's answers, resignations
 time) are game/flows.py's, which changes the game only through the Table's transitions
 (go, record, event, emit, save, say, game_over, roll_if_auto). Rare code (those flows,
 snapshots, notation, the setup screens, a new match's rules) is called by name through
-firmware/lazy.py and leaves the heap after the call.
+base/rare.py and leaves the heap after the call.
 The clock charges the player who must act and pauses only for what that player cannot
 put right (game/clock.py, _clock_waits).
 """
@@ -39,9 +39,10 @@ from game.moving import GRACE_MS, IN_HAND, AUTO_FINISH_MS  # noqa: F401
 from game import moving
 from game.sensing import fault_points
 from game import screens
-import events
-import ticks
-import lazy
+from base import events
+from base import ticks
+from game import flows
+from base import rare
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -137,9 +138,10 @@ class Table:
         self._refresh()
 
     def _resume(self, saved):
+        from game import snapshot
         (phase, self.on_roll, self.turn_dice, self.opening, self.end_how, self.board,
          self.match, self.settings, self.last_move, self.rec_seq, self.clock, seats) = \
-            lazy.snapshot_fields(saved)
+            snapshot.restore(saved)
         for p in (0, 1):              # (a byte each: the seat, away, ghosted, USB: game/snapshot.py)
             self.seats[p] = 4 + (seats[p] & 1) if seats[p] & 16 else seats[p] & 3   # 4 USB, 5 online
             self.away[p] = seats[p] >> 2 & 1
@@ -209,7 +211,7 @@ class Table:
         if flagged == NOBODY and spent != _reserve_mark(clock):
             self.save()      # each whole second of reserve: a power cut must not refund it
         if flagged != NOBODY:
-            lazy.timeout(self, flagged)
+            flows.timeout(self, flagged)
             changed = True
         elif self.state == S_IN_HAND:
             held = ticks.diff(now_ms, self.in_hand_since)
@@ -222,7 +224,8 @@ class Table:
             changed = True
         if self.return_by is not None and self.phase == GAME_OVER and ticks.reached(now_ms, self.return_by):
             # seed 003: not back within 2 minutes: the match stops (game/seatflows.py)
-            lazy.not_back(self)
+            from game import seatflows
+            seatflows.not_back(self)
             changed = True
         note = self.note
         # expired, or further ahead than a note lasts (set before the first tick, or the
@@ -279,7 +282,7 @@ class Table:
 
     def resign(self, player, kind):
         """`player` offers to resign a single game (1), gammon (2) or backgammon (3)."""
-        lazy.resign(self, player, kind)
+        flows.resign(self, player, kind)
         self._board_acts()                 # the board in the other seat answers
 
     def abandon(self):
@@ -295,7 +298,8 @@ class Table:
         p = self.on_roll if self.on_roll >= 0 else 0
         view = self.board if p == 0 else self.board.swapped()
         d = self.turn_dice
-        return lazy.position_ids(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
+        from game import gnubg_ids
+        return gnubg_ids.ids_of(view, self.match, p, (d[0], d[1]) if d[0] else (0, 0))
 
     def level_of(self, player):
         """The board's level in `player`'s seat ('easy', 'normal', 'strong'; 'usb' for the
@@ -306,19 +310,22 @@ class Table:
     def cycle_seat(self, player):
         """The settings' seat of `player`: a person -> the board easy -> normal -> strong -> the
         computer on USB -> a person. At once, in the game in progress (and recorded): game/flows.py."""
-        lazy.cycle_seat(self, player)
+        from game import seatflows
+        seatflows.cycle_seat(self, player)
         self._board_acts()
 
     def leave(self, player):
         """Seed 003's ghost: `player` leaves ("I'll be back"); the board plays for them at
         GHOST_LEVEL (Settings changes it) until they are back (game/flows.py)."""
-        lazy.leave(self, player)
+        from game import seatflows
+        seatflows.leave(self, player)
         self._board_acts()
 
     def come_back(self, player):
         """`player` is back ("I'm back", or their main after a game the ghost played): the
         seat is theirs again, in the middle of a turn too (game/flows.py)."""
-        lazy.come_back(self, player)
+        from game import seatflows
+        seatflows.come_back(self, player)
 
     def set_seat(self, player, seat, away):
         """The one place a seat changes: `seat` a level (1..3) or SEAT_PERSON, `away` the
@@ -340,7 +347,8 @@ class Table:
         """The name the record and the export give `player`: White, Black, the board and its
         level ("Tablier (normal)"), the computer on USB, or the ghost playing for an absent
         player. Rare (a new match, a seat changed): game/flows.py's, loaded for the call."""
-        return lazy.seat_name(self, player)
+        from game import seatflows
+        return seatflows.seat_name(self, player)
 
     def board_play(self, play):
         """The app's answer to want_play: the board's play (a bg.play.Play) for this turn. It
@@ -349,7 +357,8 @@ class Table:
             return
         self.want_play = None
         self.shown_play = play
-        self.shown_text = lazy.format_play(play.moves, play.hits)
+        from bg import notation
+        self.shown_text = notation.format_play(play.moves, play.hits)
         self.target = play.apply(self.view)
         self.event(events.line("board_play", [("player", self.on_roll), ("play", self.shown_text)]))
         self.fresh = False
@@ -365,11 +374,11 @@ class Table:
         p = self.acting()
         if ask == ASK_DOUBLE and self.phase == PRE_ROLL:
             if yes:
-                lazy.double(self, p)
+                flows.double(self, p)
             else:
                 self._roll(p)
         elif ask == ASK_TAKE and self.phase == DOUBLED:
-            (lazy.take if yes else lazy.pass_double)(self, p)
+            (flows.take if yes else flows.pass_double)(self, p)
         self._board_acts()
         self._refresh()
 
@@ -417,7 +426,8 @@ class Table:
         u = self.unsealed
         try:
             while u:
-                self.emit("record", lazy.record_line(u[0][0], u[0][1]))
+                from record import record_writer
+                self.emit("record", record_writer.line(u[0][0], u[0][1]))
                 del u[0]
         except MemoryError:
             self.emit("record_delayed", len(u))
@@ -428,7 +438,8 @@ class Table:
     def save(self):
         self.seal()                    # the lines this state counts go out before it
         try:
-            self.emit("save", lazy.snapshot_bytes(self))
+            from game import snapshot
+            self.emit("save", snapshot.to_bytes(self))
         except MemoryError:
             # no heap to load game.snapshot now: ('save', None), the App makes the snapshot
             # once the transition is over (app/loop.py's save), or says it is not saved
@@ -440,8 +451,9 @@ class Table:
     # ---------------------------------------------------------------- match and games
     def _new_match(self):
         s = self.settings
-        self.match = lazy.match_of(s)
-        rules = lazy.match_rules(s)
+        from game import ending
+        self.match = ending.match_of(s)
+        rules = ending.rules(s)
         self.record(("match", s.match_length(), rules, ""))
         for p in (0, 1):
             if self.seats[p]:
@@ -526,7 +538,8 @@ class Table:
             self.say(self.tr("rolled_one", self.name(who), d))
             self.save()      # the first die is kept: a power cut must not let it be rolled again
             return
-        first = lazy.opening_roll(a, b)      # bg/opening.py: once a game, loaded for it
+        from bg import opening
+        first = opening.opening_roll(a, b)      # bg/opening.py: once a game, loaded for it
         if first == NOBODY:
             self.say(self.tr("tie", a, b))
             self.opening = bytearray(2)
@@ -545,7 +558,8 @@ class Table:
 
     def _keep_opening_dice(self):
         first = self.on_roll
-        d1, d2 = lazy.opening_dice(self.opening[0], self.opening[1])
+        from bg import opening
+        d1, d2 = opening.opening_dice(self.opening[0], self.opening[1])
         self.record(("roll", first, d1, d2))
         self.event(events.roll(first, d1, d2))
         self._start_moving(d1, d2)
@@ -569,12 +583,14 @@ class Table:
 
     def _commit(self, play):
         p = self.on_roll
-        if self.settings.grading > 1 and not self.seats[p] and not lazy.tutor(self, play):
+        from game import tutor
+        if self.settings.grading > 1 and not self.seats[p] and not tutor.tutor(self, play):
             return                  # the tutor (Settings > Grading: tut.080) judges it first
         end = play.apply(self.view)
         # the notation first (bg.notation loaded for it): with no heap to load it, nothing
         # of the commit has happened yet and the press can be made again
-        text = lazy.format_play(play.moves, play.hits)
+        from bg import notation
+        text = notation.format_play(play.moves, play.hits)
         self.board = end if p == 0 else end.swapped()
         self.record(("play", p, play.moves))
         self.event(events.play(p, play.moves, text))
@@ -602,7 +618,7 @@ class Table:
             # seed 003: the points of a game the ghost won (still in the winner's seat at the
             # end) are not counted; the opponent who beats the ghost gets theirs, and so does
             # a player back before the end (issue 26: one ghost turn had cost the game)
-            lazy.uncount(self.match, winner, points)
+            flows.uncount(self.match, winner, points)
             points = 0
         if self.away[0] or self.away[1]:
             self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
@@ -675,7 +691,8 @@ class Table:
         if self.choices:
             self._commit(self.choices[self.choice])
             return
-        plays = lazy.complete_plays(self.seen, self.board, self.judge, self.on_roll)
+        from game import unsure
+        plays = unsure.complete_plays(self.seen, self.board, self.judge, self.on_roll)
         if len(plays) == 1:
             self._commit(plays[0])
         elif plays:
@@ -735,7 +752,7 @@ class Table:
         if p == NOBODY or not seats[p]:
             return
         if self.match.resigned_by != NOBODY and phase < GAME_OVER:
-            lazy.accept_resignation(self, p)      # the board does not play a resigned game on
+            flows.accept_resignation(self, p)      # the board does not play a resigned game on
         elif phase == OPENING_REROLL:
             self._keep_opening_dice()
         elif phase == PRE_ROLL and self.want_cube is None:
@@ -775,7 +792,7 @@ class Table:
     def _close_menu(self):
         self.menu = None
         # closed: its code and texts leave the heap
-        lazy.forget("game.menu", "game.i18n_menu", "dicemenu")
+        rare.forget("game.menu", "game.i18n_menu", "dice.dicemenu")
 
     # ---------------------------------------------------------------- the board as read
     def _evaluate(self):
@@ -789,7 +806,8 @@ class Table:
                 self.hw_fault = fault
                 if fault:
                     # once per fault: on serial, in words, with what the scanner knows
-                    self.event(events.error("sensor_fault", lazy.fault_words(fault, seen.faults), fault))
+                    from game import screens_between
+                    self.event(events.error("sensor_fault", screens_between.fault_words(fault, seen.faults), fault))
                     self.emit("beep", "illegal")
             if phase == MOVING:
                 self._judge_move()
@@ -920,11 +938,11 @@ class Table:
         (None,                  None,              None,                     None),              # SETUP
         (_roll_opening_die,     _roll_opening_die, None,                     None),              # OPENING
         (_keep_opening,         _keep_opening,     _reroll_opening,          None),              # OPENING_REROLL
-        (_roll,                 _roll,             lazy.double,              None),              # PRE_ROLL
-        (lazy.take,             None,              lazy.beaver,              lazy.pass_double),  # DOUBLED
+        (_roll,                 _roll,             flows.double,              None),              # PRE_ROLL
+        (flows.take,             None,              flows.beaver,              flows.pass_double),  # DOUBLED
         (_commit_pressed,       None,              _next_choice,             None),              # MOVING
         (_pass_turn,            None,              None,                     None),              # NO_MOVE
         (_next_game,            None,              None,                     None),              # GAME_OVER
         (_next_match,           None,              None,                     None),              # MATCH_OVER
-        (lazy.accept_resignation, None,            lazy.decline_resignation, None),              # RESIGNATION
+        (flows.accept_resignation, None,            flows.decline_resignation, None),              # RESIGNATION
     )

@@ -2,7 +2,7 @@
 at "tut.080" (2) or "tut.020" (3), a person's decision is judged before it is made: main
 on a complete play, a double, a take or a pass first asks the app for its loss against
 the engine's best (the Table's `tutor[0]`: the Play, or ("double" | "take" | "pass",
-player); app/grading.py answers with lazy.tutor(table, loss)). A decision that loses
+player); app/grading.py answers with tutor.tutor(table, loss)). A decision that loses
 0.080 or more (a blunder; 0.020, doubtful, at 3) is not made: the board says "Blunder
 -0.123" / "Main: play it", and the same press again makes it (main for a play or a take,
 the cube button for a double, its long press for a pass), after an `L` record line with
@@ -15,7 +15,7 @@ The state is the Table's list `tutor` (made with the Table, changed here only): 
 decision asked about, the one warned about or approved (a play's moves or the cube
 tuple), its loss in 1/65536 (-1: approved by the verdict), the Table's record line count
 when set]: a record line since (a turn played, a game over) makes it stale. One name,
-lazy.tutor, for the Table's commit, game/flows.py's cube actions and the app's verdict;
+tutor.tutor, for the Table's commit, game/flows.py's cube actions and the app's verdict;
 loaded for the call: the running board keeps none of this code.
 """
 BLUNDER_MILLI = 80
@@ -28,7 +28,7 @@ def milli(loss):
 
 
 def tutor(t, x):
-    """lazy.tutor: x a loss (int), the app's verdict; else a person's decision (a Play or a
+    """tutor.tutor: x a loss (int), the app's verdict; else a person's decision (a Play or a
     cube tuple) about to be made: True to make it now."""
     if isinstance(x, int):
         return verdict(t, x)

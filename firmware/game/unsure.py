@@ -6,7 +6,7 @@ The mover's main press says "my play is complete": of the readings the ranges an
 Exactly one: the Table commits it. Several: the mover picks, never the board (the Table's
 `choices`, shown one at a time, the mover's cube button shows the next, main commits the
 one shown). None: nothing is committed and the OLED says so. Loaded only on that press
-(firmware/lazy.py: lazy.complete_plays).
+(base/rare.py: unsure.complete_plays).
 """
 from bg.judge import COMPLETE
 from game import sensing

@@ -10,8 +10,7 @@ Events, as (name, kind):
   'long'    held for long_ms; fires once, while still held; its release gives no 'press'
   'double'  a second press starting within double_ms of the first release (double_ms > 0)
 """
-import lazy
-from ticks import diff as _diff   # ticks_ms() values wrap at 2**30: compare them here only
+from base.ticks import diff as _diff   # ticks_ms() values wrap at 2**30: compare them here only
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -21,7 +20,7 @@ except ImportError:
 
 class Buttons:
     """Buttons `pins_by_name` ({name: machine.Pin}), each wired to GND (active low) or 3V3."""
-    # made by hw/made.py (power-up's: its code leaves the heap)
+    # made by __init__, below
     _levels: Any                   # every button's GPIO at once, or None (poll's fast path)
     _word: int                     # levels() at the last poll that found all quiet
     names: list                    # sorted: the events of one poll come out in this order
@@ -43,10 +42,26 @@ class Buttons:
 
     def __init__(self, pins_by_name, active_low=True, debounce_ms=20, long_ms=800, double_ms=0,
                  levels=None):
-        # levels: a function reading every button's GPIO at once (app.build): a poll while
-        # all rest released is that one read. names (sorted), pins, the per-button state:
-        # power-up's, hw/made.py
-        lazy.buttons_made(self, pins_by_name, active_low, debounce_ms, long_ms, double_ms, levels)
+        self._levels = levels
+        self._word = -1                 # levels() at the last poll that found all quiet
+        # fixed order: events of one poll come out sorted by name on every port
+        self.names = sorted(pins_by_name)
+        self.pins = [pins_by_name[n] for n in self.names]
+        self.invert = 1 if active_low else 0
+        self.debounce_ms = debounce_ms
+        self.long_ms = long_ms
+        self.double_ms = double_ms
+        n = len(self.names)
+        self._raw = bytearray(n)        # last sampled level (1 = pressed)
+        self._raw_at = [0] * n          # when the sampled level last changed
+        self._down = bytearray(n)       # debounced state (1 = pressed)
+        self._down_at = [0] * n         # when the current press began
+        self._long_done = bytearray(n)  # 'long' already fired for this press
+        self._quiet = bytearray(n)      # this press ends without an event (long / double)
+        self._waiting = bytearray(n)    # a click waits for a possible second press
+        self._click_at = [0] * n        # when that click was released
+        self._events = []
+        self._started = False
 
     def is_down(self, name):
         """True while the (debounced) button is held."""

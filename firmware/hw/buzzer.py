@@ -5,8 +5,7 @@ is a list of (frequency, duration) steps (PATTERNS: in 100 Hz and 10 ms); freque
 a silent gap. beep() starts one (a new beep replaces the one playing); tick() switches
 tones when a step's time is up.
 """
-import lazy
-import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
+from base import ticks   # ticks_ms() values wrap at 2**30: compared and added there only
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -26,7 +25,7 @@ PATTERNS = {
 
 class Buzzer:
     """A piezo on `pin` (a machine.Pin, a GPIO number, or a ready machine.PWM)."""
-    # made by hw/made.py (power-up's: its code leaves the heap)
+    # made by __init__, below
     pwm: Any
     volume: int                    # duty_u16 while sounding: 32768 (50 %) is the loudest
     enabled: bool                  # False: beep() stays silent (a "sound off" setting)
@@ -36,9 +35,18 @@ class Buzzer:
     _step_at: int
 
     def __init__(self, pin, volume=32768, enabled=True):
-        # pwm, volume (duty_u16 while sounding), enabled (False: beep() stays silent),
-        # playing (the pattern's name, or None): power-up's, hw/made.py
-        lazy.buzzer_made(self, pin, volume, enabled)
+        if hasattr(pin, "duty_u16"):
+            self.pwm = pin
+        else:
+            from machine import PWM, Pin
+            self.pwm = PWM(Pin(pin, Pin.OUT) if isinstance(pin, int) else pin)
+        self.volume = volume          # duty_u16 while sounding: 32768 (50 %) is the loudest
+        self.enabled = enabled        # False: beep() stays silent (a "sound off" setting)
+        self.playing = None           # name of the pattern playing, or None
+        self._steps = PATTERNS["commit"]  # any pattern: nothing plays until beep()
+        self._step = -1
+        self._step_at = 0
+        self.pwm.duty_u16(0)
 
     def beep(self, kind, now_ms=None):
         """Start pattern `kind`; returns False (and stays silent) for an unknown kind.

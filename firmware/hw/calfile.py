@@ -7,7 +7,6 @@ byte per sensor). In the heap base and gain are int16 and uint16 (Calibration).
 """
 from array import array
 
-import lazy
 from hw.calibration import BASE_MAX
 
 MAGIC = b"TCAL"
@@ -52,7 +51,8 @@ def from_bytes(cal, data):
 def save(cal, path, files):
     """Atomic: the new file is written beside the old one, then renamed over it (store.py,
     loaded for this call only)."""
-    lazy.store_save(path, to_bytes(cal), files)
+    from hw import store
+    store.save(path, to_bytes(cal), files)
     cal.source = path
     cal.warning = None
 
@@ -61,7 +61,8 @@ def load(cls, path, cfg, files):
     """The saved calibration, or defaults with `.warning` set; never raises."""
     cal = cls(cfg)
     try:
-        data, msg = lazy.store_load_or_fresh(path, files)
+        from hw import store
+        data, msg = store.load_or_fresh(path, files)
     except Exception as e:  # a broken filesystem must not stop the board
         data, msg = None, "calibration unreadable (%s)" % (e,)
     if data is None:

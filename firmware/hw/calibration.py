@@ -20,11 +20,10 @@ Loading never raises: a missing or corrupt file gives the built-in defaults and 
 
 Only the data stays in the heap while playing: the file format and loading
 (hw/calfile.py) and the routine (hw/calroutine.py) are loaded for each call and forgotten
-(firmware/lazy.py).
+(base/rare.py).
 """
 from array import array
 
-import lazy
 from hw.scanner import R_ONE   # the r fixed-point unit (hw/calroutine.py imports it from here too)
 
 BASE_MAX = 4 * R_ONE    # a baseline beyond this was measured on a dead bank: kept at it
@@ -48,32 +47,38 @@ class Calibration:
 
     def save(self, path=DEFAULT_PATH, files=None):
         """Atomic: the new file is written beside the old one, then renamed over it."""
-        lazy.cal_save(self, path, files)
+        from hw import calfile
+        calfile.save(self, path, files)
 
     @classmethod
     def load(cls, path=DEFAULT_PATH, cfg=None, files=None):
         """The saved calibration, or defaults with `.warning` set; never raises."""
-        return lazy.cal_load(cls, path, cfg, files)
+        from hw import calfile
+        return calfile.load(cls, path, cfg, files)
 
 
 # ---------------------------------------------------------------- the routine (hw/calroutine.py)
 def calibrate_empty(scanner, cal, scans=64):
     """Baseline with no checker on the board; returns the sensors that look dead."""
-    return lazy.calibrate_empty(scanner, cal, scans)
+    from hw import calroutine
+    return calroutine.calibrate_empty(scanner, cal, scans)
 
 
 def calibrate_gain(scanner, cal, sensors, scans=16):
     """One checker (either colour) centred on each sensor in `sensors`; returns the weak ones."""
-    return lazy.calibrate_gain(scanner, cal, sensors, scans)
+    from hw import calroutine
+    return calroutine.calibrate_gain(scanner, cal, sensors, scans)
 
 
 def calibrate_stack(scanner, cal, sensors, scans=16):
     """Two-high stacks on `sensors`: measures delta2; stack reading on if it is >= 0.15."""
-    return lazy.calibrate_stack(scanner, cal, sensors, scans)
+    from hw import calroutine
+    return calroutine.calibrate_stack(scanner, cal, sensors, scans)
 
 
 def gain_passes(cfg=None, per_pass=15):
     """Slot groups for the gain step: every other slot (no neighbour crosstalk), <= per_pass each."""
     if cfg is None:
         import board_config as cfg
-    return lazy.gain_passes(cfg, per_pass)
+    from hw import calroutine
+    return calroutine.gain_passes(cfg, per_pass)

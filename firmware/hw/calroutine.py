@@ -1,6 +1,6 @@
 """The maker's calibration routine (hardware-brief 3.2), for the self-test screen: loaded
 for each step only (hw/calibration.py's calibrate_* and gain_passes call it through
-lazy.calibrate_empty and the others), so none of it stays in the heap while playing. Each step takes a Scanner and
+calroutine.calibrate_empty and the others), so none of it stays in the heap while playing. Each step takes a Scanner and
 ends with scanner.set_calibration(cal)."""
 from array import array
 

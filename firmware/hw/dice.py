@@ -9,7 +9,7 @@ os.urandom (on the RP2040 the ring oscillator's random bit), time.ticks_us() and
 optional entropy source such as the low bits of an ADC reading noise; stir() mixes in more
 later (the microsecond at which a player pressed ROLL is a good one).
 """
-import lazy
+import time
 
 try:
     from micropython import const
@@ -19,6 +19,13 @@ except ImportError:  # CPython
 
 _M32 = const(0xFFFFFFFF)
 _GOLDEN = const(0x9E3779B9)
+
+
+def _ticks_us():
+    ticks = getattr(time, "ticks_us", None)
+    if ticks is not None:
+        return ticks()
+    return int(time.time() * 1000000)  # CPython
 
 
 def _mix32(x):
@@ -31,7 +38,7 @@ def _mix32(x):
 
 class Dice:
     """Dice(seed) repeats its rolls (tests, replays); Dice() seeds itself from the hardware."""
-    # made by hw/made.py (power-up's: its code leaves the heap)
+    # made by __init__, below
     _s0: int                       # xoshiro128**'s state
     _s1: int
     _s2: int
@@ -42,9 +49,23 @@ class Dice:
     rejected: int                  # draws thrown away (6 or 7)
 
     def __init__(self, seed=None, entropy=None):
-        # the generator's state, seeded (seed: repeatable; else os.urandom, the microsecond
-        # clock and `entropy`): power-up's, hw/made.py
-        lazy.dice_made(self, seed, entropy)
+        self._s0 = self._s1 = self._s2 = self._s3 = 0
+        self._word = 0
+        self._left = 0      # 3-bit draws left in _word
+        self.draws = 0      # 3-bit draws taken
+        self.rejected = 0   # draws thrown away (6 or 7)
+        if seed is not None:
+            self.stir(seed)
+            return
+        try:
+            import os
+            for b in os.urandom(16):
+                self.stir(b)
+        except (ImportError, AttributeError, OSError):
+            pass  # a port without urandom: the other sources still count
+        for _ in range(32):
+            # the microsecond count wanders with interrupts and ADC conversion time
+            self.stir((entropy() << 32 if entropy is not None else 0) | _ticks_us())
 
     def stir(self, value):
         """Mix an integer (any size) into the generator's state."""

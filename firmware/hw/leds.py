@@ -5,7 +5,6 @@ brightness (never above brightness_max), then, if the frame would draw more than
 budget_ma, scales the colours down further so it does not. Current estimate per LED
 (hardware brief section 4): 1 mA when dark + (R + G + B) / 16 mA, with R, G, B as sent.
 """
-import lazy
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -25,7 +24,7 @@ _ONE = const(256)           # fixed point: a scale of 256 sends colours unchange
 
 class Leds:
     """`count` WS2812 LEDs on `pin` (a machine.Pin or a GPIO number)."""
-    # made by hw/made.py (power-up's: its code leaves the heap)
+    # made by __init__, below
     count: int
     strip: Any                     # the NeoPixel: its buffer is written directly
     _at: bytes                     # the byte offset on the wire of R, G and B
@@ -38,10 +37,26 @@ class Leds:
     scale: int                     # scale (of 256) applied to the frame last shown
 
     def __init__(self, pin, count, brightness_max=0.25, budget_ma=150, order="GRB"):
-        # count, strip (its NeoPixel), colours (R G B per LED, as set), brightness_max (the
-        # cap, 0..1: the board's setting is a percent of it), budget_ma, shown_ma and scale
-        # (the frame last shown: its estimate, its scale of 256): power-up's, hw/made.py
-        lazy.leds_made(self, pin, count, brightness_max, budget_ma, order)
+        from neopixel import NeoPixel
+        if sorted(order) != ["B", "G", "R"]:
+            raise ValueError("LED order must be a permutation of RGB, not %r" % (order,))
+        if not 0 <= brightness_max <= 1:
+            raise ValueError("brightness_max must be within 0..1")
+        if isinstance(pin, int):
+            from machine import Pin
+            pin = Pin(pin, Pin.OUT)
+        self.count = count
+        self.strip = NeoPixel(pin, count)
+        # byte offset on the wire of R, G and B: the strip's own buffer is written directly
+        self._at = bytes(order.index(c) for c in "RGB")
+        self.strip.ORDER = (self._at[0], self._at[1], self._at[2], 3)
+        self.colours = bytearray(3 * count)   # requested colours, R G B per LED
+        self.brightness_max = brightness_max  # the cap, 0..1 (the board's setting is a percent of it)
+        self._max = int(brightness_max * _ONE)
+        self._bright = self._max
+        self.budget_ma = budget_ma
+        self.shown_ma = count * _DARK_MA      # estimate for the frame last shown
+        self.scale = 0                        # scale (of 256) applied to the frame last shown
 
     def __len__(self):
         return self.count

@@ -13,8 +13,7 @@ missing or failing display never crashes the board: the first I2C error sets `ok
 show()/contrast()/power calls do nothing (drawing still goes to the RAM buffer) until
 retry() succeeds.
 """
-import lazy
-from textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
+from base.textrows import wrap  # noqa: F401  (part of this driver's API: hw.oled.wrap)
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing
@@ -53,7 +52,7 @@ def _text(fb, s, x, y, c=1):
 
 class Oled:
     """An SSD1306 at `addr` on `i2c` (a machine.I2C)."""
-    # made by hw/made.py (power-up's: its code leaves the heap)
+    # made by __init__, below
     i2c: Any
     addr: int
     width: int
@@ -74,9 +73,26 @@ class Oled:
     _inverted: Any                 # the row lines() inverted in it (a menu bar), or None
 
     def __init__(self, i2c, addr=0x3C, width=128, height=64, external_vcc=False, flip=False):
-        # the buffer (a page of `width` bytes per 8 pixel rows) and its FrameBuffer, ok and
-        # error, pages_sent; the display initialised (retry): power-up's, hw/made.py
-        lazy.oled_made(self, i2c, addr, width, height, external_vcc, flip)
+        import framebuf
+        self.i2c = i2c
+        self.addr = addr
+        self.width = width
+        self.height = height
+        self.pages = height // 8
+        self.external_vcc = external_vcc
+        self.flip = flip
+        self.buffer = bytearray(self.pages * width)
+        self._dirty = 0          # bit p: page p was drawn on since it was last sent
+        self._mv = memoryview(self.buffer)
+        self.fb = framebuf.FrameBuffer(self.buffer, width, height, framebuf.MONO_VLSB)
+        self._cmd = bytearray(7)
+        self._data = [memoryview(b"\x40"), self._mv]
+        self.ok = False
+        self.error = None
+        self.pages_sent = 0   # for the bench and the tests: how much show() sent
+        self._rows = None     # the rows of the picture, drawn by lines() (None: other drawing)
+        self._inverted = None  # the row lines() inverted in it (a menu bar), or None
+        self.retry()
 
     # --- bus access: every I2C call goes through these two and cannot raise
     def _fail(self, e):
@@ -94,7 +110,8 @@ class Oled:
     def retry(self):
         """(Re)initialise the display; returns ok. Call it again after a loose cable.
         (At power-up and after a display stopped answering: hw/oled_init.py, loaded for it.)"""
-        return lazy.oled_retry(self)
+        from hw import oled_init
+        return oled_init.retry(self)
 
     # --- drawing (into RAM; show() sends it)
     def _touch(self, top, bottom):

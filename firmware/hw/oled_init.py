@@ -1,6 +1,6 @@
 """The SSD1306's initialisation, hw/oled.py's Oled.retry: at power-up (Oled()) and after a
 display that stopped answering (app/degraded.py, every 10 s at most). Loaded for the call
-and forgotten (firmware/lazy.py: lazy.oled_retry): its command list is not in the heap of
+and forgotten (base/rare.py: oled_init.retry): its command list is not in the heap of
 a board that plays."""
 try:
     from micropython import const

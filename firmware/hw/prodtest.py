@@ -13,7 +13,7 @@ Stages, in order (the OLED says what to do; P1 MAIN = yes, P2 MAIN = no):
   magnet   move a magnet over every slot, any order; MENU ends; a slot not seen fails
 Started from the REPL, not at power-up: `import hw.prodtest; hw.prodtest.main()`."""
 import board_config as _cfg
-import ticks
+from base import ticks
 
 BANK_WHY = ("", "gnd", "rail", "open")
 OOR_WHY = ("", "low", "high", "field")

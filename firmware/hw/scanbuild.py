@@ -1,5 +1,5 @@
 """What hw/scanner.py needs only to be built or recalibrated, loaded for that moment and
-forgotten (firmware/lazy.py): its code does not stay in the heap while the board plays.
+forgotten (base/rare.py): its code does not stay in the heap while the board plays.
 The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
 
     build(sc, mem, adcs, cal, cfg, ...)   # Scanner.__init__
@@ -9,8 +9,7 @@ The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
 """
 from array import array
 
-import lazy
-from reading import Sensed
+from base.reading import Sensed
 from hw.scanner import FORCE, R_ONE
 
 NEVER = 1 << 16       # a threshold factor no reading reaches (16 checkers' signal)
@@ -76,8 +75,9 @@ def build(sc, mem, adcs, cal, cfg, settle_us, samples, debounce, quiet_scans, se
     sc._bad_bank = bytearray(nb)
     sc._grp = bytearray(5 * (cfg.N_POINTS + 2))
     sc._gdirty = bytearray(b"\x01" * (cfg.N_POINTS + 2))
+    from hw import scanwalk
     (sc._bank_of, nbrs, sc._order, fresh, sc._lines, sc._xor, sc._chm, walk, st_steps,
-     st_off) = lazy.wire_tables(cfg, n, pair_halves)
+     st_off) = scanwalk.wire_tables(cfg, n, pair_halves)
     sens, step, first, off, on, _, _, dummy = walk
     sc._step = step
     # known line states: select ch0, address 0, every half off

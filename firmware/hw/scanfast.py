@@ -70,7 +70,7 @@ def load(step):
         why_not = "%s: %s" % (type(e).__name__, e)
         return None
     finally:
-        import lazy
-        lazy.forget("hw.scanfast_vp", "hw.scanfast32_vp")
+        from base import rare
+        rare.forget("hw.scanfast_vp", "hw.scanfast32_vp")
     why_not = ""
     return walk, deadband

@@ -1,5 +1,5 @@
 """The hardware part of the scanner's fault list (hw.scanner.compose, when a fault
-appeared or cleared: loaded for that moment and forgotten, firmware/lazy.py).
+appeared or cleared: loaded for that moment and forgotten, base/rare.py).
 
     hardware_faults(sc)   # sc._bad_bank and sc._hw_faults from the health flags
 """

@@ -27,7 +27,7 @@ samples=1: single readings only, spikes left to the debounce. No allocation per 
 One driver: the Scanner owns its arrays (allocated once, by hw/scanbuild.py); this module
 holds everything a scan runs, the class and, below it, the functions of the scan's parts
 (the classification, `candidate` pure: testable without pins; the health checks; the Sensed
-board). Loaded for the moment and forgotten (firmware/lazy.py), because their code would
+board). Loaded for the moment and forgotten (base/rare.py), because their code would
 otherwise stay in the heap while the board plays: hw/scanbuild.py (construction,
 calibration), hw/scanwalk.py (the wire tables, for scanbuild), hw/scanfast.py (the viper
 walk, compiled at power-up), hw/scanfaults.py (the fault list, when a fault appears or
@@ -51,8 +51,7 @@ try:
 except ImportError:
     pass
 
-import lazy
-from reading import Sensed, WHITE, BLACK, MIXED, WEAK, FAULT
+from base.reading import Sensed, WHITE, BLACK, MIXED, WEAK, FAULT
 
 try:
     _sleep_us = time.sleep_us  # type: ignore[attr-defined]
@@ -88,7 +87,8 @@ def make_scanner(cal=None, cfg=None, **kw):
     """A Scanner on the pins named in board_config, or `cfg` (imports machine only here)."""
     if cfg is None:
         import board_config as cfg
-    return lazy.make_scanner(cal, cfg, kw)
+    from hw import scanbuild
+    return scanbuild.make_scanner(cal, cfg, kw)
 
 
 # What the scan reads of the board configuration while it runs: copied into the Scanner
@@ -238,11 +238,13 @@ class Scanner:
         # another configuration than the board's own module (a test's, a bench's): kept
         self._source = None if getattr(cfg, "__name__", None) == "board_config" else cfg
         self.mem = mem
-        lazy.scanner_build(self, mem, adcs, cal, cfg, settle_us, samples, debounce,
+        from hw import scanbuild
+        scanbuild.build(self, mem, adcs, cal, cfg, settle_us, samples, debounce,
                   quiet_scans, selftest_every, stuck_scans, stuck_stride, track_every, deadband,
                   pair_halves)
         # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
-        fast = lazy.scanfast_load(self._step) if fast_walk else None
+        from hw import scanfast
+        fast = scanfast.load(self._step) if fast_walk else None
         self._fast, self._fast_db = fast or (None, None)
 
     def config(self):
@@ -257,7 +259,8 @@ class Scanner:
     def set_calibration(self, cal):
         """Per-sensor thresholds from a Calibration (or the built-in defaults if None); call
         it again after changing the calibration (the scanner reads its gain in place)."""
-        lazy.scanner_set_calibration(self, cal)
+        from hw import scanbuild
+        scanbuild.set_calibration(self, cal)
 
     # ------------------------------------------------------------ the wires
     def _set_bank(self, half, bank):
@@ -343,7 +346,8 @@ class Scanner:
         work = self._work
         nw = self._nwork
         if self._force or (classify and nw):
-            nw = lazy.scanner_restart(self, classify)   # (rare: calibration)
+            from hw import scanbuild
+            nw = scanbuild.restart(self, classify)   # (rare: calibration)
         # this scan's counts: classified slots, slots pending, slots wanting a median now
         done = 0
         self._done = 0
@@ -952,7 +956,8 @@ def compose(sc):
     if hw_changed:
         # bad banks and the hardware faults (rare: loaded for the moment); a bank's or a
         # half's health changes whole groups
-        lazy.hardware_faults(sc)
+        from hw import scanfaults
+        scanfaults.hardware_faults(sc)
         gd = sc._gdirty
         for q in range(len(gd)):
             gd[q] = 1

@@ -13,7 +13,7 @@ tests (the LED walk, the readings, the suspects) are a hw.selftest.SelfTest pass
 hw/selftest.py loads this module for its run(), so this one does not import it back.
 """
 import board_config as _cfg
-import ticks
+from base import ticks
 from hw import calibration
 
 SCREENS = ("leds", "sensors", "suspects", "calibrate")

@@ -96,11 +96,11 @@ from hw.buzzer import Buzzer
 try:
     # the drivers' construction, loaded with app/build.py on the board and forgotten with it
     # after power-up (AFTER_POWER_UP): not a load per driver
-    import hw.made, hw.oled_init
+    import hw.oled_init
 except ImportError:            # a tree before them
     pass
 try:
-    from reading import Sensed
+    from base.reading import Sensed
 except ImportError:            # a tree before issue 9 (bench heap's base): the reading was hw.sensed
     from hw.sensed import Sensed
 gc.collect()
@@ -230,7 +230,7 @@ def measure_bodies(app, now):
     print("cost|page_cpu|%.3f" % best_us(lambda: oled._send(0, 0)))
     # a task loop's own bookkeeping around its bodies (app.tasks.scan_task: the clock read,
     # the guards, the sleep's arithmetic), bodies left out
-    import ticks
+    from base import ticks
     def noop(now):
         pass
     def loop():
@@ -276,7 +276,7 @@ start_app = None
 if globals().get("START_LIST"):
     from app.start import AFTER_POWER_UP    # what the board forgets after power-up
 else:                                       # a tree before the list (bench heap's base)
-    AFTER_POWER_UP = ("app.boot", "app.build", "store")
+    AFTER_POWER_UP = ("app.boot", "app.build", "hw.store")
 forget("app.start", *AFTER_POWER_UP)        # as app/start.py does
 BUTTONS = cfg.BUTTONS
 cfg = None             # the board keeps no reference to its configuration's module either
@@ -435,7 +435,7 @@ import sys, gc
 sys.path.insert(0, FW)
 sys.path.append(FAKES)
 import machine                 # the fake pins (source, not firmware): before the baseline
-import reading, board_config   # in the App's figure already
+import base.reading, board_config   # in the App's figure already
 gc.collect()
 before = gc.mem_alloc()
 from hw.calibration import Calibration
@@ -445,7 +445,7 @@ code = gc.mem_alloc()
 sc = make_scanner(Calibration.load())
 gc.collect()
 print("scanner|%d|%d" % (code - before, gc.mem_alloc() - code))
-print("mods|%s" % " ".join(k for k in sys.modules if k.startswith("hw.") or k == "store"))
+print("mods|%s" % " ".join(k for k in sys.modules if k.startswith("hw.")))
 """
 
 
@@ -919,7 +919,7 @@ def run():
            "included here: the hall scanner and its calibration (below), the task objects "
            "(a few hundred bytes), the serial commands (loaded for each command line). Rare code (cube actions, game "
            "ends, setup screens, snapshots, the record file's header, store.py) is loaded for "
-           "the moment and forgotten (firmware/lazy.py): it counts in the bound, not in the "
+           "the moment and forgotten (base/rare.py): it counts in the bound, not in the "
            "live figure." % (mpy / kb, pico_live / kb, pico_bound / kb,
                               "met" if pico_live < 120 * 1024 else "NOT met")]
     if scanner:

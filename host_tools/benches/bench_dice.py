@@ -19,8 +19,8 @@ if os.path.join(ROOT, "firmware") not in sys.path:
 
 from host_tools.benchmd import PICO_FACTOR  # noqa: E402
 from host_tools.benches.mp_timer import TIMER  # noqa: E402
-from dicecheck import chi2_of, p_value, kind_index  # noqa: E402
-from fairdice import FairDice  # noqa: E402
+from dice.dicecheck import chi2_of, p_value, kind_index  # noqa: E402
+from dice.fairdice import FairDice  # noqa: E402
 from hw.dice import Dice  # noqa: E402
 
 ROLLS = 1000000
@@ -67,7 +67,7 @@ def tally(roll, rolls=ROLLS):
 MP_SCRIPT = r"""
 import sys
 sys.path.insert(0, ROOT + "/firmware")
-from fairdice import FairDice
+from dice.fairdice import FairDice
 from hw.dice import Dice
 fd = FairDice(bytes(range(32)))
 n = [0]

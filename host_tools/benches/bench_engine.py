@@ -547,7 +547,7 @@ sys.path.insert(0, MPY)
 gc.collect()
 BYTECODE or print("heap_free_at_start|%d" % gc.mem_free())
 import array
-import lazy                # the board's own (always loaded): the engine's weights.py is forgotten through it
+from base import rare    # the board's own (always loaded): the engine's weights.py is forgotten through it
 gc.collect()
 a_i = gc.mem_alloc()
 from engine.net import Evaluator

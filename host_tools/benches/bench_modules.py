@@ -158,7 +158,7 @@ def run():
                tot_heap / kb, tot_mpy / kb, pico(tot_heap, tot_mpy) / kb),
            ""] + head + [line(m) for m in kept_rows] + [
            "",
-           "Loaded on demand (firmware/lazy.py, the menu, the board's seat, the hint, power-up, "
+           "Loaded on demand (base/rare.py, the menu, the board's seat, the hint, power-up, "
            "the self-test) or not at all in the demo match: what each would weigh if kept.",
            ""] + head + [line(m) for m in rare]
     return "\n".join(out)

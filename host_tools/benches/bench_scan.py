@@ -392,7 +392,7 @@ def bestof(fn):
 e = bestof(loop_only)
 print("null_write_us", (bestof(calls_w) - e) / 1000, "null_read_us", (bestof(calls_r) - e) / 1000)
 # the viper walk's loop alone, per sensor, with the same null calls (hw/scanfast.py)
-from hw import scanfast
+import hw.scanfast as scanfast
 vwalk = (scanfast.load(array("H", [0])) or (None,))[0]
 if vwalk:
     sens_all = bytes(range(250))

@@ -18,7 +18,8 @@ from game.table import Table  # noqa: F401,E402
 gc.collect()
 from game import screens  # noqa: F401,E402  (the Table imports these on first use)
 gc.collect()
-from game import i18n, snapshot  # noqa: F401,E402
+from game import i18n  # noqa: F401,E402
+import game.snapshot as snapshot  # noqa: F401,E402
 gc.collect()
 from app.boot import start_app  # noqa: E402
 from app.build import Drivers, led_index  # noqa: E402,F401
@@ -34,7 +35,7 @@ except ImportError:  # pytest on CPython: conftest does not put the fakes on sys
     import neopixel  # noqa: E402
 from hw.leds import Leds  # noqa: E402
 from bg.position import Position  # noqa: E402
-from reading import Sensed, WHITE, BLACK  # noqa: E402
+from base.reading import Sensed, WHITE, BLACK  # noqa: E402
 import board_config as cfg  # noqa: E402
 
 # This run's own directory, as scratch.py gives (inlined: one module more to compile pushes

@@ -8,8 +8,8 @@ kept, and random but legal play (opening ties and rerolls, abandoned matches, ma
 import scratch
 from bg.movegen import legal_plays
 from tablekit import Rig
-from fairroll import FairRoll
-import record_writer
+from dice.fairroll import FairRoll
+import record.record_writer as record_writer
 
 TMP = scratch.path("test-fair")
 DICE = TMP + "-dice.bin"

@@ -2,7 +2,7 @@
 number of steps, fill up, refuse renames, or fail reads (tests/portable/test_store.py
 describes it; test_store re-exports these names).
 """
-import store
+import hw.store as store
 
 
 ENOENT = 2

@@ -9,9 +9,9 @@ one being saved when the failure came after its commit), or a saved match that e
 overwritten or deleted instead of kept.
 """
 import gc
-import store
+import hw.store as store
 from game.table import Table
-from game import snapshot
+import game.snapshot as snapshot
 from fakeflash import FakeFlash, PowerCut, ENOENT
 
 EIO = 5

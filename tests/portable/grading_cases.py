@@ -11,7 +11,7 @@ import sys
 import json
 
 from apprig import rig, run
-from lazy import forget
+from base.rare import forget
 from game.tutor import asked
 from bg.position import Position
 from game.phases import MOVING, PRE_ROLL, DOUBLED, GAME_OVER, MATCH_OVER
@@ -306,7 +306,7 @@ def test_the_tutor_warns_before_a_blunder_is_committed_and_records_it():
     assert t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
     graded = _events(lines, "grade")
     assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-5:]
-    import record
+    from host_tools import record_read as record
     from apprig import RECORD
     events, _ = record.read_file(RECORD)
     i = events.index(("tutor", 0, 90))          # the warning, then the play made anyway
@@ -344,7 +344,7 @@ def test_the_tutor_warns_before_a_wrong_pass():
     app.press("p1_cube", "long")          # passed anyway
     run(app, 10)
     assert t.phase in (GAME_OVER, MATCH_OVER), t.screen
-    import record
+    from host_tools import record_read as record
     from apprig import RECORD
     events, _ = record.read_file(RECORD)
     i = events.index(("drop", 0))

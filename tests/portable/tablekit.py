@@ -5,9 +5,9 @@ the Table's own board layout. Points given to the rig's moves are in the mover's
 (25 = bar, 0 = off), as players and bg.notation count them.
 """
 from bg.position import Position
-from reading import Sensed, WHITE, BLACK, MIXED
+from base.reading import Sensed, WHITE, BLACK, MIXED
 from game.table import Table
-import ticks
+from base import ticks
 
 STEP_MS = 100      # the rig's tick period: under game.clock.MAX_TICK_MS, quick to run
 
@@ -178,7 +178,7 @@ def rig_at(board, on_roll, settings=None, score=None):
     through a snapshot, as a board resuming after a power cut would be."""
     # the snapshot made as the board makes it, loaded for the call and forgotten: a rig
     # that kept game.snapshot held its code (and bg.matchsave's) beside the Table
-    import lazy
+    import game.snapshot as snapshot
     from game.table import PRE_ROLL
     t = Table(settings)
     t.board = board.copy()
@@ -190,7 +190,7 @@ def rig_at(board, on_roll, settings=None, score=None):
         t.match.game_number = 2
         lead = 0 if score[0] >= score[1] else 1
         t.match.last_game = (lead, 1, 1, 0)     # a score comes from a game won
-    r = Rig(settings, lazy.snapshot_bytes(t), board)
+    r = Rig(settings, snapshot.to_bytes(t), board)
     r.feed()
     return r
 

@@ -105,7 +105,7 @@ def test_notices_and_repeated_faults_across_the_tick_wrap():
     """ticks_ms() wraps at 2**30: a fault shown just before the wrap leaves the OLED
     NOTICE_MS later, after it; a fault repeated across the wrap is logged once per
     REPEAT_MS, not for ever or never (every comparison through ticks.py)."""
-    import ticks
+    from base import ticks
     from app.loop import NOTICE_MS, REPEAT_MS
     sc, app, lines = rig()
     start = ticks.PERIOD - 1000

@@ -3,7 +3,7 @@ Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 import json
 from apprig import rig, run, oled_shows, clean, opening_roll, STATE
 from app import commands
-import store
+import hw.store as store
 
 
 class FlakyFiles(store.OsFiles):
@@ -135,7 +135,7 @@ def test_malformed_serial_commands_get_a_clear_answer():
 
 
 def test_a_nonsense_snapshot_is_kept_aside_and_said_in_words():
-    from game import snapshot
+    import game.snapshot as snapshot
     from game.table import Table
     from bg.position import Position
     data = bytearray(snapshot.to_bytes(Table()))        # setting up...

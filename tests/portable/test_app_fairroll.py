@@ -6,8 +6,8 @@ import gc
 
 from apprig import rig, run, clean, RECORD, TMP
 from bg.position import Position
-from fairroll import FairRoll
-from fairdice import FairDice
+from dice.fairroll import FairRoll
+from dice.fairdice import FairDice
 
 SEED = bytes(range(7, 39))
 DICE = TMP + "-dice.bin"

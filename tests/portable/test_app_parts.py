@@ -4,7 +4,7 @@ words on serial, the OLED notice or the LED flash, and the board going on. The w
 on the fake machine: tests/test_boot_parts.py (CPython)."""
 import json
 from apprig import rig, run, oled_shows, neopixel, cfg, Position
-from app import parts
+import app.parts as parts
 
 
 class NoDevice:

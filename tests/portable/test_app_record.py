@@ -6,7 +6,7 @@ is kept untouched and a new one started beside it; a record deleted mid-match st
 with the match's header. Runs under pytest and MicroPython with the Pico's heap (apprig)."""
 import os
 from apprig import rig, run, opening_roll, clean, RECORD, TMP
-import record
+from host_tools import record_read as record
 from bg.movegen import legal_plays
 
 
@@ -154,7 +154,7 @@ def test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order():
     # the roll is taken, the OLED and serial say why, the state is saved once the heap has
     # room, the line keeps its number and reaches the file then (the 5 s retry)
     from starve import Starved
-    from lazy import forget
+    from base.rare import forget
     sc, app, lines = rig()
     opening_roll(app, sc, 5, 3)
     commit_first_play(app, sc)                    # White's 5-3; Black on roll
@@ -163,7 +163,7 @@ def test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order():
     saves = app.saves
     app.press("p2_main")
     assert t.want_roll == 2
-    forget("record_writer", "game.snapshot", "bg.matchsave", "bg.notation")
+    forget("record.record_writer", "game.snapshot", "bg.matchsave", "bg.notation")
     # (the App's heap: fewer floats' slots; the roll's work in 8 KB of holes: at 6 KB, the
     # default, it failed once the online seat's code had joined the Table's, session 14)
     s = Starved(floats=1024, room=8192)
@@ -182,7 +182,7 @@ def test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order():
     assert not t.unsealed and not app._unrecorded and app.faults == 0, lines[-4:]
     rec = [e for e in events_of()]
     assert rec[-2:] == [("roll", 1, 4, 2), ("play", 1, tuple(moves))], rec[-3:]
-    from record_writer import seq_of
+    from record.record_writer import seq_of
     nums = [seq_of(l) for l in open(RECORD).read().split("\n")[1:] if l]
     nums = [n for n in nums if n is not None]
     assert nums == list(range(1, seq + 3)), nums  # every line, each number once, in order

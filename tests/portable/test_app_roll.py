@@ -5,8 +5,8 @@ import json
 from apprig import rig, opening_roll, clean, STATE, RECORD
 from bg import ids  # noqa: F401  (loaded before the game: the serial "ids" command uses it)
 from app import commands
-import store
-import record_writer
+import hw.store as store
+import record.record_writer as record_writer
 
 
 def test_opening_roll_is_saved_recorded_and_sent():

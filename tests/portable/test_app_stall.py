@@ -4,7 +4,7 @@ game.clock.MAX_TICK_MS, and the ticks crossing the 2**30 wrap meanwhile change n
 One test (apprig: the heap is nearly full)."""
 from apprig import rig, clean, Position
 from game.clock import MAX_TICK_MS
-import ticks
+from base import ticks
 
 
 def test_a_stalled_loop_is_not_charged_to_the_player_on_the_clock():

@@ -154,7 +154,7 @@ def test_the_commands_code_stays_loaded_while_commands_come_then_leaves_the_heap
     of a flood; now it is loaded with the first command, kept while commands come, and
     forgotten KEEP_COMMANDS_MS after the last one."""
     import sys
-    from lazy import forget
+    from base.rare import forget
     sc, app, lines = rig()
     forget("app.commands", "bg.ids", "bg.matchsave", "version")   # as after power-up (app/start.py)
     stream = Lines(b"state\nids\nhelp\n")

@@ -12,7 +12,7 @@ from game.settings import Settings, CLOCK_STANDARD
 from game.clock import MAX_TICK_MS
 from game.table import GRACE_MS, NOTE_MS, S_IN_HAND, S_ILLEGAL
 from tablekit import Rig, sensed_of
-import ticks
+from base import ticks
 
 WRAP = 1 << 30
 HALF = 1 << 29

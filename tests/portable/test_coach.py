@@ -194,7 +194,7 @@ def test_early_in_a_long_match_the_cube_is_judged_live():
 
 def test_what_the_oled_and_the_serial_line_show():
     from engine.coach_text import hint_rows, grade_rows, review_rows, review_event, signed, hint_event
-    from events_read import decode
+    from host_tools.events_read import decode
     assert signed(9031) == "+0.138" and signed(-65536) == "-1.000" and signed(0) == "+0.000"
     rows = hint_rows(2, "bar/22* 13/9 9/4* 6/off", -5243)
     assert rows[0] == "hint 2" and rows[-1] == "equity -0.080"

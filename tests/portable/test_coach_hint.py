@@ -15,7 +15,7 @@ CPython and MicroPython, where the heap is set up as the running board's with it
 """
 import sys
 import gc
-import lazy
+from base import rare
 from tablekit import rig_at
 # the modules the board loads on demand in these tests, once each (their names interned)
 _ON_DEMAND = ("game.menu", "game.i18n_menu", "bg.notation", "game.snapshot", "game.flows",
@@ -23,7 +23,7 @@ _ON_DEMAND = ("game.menu", "game.i18n_menu", "bg.notation", "game.snapshot", "ga
 for _m in _ON_DEMAND:
     if _m not in sys.modules:
         __import__(_m)
-        lazy.forget(_m)
+        rare.forget(_m)
 gc.collect()
 from app import hints  # noqa: E402
 from app.seat import weights_path  # noqa: E402

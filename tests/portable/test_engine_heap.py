@@ -84,11 +84,11 @@ NET_HEAP_MAX = 3500
 def test_the_evaluator_keeps_its_compiled_code_not_the_source_text_it_was_compiled_from():
     if sys.implementation.name != "micropython":
         return
-    import lazy
+    from base import rare
     import engine.net                  # the first import interns the module's names
     if not engine.net._VIPER:
         return                         # a build without the native emitter: nothing compiled
-    lazy.forget("engine.net")
+    rare.forget("engine.net")
     gc.collect()
     before = gc.mem_alloc()
     import engine.net
@@ -162,9 +162,9 @@ PLAYER_HEAP_MAX = 4500
 def test_the_player_module_keeps_no_table_of_the_rolls():
     if sys.implementation.name != "micropython":
         return
-    import lazy
+    from base import rare
     import engine.player               # the first import interns the module's names
-    lazy.forget(engine.player.__name__)
+    rare.forget(engine.player.__name__)
     gc.collect()
     before = gc.mem_alloc()
     import engine.player

@@ -2,8 +2,8 @@
 both interpreters, and decode() rejects what is not an event with a reason."""
 import json
 
-import events
-import events_read
+from base import events
+from host_tools import events_read
 
 
 def test_lines_are_compact_json_with_kind_first():

@@ -2,8 +2,8 @@
 MicroPython: HMAC-SHA256 against RFC 4231 and CPython's hmac, rejection of the bytes 252 to
 255, the rolls fixed by seed, salt and roll number, and chi-squared p-values."""
 import hashlib
-from fairdice import FairDice, Hmac256, hmac_sha256, outcome, sha256_hex, check_salt
-from dicecheck import DiceCount, p_value, kind_index
+from dice.fairdice import FairDice, Hmac256, hmac_sha256, outcome, sha256_hex, check_salt
+from dice.dicecheck import DiceCount, p_value, kind_index
 from binascii import hexlify
 
 SEED = bytes(range(32))

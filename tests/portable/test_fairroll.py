@@ -8,8 +8,8 @@ from binascii import hexlify, unhexlify
 from game.settings import Settings
 from tablekit import Lcg
 from fairkit import FairRig, fair_rig, play, press, resign_match, DICE, SEED
-from fairroll import FairRoll
-from fairdice import FairDice
+from dice.fairroll import FairRoll
+from dice.fairdice import FairDice
 
 ONE_HEAP_PER_TEST = True      # (tests/test_micropython.py: each test in a fresh heap)
 _MP = sys.implementation.name == "micropython"   # (CPython's heap needs no collections)
@@ -247,7 +247,7 @@ def test_the_salt_keyed_in_on_the_buttons():
 
 
 def test_the_dice_page_of_the_menu():
-    from dicemenu import DiceMenu
+    from dice.dicemenu import DiceMenu
     r, fair = fair_rig(SETTINGS)
     fair.watch(r)
     dm = DiceMenu(fair)

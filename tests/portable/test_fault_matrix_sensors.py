@@ -87,7 +87,7 @@ class Replay:
 
     def __init__(self):
         from game.table import Table
-        from reading import Sensed
+        from base.reading import Sensed
         self.Table = Table
         self.s = Sensed()
         self.t = Table()
@@ -341,7 +341,7 @@ def _drop_the_scanner():
     with the tests after this one, which must keep the ones they imported)."""
     if sys.implementation.name != "micropython":
         return
-    from lazy import forget
+    from base.rare import forget
     forget("scanrig", "physboard", "hw.scanner", "hw.calibration", "fake_adc", "fake_io",
            "machine", "fake_ssd1306", "board_config")
     gc.collect()

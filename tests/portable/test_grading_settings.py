@@ -2,7 +2,7 @@
 Settings menu, saved with the match (snapshot version 4) and read back after a power cut;
 the snapshots of earlier firmware (versions 1 to 3, without it) still resume, grading off.
 Runs under CPython and MicroPython."""
-from game import snapshot
+import game.snapshot as snapshot
 from game.settings import Settings, SPEC
 from game.table import Table
 from tablekit import Rig

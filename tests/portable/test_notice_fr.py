@@ -63,7 +63,7 @@ def test_an_english_board_keeps_its_english():
 
 
 def test_the_dice_pads_speak_french_on_a_french_board():
-    from dicepad import DicePad, SaltPad
+    from dice.dicepad import DicePad, SaltPad
     pad = DicePad(2, 1)
     pad.lang = 1
     rows = pad.rows()
@@ -82,7 +82,7 @@ def test_a_reason_with_its_cause_in_brackets_is_said_whole():
 
 
 def test_the_dice_check_page_speaks_french_on_a_french_board():
-    from dicecheck import DiceCount
+    from dice.dicecheck import DiceCount
     c = DiceCount()
     rows = c.summary(True)
     assert rows[0] == "TEST DES DÉS" and rows[-1] == "peu de lancers" and not english(rows), rows

@@ -5,7 +5,7 @@ after a `U 0` must say `U 2` again, or the server's dice would be checked agains
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 from apprig import rig, run, Position, RECORD, TMP
 from app import commands
-from fairroll import FairRoll
+from dice.fairroll import FairRoll
 
 DICE = TMP + "-online-dice.bin"
 

@@ -10,7 +10,7 @@ from apprig import rig, run, Position, RECORD
 from app import commands
 from game.phases import SEAT_ONLINE, MOVING
 from game.table import Table
-from game import snapshot
+import game.snapshot as snapshot
 
 
 def _online_black():

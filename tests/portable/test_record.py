@@ -1,6 +1,6 @@
 """record.py: every event round-trips through its line, damaged lines are skipped and
 reported by number, newer formats are refused, and the log survives a torn append."""
-import record
+from host_tools import record_read as record
 import scratch
 
 

@@ -6,7 +6,7 @@ the bar, after calibration. Counts the physics cannot resolve are ranges that ho
   bar (4 slots per strip): the same with 4 and 8.
 """
 from scanrig import rig, settle, WHITE, BLACK
-from reading import MIXED
+from base.reading import MIXED
 
 
 def _expect(n, slots):

@@ -9,7 +9,7 @@ compiled and used, as on the Pico: these tests then compare the two.
 import sys
 from array import array
 
-from hw import scanfast
+import hw.scanfast as scanfast
 from scanrig import rig, settle, WHITE, BLACK
 
 MICROPYTHON = sys.implementation.name == "micropython"

@@ -1,7 +1,7 @@
 """Scanner on the simulated board: noise leaves a settled position alone; every hardware
 fault is reported as such (never as a move), and the affected points become ranges."""
 from scanrig import rig, settle, WHITE, BLACK, cfg
-from reading import MIXED, WEAK, FAULT
+from base.reading import MIXED, WEAK, FAULT
 
 
 def _opening(board):

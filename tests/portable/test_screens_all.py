@@ -4,7 +4,7 @@ the instruction of the moment (its action words)."""
 from game.settings import Settings, CUBE_OFF
 from game import screens
 from game.i18n import tr
-from textrows import wrap
+from base.textrows import wrap
 from french_words import english
 from hw.oled import ROW_Y
 from tablekit import Rig, rig_at, pos_of

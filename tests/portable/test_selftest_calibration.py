@@ -7,7 +7,7 @@ import sys
 
 from scanrig import rig, settle, WHITE, cfg
 from hw.calibration import Calibration, calibrate_empty, gain_passes
-import store
+import hw.store as store
 
 
 class Strip:

@@ -3,7 +3,7 @@ item 16): one test per invariant of game/snapshot.py (S1..S14, listed in its doc
 each breaking it in a real snapshot and sealing the result with a good checksum.
 And the other way round: every snapshot a played session gives is accepted."""
 from bg.position import Position
-from game import snapshot as S
+import game.snapshot as S
 from game.settings import Settings
 from game.table import Table
 from tablekit import Rig

@@ -8,7 +8,7 @@ which keeps an unclosed file's old contents. `atomic_replace=False` behaves like
 (rename onto an existing file fails), forcing store's remove-then-rename path.
 tests/test_store_faults.py runs the long sequence on CPython with this same class.
 """
-import store
+import hw.store as store
 import scratch
 
 

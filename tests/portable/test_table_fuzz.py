@@ -1,6 +1,6 @@
 """Nonsense in, never a crash: random readings (odd counts, bounds, both colours), random
 buttons, dice and ticks; the screen always fits the OLED and every LED has a colour."""
-from reading import Sensed
+from base.reading import Sensed
 from game import colours as C
 from game.table import Table
 from tablekit import sensed_of, Lcg

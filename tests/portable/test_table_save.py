@@ -70,7 +70,7 @@ def test_every_snapshot_resumes_to_the_same_state():
     for data in r.saves:
         t = Table(saved=data)
         assert len(data) < 200
-        from game import snapshot
+        import game.snapshot as snapshot
         assert snapshot.to_bytes(t) == data
 
 

@@ -7,7 +7,7 @@ from bg.play import Play
 from game import colours as C
 from game.table import Table, MOVING, PRE_ROLL, DOUBLED, GAME_OVER, S_ILLEGAL, ASK_DOUBLE, \
     ASK_TAKE
-from game import snapshot
+import game.snapshot as snapshot
 from tablekit import Rig, rig_at, pos_of
 
 

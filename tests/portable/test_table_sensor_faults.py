@@ -2,7 +2,7 @@
 unreadable is never filled in by inference, the board says it is a hardware fault and
 waits, and blames nobody; a checker held over the board is "maybe", never a count; a
 checker upside down at set-up is said in words."""
-from reading import WEAK, FAULT, MIXED
+from base.reading import WEAK, FAULT, MIXED
 from game import colours as C
 from game.table import MOVING, PRE_ROLL, NO_MOVE, DOUBLED, S_FAULT, S_UNCERTAIN
 from tablekit import Rig, rig_at, pos_of

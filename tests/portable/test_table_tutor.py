@@ -1,13 +1,13 @@
 """The tutor's flow at the Table (issue 28: Settings > Grading 2 "tutor", 3 "tutor .020"):
 main on a person's complete play asks the app for its loss first (the Table's tutor[0]); the app's
-answer (lazy.tutor(table, loss), here given by hand: app/grading.py computes it, grading_cases.py)
+answer (tutor.tutor(table, loss), here given by hand: app/grading.py computes it, grading_cases.py)
 commits it, or warns and waits for main again, which plays it and records the warning (an
 `L` record line before the play). Off by default."""
 from game.settings import Settings
 from game.phases import PRE_ROLL, DOUBLED
 from tablekit import Rig
 from game.tutor import asked
-import lazy
+import game.tutor as tutor
 
 PLAY = [(8, 5), (6, 5)]         # White's 3-1
 
@@ -37,7 +37,7 @@ def test_a_play_below_the_threshold_is_committed_on_the_verdict():
     r.press("p1_main")
     assert r.t.on_roll == 0 and asked(r.t) is not None      # asked, not committed
     assert not any(x.startswith("P0") for x in r.records)
-    lazy.tutor(r.t, _units(79))
+    tutor.tutor(r.t, _units(79))
     r.collect()
     assert r.t.on_roll == 1 and r.records[-1].startswith("P0")
     assert not any(x.startswith("L0") for x in r.records)
@@ -46,7 +46,7 @@ def test_a_play_below_the_threshold_is_committed_on_the_verdict():
 def test_a_blunder_is_said_and_played_at_the_next_press_with_its_record_line():
     r = _ready(2)
     r.press("p1_main")
-    lazy.tutor(r.t, _units(123))
+    tutor.tutor(r.t, _units(123))
     r.collect()
     assert r.t.on_roll == 0 and r.t.tutor[1] is not None
     assert "Blunder -0.123" in r.text() and "Main: play it" in r.text(), r.text()
@@ -58,12 +58,12 @@ def test_a_blunder_is_said_and_played_at_the_next_press_with_its_record_line():
 def test_doubtful_plays_with_the_doubtful_setting():
     r = _ready(3)
     r.press("p1_main")
-    lazy.tutor(r.t, _units(30))
+    tutor.tutor(r.t, _units(30))
     r.collect()
     assert r.t.on_roll == 0 and "Doubtful -0.030" in r.text(), r.text()
     r = _ready(2)
     r.press("p1_main")
-    lazy.tutor(r.t, _units(30))
+    tutor.tutor(r.t, _units(30))
     r.collect()
     assert r.t.on_roll == 1
 
@@ -79,13 +79,13 @@ def test_main_again_before_the_verdict_plays_it():
 def test_another_play_after_a_warning_is_asked_again():
     r = _ready(2)
     r.press("p1_main")
-    lazy.tutor(r.t, _units(100))
+    tutor.tutor(r.t, _units(100))
     r.collect()
     r.move(0, [(5, 8), (5, 6)])            # taken back
     r.move(0, [(24, 23), (24, 21)])
     r.press("p1_main")
     assert r.t.on_roll == 0 and asked(r.t) is not None
-    lazy.tutor(r.t, 0)
+    tutor.tutor(r.t, 0)
     r.collect()
     assert r.t.on_roll == 1 and not any(x.startswith("L0") for x in r.records)
 
@@ -101,7 +101,7 @@ def test_the_menu_names_the_tutor_settings():
 def _black_to_double(grading):
     r = _ready(grading)
     r.press("p1_main")
-    lazy.tutor(r.t, 0)                  # White's 3-1 is fine: played
+    tutor.tutor(r.t, 0)                  # White's 3-1 is fine: played
     r.collect()
     assert r.t.on_roll == 1 and r.t.phase == PRE_ROLL
     return r
@@ -111,7 +111,7 @@ def test_a_double_is_judged_first_and_a_wrong_one_made_at_the_second_press():
     r = _black_to_double(2)
     r.press("p2_cube")
     assert r.t.phase == PRE_ROLL and asked(r.t) == ("double", 1)
-    lazy.tutor(r.t, _units(150))
+    tutor.tutor(r.t, _units(150))
     r.collect()
     assert r.t.phase == PRE_ROLL and "Blunder -0.150" in r.text(), r.text()
     r.press("p2_cube")
@@ -122,17 +122,17 @@ def test_a_double_is_judged_first_and_a_wrong_one_made_at_the_second_press():
 def test_a_take_below_the_threshold_is_made_on_the_verdict_and_a_pass_warned():
     r = _black_to_double(2)
     r.press("p2_cube")
-    lazy.tutor(r.t, 0)                  # a right double: made on the verdict
+    tutor.tutor(r.t, 0)                  # a right double: made on the verdict
     r.collect()
     assert r.t.phase == DOUBLED and r.records[-1] == "D1 2", r.records[-2:]
     r.press("p1_cube", "long")            # White passes
     assert r.t.phase == DOUBLED and asked(r.t) == ("pass", 0)
-    lazy.tutor(r.t, _units(300))
+    tutor.tutor(r.t, _units(300))
     r.collect()
     assert r.t.phase == DOUBLED and "Blunder -0.300" in r.text(), r.text()
     r.press("p1_main")                    # she takes instead: judged in its turn
     assert asked(r.t) == ("take", 0)
-    lazy.tutor(r.t, 0)
+    tutor.tutor(r.t, 0)
     r.collect()
     assert r.t.phase == PRE_ROLL and r.records[-1] == "T0", r.records[-2:]
     assert not any(x.startswith("L") for x in r.records)

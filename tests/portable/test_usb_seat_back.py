@@ -10,7 +10,7 @@ from apprig import run
 from app import commands
 from game.table import Table
 from game.phases import SEAT_USB
-from game import snapshot
+import game.snapshot as snapshot
 from usbkit import usb_black, turns, screen
 
 

@@ -12,7 +12,7 @@ from usbkit import usb_black, seat, white_13_7_8_7
 
 def _fair(name):
     import os
-    from fairroll import FairRoll
+    from dice.fairroll import FairRoll
     path = TMP + name
     for p in (path, path + ".tmp"):
         try:

@@ -7,7 +7,7 @@ and set from a computer. Loaded for the command, forgotten after.
   dice own on|off       physical dice entered on the buttons (dicepad.py): from the line only
                         before the match's first roll, no program seated (app/commands.py)
 """
-import events
+from base import events
 
 USAGE = "usage: dice [check | salt DIGITS | own on|off]"
 

@@ -1,8 +1,8 @@
 """How a Sensed reading (firmware/reading.py) prints: `Sensed(6:b5 8:b3 13:b5 ...)`, each
 point with a checker or a range as point:colour count (a range lo-hi; ? weak, ! a fault),
 the bars, the faults. For the tests', the simulator's and the tools' logs: never in a
-turn, so loaded for the call and forgotten (firmware/lazy.py: lazy.sensed_repr)."""
-from reading import WHITE, BLACK
+turn, so loaded for the call and forgotten (base/rare.py: reading_repr.sensed_repr)."""
+from base.reading import WHITE, BLACK
 
 
 def sensed_repr(s):

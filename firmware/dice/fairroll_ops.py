@@ -1,6 +1,6 @@
 """The fair dice's rare work (fairroll.py keeps the state): the file, a match's seed drawn
 and revealed, a roll handed over, the pads of dice and salt keyed in, the dice check.
-Each function takes the FairRoll `f`; fairroll.py calls it by its name in firmware/lazy.py
+Each function takes the FairRoll `f`; fairroll.py calls it by its real name (dice/__init__.py lists it rare)
 (fair_roll, ...), which loads this module for one call and forgets it after, so its code is
 in the heap a few times a turn only.
 
@@ -12,14 +12,14 @@ number, the Table's line count at the last roll, the `F` line's number (4 bytes 
 little endian), the stamp's phase and opening dice (3 bytes), the last `U` line's number
 (4 bytes), the salt's length, the salt.
 """
-import events
-import lazy
-from fairdice import FairDice, check_salt, SEED_BYTES
+from base import events
+from base import rare
+from dice.fairdice import FairDice, check_salt, SEED_BYTES
 
 _MAGIC = b"FD"
 _VERSION = 1
 from game.phases import OPENING
-from fairroll import seed_ended
+from dice.fairroll import seed_ended
 _SALT = 56                  # the file's fixed part; the salt follows (its length just before)
 _KEYS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 
@@ -35,7 +35,8 @@ def _u32(b, i):
 
 # ---------------------------------------------------------------- the file
 def load(f):
-    payload, message = lazy.store_load_or_fresh(f.path, f.files)
+    from hw import store
+    payload, message = store.load_or_fresh(f.path, f.files)
     if message:
         f.problem = message
     if not payload:
@@ -80,11 +81,13 @@ def save(f):
         b[_SALT - 1] = len(salt)
         b[_SALT:] = salt
     try:
-        lazy.store_save(f.path, bytes(b), f.files)
+        from hw import store
+        store.save(f.path, bytes(b), f.files)
         f.problem = None
     except (OSError, MemoryError) as e:
         # only a power cut before the next good save could then change a roll
-        f.problem = "dice not saved: " + lazy.store_why(e)
+        from hw import store
+        f.problem = "dice not saved: " + store.why(e)
         return False
     return True
 
@@ -188,7 +191,7 @@ def set_salt(f, salt):
 def enter_salt(f):
     if f.seed is None or f.f_seq or f.fixed:
         return False
-    from dicepad import SaltPad
+    from dice.dicepad import SaltPad
     f.pad = SaltPad()
     return True
 
@@ -205,7 +208,7 @@ def check(f):
     each a fair roll of the 36)."""
     if f.seed is None:
         return None
-    from dicecheck import DiceCount
+    from dice.dicecheck import DiceCount
     fd = FairDice(f.seed, f.salt)
     c = DiceCount()
     for n in range(f.k):
@@ -217,7 +220,7 @@ def check(f):
 # ---------------------------------------------------------------- dice and salt keyed in
 def _end_pad(f):
     f.pad = None
-    lazy.forget("dicepad")
+    rare.forget("dice.dicepad")
 
 
 def button(f, app, name, kind, now_ms):
@@ -267,7 +270,7 @@ def roll(f, app, now_ms):
     if not n:
         return
     if f.manual:
-        from dicepad import DicePad
+        from dice.dicepad import DicePad
         f.pad = DicePad(n, t.roller if n == 1 else t.on_roll)
         f.pad.lang = t.settings.lang     # its rows in the board's language
         return                    # the players key it in (button())
@@ -303,5 +306,5 @@ def roll(f, app, now_ms):
     if _had_roll(t, pending):
         f.k += 1
     if f.problem:
-        from textrows import wrap
+        from base.textrows import wrap
         app.notice(["DICE NOT SAVED"] + wrap(f.problem, 16)[:3], now_ms)

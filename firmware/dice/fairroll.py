@@ -23,7 +23,7 @@ state (its save effect), so that a power cut voids them or keeps them with the T
 
 Only the state and the checks made every cycle stay in the heap (about 2 KB); the rest
 (the file, the seed's commitment and reveal, a roll, the pads, the check) is in
-fairroll_ops.py, loaded for each call and forgotten after (firmware/lazy.py's fair_ names):
+fairroll_ops.py, loaded for each call and forgotten after (dice/__init__.py's rare parts):
 a few times a turn.
 
 A power cut must not change the rolls to come. The roll number cannot simply be saved
@@ -35,8 +35,7 @@ roll, which is drawn again with the same number; a changed one has, and the coun
 The opening's first die is half of its roll number (White's die, then Black's): it never
 moves the count.
 """
-import events
-import lazy
+from base import events
 
 try:
     from typing import Any  # noqa: F401 (the type checker reads it in `# type:` comments; MicroPython has no typing)
@@ -78,7 +77,8 @@ class FairRoll:
         self.u_seq = 0            # the number of that `U` line
         self.pad = None  # type: Any  # dicepad.DicePad or SaltPad being keyed in, or None
         self.revealed = None      # the last seed revealed (hex), for the menu's Dice page
-        lazy.fair_load(self)
+        from dice import fairroll_ops
+        fairroll_ops.load(self)
 
     def commitment(self):
         """SHA-256 of the match's seed in hex (None between matches)."""
@@ -107,7 +107,8 @@ class FairRoll:
             elif not (phase <= OPENING and t.match.game_number == 1 and t.rec_seq > self.base):
                 return                   # nothing begins, nothing ends: the usual cycle
         try:
-            lazy.fair_watch(self, app, now_ms)
+            from dice import fairroll_ops
+            fairroll_ops.watch(self, app, now_ms)
         except Exception as e:
             self.fault(app, e, now_ms)
             if self.seed is None:
@@ -119,7 +120,7 @@ class FairRoll:
             self.problem = words
             app.write_line(events.error("fair_dice", "fair dice fault, the board's own dice roll: "
                                         + words))
-            from textrows import wrap
+            from base.textrows import wrap
             app.notice(["FAIR DICE FAULT"] + wrap(words, 16)[:4], now_ms)
 
     def roll(self, app, now_ms=None):
@@ -130,7 +131,8 @@ class FairRoll:
         if self.pad is not None:
             return True                  # being keyed in (button())
         try:
-            lazy.fair_roll(self, app, now_ms)
+            from dice import fairroll_ops
+            fairroll_ops.roll(self, app, now_ms)
         except Exception as e:
             self.fault(app, e, now_ms)
             return not app.table.want_roll       # handed over before the fault: done
@@ -140,28 +142,35 @@ class FairRoll:
         """A button while a roll or the salt is keyed in (dicepad.py): True when taken here."""
         if self.pad is None:
             return False
-        return lazy.fair_button(self, app, name, kind, now_ms)
+        from dice import fairroll_ops
+        return fairroll_ops.button(self, app, name, kind, now_ms)
 
     # ------------------------------------------------------------ the menu's (dicemenu.py)
     def resolve(self, t):
         """After a power-up: has the resumed Table had the roll last handed over?"""
-        lazy.fair_resolve(self, t)
+        from dice import fairroll_ops
+        fairroll_ops.resolve(self, t)
 
     def save(self):
-        return lazy.fair_save(self)
+        from dice import fairroll_ops
+        return fairroll_ops.save(self)
 
     def set_salt(self, salt):
         """The players' salt, mixed into every roll (fairdice.py); only before the first."""
-        lazy.fair_set_salt(self, salt)
+        from dice import fairroll_ops
+        fairroll_ops.set_salt(self, salt)
 
     def enter_salt(self):
         """Key in the salt on the buttons (dicepad.SaltPad); False when it is too late."""
-        return lazy.fair_enter_salt(self)
+        from dice import fairroll_ops
+        return fairroll_ops.enter_salt(self)
 
     def set_manual(self, on):
         """The setting: the players roll their own dice and enter them on the buttons."""
-        lazy.fair_set_manual(self, on)
+        from dice import fairroll_ops
+        fairroll_ops.set_manual(self, on)
 
     def check(self):
         """dicecheck.DiceCount of every roll drawn in the match so far (None between)."""
-        return lazy.fair_check(self)
+        from dice import fairroll_ops
+        return fairroll_ops.check(self)

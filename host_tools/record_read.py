@@ -49,9 +49,9 @@ The reader skips a line it cannot make sense of (a power cut in the middle of an
 a damaged flash page), reports it with its line number and keeps the rest; a record from
 a newer firmware is refused as a whole with a clear message.
 """
-from record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, \
+from record.record_writer import FORMAT_VERSION, HEADER, CODE as _CODE, BARE as _BARE, \
     encode, seal, fletcher16  # noqa: F401 (the writer's names, for the host tools and tests)
-from record_open import unseal, header_version as _header_version, tail as _tail  # noqa: F401
+from record.record_open import unseal, header_version as _header_version, tail as _tail  # noqa: F401
 
 try:
     from typing import Any  # for the type checker only: MicroPython has no typing

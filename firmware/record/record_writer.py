@@ -2,7 +2,7 @@
 
 Only what the firmware needs on every event, kept apart from the reader and RecordLog
 (record.py) so the Pico does not hold them in its heap; the board loads it for each line
-(lazy.record_line: a few a turn) and does not keep it. record.py re-exports these names.
+(record_writer.line: a few a turn) and does not keep it. record.py re-exports these names.
 
 Format 2 seals every line: `EVENT @SEQ CCCC`, where SEQ is the Table's count of record lines
 (saved in its snapshot, so that after a power cut the record can be matched to the state
@@ -28,7 +28,7 @@ HEADER_CODES = "MNG"
 
 
 def header_codes():
-    """HEADER_CODES, for the App (app/loop.py), which calls this module by name (lazy.py)."""
+    """HEADER_CODES, for the App (app/loop.py), which calls this module by name (base/rare.py)."""
     return HEADER_CODES
 
 

@@ -94,5 +94,5 @@ class Sensed:
     def __repr__(self):
         # (the tests', the simulator's and the tools' logs, never a turn: reading_repr.py,
         # loaded for the call)
-        import lazy
-        return lazy.sensed_repr(self)
+        from base import reading_repr
+        return reading_repr.sensed_repr(self)
