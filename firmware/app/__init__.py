@@ -8,12 +8,13 @@
 from base.rare import on_demand
 
 # Rare parts, loaded for each call and forgotten (base/rare.py): power-up's parts
-# check and LED map, grading's start, the game-end's words on its review, a notice in
+# check, drivers and LED map, grading's start, the game-end's words on its review, a notice in
 # French, the computer on USB's answers, the board's cube answers, the engine given up.
 # Each: the module, then the modules it loads that leave with it.
 __getattr__ = on_demand(__name__, (
     "parts hw.scanfaults",
     "build",
+    "ledmap",
     "grading",
     "noreview",
     "notice_fr",

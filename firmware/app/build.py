@@ -14,23 +14,6 @@ from app.loop import Drivers  # noqa: F401 (its home is app.loop: kept after pow
 import hw.oled_init  # noqa: F401,E402
 
 
-def led_index(role, cfg=_cfg):
-    """The strip index of a Table.leds role (1..24 points, 25/26 bars, 27..30 status), or -1."""
-    if 1 <= role <= cfg.N_POINTS:
-        return cfg.LED_POINT[role - 1]
-    if role == 25 or role == 26:
-        return cfg.LED_BAR[role - 25]
-    names = ("turn_p1", "turn_p2", "cube_p1", "cube_p2")
-    if 27 <= role <= 30:
-        return cfg.LED_STATUS.get(names[role - 27], -1)
-    return -1
-
-
-def led_map(roles, cfg=_cfg):
-    """The strip index of each of the Table's `roles` LED roles, 255 for none (App's map)."""
-    return bytearray(255 if led_index(r, cfg) < 0 else led_index(r, cfg) for r in range(roles))
-
-
 def button_pins(cfg=_cfg):
     """{name: Pin} for the buttons, inputs with the pull that keeps them released."""
     from machine import Pin

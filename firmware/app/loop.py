@@ -103,10 +103,10 @@ class App:
         self._oled_lost = False            # the display's loss was said on serial
         self._oled_retry = None            # when to try it again (None: set at the next display)
         self._shown_leds = bytearray(len(table.leds))
-        # the strip index of each LED role, 255 = none: once, not per frame (app/build.py's
-        # led_index, loaded for it: power-up only)
-        from app import build
-        self._led_map = build.led_map(len(table.leds))
+        # the strip index of each LED role, 255 = none: once, not per frame (app/ledmap.py,
+        # loaded for it: power-up only)
+        from app import ledmap
+        self._led_map = ledmap.led_map(len(table.leds))
         # the codes of the record lines that open a match or a game (record_writer.py's: it is
         # loaded for each line, not kept)
         from record import record_writer

@@ -1,9 +1,7 @@
-"""How a Sensed reading (firmware/reading.py) prints: `Sensed(6:b5 8:b3 13:b5 ...)`, each
+"""How a Sensed reading (base/reading.py) prints: `Sensed(6:b5 8:b3 13:b5 ...)`, each
 point with a checker or a range as point:colour count (a range lo-hi; ? weak, ! a fault),
 the bars, the faults. For the tests', the simulator's and the tools' logs: never in a
 turn, so loaded for the call and forgotten (base/rare.py: reading_repr.sensed_repr)."""
-from base.reading import WHITE, BLACK
-
 
 def sensed_repr(s):
     """repr(sensed)."""
@@ -13,7 +11,7 @@ def sensed_repr(s):
         if c or s.hi[p]:
             n = str(s.lo[p]) if s.lo[p] == s.hi[p] else "%d-%d" % (s.lo[p], s.hi[p])
             parts.append("%d:%s%s%s" % (p, ".wbm"[c], n, ("", "?", "!")[s.why[p]]))
-    for c in (WHITE, BLACK):
+    for c in (1, 2):          # base/reading.py's WHITE, BLACK (not imported: it calls here)
         if s.bar_hi[c]:
             parts.append("bar:%s%d-%d" % (".wbm"[c], s.bar_lo[c], s.bar_hi[c]))
     return "Sensed(%s%s)" % (" ".join(parts), (" faults=%r" % (s.faults,)) if s.faults else "")

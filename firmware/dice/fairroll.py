@@ -52,11 +52,6 @@ def new_seed():
     return os.urandom(32)
 
 
-
-def seed_ended(t):
-    """The seed's time is over: the match's end; in money play (no match end) each game's."""
-    return t.phase == MATCH_OVER or (t.phase == GAME_OVER and not t.match.length)
-
 class FairRoll:
     def __init__(self, path=DICE_PATH, files=None, seed_source=new_seed):
         self.path = path
@@ -89,6 +84,10 @@ class FairRoll:
         return hexlify(hashlib.sha256(self.seed).digest()).decode()
 
     # ------------------------------------------------------------ every cycle
+    def seed_ended(self, t):
+        """The seed's time is over: the match's end; in money play (no match end) each game's."""
+        return t.phase == MATCH_OVER or (t.phase == GAME_OVER and not t.match.length)
+
     def watch(self, app, now_ms=None):
         """A match begun gets its seed; a match ended (or abandoned after a roll) its reveal.
         A failure is said once (OLED and serial) and never stops the App's clock step."""
@@ -97,7 +96,7 @@ class FairRoll:
         t = app.table
         if self.pending is None:
             phase = t.phase
-            ended = seed_ended(t)
+            ended = self.seed_ended(t)
             if self.seed is None:
                 if ended:
                     return

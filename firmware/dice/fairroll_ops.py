@@ -19,7 +19,6 @@ from dice.fairdice import FairDice, check_salt, SEED_BYTES
 _MAGIC = b"FD"
 _VERSION = 1
 from game.phases import OPENING
-from dice.fairroll import seed_ended
 _SALT = 56                  # the file's fixed part; the salt follows (its length just before)
 _KEYS = ("p1_main", "p1_cube", "p2_main", "p2_cube", "menu", "undo")
 
@@ -117,7 +116,7 @@ def watch(f, app, now_ms):
     if f.pending is not None:
         resolve(f, t)
     phase = t.phase
-    ended = seed_ended(t)
+    ended = f.seed_ended(t)
     if f.seed is None:
         if not ended:
             _begin(f, app, now_ms)

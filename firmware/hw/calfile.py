@@ -7,7 +7,7 @@ byte per sensor). In the heap base and gain are int16 and uint16 (Calibration).
 """
 from array import array
 
-from hw.calibration import BASE_MAX
+from hw.scanunits import BASE_MAX
 
 MAGIC = b"TCAL"
 VERSION = 1

@@ -24,9 +24,7 @@ Only the data stays in the heap while playing: the file format and loading
 """
 from array import array
 
-from hw.scanner import R_ONE   # the r fixed-point unit (hw/calroutine.py imports it from here too)
-
-BASE_MAX = 4 * R_ONE    # a baseline beyond this was measured on a dead bank: kept at it
+from hw.scanunits import R_ONE, BASE_MAX  # noqa: F401 (BASE_MAX: the baseline's limit, read here by tests)
 DEFAULT_PATH = "calibration.bin"
 
 

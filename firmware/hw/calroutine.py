@@ -4,7 +4,7 @@ calroutine.calibrate_empty and the others), so none of it stays in the heap whil
 ends with scanner.set_calibration(cal)."""
 from array import array
 
-from hw.calibration import R_ONE, BASE_MAX
+from hw.scanunits import R_ONE, BASE_MAX
 
 
 def _measure(scanner, scans):

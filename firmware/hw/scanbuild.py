@@ -10,15 +10,14 @@ The state it makes is listed, with what each part holds, in hw.scanner.Scanner.
 from array import array
 
 from base.reading import Sensed
-from hw.scanner import FORCE, R_ONE
+from hw.scanunits import FORCE, R_ONE
 
 NEVER = 1 << 16       # a threshold factor no reading reaches (16 checkers' signal)
 
 
-def make_scanner(cal, cfg, kw):
-    """hw.scanner.make_scanner: the pins set up, a Scanner on them."""
+def make_scanner(Scanner, cal, cfg, kw):
+    """hw.scanner.make_scanner: the pins set up, a Scanner (the class, hw.scanner's) on them."""
     from machine import Pin, ADC, mem32
-    from hw.scanner import Scanner    # (loaded: this module is loaded by hw.scanner)
     for n in cfg.MUX_SEL + cfg.BANK_SEL:
         Pin(n, Pin.OUT, value=0)
     off = 1 if cfg.HALF_EN_ACTIVE_LOW else 0

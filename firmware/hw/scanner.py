@@ -67,11 +67,9 @@ except AttributeError:  # CPython
     def _ticks_diff(a, b):
         return a - b
 
-# the r fixed-point unit, 1/4096 (hw/calibration.py imports it from here: the scanner does not
-# keep that module loaded after power-up)
-R_ONE = const(4096)
+# the r fixed-point unit (R_ONE, 1/4096) and the deadband floor that looks again (FORCE)
+from hw.scanunits import R_ONE, FORCE  # noqa: E402
 UNKNOWN = const(255)        # slot state: cannot be read (dead sensor, bad bank)
-FORCE = const(-(1 << 20))   # a deadband floor no ADC value is near: looked at next scan
 # per bank, the work of its walk beyond the sensors (Scanner._extra): its self-test channels
 # are read this scan; its confirmed self-test (medians) runs in every walk until it passes;
 # samples >= 3: slots with a change pending are read as medians in the next walk; slots
@@ -88,7 +86,7 @@ def make_scanner(cal=None, cfg=None, **kw):
     if cfg is None:
         import board_config as cfg
     from hw import scanbuild
-    return scanbuild.make_scanner(cal, cfg, kw)
+    return scanbuild.make_scanner(Scanner, cal, cfg, kw)
 
 
 # What the scan reads of the board configuration while it runs: copied into the Scanner

@@ -6,7 +6,7 @@ import board_config as cfg
 import neopixel
 import physboard
 from hw import calibration
-from app.build import led_index
+from app.ledmap import led_index
 from game import colours
 
 

@@ -22,7 +22,8 @@ from game import i18n  # noqa: F401,E402
 import game.snapshot as snapshot  # noqa: F401,E402
 gc.collect()
 from app.boot import start_app  # noqa: E402
-from app.build import Drivers, led_index  # noqa: E402,F401
+from app.build import Drivers  # noqa: E402,F401
+from app.ledmap import led_index  # noqa: E402,F401
 from hw.oled import Oled  # noqa: E402
 from hw.buttons import Buttons  # noqa: E402
 from hw.dice import Dice  # noqa: E402

@@ -38,6 +38,10 @@ def test_the_scan_reads_the_board_without_the_calibration_module():
     assert (s.lo[3], s.hi[3], s.lo[5], s.hi[5], s.lo[17], s.hi[17]) == (2, 2, 1, 1, 4, 4)
     assert "hw.calibration" not in sys.modules      # no scan loaded it back
     assert sc.gain is gain
-    cal, dead = calibrate(board, sc)                # a recalibration: loaded again
+    cal, dead = calibrate(board, sc)                # a recalibration: its code loaded again
     assert not dead and sc.cal is cal and sc.gain is cal.gain
-    assert "hw.calibration" in sys.modules
+    board.set_point(3, WHITE, 2)                    # (the routine leaves the board empty)
+    board.set_point(5, WHITE, 3)
+    board.set_point(17, BLACK, 4)
+    s = settle(sc)                                  # and the board read on the new one
+    assert (s.lo[3], s.hi[3], s.lo[5], s.hi[5], s.lo[17], s.hi[17]) == (2, 2, 3, 3, 4, 4)

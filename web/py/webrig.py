@@ -23,7 +23,8 @@ import neopixel
 import physboard
 from hw import calibration
 from hw.oled import ROW_Y
-from app.build import build_drivers, led_index
+from app.build import build_drivers
+from app.ledmap import led_index
 from app.boot import start_app
 from app import commands
 from game import colours
