@@ -109,7 +109,7 @@ class LeafNet:
              self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
              self._delta, self._inputs) = made(ev, path, out_bc, engine.walker.seen if self.shared else None)
         finally:
-            rare.forget("engine.deepleaf_make")
+            rare.forget("engine.deepleaf_make", "engine.filecheck")
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows

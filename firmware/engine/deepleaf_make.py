@@ -59,8 +59,8 @@ def made(ev, path, out_bc, share=None):
         raise ValueError("%s has an unexpected shape" % path)
     # its size and contents checked (firmware/filecheck.py): cut short, it was read past
     # its end without a word (issue 26)
-    from engine import filecheck
-    filecheck.check_file(path, ROWS_AT + nraw * nh + 30 * nh)
+    from engine.filecheck import check_file    # forgotten with this module (engine/deepleaf.py)
+    check_file(path, ROWS_AT + nraw * nh + 30 * nh)
     import array
     mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
     if share is not None:

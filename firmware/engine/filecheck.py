@@ -2,7 +2,7 @@
 copy was used without a word and the strong level played 6-1 as 24/23 24/18): its last 4
 bytes are the first 4 of the SHA-256 of everything before them (host_tools/train writes
 them). Read through once when the engine is made (MicroPython's hashlib, in C), in a small
-buffer; loaded for the call and forgotten (base/rare.py: filecheck.check_file).
+buffer; forgotten with the module that reads the file (engine/weights.py, engine/deepleaf_make.py).
 """
 
 

@@ -149,7 +149,7 @@ class Evaluator:
         try:
             self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))
         finally:
-            rare.forget("engine.weights")
+            rare.forget("engine.weights", "engine.filecheck")
         import array
         self.out = array.array("i", bytes(4 * NOUT))
         self.work = bytearray(_WK_SIZE if viper else 4)
