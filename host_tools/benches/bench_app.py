@@ -918,7 +918,7 @@ def run():
            "tasks main.py runs (app.tasks; asyncio itself is frozen in the firmware). Not "
            "included here: the hall scanner and its calibration (below), the task objects "
            "(a few hundred bytes), the serial commands (loaded for each command line). Rare code (cube actions, game "
-           "ends, setup screens, snapshots, the record file's header, store.py) is loaded for "
+           "ends, setup screens, snapshots, the record file's header, hw/store.py) is loaded for "
            "the moment and forgotten (base/rare.py): it counts in the bound, not in the "
            "live figure." % (mpy / kb, pico_live / kb, pico_bound / kb,
                               "met" if pico_live < 120 * 1024 else "NOT met")]

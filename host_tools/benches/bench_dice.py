@@ -1,9 +1,9 @@
 """Bench of the dice (`python -m host_tools bench dice`): 1,000,000 rolls of each real
 generator, the board's xoshiro128** Dice (hw/dice.py) and the provably fair dice
-(fairdice.py: HMAC-SHA256 of the roll number), with their chi-squared figures; then the
+(dice/fairdice.py: HMAC-SHA256 of the roll number), with their chi-squared figures; then the
 time of one roll under the MicroPython unix port and its Pico estimate.
 
-Chi-squared tests (firmware/dicecheck.py computes the p-values): the 6 faces (5 degrees of
+Chi-squared tests (firmware/dice/dicecheck.py computes the p-values): the 6 faces (5 degrees of
 freedom), the 21 roll kinds (20), the 36 ordered outcomes (35), and the 1296 pairs of one
 roll and the next (1295: a dependence between successive rolls). Fair dice give p-values
 spread evenly over 0..1; a p below 0.001 would be a bias.
@@ -97,7 +97,7 @@ def run():
     d = Dice(seed=DICE_SEED)
     fd = FairDice(FAIR_SEED)
     out = ["Dice (`host_tools/benches/bench_dice.py`): %s rolls of each generator on CPython, "
-           "chi-squared with p-values from `firmware/dicecheck.py` (p below 0.001 would be "
+           "chi-squared with p-values from `firmware/dice/dicecheck.py` (p below 0.001 would be "
            "a bias)." % format(ROLLS, ","),
            "",
            "| generator | test | chi-squared | df | p-value |",
