@@ -117,7 +117,11 @@ sys.path[:0] = [%(fw)r, %(web)r, %(host)r]
 import fake_io, neopixel, physboard
 from heapprobe import largest_free
 import webrig, webdemo
-
+rare = %(rare)r
+# the rig's own imports (its read-back) and the demo players' (bg.notation: they name
+# their plays, host_tools/simui/bot.py), not the board's
+host_held = [m for m in rare if m in sys.modules] + ['bg.notation']
+print('RARE_HOST', ','.join(host_held) or '-')
 
 rig = webrig.WebRig(workdir=%(work)r, power_up=True)
 gc.collect()
@@ -131,6 +135,27 @@ for i in range(%(actions)d):
     low = b if b < low else low
 print('SMALLEST', low)
 print('SCORE', rig.table.match.score)
+# what stays in the heap after those actions: a rare part left loaded (its code would stay
+# until something forgot it), a module held by another's global once forgotten (its code
+# stays with nobody to forget it), a rare part's loader kept in a global
+gc.collect()
+fw = %(fw)r
+print('RARE_LOADED', ','.join(m for m in rare if m in sys.modules and m not in host_held) or '-')
+held = []
+loaders = []
+for name in list(sys.modules):
+    m = sys.modules[name]
+    if name.split('.')[0] not in %(packages)r or name in host_held:
+        continue                          # the host's modules (the rig, the board model)
+    for k, v in m.__dict__.items():
+        kind = type(v).__name__
+        if kind == 'module' and v.__name__ not in sys.modules and \
+                (getattr(v, '__file__', '') or '').startswith(fw):
+            held.append(name + '.' + k)
+        elif kind == 'Rare':
+            loaders.append(name + '.' + k)
+print('HELD', ','.join(held) or '-')
+print('LOADERS', ','.join(loaders) or '-')
 """
 MATCH_HEAP = "480K"     # the page's rig and its demo players beside the board (64-bit)
 
@@ -146,11 +171,40 @@ def test_the_block_stays_whole_over_a_match_played_by_hand(tmp_path):
     cmd_web.save_calibration(str(work / "calibration.bin"))
     script = tmp_path / "match.py"
     script.write_text(MATCH % {"fw": firmware_mpy(), "web": os.path.join(ROOT, "web", "py"),
-                               "host": os.path.join(ROOT, "host_tools"), "work": str(work), "actions": 120})
+                               "host": os.path.join(ROOT, "host_tools"), "work": str(work), "actions": 120,
+                               "rare": _rare_parts(), "packages": _packages()})
     proc = run_micropython([str(script)], heap=MATCH_HEAP)
     out = proc.stdout + proc.stderr
     assert proc.returncode == 0, out[-3000:]
-    got = dict(re.findall(r"^([A-Z]+) (.*)$", proc.stdout, re.M))
+    got = dict(re.findall(r"^([A-Z_]+) (.*)$", proc.stdout, re.M))
     print("largest free block after power-up %s, smallest over the match %s (score %s)"
           % (got["AFTER"], got["SMALLEST"], got["SCORE"]))
     assert int(got["SMALLEST"]) >= 48 * 1024, out[-2000:]
+    # the rare parts left the heap after each call; nothing holds a forgotten module's code;
+    # the one loader kept is the Table's for its rare cells (game/table.py's Table.ON)
+    assert got["RARE_LOADED"] == "-", got
+    assert got["HELD"] == "-", got
+    assert got["LOADERS"] == "game.table.flows", got
+
+
+def _packages():
+    fw = os.path.join(ROOT, "firmware")
+    return sorted(p for p in os.listdir(fw) if os.path.exists(os.path.join(fw, p, "__init__.py")))
+
+
+def _rare_parts():
+    """Every rare part of the firmware's packages (their `__getattr__ = on_demand(...)`
+    tables), as dotted names."""
+    import ast
+    out = []
+    fw = os.path.join(ROOT, "firmware")
+    for pkg in sorted(os.listdir(fw)):
+        init = os.path.join(fw, pkg, "__init__.py")
+        if os.path.exists(init):
+            with open(init) as f:
+                tree = ast.parse(f.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "on_demand":
+                    out += [pkg + "." + part.split()[0] for part in ast.literal_eval(node.args[1])]
+    assert len(out) > 25, out
+    return out

@@ -259,7 +259,9 @@ def _moving_message(t, out):
         return
     if t.choices:
         out.append(t.tr("which"))
-        out.append(t.choices[t.choice].notation())
+        from bg import notation          # (Play.notation() would keep bg.notation loaded)
+        c = t.choices[t.choice]
+        out.append(notation.format_play(c.moves, c.hits))
         out.append(t.tr("which_keys"))
     elif st == S_COMPLETE:
         out.append(t.tr("commit"))
