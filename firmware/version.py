@@ -3,6 +3,6 @@ package (package.json) and pyproject.toml carry it, and CHANGES.md's newest head
 
 Semantic versioning: the minor number grows with each release of new capabilities, the
 patch number with fixes only; a change the saved state or the record format cannot read back
-is called out in CHANGES.md (the record format has its own number, record.FORMAT_VERSION).
+is called out in CHANGES.md (the record format has its own number, record/record_writer.py's FORMAT_VERSION).
 """
 VERSION = "0.3.0"

@@ -1,7 +1,7 @@
 """`python -m host_tools dice-check [RECORD...]`: the chi-squared test of the dice over
 match records (all `*.rec` files of the current folder when none is named), per record
 and over them all: the six faces (5 degrees of freedom) and the 21 roll kinds (20), each
-with its p-value (firmware/dicecheck.py, the same code as the board's menu entry).
+with its p-value (dice/dicecheck.py, the same code as the board's menu entry).
 
 Opening rolls are left out: a tie is rolled again, so an opening roll is never a double and
 is not a fair sample (with the reroll rule an opening rolled again would be, but the record

@@ -1,5 +1,5 @@
 """`python -m host_tools export RECORD [-o OUT.mat|OUT.sgf] [--port P] [--no-check] [--analysis]`:
-a board match record (firmware/record.py) as a GNU Backgammon-importable Jellyfish `.mat`
+a board match record (host_tools/record_read.py) as a GNU Backgammon-importable Jellyfish `.mat`
 file, or as GNU Backgammon's own SGF when the output name ends in `.sgf` (with --analysis:
 the coach's grading, hints and luck in gnubg's analysis properties, host_tools/sgfexport.py;
 `.mat` never carries analysis).
@@ -96,7 +96,7 @@ def printable(text):
 
 
 def words(exc):
-    """An OSError in words (firmware/errwords.py: the same table on the board)."""
+    """An OSError in words (base/errwords.py: the same table on the board)."""
     from base import errwords
     return errwords.words(exc)
 

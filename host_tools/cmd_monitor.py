@@ -1,6 +1,6 @@
 """`python -m host_tools monitor [--port P] [-]`: watch the board's live event stream.
 
-Reads one JSON event per line (see firmware/events.py) from a serial port (pyserial,
+Reads one JSON event per line (see base/events.py) from a serial port (pyserial,
 installed with mpremote) or, with `-`, from standard input, and prints each as one line
 a person can read. A line that is not an event (boot text, a traceback, noise) is shown
 with a clear note and the monitor keeps going.
@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-from host_tools import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
+from host_tools import events_read  # noqa: E402  (host_tools/events_read.py: the reader of base/events.py's stream)
 
 RESIGN_LEVEL = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 

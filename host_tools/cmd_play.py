@@ -24,7 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if os.path.join(ROOT, "firmware") not in sys.path:
     sys.path.append(os.path.join(ROOT, "firmware"))
 
-from host_tools import events_read  # noqa: E402  (firmware/events_read.py: the reader of firmware/events.py's stream)
+from host_tools import events_read  # noqa: E402  (host_tools/events_read.py: the reader of base/events.py's stream)
 from host_tools.cmd_monitor import Monitor  # noqa: E402
 
 ASKS = ("play", "cube", "take")

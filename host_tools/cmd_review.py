@@ -1,5 +1,5 @@
 """`python -m host_tools review RECORD|FILE.mat [--json] [--no-luck] [--no-cube]`: the coach's
-review of every match in a board record (firmware/record.py) or a Jellyfish `.mat` file:
+review of every match in a board record (host_tools/record_read.py) or a Jellyfish `.mat` file:
 each player's error rate (mean equity lost per decision x 1000, GNU Backgammon's "error
 rate mEMG"), decisions counted, doubtful plays and blunders, and luck (the equity the dice
 gave), from firmware/engine/review.py at the engine's normal level (0-ply).
@@ -35,7 +35,7 @@ def engine():
 
 
 def events_of_mat(match):
-    """The board's record events (firmware/record.py tuples) of a matfile.MatMatch."""
+    """The board's record events (host_tools/record_read.py tuples) of a matfile.MatMatch."""
     rules = ("C" if match.crawford and match.length else "") + match.money_rules
     events = [("match", match.length, rules, match.date),
               ("name", 0, match.players[0]), ("name", 1, match.players[1])]

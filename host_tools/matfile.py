@@ -15,7 +15,7 @@ Moves are (from, to) pairs in GNU Backgammon numbering from the mover's view: 25
 pairs, `*` (a hit) is dropped: whether a step hits follows from the board.
 
 Players are 0 (the left column, `Player 1`) and 1 (the right column) everywhere, as in
-the board's record (firmware/record.py). CPython only.
+the board's record (host_tools/record_read.py). CPython only.
 """
 import os
 import re
@@ -41,9 +41,9 @@ class MatGame:
         self.score = tuple(score)
         self.actions = []
         self.joined = None    # board records: the game's position ID when the record was
-                              # started again in the middle of it (firmware/record.py `H`)
+                              # started again in the middle of it (host_tools/record_read.py `H`)
         self.tutored = {}     # board records: action index -> the loss (thousandths) the
-                              # tutor warned of before that play was made (record.py `L`)
+                              # tutor warned of before that play was made (host_tools/record_read.py `L`)
 
     def winner_action(self):
         """The game's ('win', p, points, ends_match) action, None while unfinished."""
@@ -370,7 +370,7 @@ def write(match):
 
 
 def from_record(events):
-    """A MatMatch from the board's record events (firmware/record.py tuples).
+    """A MatMatch from the board's record events (host_tools/record_read.py tuples).
 
     A roll and the play that follows it make one `dd: moves` cell. Declined resignations
     and timeouts have no place in the format: the game's `Wins` line carries the result.

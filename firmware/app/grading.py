@@ -60,7 +60,7 @@ def start(app, now_ms=None):
 
 
 def parse(sealed):
-    """The record.py event tuple of a sealed record line (the kinds the Review reads), else None."""
+    """The host_tools/record_read.py event tuple of a sealed record line (the kinds the Review reads), else None."""
     at = sealed.rfind(" @")
     f = (sealed[:at] if at > 0 else sealed).split(" ")
     c = f[0][0]

@@ -13,7 +13,7 @@ so instead of rolling the board asks for them,
 (p the player the dice are for, n 1 for an opening die or 2, o the online seat, q the
 record's line count) and again every RESEND_MS until `seat dice 3 1` (`seat dice 5` for
 an opening die) answers; the provably fair dice do not roll, and the record says the match's
-dice are the server's (a `U 2` line, record.py's ('entered', 2): verify-dice counts them
+dice are the server's (a `U 2` line, host_tools/record_read.py's ('entered', 2): verify-dice counts them
 and checks none). `seat resign N` is the opponent's resignation on the server (N 1 single,
 2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
 with main; `seat name P NAME` names player P in the record as the server does (its case

@@ -3,7 +3,7 @@
 Every object has "t" (its kind) first; players are 0 and 1; points are GNU Backgammon's
 from the mover's view (25 = bar, 0 = off). Kinds and their fields:
   hello     fw (firmware version), rec (record format)
-  match     len (0 = money), names [two strings], rules (letters, see record.py)
+  match     len (0 = money), names [two strings], rules (letters, see host_tools/record_read.py)
   game      n (game number), score [s0, s1], crawford (bool)
   roll      p, d [d1, d2]
   play      p, m [[from, to], ...], n (notation text, may be "")

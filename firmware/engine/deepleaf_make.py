@@ -57,7 +57,7 @@ def made(ev, path, out_bc, share=None):
     nh = _u16(hdr, 8)
     if nfeat != NFEAT or nh % BLOCK or nh > 256 or nraw != 202:
         raise ValueError("%s has an unexpected shape" % path)
-    # its size and contents checked (firmware/filecheck.py): cut short, it was read past
+    # its size and contents checked (engine/filecheck.py): cut short, it was read past
     # its end without a word (issue 26)
     from engine.filecheck import check_file    # forgotten with this module (engine/deepleaf.py)
     check_file(path, ROWS_AT + nraw * nh + 30 * nh)

@@ -1,6 +1,6 @@
 """The review of a match: every decision of a record graded by the coach, tallied per player.
 
-Fed the board's record events one at a time (firmware/record.py's tuples: the host reads
+Fed the board's record events one at a time (host_tools/record_read.py's tuples: the host reads
 a whole record, the board feeds each event as it is written), a Review replays the game
 (checkers, cube, score, Crawford) and grades:
   - each play (engine.coach.grade_play) and the luck of each roll;
@@ -184,7 +184,7 @@ class Review:
 
     # -- events ---------------------------------------------------------------------
     def event(self, ev):
-        """Feed one record event (a tuple of firmware/record.py)."""
+        """Feed one record event (a tuple of host_tools/record_read.py)."""
         kind = ev[0]
         if kind == "match":
             self.length = ev[1]

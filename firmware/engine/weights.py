@@ -104,7 +104,7 @@ def read(path, shape):
         if f.readinto(magic) != 4 or magic != MAGIC:
             raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
         from engine.filecheck import check_file    # forgotten with this module (engine/net.py)
-        check_file(path)  # firmware/filecheck.py: cut short or damaged, said (issue 26)
+        check_file(path)  # engine/filecheck.py: cut short or damaged, said (issue 26)
         sig = bytearray(SIG_BYTES)
         _fill(f, sig, path)
         contact = read_net(f, nets_at, path, shape)

@@ -32,7 +32,7 @@ pause there would let them stop their own clock. Nobody is charged while no game
 progress (setting up, the opening roll, a game over).
 
 Time is counted from tick to tick (`tick(now_ms)`, ticks_ms values, wrap-safe through
-firmware/ticks.py). A gap between two ticks longer than MAX_TICK_MS is a stall of the
+base/ticks.py). A gap between two ticks longer than MAX_TICK_MS is a stall of the
 board itself (a flash write, a serial flood, a blocked loop): only MAX_TICK_MS of it is
 charged, the rest belongs to nobody. A tick earlier than the previous one is not charged.
 """

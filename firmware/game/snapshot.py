@@ -11,7 +11,7 @@ level 1..3 or the computer on USB, game/table.py; version 3), the settings added
 its first OLD_SETTINGS = 11: grading, version 4), and a Fletcher-16 checksum of everything before
 it. Version 1 (no line count, 4 bytes shorter) is still read, as count 0; versions 1
 and 2 (no seats) as two persons; versions 1 to 3 with the later settings at their defaults
-(grading off). firmware/store.py
+(grading off). hw/store.py
 adds its own CRC and the atomic rename; the checksum here guards a snapshot handed over by
 any other way.
 To extend it: bump VERSION, append the new fields before the checksum, and give the new

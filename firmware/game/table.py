@@ -1,13 +1,13 @@
 """The Table: the whole game as played at the board, fed with events, giving effects.
 
     t = Table(settings=None, saved=None)   # saved: snapshot bytes (ValueError if corrupt)
-    t.sensed(reading)      # a settled reading (firmware/reading.py's Sensed, White's numbering)
+    t.sensed(reading)      # a settled reading (base/reading.py's Sensed, White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
     t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
     t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
 Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
 of <= 16 characters), t.take_outbox(): ('record', sealed line) for the match record (record_writer.py),
-('event', json_line) built by firmware/events.py (one JSON object, no newline), ('save',
+('event', json_line) built by base/events.py (one JSON object, no newline), ('save',
 snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
 
 How to read this file: the state is created in __init__; the players' buttons go through
@@ -50,7 +50,7 @@ except ImportError:
     pass
 
 NOTE_MS = 3000     # how long a short note (a take, a refusal) stays on the screen
-# sensor faults of the hardware itself (firmware/reading.py): while one keeps the board from
+# sensor faults of the hardware itself (base/reading.py): while one keeps the board from
 # being read, the clock waits (game/clock.py); 'mixed' and 'too_many' are checkers, not hardware
 HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 
@@ -201,7 +201,7 @@ class Table:
             self._refresh()
 
     def tick(self, now_ms):
-        """now_ms: a ticks_ms value; every comparison wraps (firmware/ticks.py)."""
+        """now_ms: a ticks_ms value; every comparison wraps (base/ticks.py)."""
         self.now = now_ms
         clock = self.clock
         shown = clock.shown()
@@ -932,7 +932,7 @@ class Table:
     # docs/table.md's "Phases and buttons", cell for cell: one row per phase (indexed by it),
     # one column per button event; None: nothing happens (a held main says "Press main
     # briefly", _player_button). RESIGNATION, the last row, stands for any phase of play
-    # while a resignation waits for its answer. The lazy cells are game/flows.py's.
+    # while a resignation waits for its answer. The rare cells are game/flows.py's.
     ON = (
         # MAIN                  MAIN_HELD          CUBE                      CUBE_HELD
         (None,                  None,              None,                     None),              # SETUP

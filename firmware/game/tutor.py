@@ -6,7 +6,7 @@ player); app/grading.py answers with tutor.tutor(table, loss)). A decision that 
 0.080 or more (a blunder; 0.020, doubtful, at 3) is not made: the board says "Blunder
 -0.123" / "Main: play it", and the same press again makes it (main for a play or a take,
 the cube button for a double, its long press for a pass), after an `L` record line with
-its loss (record.py; the export's analysis notes it). Below the threshold the verdict
+its loss (host_tools/record_read.py; the export's analysis notes it). Below the threshold the verdict
 makes the press again itself (Table.button: the board must still hold the play). The
 clock runs as usual. The same press again before the verdict makes the decision (no
 engine to answer: the player is never held), as does auto finish's commit of a bear-off.

@@ -1,6 +1,6 @@
 """The App's record file made ready at power-up, after a failed write or when the file was
 deleted: its header, a torn last line ended, and the record brought to agree with the saved
-state (record.py describes the format). Loaded for the moment (record_open.open_log), then forgotten.
+state (host_tools/record_read.py describes the format). Loaded for the moment (record_open.open_log), then forgotten.
 """
 from record.record_writer import FORMAT_VERSION, HEADER, seal, encode, fletcher16
 

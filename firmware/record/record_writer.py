@@ -1,8 +1,8 @@
-"""Writing the match record on the board: one line per event (the format: record.py).
+"""Writing the match record on the board: one line per event (the format: host_tools/record_read.py).
 
 Only what the firmware needs on every event, kept apart from the reader and RecordLog
-(record.py) so the Pico does not hold them in its heap; the board loads it for each line
-(record_writer.line: a few a turn) and does not keep it. record.py re-exports these names.
+(host_tools/record_read.py) so the Pico does not hold them in its heap; the board loads it for each line
+(record_writer.line: a few a turn) and does not keep it. host_tools/record_read.py re-exports these names.
 
 Format 2 seals every line: `EVENT @SEQ CCCC`, where SEQ is the Table's count of record lines
 (saved in its snapshot, so that after a power cut the record can be matched to the state

@@ -200,7 +200,7 @@ def int_forward(xi, q, sig):
 
 
 def checked(data):
-    """A weights file's bytes with their check after them (firmware/filecheck.py): the first
+    """A weights file's bytes with their check after them (engine/filecheck.py): the first
     4 bytes of their SHA-256."""
     import hashlib
     return data + hashlib.sha256(data).digest()[:4]

@@ -67,7 +67,7 @@ def write(path, q):
     units[:, 4:14] = (q2[:h] + 4096).astype("<u2").view(np.uint8).reshape(h, 10)
     units[:, 14:30] = (e.T + 128).astype("u1")
     out += units.tobytes()
-    out = F.checked(out)                 # its check last (firmware/filecheck.py)
+    out = F.checked(out)                 # its check last (engine/filecheck.py)
     with open(path, "wb") as f:
         f.write(out)
     return len(out)
