@@ -47,7 +47,7 @@ WAITING = ("Waiting for the|server's dice", "On attend les|des du serveur")
 # the dice question last written: (key, line, when to write it again), and the match whose
 # record says its dice are the server's
 _last = [None, "", 0, None]  # type: list
-SERVER_DICE = 2       # ('entered', 2): record.py
+SERVER_DICE = 2       # ('entered', 2): host_tools/record_read.py
 
 
 def online_seat(t):
