@@ -13,7 +13,9 @@ firmware (App, drivers, Table) booted on its files, with its hands, eyes and clo
                                            # the App's board on minimal wires, its scanner a
                                            # stand-in that reads given positions (the tests
                                            # under MicroPython with the Pico's heap, where
-                                           # the fake machine and the model do not fit too)
+                                           # the fake machine and the model do not fit too;
+                                           # tests/portable/apprig.py boots it on its own
+                                           # file names with start_app, as start does)
 
 The package: this module (start, the stand-in board), boardrig/whole.py (BoardRig) and
 boardrig/eyes.py (the stand-in OLED's rows read from its pixels); the stand-in board's tests
@@ -30,6 +32,7 @@ import board_config as cfg
 from app.boot import start_app
 from app.loop import Drivers
 from base.reading import Sensed, WHITE, BLACK
+
 
 def start(drivers, where, write_line, **kw):
     """The board's power-up on `drivers` (app.boot.start_app: the saved match resumed or a

@@ -1,7 +1,7 @@
-"""Test rig for the App: host_tools/boardrig.py's stand-in board (the real Table and the real
+"""Test rig for the App: host_tools/boardrig's stand-in board (the real Table and the real
 LED, OLED, button, dice and buzzer drivers on minimal wires, a stand-in for the hall scanner
-that reports settled readings of given positions), booted by boardrig.start as the board
-powers up, with the helpers the App's tests share.
+that reports settled readings of given positions), booted by app.boot.start_app as the board
+powers up, on this run's files, with the helpers the App's tests share.
 
 Why stand-ins: under MicroPython with the Pico's 200 KB heap, the Table and the rules
 (~100 KB of bytecode compiled from source), the drivers and the App (~40 KB) fit, but not
@@ -21,7 +21,8 @@ gc.collect()
 from game import i18n  # noqa: F401,E402
 import game.snapshot as snapshot  # noqa: F401,E402
 gc.collect()
-from boardrig import ReadingScanner, Bus, start, stand_in_drivers  # noqa: E402
+from boardrig import ReadingScanner, Bus, stand_in_drivers  # noqa: E402
+from app.boot import start_app  # noqa: E402
 # (the drivers stand_in_drivers makes: loaded here, largest first)
 import app.build  # noqa: E402,F401  (loaded here, in the order of an empty heap)
 from app.ledmap import led_index  # noqa: E402,F401
@@ -38,7 +39,7 @@ import board_config as cfg  # noqa: E402
 # This run's own directory, as scratch.py gives (inlined: one module more to compile pushes
 # the app rig's 200 KB MicroPython runs over the heap's edge).
 TMP = (os.getenv("TABLIER_TEST_TMP") or "/tmp") + "/tablier-test-app-" + sys.implementation.name
-STATE = TMP + "-state.bin"        # (boardrig.start's names at this prefix)
+STATE = TMP + "-state.bin"        # (boardrig.start's names, at this prefix)
 RECORD = TMP + "-match.rec"
 FAULTS = TMP + "-faults.log"
 
@@ -62,7 +63,8 @@ def rig(fresh=True, files=None):
     neopixel.reset_fakes()
     sc = ReadingScanner()
     lines = []
-    app = start(stand_in_drivers(sc), TMP + "-", lines.append, files=files)
+    # boardrig.start's call, on the names made once (its joined names cost this heap 350 bytes)
+    app = start_app(stand_in_drivers(sc), STATE, RECORD, lines.append, fault_log=FAULTS, files=files)
     app.clock = think_clock()
     gc.collect()
     return sc, app, lines
@@ -114,7 +116,9 @@ def oled_shows(app, rows):
     return ref.buffer == app.d.oled.buffer
 
 
-def screen(app):
-    """The six rows the App's OLED shows, read from its pixels (boardrig.eyes)."""
-    from boardrig.eyes import screen_of
-    return screen_of(app.d.oled.buffer)
+def oled_rows(app):
+    """The six rows the App's OLED shows, read from its pixels (boardrig.eyes: loaded for
+    the reading and forgotten, as the board does its rare code, so that the test's eyes
+    keep none of the Pico-sized heap)."""
+    from base.rare import call
+    return call("boardrig.eyes", "screen_of", "", (app.d.oled.buffer,))
