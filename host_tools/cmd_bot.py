@@ -17,7 +17,8 @@ import json
 import os
 import sys
 
-from host_tools.rules_cli import FIRMWARE, batch, parse_dice, parse_position, position_id
+from host_tools.paths import FIRMWARE
+from host_tools.rules_cli import batch, parse_dice, parse_position, position_id
 
 from bg.ids import CENTRED, from_gnubg_id  # noqa: E402
 from bg.play import Play  # noqa: E402

@@ -13,13 +13,8 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host_tools", "fakes")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
-
-import board_config as cfg  # noqa: E402
-from hw.calibration import Calibration, DEFAULT_PATH, R_ONE  # noqa: E402
+import board_config as cfg
+from hw.calibration import Calibration, DEFAULT_PATH, R_ONE
 
 # A sensor whose gain is this far from the median of all, or this noisy, is worth a look.
 GAIN_LOW, GAIN_HIGH = 0.6, 1.6

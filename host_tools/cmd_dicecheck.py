@@ -9,15 +9,10 @@ does not say which it was). A p-value below 0.001 is flagged: fair dice do that 
 thousand checks. Exit status: 0 checked, 1 a record that cannot be read, 2 no rolls found.
 """
 import glob
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools import record_read as record  # noqa: E402
-from dice.dicecheck import DiceCount, P_SUSPECT  # noqa: E402
+from host_tools import record_read as record
+from dice.dicecheck import DiceCount, P_SUSPECT
 
 
 def count_rolls(events, into):

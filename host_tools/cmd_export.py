@@ -22,14 +22,10 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools import record_read as record  # noqa: E402
-from host_tools import matfile  # noqa: E402
-from host_tools.matfile import split_matches, PLAYED  # noqa: E402,F401 (record matches: matfile's)
-from host_tools.sgftext import sgf_text  # noqa: E402 (the SGF moves, shared with sgfexport.py)
+from host_tools import record_read as record
+from host_tools import matfile
+from host_tools.matfile import split_matches, PLAYED  # noqa: F401 (record matches: matfile's)
+from host_tools.sgftext import sgf_text  # (the SGF moves, shared with sgfexport.py)
 
 
 def pull_from_board(port, remote, dest_dir):

@@ -6,14 +6,9 @@ a person can read. A line that is not an event (boot text, a traceback, noise) i
 with a clear note and the monitor keeps going.
 """
 import argparse
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools import events_read  # noqa: E402  (host_tools/events_read.py: the reader of base/events.py's stream)
+from host_tools import events_read  # (host_tools/events_read.py: the reader of base/events.py's stream)
 
 RESIGN_LEVEL = {1: "a single game", 2: "a gammon", 3: "a backgammon"}
 

@@ -33,11 +33,7 @@ import socket
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools.online_bridge import Bridge  # noqa: E402  (the relay's state: no sockets)
+from host_tools.online_bridge import Bridge  # (the relay's state: no sockets)
 
 DEFAULT_SERVER = "bgammon.org:1337"
 PASSWORD_ENV = "TABLIER_BGAMMON_PASSWORD"

@@ -95,7 +95,6 @@ def main(argv):
                   file=sys.stderr)
             return 2
         return subprocess.call([SYSTEM_PYTHON, "-m", "host_tools", "pcb"] + argv, cwd=ROOT)
-    sys.path.insert(0, ROOT)
     check, out = args.check, args.out
     if check:
         with tempfile.TemporaryDirectory() as tmp:

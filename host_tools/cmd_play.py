@@ -16,16 +16,11 @@ reset, a cable pulled) is waited for and opened again. A question the board repe
 again every 3 s until answered) is answered once. Ctrl-C stops it.
 """
 import argparse
-import os
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools import events_read  # noqa: E402  (host_tools/events_read.py: the reader of base/events.py's stream)
-from host_tools.cmd_monitor import Monitor  # noqa: E402
+from host_tools import events_read  # (host_tools/events_read.py: the reader of base/events.py's stream)
+from host_tools.cmd_monitor import Monitor
 
 ASKS = ("play", "cube", "take")
 SIDES = ("White", "Black")

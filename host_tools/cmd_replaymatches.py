@@ -19,16 +19,14 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
 
-from bg.match import Match, BY_RESIGNATION  # noqa: E402
-from bg.movegen import apply_step, legal_plays  # noqa: E402
-from bg.notation import find_play, format_play  # noqa: E402
-from bg.position import Position  # noqa: E402
-from bg.scoring import game_result  # noqa: E402
+from bg.match import Match, BY_RESIGNATION
+from bg.movegen import apply_step, legal_plays
+from bg.notation import find_play, format_play
+from bg.position import Position
+from bg.scoring import game_result
 
-from host_tools import matfile  # noqa: E402
+from host_tools import matfile
 
 REAL_MATCHES = os.path.join(os.path.dirname(ROOT), "shared", "data", "real-matches")
 

@@ -15,7 +15,7 @@ import json
 import os
 import sys
 
-from host_tools.rules_cli import FIRMWARE
+from host_tools.paths import FIRMWARE
 
 from host_tools import record_read as record  # noqa: E402
 from engine.net import P_ONE  # noqa: E402

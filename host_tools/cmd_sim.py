@@ -18,9 +18,6 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
 def _args(argv):
     ap = argparse.ArgumentParser(prog="python -m host_tools sim", description=__doc__.split("\n")[0])
     ap.add_argument("--demo", action="store_true", help="two bots play a match by themselves")
@@ -55,16 +52,14 @@ def _main(argv):
         args = _args(argv)
     except SystemExit as e:
         return int(e.code or 0)
-    if HERE not in sys.path:
-        sys.path.insert(0, HERE)
-    from simui import rig as rigmod       # puts the fakes first on sys.path
+    from boardrig.whole import BoardRig
     from simui.session import Session
     from simui import terminal
     workdir = args.dir or tempfile.mkdtemp(prefix="tablier-sim-")
     os.makedirs(workdir, exist_ok=True)
     if args.demo:
         return demo(args, workdir)
-    rig = rigmod.SimRig(seed=args.seed, dice_seed=args.dice_seed, workdir=workdir)
+    rig = BoardRig(seed=args.seed, dice_seed=args.dice_seed, workdir=workdir)
     session = Session(rig)
     session.say("state and record in %s" % workdir)
     port = None
@@ -85,7 +80,7 @@ def _main(argv):
 
 
 def demo(args, workdir):
-    from simui import rig as rigmod
+    from boardrig.whole import BoardRig
     from simui.session import Session
     from simui.bot import Bot, BotError
     from simui import terminal
@@ -99,8 +94,8 @@ def demo(args, workdir):
     except ValueError as e:
         print("sim --demo: %s" % e, file=sys.stderr)
         return 2
-    rig = rigmod.SimRig(seed=args.seed, dice_seed=args.dice_seed if args.dice_seed is not None else args.seed,
-                        workdir=workdir, quiet_scans=3 if args.fast else None, settings=settings)
+    rig = BoardRig(seed=args.seed, dice_seed=args.dice_seed if args.dice_seed is not None else args.seed,
+                   workdir=workdir, quiet_scans=3 if args.fast else None, settings=settings)
     tty = sys.stdout.isatty() and not args.fast
     colour = terminal.use_colour(args.colour) and not args.fast
     session = Session(rig)

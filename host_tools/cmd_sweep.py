@@ -15,7 +15,6 @@ because a bear-off answer sleeps ~10 ms inside gnubg's hint command.
 import argparse
 import multiprocessing
 import os
-import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -24,17 +23,10 @@ KINDS = ("random", "bearoff", "bar", "contact")
 WEIGHTS = (40, 20, 15, 25)
 
 
-def _paths():
-    for p in (ROOT, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-
-
 def run_chunk(task):
     """Compare one chunk; returns a dict of counts and mismatch lines (runs in a worker)."""
     seed, chunk, limit = task
-    _paths()
-    import oracle
+    from tests import oracle         # GNU Backgammon's answers, as the tests ask them
     from bg import ids
     from bg.movegen import legal_plays
     from bg.position import Position
@@ -134,7 +126,6 @@ def main(argv):
     args = ap.parse_args(argv)
     if args.pairs < 1:
         ap.error("--pairs must be at least 1")
-    _paths()
     totals = {"pairs": 0, "plays": 0, "by_kind": {}}
     mismatches, oracle_errors = [], []
     t0 = last = time.time()

@@ -29,15 +29,10 @@ thousands of `H` lines cost thousands of steps, not millions (issue 26: 3,000 li
 about 1.8 h).
 """
 import hashlib
-import os
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from host_tools import record_read as record  # noqa: E402
-from dice.fairdice import FairDice, from_hex  # noqa: E402
+from host_tools import record_read as record
+from dice.fairdice import FairDice, from_hex
 
 GAP = 64           # roll numbers searched after a record started again (`H`)
 MAX_STATES = 4 * GAP   # readings followed at once (four `H` lines in a row, no roll between)

@@ -2,8 +2,8 @@
 
 Builds build/web: the firmware compiled by mpy-cross exactly as `make flash` installs it
 (cmd_flash.compile_tree, -march=armv6m: bytecode only, which the WebAssembly port loads),
-the web rig (web/py: the fake `machine`, the physical board model, the demo's players;
-compiled the same way), the pages (web/*.html, *.js, *.css) and MicroPython's WebAssembly
+the web rig (web/py and host_tools/boardrig: the fake `machine`, the physical board
+model, the demo's players; compiled the same way), the pages (web/*.html, *.js, *.css) and MicroPython's WebAssembly
 port from web/node_modules (`make web` runs `npm ci` first; nothing is fetched at run time).
 Then serves it with http.server on 127.0.0.1 and prints the URL.
 """
@@ -17,6 +17,7 @@ import subprocess
 import sys
 
 from host_tools.cmd_flash import compile_tree, tool
+from host_tools.paths import python_env
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WEB = os.path.join(ROOT, "web")
@@ -37,7 +38,8 @@ RIG_SOURCES = (
     (os.path.join(HOST, "simui", "__init__.py"), "simui/__init__.py"),
     (os.path.join(HOST, "simui", "hands.py"), "simui/hands.py"),
     (os.path.join(HOST, "simui", "bot.py"), "simui/bot.py"),
-    (os.path.join(HOST, "simui", "readback.py"), "simui/readback.py"),
+    (os.path.join(HOST, "boardrig", "__init__.py"), "boardrig/__init__.py"),
+    (os.path.join(HOST, "boardrig", "whole.py"), "boardrig/whole.py"),
     (os.path.join(WEB, "py", "webrig.py"), "webrig.py"),
     (os.path.join(WEB, "py", "webdemo.py"), "webdemo.py"),
     # the companion page's online play (issue 29): the relay's state as the command's
@@ -56,15 +58,13 @@ def mpy_cross(src, dest, march="armv6m"):
 
 def save_calibration(path, seed=1):
     """The maker's calibration of the page's board (physical model `seed`), run once here
-    by web/py/webrig.py under CPython on the fakes: the page loads it instead of spending
-    1.6 s of its start on the routine. A subprocess: the fakes' `machine` stays out of
-    this process."""
-    paths = [os.path.join(HOST, "fakes"), os.path.join(ROOT, "firmware"), HOST,
-             os.path.join(WEB, "py")]
-    code = ("import sys; sys.path[:0] = %r; import webrig; "
-            "cal = webrig.save_calibration(%r, %d); assert cal.stack_ok" % (paths, path, seed))
+    by host_tools/boardrig/whole.py under CPython on the fakes: the page loads it instead of
+    spending 1.6 s of its start on the routine. A subprocess: the fakes' `machine` stays out
+    of this process."""
+    code = ("import host_tools, boardrig.whole; cal = boardrig.whole.save_calibration(%r, %d); "
+            "assert cal.stack_ok" % (path, seed))
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=os.path.dirname(path))
+                          cwd=os.path.dirname(path), env=python_env())
     if proc.returncode != 0:
         raise SystemExit("web: calibrating the page's board failed:\n" + proc.stderr)
 

@@ -23,11 +23,7 @@ import re
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from bg import ids  # noqa: E402  (the firmware's own match ID codec)
+from bg import ids  # (the firmware's own match ID codec)
 
 _PLAY = re.compile(r"^\s*1\.\s+\S+\s+\S+\s+(.+?)\s+Eq\.", re.M)
 _CUBE = re.compile(r"Proper cube action:\s*([^(\n]+)")

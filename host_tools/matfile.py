@@ -17,15 +17,9 @@ pairs, `*` (a hit) is dropped: whether a step hits follows from the board.
 Players are 0 (the left column, `Player 1`) and 1 (the right column) everywhere, as in
 the board's record (host_tools/record_read.py). CPython only.
 """
-import os
 import re
-import sys
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.append(FIRMWARE)
-
-from bg.play import apply_step  # noqa: E402  (the rules core's step, hit included)
+from bg.play import apply_step  # (the rules core's step, hit included)
 
 # ---------------------------------------------------------------- data
 

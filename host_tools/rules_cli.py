@@ -1,14 +1,9 @@
 """Shared parsing for the `legal` and `judge` commands (GNU Backgammon position IDs)."""
 import argparse
 import json
-import os
 import sys
 
-FIRMWARE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
-
-from bg.ids import position_from_id, position_id  # noqa: E402
+from bg.ids import position_from_id, position_id
 
 
 def parse_dice(text):

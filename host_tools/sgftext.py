@@ -3,15 +3,9 @@ match): the moves and cube actions, node by node. cmd_export.py writes it as it 
 sgfexport.py with the coach's analysis appended to the nodes (a leaf module: both import
 it, it imports neither).
 """
-import os
-import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
-
-from bg.play import apply_step  # noqa: E402
-from host_tools import matfile  # noqa: E402
+from bg.play import apply_step
+from host_tools import matfile
 
 
 def _sgf_escape(text):

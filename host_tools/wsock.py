@@ -11,7 +11,6 @@ frames, ping, close), one message a line, for two uses (issue 29):
 """
 import base64
 import hashlib
-import os
 import select
 import socket
 import struct
@@ -212,5 +211,4 @@ def main(argv):
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     sys.exit(main(sys.argv[1:]))

@@ -2,11 +2,13 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-# firmware/ is the Pico's import root; the fakes stand in for `machine` and `neopixel`.
-for p in (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware"),
-          os.path.join(ROOT, "tests", "portable"), ROOT):
+# The tests' one edit of sys.path: the repository (host_tools, tests' own modules) and the
+# portable tests' kits; importing host_tools puts firmware/ (the Pico's import root), the
+# fakes (`machine`, `neopixel`), host_tools/ and web/py on it (host_tools/paths.py).
+for p in (os.path.join(ROOT, "tests", "portable"), os.path.join(ROOT, "tests"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
+import host_tools  # noqa: E402,F401
 
 # One scratch directory per pytest process (tests/portable/scratch.py): checkouts and
 # xdist workers running side by side never share a file; the MicroPython runs a test starts

@@ -5,7 +5,8 @@ every step the state GNU Backgammon reports in its match ID (cube value and owne
 offered, resignation, whose answer, score, Crawford) must equal Match.match_state(). An
 action refused by one must be refused by the other (its state unchanged).
 
-Run as a subprocess (tests/test_match_vs_gnubg.py): gnubg must not share a process that
+Run as a subprocess, `python -m tests.gnubg_match_check` in the repository
+(tests/test_match_vs_gnubg.py): gnubg must not share a process that
 forks, and its chatter goes to file descriptor 1, sent to /dev/null here.
 Prints one line "steps N games N mismatches N" and the first mismatches.
 
@@ -17,14 +18,12 @@ up to `set beavers N`; we set 1).
 import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
-
-from bg import ids                                  # noqa: E402
-from bg.cube import NOBODY, other                   # noqa: E402
-from bg.match import Match                          # noqa: E402
-from bg.position import Position                    # noqa: E402
-from bg.scoring import SINGLE, GAMMON              # noqa: E402
+import host_tools  # noqa: F401  (firmware/ on sys.path: host_tools/paths.py)
+from bg import ids
+from bg.cube import NOBODY, other
+from bg.match import Match
+from bg.position import Position
+from bg.scoring import SINGLE, GAMMON
 
 _g = None
 _null = None

@@ -24,7 +24,7 @@ import builtins
 import gc
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
-for p in (HERE + "/portable", HERE + "/../firmware", HERE + "/../host_tools/fakes"):
+for p in (HERE + "/portable", HERE + "/../host_tools", HERE + "/../firmware", HERE + "/../host_tools/fakes"):
     if p not in sys.path:
         sys.path.insert(0, p)
 for a in list(sys.argv):

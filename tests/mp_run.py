@@ -12,7 +12,8 @@ import gc
 
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 ROOT = HERE + "/.."
-for p in (ROOT, HERE + "/portable", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
+# the MicroPython side's own path (conftest.py and host_tools/__init__.py are CPython's)
+for p in (ROOT, HERE + "/portable", ROOT + "/host_tools", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
     if p not in sys.path:
         sys.path.insert(0, p)
 

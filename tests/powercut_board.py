@@ -2,13 +2,15 @@
 (tests/test_powercut_match.py). CPython only.
 
 The real Table and the real App (its record and save methods, record_open.py, store.py)
-on a real directory. Write points are each state save (store.save: atomic, its own cuts
-are proven by test_store_faults.py and test_store_littlefs.py) and each write() of the
-record file (the App writes a line, then its newline; record_open.py writes its header
-lines in one write). A cut at point k stops the board just before point k, or, `torn`,
-in the middle of it (half of the text written, harsher than littlefs, which keeps an
-unclosed file's old contents). Power-up after a cut is what the board does: the state
-loaded with store.py, a Table resumed from it (or a fresh one), a new App on the same
+on a real directory, powered up by the one rig's boardrig.start (app.boot.start_app, the
+board's own power-up) with no drivers: the checkers are given to the Table and the buttons
+pressed by tablekit's rig. Write points are each state save (store.save opening its new
+file, through the App's files: atomic, its own cuts are proven by test_store_faults.py and
+test_store_littlefs.py) and each write() of the record file (the App writes a line, then its
+newline; record_open.py writes its header lines in one write). A cut at point k stops the
+board just before point k, or, `torn`, in the middle of it (half of the text written,
+harsher than littlefs, which keeps an unclosed file's old contents). Power-up after a cut
+is what the board does: the saved match resumed (or a fresh one), a new App on the same
 files, the checkers put back as the state says.
 """
 import io
@@ -18,7 +20,8 @@ import hw.store as store
 import record.record_open as record_open
 import tablekit
 from app import loop
-from app.loop import App, Drivers
+from app.loop import Drivers
+from boardrig import start
 from bg.movegen import legal_plays
 from game.table import Table
 
@@ -136,6 +139,20 @@ class _File:
         return iter(self.f)
 
 
+class CutFiles(store.OsFiles):
+    """The real filesystem, for the App's state saves: opening the new state file is a
+    write point (the power may go just before the save)."""
+
+    def __init__(self, power):
+        store.OsFiles.__init__(self)
+        self.power = power
+
+    def open(self, path, mode):
+        if "w" in mode:
+            self.power.point()
+        return store.OsFiles.open(self, path, mode)
+
+
 class Board:
     """Table + App + files in `folder`, with `power` deciding where the power goes."""
 
@@ -145,19 +162,17 @@ class Board:
         self.state_path = os.path.join(folder, "state.bin")
         self.record_path = os.path.join(folder, "match.rec")
         self.lines = lines if lines is not None else []
-        try:
-            saved = store.load(self.state_path)
-        except store.StoreError:
-            saved = None
-        self.rig = BoardRig(settings, saved)
-        self.app = CutApp(self.rig.t, Drivers(), self.state_path, self.record_path,
-                          write_line=self.lines.append, fault_log=None)
-        self.app.power = power
+        said = len(self.lines)
+        had = os.path.exists(self.state_path)
+        self.app = start(Drivers(), folder + "/", self.lines.append, settings=settings,
+                         files=CutFiles(power), fault_log=None)
+        resumed = had and not [x for x in self.lines[said:] if '"state_lost"' in x]
+        self.rig = BoardRig(table=self.app.table)
         self.rig.app = self.app
         self.rig.board = self.rig.t.board.copy()      # the checkers put back as saved
         self._patch()
         self.app.drain()                              # what the Table asked at power-up
-        if saved is not None:
+        if resumed:
             self.rig.feed()
 
     def _patch(self):
@@ -174,14 +189,6 @@ class Board:
         for m in (loop, record_open):
             if "open" in m.__dict__:
                 del m.open
-
-
-class CutApp(App):
-    power = None
-
-    def save(self, payload):
-        self.power.point()
-        App.save(self, payload)
 
 
 class BoardRig(tablekit.Rig):

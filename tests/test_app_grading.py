@@ -5,15 +5,12 @@ The heap: the whole board with the engine does not fit the portable tests' 240 K
 64-bit port (the App and the Table ~170 KB, the engine and its weights ~110 KB here; both
 are 0.53 to 0.72 of that on the 32-bit Pico, issue 9). These cases run in tests/tools.py's
 BOARD_HEAP, the Pico's heap in 64-bit objects, and must not raise MemoryError there."""
-import os
-import sys
 
 import pytest
 
-from tools import ROOT, BOARD_HEAP, assert_passes_under_micropython
+from tools import BOARD_HEAP, assert_passes_under_micropython
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import grading_cases  # noqa: E402
+import grading_cases
 
 CASES = sorted(n for n in dir(grading_cases) if n.startswith("test_"))
 

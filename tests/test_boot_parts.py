@@ -6,13 +6,8 @@ the serial commands). CPython only: the fake machine with its SSD1306 model, the
 and the Table do not fit the Pico-sized heap together (tests/portable/apprig.py); the
 App's side of it runs under MicroPython in tests/portable/test_app_parts.py."""
 import json
-import os
-import sys
 
-from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "host_tools", "fakes"))
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
 import fake_io  # noqa: E402
 import fake_adc  # noqa: E402
 import neopixel  # noqa: E402

@@ -50,7 +50,7 @@ def test_batch_mode_answers_one_json_line_per_request():
 def test_judge_names_the_reason_and_points():
     # 24/18 with 3-1 (6 pips with 3+1=4): moved more than the dice allow
     moved = subprocess.run([sys.executable, "-c", (
-        "import sys; sys.path.insert(0, 'firmware');"
+        "import host_tools;"
         "from bg.position import Position; from bg.ids import position_id;"
         "p = Position.start(); p.me[23] -= 1; p.me[17] += 1; print(position_id(p))")],
         cwd=ROOT, capture_output=True, text=True).stdout.strip()

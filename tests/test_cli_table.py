@@ -8,8 +8,7 @@ import pytest
 
 from tools import ROOT
 
-sys.path.insert(0, ROOT)
-from host_tools.__main__ import COMMANDS  # noqa: E402
+from host_tools.__main__ import COMMANDS
 
 
 def _run(*args):

@@ -1,17 +1,14 @@
 """`python -m host_tools bot`: a play and its result ID (single and batch, the three dice
 formats, no legal play), agreeing with `legal`; the cube decision on clear-cut IDs."""
 import json
-import os
 import subprocess
 import sys
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from bg.ids import MatchState, gnubg_id, position_id, GAME_PLAYING  # noqa: E402
+from bg.ids import MatchState, gnubg_id, position_id, GAME_PLAYING
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from corepos import pos_from  # noqa: E402
+from corepos import pos_from
 
 START = "4HPwATDgc/ABMA"
 # on the bar against a closed board: no legal play

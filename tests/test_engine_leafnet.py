@@ -3,19 +3,17 @@ three ways, bit for bit: host_tools/train/leafnet.py's numpy emulation, the vipe
 the real MicroPython unix port on 1,000 contact positions, and the bytecode path under
 CPython on 300 of them (it is slow); with a seeded random net of the fitted one's shape."""
 import os
-import sys
 
 import numpy as np
 
 from tools import ROOT, firmware_mpy, run_micropython
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
-from corepos import played_positions  # noqa: E402
-from bg.position import is_race  # noqa: E402
-from engine.deepleaf import LeafNet  # noqa: E402
-from engine.net import Evaluator  # noqa: E402
-from host_tools.train import leafnet  # noqa: E402
+import scratch
+from corepos import played_positions
+from bg.position import is_race
+from engine.deepleaf import LeafNet
+from engine.net import Evaluator
+from host_tools.train import leafnet
 
 WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
 

@@ -4,16 +4,14 @@ the same distinct results, the same number of dice, and every play the engine ch
 among them."""
 import os
 import random
-import sys
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from corepos import played_positions  # noqa: E402
-from bg.movegen import legal_plays  # noqa: E402
-from bg.play import Play  # noqa: E402
-from engine.player import Engine  # noqa: E402
-from engine.search import Walker  # noqa: E402
+from corepos import played_positions
+from bg.movegen import legal_plays
+from bg.play import Play
+from engine.player import Engine
+from engine.search import Walker
 
 WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
 

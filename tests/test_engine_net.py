@@ -2,14 +2,12 @@
 under CPython and the viper code under the real MicroPython unix port, on 1,200
 positions of both nets (contact and race), with the committed weights."""
 import os
-import sys
 
 from tools import ROOT, firmware_mpy, run_micropython
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from corepos import played_positions  # noqa: E402
-from bg.position import is_race  # noqa: E402
-from engine.net import Evaluator  # noqa: E402
+from corepos import played_positions
+from bg.position import is_race
+from engine.net import Evaluator
 
 WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
 

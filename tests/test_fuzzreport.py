@@ -5,8 +5,7 @@ import sys
 
 from tools import ROOT
 
-sys.path.insert(0, ROOT)
-from host_tools import fuzzreport  # noqa: E402
+from host_tools import fuzzreport
 
 
 def test_the_section_holds_the_runs_counts():

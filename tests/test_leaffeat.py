@@ -4,16 +4,13 @@ same counts (feature x DIV) on every position of seeded random games, and on the
 bear-off corners those games rarely reach; and engine/leaffeat_vp.py's viper twin, which
 the board runs, under the real MicroPython: the same counts on thousands of them, each
 times its multiplier as engine/deepleaf.py asks."""
-import os
-import sys
 
 import numpy as np
 
-from tools import ROOT, firmware_mpy, run_micropython
+from tools import firmware_mpy, run_micropython
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from corepos import played_positions  # noqa: E402
-from engine import leaffeat  # noqa: E402
+from corepos import played_positions
+from engine import leaffeat
 from host_tools.train.leafnet import counts  # noqa: E402   (probe_inputs' features x DIV)
 
 

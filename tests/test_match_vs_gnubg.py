@@ -3,7 +3,6 @@
 The comparison runs in its own process (tests/gnubg_match_check.py): gnubg must not live in
 a process that later forks. 4,000 random steps take about half a second.
 """
-import os
 import re
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from tools import ROOT
 
 
 def test_cube_resignations_scores_and_crawford_agree_with_gnubg():
-    proc = subprocess.run([sys.executable, os.path.join(ROOT, "tests", "gnubg_match_check.py"), "4000"],
+    proc = subprocess.run([sys.executable, "-m", "tests.gnubg_match_check", "4000"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     out = proc.stdout + proc.stderr
     m = re.search(r"^steps (\d+) games (\d+) mismatches (\d+)$", proc.stdout, re.M)

@@ -44,6 +44,10 @@ LARGER_HEAP = {
     # firmware (the think's slice, issue 25) and passes at 248K: at the edge, not the board's
     # budget (the board's own heap: bench heap32, on 32-bit objects)
     "test_app_record::test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_record": "264K",
+    # a roll on a starved heap: Starved(room=8192) cuts its 8 KB of holes from free blocks of
+    # 272 bytes, and at 240K the App's heap has 12 to 14 of them left (3.9 to 4.5 KB of holes,
+    # not the 8 KB the test means); at 256K all 30 (the test checks it: s.holes)
+    "test_app_record::test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order": "256K",
     # (test_coach_hint, the Table with the engine and a save in one heap, is back in the
     # Pico's 240 KB: it passes down to 232K, fails at 228K, since the board's resident heap
     # shrank (BENCHMARKS.md, bench heap))

@@ -3,12 +3,10 @@ has its French in app/notice_fr.py, so that a French board never shows one in En
 from the firmware's sources: a notice added later without its French fails here."""
 import os
 import re
-import sys
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from app.notice_fr import say  # noqa: E402
+from app.notice_fr import say
 
 # rows whose site says them in French itself (the board's language chosen there)
 SAID_AT_THEIR_SITE = {"FAIR DICE", "commitment:", "DICE SEED", "DICE SALT", "mixed into",
@@ -38,7 +36,6 @@ def test_every_notice_row_has_its_french():
 
 
 def test_every_french_row_fits_and_has_no_english():
-    sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
     from french_words import english
     from app.notice_fr import WORDS
     for line in "".join(WORDS).strip().split("\n"):

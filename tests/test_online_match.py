@@ -12,8 +12,7 @@ import time
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-from simui import rig as rigmod          # noqa: E402
+from boardrig.whole import BoardRig            # noqa: E402
 from simui.session import Session        # noqa: E402
 from simui.serialpty import SerialPty    # noqa: E402
 from bgammon_server import Server, Script  # noqa: E402
@@ -26,8 +25,8 @@ class Board:
 
     def __init__(self, tmp_path, length=3):
         from game.settings import Settings, CLOCK_OFF
-        self.rig = rigmod.SimRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3,
-                                 settings=Settings(clock=CLOCK_OFF, length=length))
+        self.rig = BoardRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3,
+                           settings=Settings(clock=CLOCK_OFF, length=length))
         self.s = Session(self.rig)
         self.port = SerialPty(self.rig)
         self.others = []                 # scripted clients polled while the board runs
@@ -459,7 +458,6 @@ def test_the_server_is_the_authority_on_the_position(tmp_path):
 
 GNUBG_IMPORT = """
 import json, sys
-sys.path[:0] = ["host_tools", "."]
 from host_tools import gnubg_capture
 import gnubg
 gnubg_capture.setup()

@@ -1,15 +1,8 @@
 """The physical board model and the fake ADC (CPython side): the field numbers are the
 hardware brief's, the wiring is the pin map's, bad input gets a clear message."""
-import os
-import sys
 
 import pytest
 
-from tools import ROOT
-
-for p in (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "host_tools")):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 
 import board_config as cfg  # noqa: E402
 import fake_adc  # noqa: E402

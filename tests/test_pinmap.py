@@ -145,10 +145,6 @@ def test_power_budget_at_the_brightness_cap_is_within_usb():
 
 
 def _leds_module():
-    try:
-        import neopixel  # noqa: F401
-    except ImportError:  # CPython: the fakes are not on sys.path by default
-        sys.path.insert(0, os.path.join(ROOT, "host_tools", "fakes"))
     from hw import leds
     return leds
 

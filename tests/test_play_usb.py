@@ -18,8 +18,7 @@ import pytest
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-from simui import rig as rigmod          # noqa: E402
+from boardrig.whole import BoardRig            # noqa: E402
 from simui.session import Session        # noqa: E402
 from simui.serialpty import SerialPty    # noqa: E402
 
@@ -33,8 +32,8 @@ class Board:
     def __init__(self, tmp_path):
         from game.settings import Settings, CLOCK_OFF
         # no clock: the board's time runs faster than the wall's here, gnubg's must not count
-        self.rig = rigmod.SimRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3,
-                                 settings=Settings(clock=CLOCK_OFF))
+        self.rig = BoardRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3,
+                           settings=Settings(clock=CLOCK_OFF))
         self.s = Session(self.rig)
         self.port = SerialPty(self.rig)
 

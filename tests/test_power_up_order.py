@@ -5,15 +5,14 @@ allocations of a settled reading walk past on MicroPython (its allocator is firs
 2-3 ms of the settled -> LED path (docs/benchmarks-by-hand.md, beside bench app). Booted as
 tests/test_sim_main.py boots main.py (CPython, the fake machine), the imports recorded."""
 import json
-import os
 import subprocess
 import sys
 
-from tools import ROOT
+from host_tools.paths import python_env
 
 BOOT = """
 import sys, json, builtins
-sys.path[:0] = [%r, %r, %r]
+import host_tools    # the board's code and the fakes on sys.path (host_tools/paths.py)
 import physboard
 board = physboard.PhysicalBoard(seed=1).install()
 loads = []
@@ -34,12 +33,11 @@ def _stop(coro):
 asyncio.run = _stop
 import main
 main.main()
-""" % (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware"),
-       os.path.join(ROOT, "host_tools"))
+"""
 
 
 def test_power_up_loads_the_resident_code_before_the_board_config_it_builds_from(tmp_path):
-    proc = subprocess.run([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path),
+    proc = subprocess.run([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path), env=python_env(),
                           capture_output=True, text=True, timeout=120)
     lines = [l for l in proc.stdout.splitlines() if l.startswith("LOADS ")]
     assert lines, proc.stdout[-2000:] + proc.stderr[-3000:]

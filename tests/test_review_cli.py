@@ -6,12 +6,12 @@ import subprocess
 import sys
 
 from host_tools import record_read as record
+from host_tools.paths import python_env
 from tools import ROOT
 from test_export import play_match
 
 GNUBG_SCRIPT = r"""
 import json, sys
-sys.path.insert(0, %r)
 from host_tools import gnubg_capture
 from host_tools.benches.bench_coach import gnubg_figures
 gnubg_capture.setup()
@@ -38,8 +38,8 @@ def test_review_of_a_record_and_of_its_mat_agree_with_gnubgs_count(tmp_path):
     ra, rb = json.loads(a.stdout), json.loads(b.stdout)
     assert ra["players"] == rb["players"] and ra["games"] == rb["games"] >= 2
     assert [p["name"] for p in ra["players"]] == ["Ann", "Bob"]
-    g = subprocess.run([sys.executable, "-c", GNUBG_SCRIPT % ROOT, str(mat)], capture_output=True,
-                       text=True, timeout=300)
+    g = subprocess.run([sys.executable, "-c", GNUBG_SCRIPT, str(mat)], capture_output=True,
+                       text=True, timeout=300, env=python_env())
     assert g.returncode == 0, g.stderr
     assert json.loads(g.stdout) == [p["unforced_moves"] for p in ra["players"]]
     text = tool("review", str(mat), "--no-luck")

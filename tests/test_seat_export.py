@@ -2,19 +2,16 @@
 `python -m host_tools export` and the companion page's web/matexport.js name the player
 "Tablier (normal)" in the .mat file of a match the board played in."""
 import os
-import sys
 
-from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from tablekit import sensed_of  # noqa: E402
-from bg.play import Play  # noqa: E402
-from bg.position import Position  # noqa: E402
-from game.table import Table  # noqa: E402
-from game.settings import Settings  # noqa: E402
-from record.record_writer import HEADER  # noqa: E402
-from host_tools import cmd_export  # noqa: E402
-from test_web_mat import need_node, js_export  # noqa: E402
+from tablekit import sensed_of
+from bg.play import Play
+from bg.position import Position
+from game.table import Table
+from game.settings import Settings
+from record.record_writer import HEADER
+from host_tools import cmd_export
+from test_web_mat import need_node, js_export
 
 
 def _record_of_a_match_with_the_board(path):

@@ -7,7 +7,6 @@ from source do not fit the Pico-sized heap together; the SelfTest core it drives
 under MicroPython in tests/portable/test_selftest_calibration.py."""
 import gc
 import os
-import sys
 import scratch
 
 from scanrig import cfg, WHITE, BLACK
@@ -142,16 +141,6 @@ def test_the_led_walk_goes_on_across_the_tick_wrap():
             seen.add(mode.test.led_i)
     assert len(seen) >= 5, seen                  # a new LED every 250 ms after the wrap
     _rm(path)
-
-
-def test_the_screens_module_does_not_import_the_self_test_back():
-    """No import loop hw/selftest <-> hw/selftest_mode (issue 9 item 4): hw.selftest loads
-    the screens for its run(); the screens get their SelfTest passed in."""
-    import subprocess
-    fw = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
-    code = "import sys; import hw.selftest_mode; print('hw.selftest' in sys.modules)"
-    out = subprocess.run([sys.executable, "-c", code], cwd=fw, capture_output=True, text=True)
-    assert out.stdout.strip() == "False", out.stdout + out.stderr
 
 
 def test_the_self_test_says_on_serial_why_it_was_entered(capsys):

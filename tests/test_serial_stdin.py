@@ -5,13 +5,10 @@ bytes that have not come. CPython: the portable tests drive SerialLine directly 
 interpreters (tests/portable/test_serial_flood.py)."""
 import json
 import os
-import sys
 
-from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-from apprig import rig  # noqa: E402
-from app import tasks  # noqa: E402
+from apprig import rig
+from app import tasks
 
 
 def test_a_pipe_flood_is_read_in_bounded_turns():

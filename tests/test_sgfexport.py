@@ -17,8 +17,7 @@ from host_tools import record_read as record
 from bg.match import Match
 from tools import ROOT
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_export import _play_game, sgf_games  # noqa: E402  (the rules core's seeded games)
+from test_export import _play_game, sgf_games  # (the rules core's seeded games)
 
 GNUBG_CLI = "/usr/games/gnubg"
 

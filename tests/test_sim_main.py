@@ -8,21 +8,20 @@ import subprocess
 import sys
 import time
 
-from tools import ROOT
+from host_tools.paths import python_env
 
 BOOT = """
 import sys
-sys.path[:0] = [%r, %r, %r]
+import host_tools    # the board's code and the fakes on sys.path (host_tools/paths.py)
 import physboard
 board = physboard.PhysicalBoard(seed=1).install()
 import main
 main.main()
-""" % (os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware"),
-       os.path.join(ROOT, "host_tools"))
+"""
 
 
 def test_main_boots_and_answers_on_serial(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path),
+    proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path), env=python_env(),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     got = []
     try:

@@ -2,18 +2,13 @@
 numbering rule (the mover's, kept while a checker is in the hand; White's while setting up
 or putting back, as the OLED), restore checkers by hand after `clear`, and say "no point"
 for a point that does not exist."""
-import os
-import sys
-
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "host_tools"))
-from simui import rig as rigmod          # noqa: E402
-from simui.session import Session        # noqa: E402
-from simui.hands import WHITE, BLACK     # noqa: E402
+from boardrig.whole import BoardRig
+from simui.session import Session
+from simui.hands import WHITE, BLACK
 
 
 def _session(tmp_path):
-    rig = rigmod.SimRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3)
+    rig = BoardRig(seed=1, dice_seed=1, workdir=str(tmp_path), quiet_scans=3)
     s = Session(rig)
     return s
 

@@ -5,19 +5,16 @@ board's time running. Counted, not timed: the loop runs on a real pty and the re
 firmware, with a virtual wall clock that the wait for a key advances."""
 import io
 import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                "host_tools"))
-from simui import rig as rigmod          # noqa: E402
-from simui.session import Session        # noqa: E402
-from simui import terminal               # noqa: E402
+from boardrig.whole import BoardRig, STEP_MS, IDLE_SCAN_MS
+from simui.session import Session
+from simui import terminal
 
 IDLE_S = 10.0
 
 
 def test_an_idle_terminal_scans_and_draws_a_few_times_a_second(tmp_path, monkeypatch):
-    rig = rigmod.SimRig(seed=1, dice_seed=1, workdir=str(tmp_path))
+    rig = BoardRig(seed=1, dice_seed=1, workdir=str(tmp_path))
     session = Session(rig)
     session.execute("setup")
     work = {"steps": 0, "scans": 0, "frames": 0, "waits": 0}
@@ -58,9 +55,9 @@ def test_an_idle_terminal_scans_and_draws_a_few_times_a_second(tmp_path, monkeyp
     assert work["waits"] <= ticks + 1
     # the board's time ran with the wall clock (but the last tick's, which read "quit"):
     # its clocks and blinking go on
-    ran_ms = IDLE_S * 1000 - terminal.TICK_S * 1000 - 2 * rigmod.STEP_MS
+    ran_ms = IDLE_S * 1000 - terminal.TICK_S * 1000 - 2 * STEP_MS
     assert rig.now - start_now >= ran_ms
-    assert work["steps"] >= ran_ms / rigmod.STEP_MS
+    assert work["steps"] >= ran_ms / STEP_MS
     # a scan every 500 ms of board time (it was one every 10 ms: 1,000), a frame a tick
-    assert work["scans"] <= IDLE_S * 1000 / rigmod.IDLE_SCAN_MS + 2, work
+    assert work["scans"] <= IDLE_S * 1000 / IDLE_SCAN_MS + 2, work
     assert work["frames"] <= ticks + 3, work

@@ -93,8 +93,6 @@ def test_the_phase_changes_in_one_place():
 
 
 def test_the_button_table_has_a_row_per_phase_and_a_column_per_event():
-    import sys
-    sys.path.insert(0, ROOT)
     from game import table as T
     from game import phases
     assert len(T.Table.ON) == phases.RESIGNATION + 1

@@ -2,19 +2,16 @@
 (relabel.py's 1-ply labels), the race net from the data's races, as without the option.
 Tiny nets and a few epochs: about a second each."""
 import os
-import sys
 
 import numpy as np
 
-from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
-from corepos import played_positions  # noqa: E402
-from bg.position import Position, is_race  # noqa: E402
-from engine.net import NETS_AT, NIN, NOUT, Evaluator  # noqa: E402
-from engine.weights import file_size  # noqa: E402
-from host_tools.train import fit  # noqa: E402
+import scratch
+from corepos import played_positions
+from bg.position import Position, is_race
+from engine.net import NETS_AT, NIN, NOUT, Evaluator
+from engine.weights import file_size
+from host_tools.train import fit
 
 LABEL = (0.5, 0.15, 0.01, 0.12, 0.01)
 

@@ -1,6 +1,5 @@
 """host_tools/train/gendata.py --extra: how many other results of each roll are kept beside
 the chosen one (2 by default, the committed recipe's)."""
-import os
 import subprocess
 import sys
 
@@ -8,8 +7,7 @@ import numpy as np
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
+import scratch
 
 
 def samples(extra):

@@ -1,6 +1,5 @@
 """host_tools/train/probe_inputs.py: its hand-made inputs on positions whose values are
 known by hand, and its fit command end to end on a small file (a few seconds)."""
-import os
 import subprocess
 import sys
 
@@ -8,10 +7,9 @@ import numpy as np
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
-from corepos import played_positions  # noqa: E402
-from host_tools.train.probe_inputs import NFEAT, features  # noqa: E402
+import scratch
+from corepos import played_positions
+from host_tools.train.probe_inputs import NFEAT, features
 
 
 def board(me, opp):

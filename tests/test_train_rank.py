@@ -9,13 +9,12 @@ import numpy as np
 
 from tools import ROOT, need_shared
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
-from corepos import played_positions  # noqa: E402
-from bg.position import is_race  # noqa: E402
-from engine.net import Evaluator  # noqa: E402
-from host_tools.train import fit  # noqa: E402
-from host_tools.train.screen import read_weights  # noqa: E402
+import scratch
+from corepos import played_positions
+from bg.position import is_race
+from engine.net import Evaluator
+from host_tools.train import fit
+from host_tools.train.screen import read_weights
 
 WEIGHTS = os.path.join(ROOT, "firmware", "engine", "weights.bin")
 

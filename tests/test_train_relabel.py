@@ -1,7 +1,6 @@
 """host_tools/train/relabel.py: the training positions it picks get gnubg's 1-ply labels
 (not the 0-ply ones gendata gave them), races are left alone, and the parts of a split run
 together hold exactly the positions of one whole run, each with the same label."""
-import os
 import subprocess
 import sys
 
@@ -9,10 +8,9 @@ import numpy as np
 
 from tools import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "tests", "portable"))
-import scratch  # noqa: E402
-from corepos import played_positions  # noqa: E402
-from bg.position import Position, is_race  # noqa: E402
+import scratch
+from corepos import played_positions
+from bg.position import Position, is_race
 
 # gnubg's evaluation of the opening position (the side on roll to move), measured with
 # gnubg.evaluate: 0-ply and 1-ply differ, so a label says which ply made it

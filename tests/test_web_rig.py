@@ -1,17 +1,13 @@
 """The web rig's hands (web/py/webrig.py), run on CPython with the same fakes the page runs
-on MicroPython: a subprocess, so the fake `machine` stays out of pytest's process."""
-import os
+on MicroPython: a subprocess, so the fake `machine` stays out of pytest's process (it finds
+the board's code by importing host_tools, the repository on its PYTHONPATH)."""
 import subprocess
 import sys
 
-from tools import ROOT
-
-PATHS = [os.path.join(ROOT, "host_tools", "fakes"), os.path.join(ROOT, "firmware"),
-         os.path.join(ROOT, "host_tools"), os.path.join(ROOT, "web", "py")]
+from host_tools.paths import python_env
 
 SCRIPT = r'''
-import sys
-sys.path[:0] = %r
+import host_tools
 import webrig
 W, B = webrig.WHITE, webrig.BLACK
 cal = webrig.save_calibration(%r)
@@ -44,15 +40,14 @@ print("ok")
 
 def test_web_rig_hands(tmp_path):
     cal = str(tmp_path / "cal.bin")
-    code = SCRIPT % (PATHS, cal, str(tmp_path), cal)
+    code = SCRIPT % (cal, str(tmp_path), cal)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          cwd=str(tmp_path))
+                          cwd=str(tmp_path), env=python_env())
     assert proc.returncode == 0 and proc.stdout.strip().endswith("ok"), proc.stdout + proc.stderr
 
 
 SEATS = r'''
-import sys, json
-sys.path[:0] = %r
+import json
 import webrig
 from game import table as T
 rig = webrig.WebRig(workdir=%r, cal_path=%r, dice_seed=7)
@@ -97,18 +92,16 @@ def test_web_rig_board_seats_play_and_the_hands_make_their_plays(tmp_path):
     the end of the game, with no error on the serial line (a hand moving as a person does).
     Dice seed 7: a game with hits in the bear-off."""
     cal = str(tmp_path / "cal.bin")
-    code = "import webrig; webrig.save_calibration(%r)\n" % cal
-    code = "import sys; sys.path[:0] = %r\n" % PATHS + code + SEATS % (PATHS, str(tmp_path), cal)
+    code = "import host_tools, webrig; webrig.save_calibration(%r)\n" % cal
+    code += SEATS % (str(tmp_path), cal)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          cwd=str(tmp_path))
+                          cwd=str(tmp_path), env=python_env())
     assert proc.returncode == 0 and proc.stdout.startswith("ok"), proc.stdout + proc.stderr
     _, plies, hits, entered, offs = proc.stdout.split()
     assert int(plies) >= 10 and int(hits) >= 1 and int(entered) >= 1 and int(offs) >= 1, proc.stdout
 
 
 DEMO = r'''
-import sys
-sys.path[:0] = %r
 import webrig, webdemo
 rig = webrig.WebRig(workdir=%r, cal_path=%r, dice_seed=3)
 rig.seat(1, "easy")
@@ -126,10 +119,10 @@ def test_web_demo_plays_around_the_boards_seat(tmp_path):
     """The demo with Black's seat the board's: White's player plays as before, Black's
     plays are the board's own, made by the hands as shown (webdemo.WebBot)."""
     cal = str(tmp_path / "cal.bin")
-    code = "import sys; sys.path[:0] = %r\nimport webrig; webrig.save_calibration(%r)\n" % (PATHS, cal)
-    code += DEMO % (PATHS, str(tmp_path), cal)
+    code = "import host_tools, webrig; webrig.save_calibration(%r)\n" % cal
+    code += DEMO % (str(tmp_path), cal)
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
-                          cwd=str(tmp_path))
+                          cwd=str(tmp_path), env=python_env())
     assert proc.returncode == 0 and proc.stdout.startswith("ok"), proc.stdout + proc.stderr
     _, board, white = proc.stdout.split()
     assert int(board) >= 4 and int(white) >= 3, proc.stdout

@@ -62,7 +62,8 @@ def firmware_mpy():
     """The firmware precompiled by the real mpy-cross into test-mpy (this run's scratch directory), once per test run:
     the MicroPython runs load it as the Pico does after `make flash` (bytecode loaded, not
     compiled on the small heap, whose compiler's transient blocks would fragment it).
-    The stand-ins for the hardware (host_tools/fakes, the physical board model) go in too:
+    The stand-ins for the hardware (host_tools/fakes, the physical board model, the rig that
+    builds the board, host_tools/boardrig) go in too:
     they are the world around the Pico, not its heap's business, so they are made as
     cheap to load as the firmware."""
     if not _MPY_TREE:
@@ -72,11 +73,13 @@ def firmware_mpy():
         scratch = os.environ.get("TABLIER_TEST_TMP") or os.path.join(ROOT, "build")
         out = os.path.join(scratch, "test-mpy")
         compile_tree(out, march=None)
-        world = [os.path.join(ROOT, "host_tools", "physboard.py")]
-        fakes = os.path.join(ROOT, "host_tools", "fakes")
-        world += [os.path.join(fakes, f) for f in sorted(os.listdir(fakes)) if f.endswith(".py")]
-        for src in world:
-            dest = os.path.join(out, os.path.basename(src)[:-3] + ".mpy")
+        host = os.path.join(ROOT, "host_tools")
+        world = ["physboard.py", "boardrig/__init__.py", "boardrig/whole.py", "boardrig/eyes.py"]
+        world += ["fakes/" + f for f in sorted(os.listdir(os.path.join(host, "fakes"))) if f.endswith(".py")]
+        for rel in world:
+            src = os.path.join(host, rel)
+            dest = os.path.join(out, rel.replace("fakes/", "")[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
             subprocess.run([tool("mpy-cross"), "-s", os.path.basename(src), "-o", dest, src],
                            check=True, capture_output=True)
         _MPY_TREE.append(out)

@@ -40,14 +40,13 @@ OLED_PAGE_US = (128 + 1) * 9 / 0.4 + 7 * 9 / 0.4
 
 def record_trace(path, seed=SEED):
     """Play the demo match in CPython and write what the Table was fed to `path`."""
-    sys.path.insert(0, os.path.join(ROOT, "host_tools"))
-    from simui import rig as R
+    from boardrig.whole import BoardRig
     from simui.session import Session
     from simui.bot import Bot
     from game.settings import Settings
     out = open(path, "w")
     work = tempfile.mkdtemp(prefix="tablier-bench-app-")
-    rig = R.SimRig(seed=seed, dice_seed=seed, workdir=work, quiet_scans=3, settings=Settings(money=0, length=3))
+    rig = BoardRig(seed=seed, dice_seed=seed, workdir=work, quiet_scans=3, settings=Settings(money=0, length=3))
     real = rig.app.table
 
     class Recorder:

@@ -26,8 +26,6 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
 REAL = os.path.join(os.path.dirname(ROOT), "shared", "data", "real-matches")
 
 from host_tools.benches.bench_engine import VIPER_TIMING  # noqa: E402 (the engine's timing, shared)

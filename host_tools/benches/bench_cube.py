@@ -28,8 +28,6 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
 
 from bg.ids import CENTRED, GAME_PLAYING, MatchState, match_id, position_id  # noqa: E402
 from engine import cubeful  # noqa: E402

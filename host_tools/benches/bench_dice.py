@@ -14,8 +14,6 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-if os.path.join(ROOT, "firmware") not in sys.path:
-    sys.path.append(os.path.join(ROOT, "firmware"))
 
 from host_tools.benchmd import PICO_FACTOR  # noqa: E402
 from host_tools.benches.mp_timer import TIMER  # noqa: E402

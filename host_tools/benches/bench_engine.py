@@ -22,8 +22,6 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
-if FIRMWARE not in sys.path:
-    sys.path.insert(0, FIRMWARE)
 
 from bg.movegen import legal_plays  # noqa: E402
 from bg.play import Play  # noqa: E402

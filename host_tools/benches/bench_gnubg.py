@@ -102,10 +102,7 @@ def _gnubg_time(g, oracle, board, rolls, warm_reps=5, cold_reps=3):
 
 def gnubg_times():
     """{name: (plays, cold_us, warm_us)}, named like ours()."""
-    for p in (os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests")):
-        if p not in sys.path:
-            sys.path.insert(0, p)
-    import oracle
+    from tests import oracle
     from bg.ids import position_from_id
     g = oracle.gnubg()
     out = {"start21": _gnubg_time(g, oracle, oracle.board_of(position_from_id(START_ID)), ROLLS)}

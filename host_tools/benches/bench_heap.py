@@ -111,8 +111,6 @@ def with_engine(trace, work, level="normal", pid=None):
     """The board after power-up with the real scanner and its engine made (a seat the
     board's), then the engine thinking the widest 1-1 at `level` in that heap: live heaps
     and the largest free block, 64-bit, and the Pico estimate by the same rules."""
-    import sys
-    sys.path.insert(0, os.path.join(B.ROOT, "firmware"))
     from bg.ids import position_from_id
     pos = position_from_id(pid or HARDEST)
     think = (bytes(pos.me).hex(), bytes(pos.opp).hex())

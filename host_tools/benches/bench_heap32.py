@@ -26,7 +26,6 @@ functions' Thumb code (counted from mpy-cross -march=armv6m by bench heap's thum
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 from host_tools import cmd_web
@@ -175,9 +174,6 @@ def measure(work=None):
         raise SystemExit("bench heap32 failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
     # what the chip holds instead of the pure path: the viper functions' Thumb code
     # (bench heap reads their texts from the firmware's modules, under CPython)
-    fw = os.path.join(ROOT, "firmware")
-    if fw not in sys.path:
-        sys.path.insert(0, fw)
     figures["thumb"] = sum(bench_heap.thumb_bytes(work))
     figures["leaf_thumb"] = max(0, bench_heap.leaf_extra(work, os.path.join(site, "fw")) - 1024)
     return figures

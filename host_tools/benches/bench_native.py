@@ -139,8 +139,6 @@ def viper_walk_cycles():
     objdump = shutil.which("arm-none-eabi-objdump")
     if not objdump:
         return None
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "firmware"))
     from host_tools.cmd_flash import viper_text
     work = tempfile.mkdtemp(prefix="tablier-bench-native-")
     src = os.path.join(work, "walk.py")

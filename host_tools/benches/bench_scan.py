@@ -777,8 +777,6 @@ def run():
       % (lo(q3), lo(q1)))
     w("costs): measure on the first Pico (hardware-brief 2.6).")
     w("")
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(__file__)))), "firmware"))
     import board_config as cfg
     # The scan task runs at a fixed rate (app/tasks.py `scan_task` sleeps what is left of
     # SCAN_PERIOD_MS), so a scan longer than the period sets the period.

@@ -15,13 +15,11 @@ import argparse
 import math
 import os
 import struct
-import sys
 import time
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
 NIN = 202
 SIDE = 101

@@ -17,15 +17,12 @@ layout) and labels (N x 5 float32).
 import argparse
 import os
 import random
-import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, ROOT)
+from bg.movegen import legal_plays
+from bg.position import Position
 
-from bg.movegen import legal_plays  # noqa: E402
-from bg.position import Position  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 EXPLORE = 0.10
 EXTRA = 2

@@ -19,15 +19,14 @@ is the rows' sum in 1/1024.
 import argparse
 import os
 import struct
-import sys
 
 import numpy as np
 
 from host_tools.train import fit as F
 
+from engine import leaffeat
+
 ROOT = F.ROOT
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-from engine import leaffeat  # noqa: E402
 
 NRAW = 202
 NFEAT = leaffeat.NFEAT

@@ -15,14 +15,11 @@ the relabelled files before the 0-ply ones.
 """
 import argparse
 import os
-import sys
 import time
 
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, ROOT)
 
 from host_tools.train.fit import race_mask  # noqa: E402
 from host_tools.train.gendata import gnubg_setup  # noqa: E402

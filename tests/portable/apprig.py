@@ -1,13 +1,13 @@
-"""Test rig for the App: the real Table and the real LED, OLED, button, dice and buzzer
-drivers, on minimal wires (pins that hold a level, an I2C bus that keeps what it is sent,
-a PWM that keeps its settings) and a stand-in for the hall scanner that reports settled
-readings of given positions.
+"""Test rig for the App: host_tools/boardrig's stand-in board (the real Table and the real
+LED, OLED, button, dice and buzzer drivers on minimal wires, a stand-in for the hall scanner
+that reports settled readings of given positions), booted by app.boot.start_app as the board
+powers up, on this run's files, with the helpers the App's tests share.
 
 Why stand-ins: under MicroPython with the Pico's 200 KB heap, the Table and the rules
 (~100 KB of bytecode compiled from source), the drivers and the App (~40 KB) fit, but not
 also the fake `machine` with its SSD1306 model (~25 KB) and the scanner with the physical
-board model (~55 KB). The whole real stack (fake machine, scanner, board model) is driven
-by the simulator tests (tests/test_sim_pty.py, tests/test_sim_demo.py) under CPython.
+board model (~55 KB). The whole board (boardrig.BoardRig) is driven by the simulator tests
+(tests/test_sim_pty.py, tests/test_sim_demo.py) under CPython.
 Imports go largest first, into an empty heap, so that fragmentation does not waste it.
 """
 import sys
@@ -21,109 +21,27 @@ gc.collect()
 from game import i18n  # noqa: F401,E402
 import game.snapshot as snapshot  # noqa: F401,E402
 gc.collect()
+from boardrig import ReadingScanner, Bus, stand_in_drivers  # noqa: E402
 from app.boot import start_app  # noqa: E402
-from app.build import Drivers  # noqa: E402,F401
+# (the drivers stand_in_drivers makes: loaded here, largest first)
+import app.build  # noqa: E402,F401  (loaded here, in the order of an empty heap)
 from app.ledmap import led_index  # noqa: E402,F401
 from hw.oled import Oled  # noqa: E402
-from hw.buttons import Buttons  # noqa: E402
-from hw.dice import Dice  # noqa: E402
-from hw.buzzer import Buzzer  # noqa: E402
+from hw.buttons import Buttons  # noqa: E402,F401
+from hw.dice import Dice  # noqa: E402,F401
+from hw.buzzer import Buzzer  # noqa: E402,F401
 gc.collect()
-try:
-    import neopixel  # noqa: E402
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import neopixel  # noqa: E402
-from hw.leds import Leds  # noqa: E402
+import neopixel  # noqa: E402
+from hw.leds import Leds  # noqa: E402,F401
 from bg.position import Position  # noqa: E402
-from base.reading import Sensed, WHITE, BLACK  # noqa: E402
 import board_config as cfg  # noqa: E402
 
 # This run's own directory, as scratch.py gives (inlined: one module more to compile pushes
 # the app rig's 200 KB MicroPython runs over the heap's edge).
 TMP = (os.getenv("TABLIER_TEST_TMP") or "/tmp") + "/tablier-test-app-" + sys.implementation.name
-STATE = TMP + "-state.bin"
+STATE = TMP + "-state.bin"        # (boardrig.start's names, at this prefix)
 RECORD = TMP + "-match.rec"
 FAULTS = TMP + "-faults.log"
-
-
-def sensed_of(pos):
-    """What a sure scanner reads of `pos` (White's view: me = White)."""
-    s = Sensed()
-    for p in range(1, 25):
-        w = pos.me[p - 1]
-        b = pos.opp[24 - p]
-        s.colour[p] = WHITE if w else (BLACK if b else 0)
-        s.lo[p] = s.hi[p] = w + b
-    s.bar_lo[WHITE] = s.bar_hi[WHITE] = pos.me[24]
-    s.bar_lo[BLACK] = s.bar_hi[BLACK] = pos.opp[24]
-    return s
-
-
-class ReadingScanner:
-    """The Scanner's interface (scan, settled, last_change, sensed) over given positions:
-    a new position settles after `quiet` scans, as the real one does after quiet_scans."""
-
-    def __init__(self, quiet=3):
-        self.quiet = quiet
-        self.scans = 0
-        self.last_change = 0
-        self.sensed = sensed_of(Position())
-
-    def put(self, pos):
-        self.sensed = sensed_of(pos)
-        self.last_change = self.scans
-
-    def scan(self):
-        self.scans += 1
-        return self.sensed
-
-    @property
-    def settled(self):
-        return self.scans - self.last_change >= self.quiet
-
-
-class Pin:
-    """A GPIO: the level the outside world applies (buttons: 1 = released, active low)."""
-
-    def __init__(self, id, level=1):
-        self.id = id
-        self.level = level
-
-    def value(self, v=None):
-        if v is None:
-            return self.level
-        self.level = v
-
-
-class Bus:
-    """An I2C bus with a display that acknowledges everything; counts the bytes sent."""
-
-    def __init__(self):
-        self.sent = 0
-
-    def writeto(self, addr, buf, stop=True):
-        self.sent += len(buf)
-
-    def writevto(self, addr, vector, stop=True):
-        for b in vector:
-            self.sent += len(b)
-
-
-class Pwm:
-    def __init__(self):
-        self.f = 0
-        self.duty = 0
-
-    def freq(self, f=None):
-        if f is not None:
-            self.f = f
-        return self.f
-
-    def duty_u16(self, d=None):
-        if d is not None:
-            self.duty = d
-        return self.duty
 
 
 def clean():
@@ -144,12 +62,9 @@ def rig(fresh=True, files=None):
     gc.collect()                 # the previous test's App and Table go before new buffers come
     neopixel.reset_fakes()
     sc = ReadingScanner()
-    pins = dict((name, Pin(cfg.BUTTONS[name])) for name in cfg.BUTTONS)
-    drivers = Drivers(sc, Leds(Pin(cfg.LED_PIN), cfg.LED_COUNT, cfg.LED_BRIGHTNESS_MAX,
-                               cfg.LED_BUDGET_MA, cfg.LED_ORDER),
-                      Oled(Bus(), cfg.OLED_ADDR), Buttons(pins, True), Dice(5), Buzzer(Pwm()))
     lines = []
-    app = start_app(drivers, STATE, RECORD, lines.append, fault_log=FAULTS, files=files)
+    # boardrig.start's call, on the names made once (its joined names cost this heap 350 bytes)
+    app = start_app(stand_in_drivers(sc), STATE, RECORD, lines.append, fault_log=FAULTS, files=files)
     app.clock = think_clock()
     gc.collect()
     return sc, app, lines
@@ -199,3 +114,11 @@ def oled_shows(app, rows):
     ref = Oled(Bus(), cfg.OLED_ADDR)
     ref.lines(rows)
     return ref.buffer == app.d.oled.buffer
+
+
+def oled_rows(app):
+    """The six rows the App's OLED shows, read from its pixels (boardrig.eyes: loaded for
+    the reading and forgotten, as the board does its rare code, so that the test's eyes
+    keep none of the Pico-sized heap)."""
+    from base.rare import call
+    return call("boardrig.eyes", "screen_of", "", (app.d.oled.buffer,))

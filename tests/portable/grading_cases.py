@@ -10,7 +10,7 @@ pages turned with the menu button) and on serial; grading off carries none of it
 import sys
 import json
 
-from apprig import rig, run
+from apprig import rig, run, oled_shows, oled_rows, led_index
 from base.rare import forget
 from game.tutor import asked
 from bg.position import Position
@@ -75,8 +75,7 @@ def Clock_step(app):
 
 
 def _status_rgb(app, player):
-    i = app._led_map[27 + player]
-    return app.d.leds.get(i)
+    return app.d.leds.get(led_index(27 + player))    # the player's status LED on the strip
 
 
 def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
@@ -95,7 +94,7 @@ def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
     graded = _events(lines, "grade")
     assert graded and graded[-1]["g"] == "doubtful" and graded[-1]["p"] == 0, lines[-5:]
     assert graded[-1]["a"] == "play" and graded[-1]["loss"] == 31
-    assert app._notice == ["White 24/18 13/8", "doubtful -0.031"], app._notice
+    assert oled_shows(app, ["White 24/18 13/8", "doubtful -0.031"]), oled_rows(app)
     run(app, 10)
     assert _status_rgb(app, 0) == DOUBTFUL_RGB
     assert app.thinking_scans > 0         # the scan ran inside the walks
@@ -113,7 +112,7 @@ def test_a_blunder_is_graded_blunder_on_the_oled_the_led_and_serial():
     run(app, 10)
     graded = _events(lines, "grade")
     assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-5:]
-    assert app._notice == ["White 13/8 13/7", "blunder -0.090"], app._notice
+    assert oled_shows(app, ["White 13/8 13/7", "blunder -0.090"]), oled_rows(app)
     assert _status_rgb(app, 0) == BLUNDER_RGB
 
 
@@ -127,7 +126,7 @@ def test_cube_decisions_are_graded_and_a_pass_ends_the_game_with_its_review():
     run(app, 10)
     doubles = [g for g in _events(lines, "grade") if g["a"] == "double"]
     assert doubles and doubles[-1]["p"] == 1 and doubles[-1]["g"] != "fine", lines[-6:]
-    assert app._notice[0] == "Black wrong" and app._notice[1] == "double", app._notice
+    assert oled_rows(app)[:2] == ["Black wrong", "double"], oled_rows(app)
     app.press("p1_cube", "long")          # White passes a double she should take: wrong
     run(app, 10)
     answers = [g for g in _events(lines, "grade") if g["a"] == "answer"]
@@ -143,7 +142,7 @@ def test_cube_decisions_are_graded_and_a_pass_ends_the_game_with_its_review():
     # the review screen is up, in the end-of-game flow: the menu button closes its last page
     rows = app.grader.rows()
     assert rows[0].startswith("game 1") and rows[-1] == "Menu: close", rows
-    assert app._shown_screen == rows or app._notice is not None
+    assert oled_rows(app)[0] == "White wrong pass", oled_rows(app)   # the pass's grade over it first
     app.press("menu")
     assert not app.grader.pages and t.menu is None        # taken by the review, not the menu
 
@@ -167,13 +166,13 @@ def test_the_match_review_at_the_match_end_and_its_pages():
     assert pages[0][:2] == ["game 1 Whit Blac", "rate   90.5  0.0"], pages[0]
     assert pages[1][0] == "match  Whit Blac" and pages[1][3] == "blund     1    0", pages[1]
     run(app, 4500)                        # the last grade's notice is over: the page shows
-    assert app._shown_screen == pages[0], (app._shown_screen, pages[0])
+    assert oled_shows(app, pages[0]), (oled_rows(app), pages[0])
     app.press("menu")
     run(app, 10)
-    assert app._shown_screen == pages[1]
+    assert oled_shows(app, pages[1]), oled_rows(app)
     app.press("menu")
     run(app, 10)
-    assert not app.grader.pages and app._shown_screen == t.screen
+    assert not app.grader.pages and oled_shows(app, t.screen), oled_rows(app)
 
 
 def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
@@ -197,8 +196,8 @@ def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
     assert t.phase == GAME_OVER, t.screen
     # no review without grading: the OLED says where one comes from, and nothing is loaded
     # (issue 26: it said a developer's command line, `host_tools review RECORD`)
-    assert app._notice == ["No review here:", "grading is off.", "To have one:",
-                           "Menu > Settings", "> Grading: on"], app._notice
+    assert oled_shows(app, ["No review here:", "grading is off.", "To have one:",
+                            "Menu > Settings", "> Grading: on"]), oled_rows(app)
     assert not _events(lines, "review") and "app.noreview" not in sys.modules
 
 
@@ -278,8 +277,9 @@ def test_without_its_engine_grading_says_so_in_words_and_the_game_goes_on():
     assert app.grader == 0 and app.engine is None
     errors = [l for l in lines if '"grading"' in l]
     assert errors and "no grading" in errors[-1], lines[-3:]
-    assert app._notice[0] == "Grading:" and app._notice[1], app._notice
-    assert "Errno" not in " ".join(app._notice)         # in words, not a number
+    rows = oled_rows(app)
+    assert rows[0] == "Grading:" and rows[1], rows
+    assert "Errno" not in " ".join(rows)               # in words, not a number
     _opening(app, 6, 5)
     _white_plays(sc, app, t, [(24, 13)])
     run(app, 20)
@@ -401,7 +401,7 @@ def test_the_persons_grade_stays_up_before_the_boards_answer():
     assert t.seats[0] and not t.seats[1] and t.on_roll == 1 and t.phase == PRE_ROLL, t.screen
     app.press("p2_cube")                  # Black doubles in an even position: wrong
     run(app, 10)
-    mine = app._notice
+    mine = oled_rows(app)
     assert mine[:2] == ["Black wrong", "double"], mine
     n = 0
     while not [g for g in _events(lines, "grade") if g["a"] == "answer"] and n < 2000:
@@ -410,11 +410,10 @@ def test_the_persons_grade_stays_up_before_the_boards_answer():
     answer = [g for g in _events(lines, "grade") if g["a"] == "answer"]
     assert answer and answer[-1]["p"] == 0, lines[-6:]
     run(app, 20)
-    assert app._notice is mine and app._shown_screen == mine, (app._notice, app._shown_screen)
+    assert oled_rows(app) == mine, (oled_rows(app), mine)         # the person's grade stays up
     assert _status_rgb(app, 1) in (DOUBTFUL_RGB, BLUNDER_RGB)    # Black's LED: her grade
     run(app, 4500)                        # her grade's time is over: the board's grade
-    assert app._notice is not None and app._notice[0].startswith("White"), app._notice
-    assert app._shown_screen == app._notice
+    assert oled_rows(app)[0].startswith("White"), oled_rows(app)
     assert app.grader.shown[0] == 0 and app.grader.lit == 0
 
 
@@ -425,20 +424,19 @@ def test_an_open_menu_shows_over_a_grade_and_takes_its_presses_in_view():
     _opening(app, 6, 5)
     _white_plays(sc, app, t, [(13, 8), (13, 7)])      # a blunder: its grade up for 4 s
     run(app, 10)
-    grade = app._notice
-    assert grade == ["White 13/8 13/7", "blunder -0.090"], grade
+    grade = ["White 13/8 13/7", "blunder -0.090"]
+    assert oled_shows(app, grade), oled_rows(app)
     app.press("menu")                     # Black opens the menu while the grade is up
     run(app, 10)
-    assert t.menu is not None and app._notice is grade       # the grade's time runs on
-    assert app._shown_screen == t.screen, (app._shown_screen, t.screen)
+    assert t.menu is not None and oled_shows(app, t.screen), (oled_rows(app), t.screen)
     first = list(t.screen)
     app.press("menu")                     # the cursor moves: seen as it moves
     run(app, 10)
-    assert app._shown_screen == t.screen and t.screen != first, (first, t.screen)
+    assert oled_shows(app, t.screen) and t.screen != first, (first, t.screen)
     assert _status_rgb(app, 0) == BLUNDER_RGB                # the grade stays on the LED
     app.press("menu", "long")             # closed: the grade's time left shows
     run(app, 10)
-    assert t.menu is None and app._shown_screen == grade, app._shown_screen
+    assert t.menu is None and oled_shows(app, grade), oled_rows(app)   # the grade's time ran on
 
 
 def _french(rows):
@@ -454,7 +452,7 @@ def test_in_french_the_grades_and_the_reviews_say_no_english():
     _white_plays(sc, app, t, [(13, 8), (13, 7)])      # a blunder
     run(app, 10)
     assert _events(lines, "grade")[-1]["g"] == "blunder"      # serial stays English (JSON)
-    assert app._notice == ["Blanc 13/8 13/7", "gaffe -0.090"], app._notice
+    assert oled_shows(app, ["Blanc 13/8 13/7", "gaffe -0.090"]), oled_rows(app)
     _finish(app)
     app.loaded = [3, 1]
     app.press("p2_main")
@@ -481,13 +479,14 @@ def test_in_french_a_wrong_double_and_a_wrong_pass_are_said_in_french():
     _opening(app, 6, 5)
     _white_plays(sc, app, t, [(24, 13)])              # fine
     run(app, 10)
-    assert app._notice == ["Blanc 24/13", "correct 0.000"], app._notice
+    assert oled_shows(app, ["Blanc 24/13", "correct 0.000"]), oled_rows(app)
     app.press("p2_cube")                  # a wrong double
     run(app, 10)
-    assert app._notice[0] == "Noir double à" and app._notice[1] == "tort", app._notice
-    _french(app._notice)
+    rows = oled_rows(app)
+    assert rows[:2] == ["Noir double à", "tort"], rows
+    _french(rows)
     app.press("p1_cube", "long")          # a wrong pass
     run(app, 10)
-    assert app._notice[:2] == ["Blanc refuse à", "tort"], app._notice
-    assert app._notice[2].startswith("gaffe -"), app._notice
-    _french(app._notice)
+    rows = oled_rows(app)
+    assert rows[:2] == ["Blanc refuse à", "tort"] and rows[2].startswith("gaffe -"), rows
+    _french(rows)

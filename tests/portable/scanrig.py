@@ -1,26 +1,17 @@
 """Test rig for the scanner tests: the simulated wooden board wired to the real scanner.
 
-Works under pytest (CPython) and tests/mp_run.py (MicroPython): finds the repository
-root from the firmware/ entry both put on sys.path, then adds host_tools/ and its fakes.
+Works under pytest (CPython) and tests/mp_run.py (MicroPython): both put host_tools/ and its
+fakes on sys.path (conftest.py through host_tools/paths.py; mp_run.py itself).
 """
 import gc
-import sys
 
-for _p in list(sys.path):
-    if _p.endswith("firmware"):
-        _root = _p[:-len("firmware")]
-        for _q in (_root + "host_tools/fakes", _root + "host_tools"):
-            if _q not in sys.path:
-                sys.path.append(_q)
-        break
-
-import fake_io  # noqa: E402
-import fake_adc  # noqa: E402
-import physboard  # noqa: E402
-from physboard import WHITE, BLACK  # noqa: E402,F401
-from hw.scanner import make_scanner  # noqa: E402
-from hw import calibration  # noqa: E402
-import board_config as cfg  # noqa: E402
+import fake_io
+import fake_adc
+import physboard
+from physboard import WHITE, BLACK  # noqa: F401
+from hw.scanner import make_scanner
+from hw import calibration
+import board_config as cfg
 
 
 def calibrate(board, sc, scans=8):

@@ -7,7 +7,7 @@ legal and shown, a person makes it and the turn passes; its cube answer goes thr
 Table's flow; the scan runs while it thinks; a seat handed back frees the engine."""
 import sys
 
-from apprig import rig, run
+from apprig import rig, run, oled_shows, oled_rows
 from bg.movegen import legal_plays
 from bg.play import Play
 from bg.position import Position
@@ -197,7 +197,7 @@ def test_no_heap_for_the_engine_hands_the_boards_seat_back_in_words():
     assert t.seats[0] == 0 and t.seats[1] == 0, t.seats
     assert app.engine is None and app.faults == 0, app.last_fault
     assert [l for l in lines if '"board_seat"' in l and "no memory" in l], lines[-3:]
-    assert app._notice == ["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"], app._notice
+    assert oled_shows(app, ["BOARD CANNOT", "PLAY: no memory", "seats back to", "persons"]), oled_rows(app)
     assert t.phase == MOVING and t.on_roll == 1 and t.shown_play is None   # a person moves Black
 
 
@@ -421,7 +421,7 @@ def test_a_bad_weights_file_hands_the_seat_back_once_in_words():
         assert len(said) == 1 and words in said[0], (content and content[:4], said)
         assert app.faults == 0 and app.engine is None, app.last_fault
         assert t.seats[1] == 0 and t.phase == MOVING and t.on_roll == 1 and t.shown_play is None
-        assert app._notice[0] == "BOARD CANNOT", app._notice
+        assert oled_rows(app)[0] == "BOARD CANNOT", oled_rows(app)
 
 
 def seat_weights():

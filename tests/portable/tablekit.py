@@ -51,9 +51,9 @@ def white_point(point, player):
 class Rig:
     """A Table, a physical board and a clock, with everything the Table sent kept."""
 
-    def __init__(self, settings=None, saved=None, board=None, now=0):
+    def __init__(self, settings=None, saved=None, board=None, now=0, table=None):
         self.now = now            # ticks_ms of the last tick: `now` near 2**30 tests the wrap
-        self.t = Table(settings, saved)
+        self.t = table if table is not None else Table(settings, saved)   # (table: one made)
         self.t.tick(now)
         self.board = board.copy() if board is not None else Position.start()
         self.records = []

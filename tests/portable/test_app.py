@@ -2,7 +2,7 @@
 feeding settled readings, the LED frame and the OLED, and a failing part caught and shown.
 Runs under pytest and MicroPython with the Pico's heap; see apprig for the scanner stand-in."""
 import json
-from apprig import rig, run, oled_shows, led_index, Position, neopixel, cfg, FAULTS
+from apprig import rig, run, oled_shows, oled_rows, led_index, Position, neopixel, cfg, FAULTS
 from game import colours
 
 
@@ -63,7 +63,7 @@ def test_a_part_failing_every_cycle_is_logged_once_per_interval():
     assert len(logged) == 1, logged          # not 200 lines on serial (nor writes to flash)
     run(app, 4000)
     assert len([l for l in lines if "task_scan" in l]) == 2
-    assert app.d.oled is not None and app._notice[0] == "FAULT in scan"
+    assert app.d.oled is not None and oled_rows(app)[0] == "FAULT in scan", oled_rows(app)
 
 
 def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
@@ -74,7 +74,7 @@ def test_an_exception_in_a_part_is_logged_shown_and_the_board_goes_on():
     assert app.last_fault[0] == "clock" and "boom" in app.last_fault[1]
     err = json.loads([l for l in lines if "task_clock" in l][0])
     assert err["t"] == "error" and "ZeroDivisionError" in err["msg"]
-    assert oled_shows(app, app._notice) and app._notice[0] == "FAULT in clock"
+    assert oled_rows(app)[0] == "FAULT in clock", oled_rows(app)
     log = open(FAULTS).read()                # the traceback is kept on flash
     assert "clock" in log and "ZeroDivisionError" in log and "boom" in log
     sc.put(Position.start())
@@ -115,14 +115,14 @@ def test_notices_and_repeated_faults_across_the_tick_wrap():
         raise ValueError("boom")
     app.guard("clock", boom, start)
     app.display(start)
-    assert oled_shows(app, app._notice) and app._notice[0] == "FAULT in clock"
+    assert oled_rows(app)[0] == "FAULT in clock", oled_rows(app)
     t = start
     for k in range(10, NOTICE_MS - 10, 10):
         t = ticks.add(start, k)
         app.step(t)
-    assert t < start and app._notice is not None       # past the wrap, still shown
+    assert t < start and oled_rows(app)[0] == "FAULT in clock"   # past the wrap, still shown
     app.step(ticks.add(start, NOTICE_MS))
-    assert app._notice is None and oled_shows(app, app.table.screen)
+    assert oled_shows(app, app.table.screen)                # gone: the Table's screen again
     logged = len([l for l in lines if "task_clock" in l])
     app.guard("clock", boom, ticks.add(start, REPEAT_MS - 10))     # within REPEAT_MS: counted
     assert len([l for l in lines if "task_clock" in l]) == logged == 1

@@ -1,7 +1,7 @@
 """The App at boot and on its serial line: a corrupt state file, malformed commands.
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 import json
-from apprig import rig, run, oled_shows, clean, opening_roll, STATE
+from apprig import rig, run, oled_shows, oled_rows, clean, opening_roll, STATE
 from app import commands
 import hw.store as store
 
@@ -73,8 +73,8 @@ def test_a_persistent_read_error_keeps_the_match_and_says_so():
     assert lost and "could not be read" in lost[0] and "read/write error" in lost[0], lines
     assert "Errno" not in lost[0] and "kept as" in lost[0]
     run(app, 20)
-    assert app._notice == ["MATCH UNREADABLE", "flash read/write", "error", "old match kept",
-                           "new match"] and oled_shows(app, app._notice)
+    assert oled_shows(app, ["MATCH UNREADABLE", "flash read/write", "error", "old match kept",
+                            "new match"]), oled_rows(app)
     assert app.table.phase == 0                              # a new match, said in words
     assert _file(STATE + ".unread") == saved                 # the old match kept aside
     files.times = 0
@@ -90,7 +90,8 @@ def test_an_unreadable_match_that_cannot_be_moved_is_never_saved_over():
     sc, app, lines = rig(fresh=False, files=files)
     lost = [l for l in lines if '"state_lost"' in l]
     assert lost and "not overwritten" in lost[0], lines
-    assert app.state_held == STATE and app._notice[-2:] == ["kept, not saved", "over. New match"]
+    run(app, 20)
+    assert app.state_held == STATE and oled_rows(app)[3:5] == ["kept, not saved", "over. New match"], oled_rows(app)
     opening_roll(app, sc, 5, 2)
     assert app.saves == 0 and app.save_failed == "unread old match kept"
     assert any('"save_failed"' in l for l in lines) and app.faults == 0
@@ -111,7 +112,7 @@ def test_a_corrupt_state_file_starts_fresh_with_a_message():
     sc, app, lines = rig(fresh=False)
     assert any('"state_lost"' in l for l in lines), lines
     run(app, 20)
-    assert oled_shows(app, app._notice) and app._notice[0] == "STATE LOST"
+    assert oled_rows(app)[0] == "STATE LOST", oled_rows(app)
     assert app.table.phase == 0              # setting up a fresh match
     import os
     os.stat(STATE + ".bad")                  # kept aside for inspection
@@ -150,7 +151,8 @@ def test_a_nonsense_snapshot_is_kept_aside_and_said_in_words():
     sc, app, lines = rig(fresh=False)
     lost = [l for l in lines if '"state_lost"' in l]
     assert lost and "a board in play before the first move" in lost[0] and "kept as" in lost[0], lines
-    assert app._notice[0] == "STATE LOST" and "new match" in app._notice
+    run(app, 20)
+    assert oled_rows(app)[0] == "STATE LOST" and "new match" in oled_rows(app), oled_rows(app)
     assert app.table.phase == 0 and app.table.board == Position.start()
     assert _file(STATE + ".bad") == kept
     opening_roll(app, sc, 4, 1)

@@ -4,7 +4,7 @@ the seed and recorded after the `F` line, and after a power cut the next roll nu
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 import gc
 
-from apprig import rig, run, clean, RECORD, TMP
+from apprig import rig, run, oled_rows, clean, RECORD, TMP
 from bg.position import Position
 from dice.fairroll import FairRoll
 from dice.fairdice import FairDice
@@ -34,7 +34,7 @@ def test_the_app_rolls_the_fair_dice_and_a_power_cut_goes_on_from_the_next_roll(
     h = fd.commitment()
     run(app, 50)
     assert ('{"t":"dice_commit","hash":"%s"}' % h) in lines, lines
-    assert app._notice[:3] == ["FAIR DICE", "commitment:", h[:16]]
+    assert oled_rows(app)[:3] == ["FAIR DICE", "commitment:", h[:16]], oled_rows(app)
     sc.put(Position.start())
     run(app, 100)
     for name in ("p1_main", "p2_main"):
@@ -72,7 +72,7 @@ def test_a_fair_dice_fault_is_said_and_the_boards_own_dice_roll():
         raise OSError(5, "urandom failed")
     app.fair = FairRoll(DICE, seed_source=no_entropy)
     run(app, 50)
-    assert app._notice[0] == "FAIR DICE FAULT", app._notice
+    assert oled_rows(app)[0] == "FAIR DICE FAULT", oled_rows(app)
     errors = [l for l in lines if '"fair_dice"' in l]
     assert len(errors) == 1 and "urandom failed" in errors[0], lines
     sc.put(Position.start())
@@ -139,8 +139,8 @@ def test_physical_dice_entered_on_the_buttons():
     for name in ("p1_main", "p1_main", "p2_main", "p1_cube", "p1_main"):
         app.press(name)
     run(app, 30)
-    assert app.d.oled.ok and app._shown_screen[0] == "ENTER THE DICE", app._shown_screen
-    assert app._shown_screen[2] == " [4]", app._shown_screen
+    rows = oled_rows(app)
+    assert app.d.oled.ok and rows[0] == "ENTER THE DICE" and rows[2] == " [4]", rows
     app.press("menu")
     run(app, 30)
     assert app.table.opening[0] == 4 and app.fair.pad is None
@@ -178,16 +178,16 @@ def test_the_menus_dice_page_checks_the_dice_and_sets_own_dice():
         app.press("menu")
     app.press("p1_main")
     run(app, 4100)                            # (the commitment's notice is over)
-    assert app._shown_screen[:2] == ["DICE", ">Check dice"], app._shown_screen
+    assert oled_rows(app)[:2] == ["DICE", ">Check dice"], oled_rows(app)
     app.press("p1_main")
     run(app, 30)
-    assert app._shown_screen[0] == "DICE CHECK" and app._shown_screen[1] == "%d rolls" % app.fair.k
+    assert oled_rows(app)[:2] == ["DICE CHECK", "%d rolls" % app.fair.k], oled_rows(app)
     app.press("undo")
     app.press("menu")
     app.press("menu")
     app.press("p1_main")                      # Own dice: on
     run(app, 30)
-    assert app.fair.manual and app._shown_screen[3] == ">Own dice on", app._shown_screen
+    assert app.fair.manual and oled_rows(app)[3] == ">Own dice on", oled_rows(app)
     app.press("undo")                         # back to the menu
     run(app, 30)
     assert app.table.menu is not None and app.table.menu.level == "main"
@@ -205,7 +205,7 @@ def test_in_french_the_commitment_is_said_in_french():
     app.fair = _fair()
     h = FairDice(SEED).commitment()
     run(app, 50)
-    assert app._notice[:3] == ["DÉS SÛRS", "engagement:", h[:16]], app._notice
+    assert oled_rows(app)[:3] == ["DÉS SÛRS", "engagement:", h[:16]], oled_rows(app)
     clean()
     _remove()
 

@@ -1,6 +1,6 @@
 """A state save that fails (flash full or worn) is shown and sent; play goes on.
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
-from apprig import rig, opening_roll, oled_shows
+from apprig import rig, opening_roll, oled_rows
 
 
 class FullFlash:
@@ -24,7 +24,7 @@ def test_a_failed_save_is_shown_and_play_goes_on():
     opening_roll(app, sc, 6, 1)
     assert app.saves == 0 and app.save_failed.startswith("flash full")   # words, not "28"
     assert any('"save_failed"' in l and "flash full" in l for l in lines), lines
-    assert oled_shows(app, app._notice) and app._notice[0] == "STATE NOT SAVED"
+    assert oled_rows(app)[0] == "STATE NOT SAVED", oled_rows(app)      # on the OLED
     assert app.table.turn_dice == (6, 1) and app.faults == 0   # the game goes on
 
 
@@ -43,5 +43,5 @@ def test_a_save_out_of_memory_is_shown_and_play_goes_on():
     opening_roll(app, sc, 6, 1)
     assert app.saves == 0 and app.save_failed == "no memory"
     assert any('"save_failed"' in l for l in lines), lines
-    assert app._notice[:2] == ["STATE NOT SAVED", "no memory"]
+    assert oled_rows(app)[:2] == ["STATE NOT SAVED", "no memory"], oled_rows(app)
     assert app.table.turn_dice == (6, 1) and app.faults == 0

@@ -1,10 +1,5 @@
 """Buttons: press, long press, double press and contact bounce, replayed against the fake pins."""
-import sys
-try:
-    import fake_io
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import fake_io
+import fake_io
 from hw.buttons import Buttons
 
 MAIN, CUBE = 6, 7  # GPIOs, wired to GND with pull-ups

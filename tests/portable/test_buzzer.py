@@ -1,10 +1,5 @@
 """Buzzer: each pattern's tones and gaps at the right times, driven only by tick(now_ms)."""
-import sys
-try:
-    import fake_io
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import fake_io
+import fake_io
 from hw.buzzer import Buzzer, PATTERNS
 
 GPIO = 19

@@ -95,6 +95,8 @@ def test_the_evaluator_keeps_its_compiled_code_not_the_source_text_it_was_compil
     gc.collect()
     held = gc.mem_alloc() - before
     assert engine.net._VIPER           # compiled again
+    # the heap: the viper loader's module and the pure path's leave it (one kept from the
+    # first import would not be in `held`)
     assert "engine.net_vp" not in sys.modules and "engine.net_py" not in sys.modules
     assert held <= NET_HEAP_MAX, held
 

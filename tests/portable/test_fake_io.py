@@ -1,10 +1,5 @@
 """The fake machine I/O behaves like the wiring the simulator stands for."""
-import sys
-try:
-    import fake_io
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import fake_io
+import fake_io
 import neopixel
 
 Pin = fake_io.Pin

@@ -1,10 +1,5 @@
 """LED strip: brightness cap, current budget and colour order, as written to the fake strip."""
-import sys
-try:
-    import fake_io
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import fake_io
+import fake_io
 import neopixel
 from hw.leds import Leds
 

@@ -2,7 +2,7 @@
 flash refused, a fault in a part, a refused USB answer) in French, accents and all, with no
 English word; an English board's as they were. Runs under pytest and MicroPython with the
 Pico's heap (see apprig)."""
-from apprig import rig, opening_roll, oled_shows
+from apprig import rig, opening_roll, oled_rows
 from french_words import english
 from test_app_save import FullFlash, NoHeap
 
@@ -17,23 +17,25 @@ def _french(files):
 
 def test_a_failed_save_is_said_in_french_on_a_french_board():
     app = _french(FullFlash())
-    rows = app._notice
+    rows = oled_rows(app)                                  # what the OLED shows
     assert rows[:3] == ["ÉTAT NON SAUVÉ", "erreur de flash", "flash pleine"], rows
-    assert not english(rows) and oled_shows(app, rows)
+    assert not english(rows), rows
     assert app.table.turn_dice == (6, 1) and app.faults == 0
 
 
 def test_a_save_out_of_memory_is_said_in_french():
     app = _french(NoHeap())
-    assert app._notice[:2] == ["ÉTAT NON SAUVÉ", "plus de mémoire"], app._notice
+    assert oled_rows(app)[:2] == ["ÉTAT NON SAUVÉ", "plus de mémoire"], oled_rows(app)
 
 
 def test_a_fault_in_a_part_names_the_part_in_french():
     sc, app, lines = rig()
     app.table.settings.lang = 1
     app.fault("display", ValueError("x"), 0)
-    assert app._notice[0] == "PANNE: écran", app._notice
-    assert app._notice[1] == "ValueError: x"          # the exception's own text is kept
+    app.display(0)                                    # the App's display round, at once
+    rows = oled_rows(app)
+    assert rows[0] == "PANNE: écran", rows
+    assert rows[1] == "ValueError: x", rows           # the exception's own text is kept
 
 
 def test_a_reason_wrapped_over_rows_is_said_whole_in_french():
@@ -59,7 +61,7 @@ def test_an_english_board_keeps_its_english():
     sc, app, lines = rig()
     app.files = FullFlash()
     opening_roll(app, sc, 6, 1)
-    assert app._notice[0] == "STATE NOT SAVED"
+    assert oled_rows(app)[0] == "STATE NOT SAVED", oled_rows(app)
 
 
 def test_the_dice_pads_speak_french_on_a_french_board():

@@ -1,10 +1,6 @@
 """OLED driver: what reaches the fake SSD1306 over I2C decodes to the text drawn."""
 import sys
-try:
-    import fake_io
-except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-    sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-    import fake_io
+import fake_io
 from hw.oled import Oled, ROW_Y, wrap
 from hw.accents import ascii_text, CHARS, GLYPHS
 

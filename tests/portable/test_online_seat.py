@@ -54,7 +54,6 @@ def test_the_dice_of_both_sides_come_from_the_line_and_are_recorded_as_the_serve
     assert any('"seat_turn"' in x and '"ask":"play"' in x for x in lines)   # the opponent's play
     ans = json.loads(commands.answer(app, "seat dice 2 2"))   # not asked now
     assert ans["code"] == "seat_refused" and "no dice" in ans["msg"]
-    assert "app.online" in sys.modules
 
 
 def test_the_links_state_is_said_and_a_seat_not_online_takes_no_dice():

@@ -18,11 +18,7 @@ _CPYTHON = sys.implementation.name != "micropython"
 
 def _oled():
     """A fake SSD1306 and its driver (made once)."""
-    try:
-        import fake_io
-    except ImportError:  # pytest on CPython: conftest does not put the fakes on sys.path
-        sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/host_tools/fakes")
-        import fake_io
+    import fake_io
     from hw.oled import Oled
     if not _OLED:
         fake_io.reset_fakes()

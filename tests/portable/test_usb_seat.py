@@ -5,7 +5,7 @@ whatever is not a legal answer to what it asked, and asks again; the seat goes b
 person from the settings; the seat survives a power cut."""
 import json
 
-from apprig import run
+from apprig import run, oled_rows
 from app import commands
 from game.table import MOVING, PRE_ROLL
 from usbkit import usb_black, turns, screen, seat
@@ -56,6 +56,6 @@ def test_illegal_and_malformed_answers_are_refused_in_words_and_asked_again():
         run(app, 20)
         assert t.shown_play is None and t.phase == MOVING and t.want_play == "usb"
         assert len(turns(lines)) == before + 1, (text, lines[-3:])   # asked again at once
-    assert "REFUSED" in " ".join(app._notice or []), app._notice
+    assert "REFUSED" in " ".join(oled_rows(app)), oled_rows(app)
     ok = seat(app, lines, "play 8/7 13/7")         # any order of writing
     assert ok["t"] == "seat_ok" and ok["answer"] == "13/7 8/7"

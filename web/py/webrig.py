@@ -1,6 +1,7 @@
-"""The board in a browser: the real firmware (App, drivers, Table, hall scanner) on the fake
-`machine` (host_tools/fakes), reading the physical board model (host_tools/physboard.py),
-run by MicroPython's WebAssembly port in a Web Worker (web/worker.js).
+"""The board in a browser: host_tools/boardrig.py's whole board (the real firmware on the fake
+`machine`, reading the physical board model through the real hall scanner), run by
+MicroPython's WebAssembly port in a Web Worker (web/worker.js), with what the page adds: a
+person's hands, the page's clock, the picture it draws and the seats' controls.
 
     rig = WebRig(seed=1, workdir="/state")   # calibrated as a maker would, then booted
     rig.run_to(wall_ms)                      # steps the App every 10 ms up to wall_ms
@@ -10,9 +11,8 @@ run by MicroPython's WebAssembly port in a Web Worker (web/worker.js).
     rig.seat(1, "normal")                    # the Settings' seat: Black is the board (normal)
     rig.make_board_play()                    # a person's hands make the play the board shows
 
-host_tools/simui/rig.py does the same for `make sim` but needs os.path (CPython's); this one
-keeps to what the WebAssembly port has. Time: virtual ms = wall ms (the page's clock), plus
-whatever the demo's players spend in a synchronous settle (self.ahead, never taken back).
+Time: virtual ms = wall ms (the page's clock), plus whatever the demo's players spend in a
+synchronous settle (self.ahead, never taken back).
 """
 import json
 import sys
@@ -20,24 +20,13 @@ import sys
 import board_config as cfg
 import fake_io
 import neopixel
-import physboard
-from hw import calibration
-from hw.oled import ROW_Y
-from app.build import build_drivers
 from app.ledmap import led_index
-from app.boot import start_app
-from app import commands
+from app import commands  # noqa: F401 (the serial console's: loaded with the page, as always)
 from game import colours
 from game.table import MOVING
-from simui import readback
-from simui.readback import calibrate, nearest_code  # noqa: F401 (the rig's names)
+from boardrig.whole import BoardRig, WHITE, BLACK, STEP_MS, save_calibration  # noqa: F401 (the page's names)
 
-WHITE = physboard.WHITE
-BLACK = physboard.BLACK
-STEP_MS = cfg.SCAN_PERIOD_MS
 MAX_CATCH_UP = 25            # steps per run_to at most: a slow frame never freezes the page
-PRESS_MS = 80                # the demo's short press, well over the 20 ms debounce
-LONG_MS = 1000               # the demo's long press, past the 800 ms of the Buttons driver
 # the board's think in pieces of this many results, one piece per App cycle and per timer
 # turn of the page (app.think_piece): pure Python under WebAssembly evaluates 250-1000
 # positions a second here (BENCHMARKS.md, web), so a piece is 25-160 ms where a whole strong
@@ -49,70 +38,35 @@ BAR = 25                     # the places a hand takes from or puts on, besides 
 OFF = 0
 
 
-class WebRig:
+class WebRig(BoardRig):
+    """cal_path: the maker's calibration of this board (same seed), made by `make web` on the
+    host (save_calibration): running the routine here would cost 1.6 s of the page's start.
+    power_up: the board as the Pico powers it up (BoardRig's), thinking at once as on the
+    Pico (no think_piece)."""
+    think_piece = THINK_PIECE
+
     def __init__(self, seed=1, workdir="/state", write_line=None, dice_seed=None, cal_path=None,
                  power_up=False):
-        fake_io.reset_fakes()
-        neopixel.reset_fakes()
-        self.now = 0
         self.ahead = 0                     # virtual ms the demo ran ahead of the wall clock
-        fake_io.set_clock(lambda: self.now)
-        self.workdir = workdir
-        self.board = physboard.PhysicalBoard(seed=seed).install()
-        self.lines = []                    # serial lines not yet taken by state()
-        self._write = write_line
         self.off = {WHITE: 0, BLACK: 0}    # borne off: the trays have no sensors
         self.hand = 0                      # colour of the checker held (0: none)
         self.hand_from = None              # where it came from (a point, BAR or OFF)
-        if power_up:
-            # the board as the Pico powers it up (app/tasks.py's power_up, main.py's), in
-            # workdir with its calibration.bin: the heap's tests and benches (docs/heap.md);
-            # the board thinks at once, as on the Pico (no think_piece)
-            import os
-            os.chdir(workdir)
-            from app import tasks
-            self.app = tasks.power_up()[0]
-            self.app.write_line = self._line
-            self.drivers = self.app.d
-            self.cal = None
-        else:
-            # the maker's calibration of this board (same seed), made by `make web` on the
-            # host (save_calibration): running the routine here would cost 1.6 s of the
-            # page's start
-            cal = calibration.Calibration.load(cal_path) if cal_path else None
-            self.drivers = build_drivers(cal, cfg, {"settle_us": 0}, dice_seed=dice_seed)
-            if cal is None or cal.warning:
-                cal = calibrate(self.board, self.drivers.scanner)
-            self.cal = cal
-            self.app = start_app(self.drivers, workdir + "/state.bin", workdir + "/match.rec",
-                                 self._line, fault_log=workdir + "/faults.log")
-            self.app.think_piece = THINK_PIECE
-        self.table = self.app.table
-        self._screen_key = None
-        self._screen_rows = []
         self._held = {}                    # button -> virtual ms at which to release it
         self.scanning = True               # the sensors are read until the reading is fed
         self._todo = []                    # the hands' next actions (make_board_play)
         self._hand_at = 0                  # virtual ms of the hands' last action
-        self.step()
-
-    def _line(self, text):
-        if self._write is not None:
-            self._write(text)              # the page's serial console (webhost.serial)
-        else:
-            self.lines.append(text)
+        BoardRig.__init__(self, seed, workdir, write_line, dice_seed, cal_path, power_up=power_up)
 
     # ------------------------------------------------------------ time
     def step(self, n=1, scan=True):
         """n cycles of the App. A scan of the model costs ~6 ms of the WebAssembly port's
         time (152 sensors through the real mux code): the sensors are read from a change of
         the checkers until the Table got the settled reading, and not while nothing moved
-        (as host_tools/simui/rig.py skips them during a press)."""
-        sc = self.drivers.scanner
+        (as BoardRig.press skips them during a press)."""
         for _ in range(n):
             self.now += STEP_MS
             self.app.step(self.now, scan and self.scanning)
-            if self.scanning and sc.settled and self.app._fed_change == sc.last_change:
+            if self.scanning and self.fed():
                 self.scanning = False
             if self._held:
                 self._release_due()
@@ -136,21 +90,12 @@ class WebRig:
             self.ahead -= (target - self.now) // STEP_MS * STEP_MS   # drop what cannot be caught up
         return n
 
-    def wait(self, ms, scan=True):
-        self.step(max(1, ms // STEP_MS), scan)
-
     def settle(self, limit_ms=5000):
-        """Run until the sensors settled and the reading reached the Table (the demo)."""
-        sc = self.drivers.scanner
+        """Run until the sensors settled and the reading reached the Table (the demo's
+        players: the time it takes is run ahead of the page's clock)."""
         start = self.now
-        ok = False
         self.moved()
-        for _ in range(limit_ms // STEP_MS):
-            self.step()
-            if sc.settled and self.app._fed_change == sc.last_change:
-                self.step(2)
-                ok = True
-                break
+        ok = BoardRig.settle(self, limit_ms)
         self.ahead += self.now - start
         return ok
 
@@ -158,9 +103,7 @@ class WebRig:
     def button(self, name, down, hold_ms=0):
         """The player's finger on a button: down=True holds it, False lets go; hold_ms > 0
         holds it that long from now (a shift-click: a long press)."""
-        gpio = cfg.BUTTONS[name]
-        level = (0 if cfg.BUTTONS_ACTIVE_LOW else 1) if down else None
-        fake_io.set_input(gpio, level)
+        BoardRig.button(self, name, down)
         if down and hold_ms:
             self._held[name] = self.now + hold_ms
         elif not down:
@@ -174,12 +117,7 @@ class WebRig:
     def press(self, name, kind="press"):
         """A whole press, run synchronously (the demo's players)."""
         start = self.now
-        times = (LONG_MS,) if kind == "long" else (PRESS_MS,)
-        for ms in times:
-            self.button(name, True)
-            self.wait(ms, scan=False)
-            self.button(name, False)
-        self.wait(60, scan=False)
+        BoardRig.press(self, name, kind)
         self.ahead += self.now - start
 
     # ------------------------------------------------------------ hands (White's numbering)
@@ -341,35 +279,6 @@ class WebRig:
             return False
         return bool(self.place(place))
 
-    def serial(self, line):
-        """A command line as on USB serial (app/commands.py); returns the answer line."""
-        out = commands.answer(self.app, line)
-        self._line(out)
-        return out
-
-    # ------------------------------------------------------------ what the board shows
-    def screen_rows(self):
-        dev = fake_io.oled_device(cfg.OLED_ADDR)
-        key = bytes(dev.ram)
-        if key != self._screen_key:
-            self._screen_key = key
-            self._screen_rows = dev.text_rows(ROW_Y)
-        return list(self._screen_rows)
-
-    def led_codes(self):
-        """Table.leds roles 1..30 -> palette code, decoded from the frame the strip received."""
-        return readback.led_codes(self.drivers.leds.scale)
-
-    def mover(self):
-        codes = self.led_codes()
-        w = codes[colours.LED_TURN_P1] != colours.OFF
-        b = codes[colours.LED_TURN_P2] != colours.OFF
-        if w and not b:
-            return WHITE
-        if b and not w:
-            return BLACK
-        return 0
-
     def state(self, with_text=False):
         """Everything the page draws, as JSON text: the checkers (White's numbering), the
         LED strip's frame per role (what the LEDs show, after the brightness cap) and the
@@ -428,16 +337,6 @@ class WebRig:
     def rows_json(self):
         """The OLED's text rows read back from its display RAM (slow: on request only)."""
         return json.dumps(self.screen_rows())
-
-
-def save_calibration(path, seed=1):
-    """Calibrate board `seed` as the page would and save it (`make web`, on the host)."""
-    fake_io.reset_fakes()
-    board = physboard.PhysicalBoard(seed=seed).install()
-    drivers = build_drivers(None, cfg, {"settle_us": 0}, dice_seed=1)
-    cal = calibrate(board, drivers.scanner)
-    cal.save(path)
-    return cal
 
 
 def palette():
