@@ -48,6 +48,10 @@ LARGER_HEAP = {
     # 272 bytes, and at 240K the App's heap has 12 to 14 of them left (3.9 to 4.5 KB of holes,
     # not the 8 KB the test means); at 256K all 30 (the test checks it: s.holes)
     "test_app_record::test_a_record_line_the_heap_cannot_seal_is_said_kept_and_written_in_order": "256K",
+    # a record from a newer firmware set aside and a new one started: passes at 236K, 244K and
+    # 248K and fails at 240K (the state's save finds no block: "no memory"): where one large
+    # block falls on 64-bit objects, not the board's budget (bench heap32, 32-bit objects)
+    "test_app_record::test_a_record_from_a_newer_firmware_is_kept_and_a_new_one_started": "248K",
     # (test_coach_hint, the Table with the engine and a save in one heap, is back in the
     # Pico's 240 KB: it passes down to 232K, fails at 228K, since the board's resident heap
     # shrank (BENCHMARKS.md, bench heap))
