@@ -63,7 +63,8 @@ def firmware_mpy():
     the MicroPython runs load it as the Pico does after `make flash` (bytecode loaded, not
     compiled on the small heap, whose compiler's transient blocks would fragment it).
     The stand-ins for the hardware (host_tools/fakes, the physical board model, the rig that
-    builds the board, host_tools/boardrig) go in too:
+    builds the board, host_tools/boardrig) and the readers the tests check the record with
+    (host_tools/record_read.py, events_read.py) go in too:
     they are the world around the Pico, not its heap's business, so they are made as
     cheap to load as the firmware."""
     if not _MPY_TREE:
@@ -76,8 +77,10 @@ def firmware_mpy():
         host = os.path.join(ROOT, "host_tools")
         world = ["physboard.py", "boardrig/__init__.py", "boardrig/whole.py", "boardrig/eyes.py"]
         world += ["fakes/" + f for f in sorted(os.listdir(os.path.join(host, "fakes"))) if f.endswith(".py")]
+        # the readers the tests check the record and the event lines with (host_tools')
+        world += ["host_tools/__init__.py", "host_tools/record_read.py", "host_tools/events_read.py"]
         for rel in world:
-            src = os.path.join(host, rel)
+            src = os.path.join(host, rel.replace("host_tools/", ""))
             dest = os.path.join(out, rel.replace("fakes/", "")[:-3] + ".mpy")
             os.makedirs(os.path.dirname(dest), exist_ok=True)
             subprocess.run([tool("mpy-cross"), "-s", os.path.basename(src), "-o", dest, src],

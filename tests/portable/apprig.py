@@ -23,9 +23,8 @@ import game.snapshot as snapshot  # noqa: F401,E402
 gc.collect()
 from boardrig import ReadingScanner, Bus, stand_in_drivers  # noqa: E402
 from app.boot import start_app  # noqa: E402
-# (the drivers stand_in_drivers makes: loaded here, largest first)
-import app.build  # noqa: E402,F401  (loaded here, in the order of an empty heap)
 from app.ledmap import led_index  # noqa: E402,F401
+# (the drivers stand_in_drivers makes: loaded here, largest first)
 from hw.oled import Oled  # noqa: E402
 from hw.buttons import Buttons  # noqa: E402,F401
 from hw.dice import Dice  # noqa: E402,F401
