@@ -77,13 +77,13 @@ def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa:
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, cwd=os.path.join(ROOT, "web"), env=dict(os.environ, CHROMIUM=CHROMIUM))
         b.until(lambda: bob.board() and bob.board()["Player2"]["Name"] == "guest_tablier",
-                "the page in Bob's match", timeout=90)
+                "the page in Bob's match", timeout=180)
         _opening(b, bob)                                   # Bob 2, White 6 (the page: player 2)
         b.until(lambda: b.t.on_roll == 0 and b.t.phase == 5, "White to play the opening")
         # the network cut: the page reconnects and joins the match again
         srv.cut("guest_tablier")
         b.until(lambda: srv.client("guest_tablier") is not None and srv.games[0].clients[1] is not None,
-                "the page back in the match", timeout=30)
+                "the page back in the match", timeout=120)
         _to_whites_cube(b, bob)
         b.do("d")
         b.until(lambda: bob.board()["DoubleOffered"], "White's double on the server")

@@ -12,7 +12,7 @@ const out = { console: [], steps: [] };
 const browser = await puppeteer.launch({ executablePath: exe, headless: true,
   args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
 const closed = new Promise((resolve) => { process.stdin.on("end", resolve); process.stdin.resume(); });
-const wait = (page, fn, arg, timeout = 30000) => page.waitForFunction(fn, { timeout: timeout, polling: 50 }, arg);
+const wait = (page, fn, arg, timeout = 120000) => page.waitForFunction(fn, { timeout: timeout, polling: 50 }, arg);
 let page = null;
 try {
   page = await browser.newPage();
