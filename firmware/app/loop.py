@@ -59,6 +59,21 @@ class Drivers:
         self.buzzer = buzzer
 
 
+def gpio_levels(mask):
+    """A function reading the GPIO levels of `mask` in one register read (RP2040 datasheet
+    2.3.1.7: SIO GPIO_IN, every GPIO's input level), or None where machine has no mem32.
+    The Buttons driver keeps it (app/build.py's button_levels): made here, in a module
+    that stays, it holds nothing of app.build (a function holds its module in the heap)."""
+    try:
+        from machine import mem32
+    except ImportError:
+        return None
+
+    def levels():
+        return mem32[0xD0000004] & mask
+    return levels
+
+
 def _print_line(text):
     print(text)
 
