@@ -7,7 +7,7 @@ import os
 from tablekit import sensed_of
 from bg.play import Play
 from bg.position import Position
-from game.table import Table
+from game.table import Table, RECORD
 from game.settings import Settings
 from record.record_writer import HEADER
 from host_tools import cmd_export
@@ -20,7 +20,7 @@ def _record_of_a_match_with_the_board(path):
     t.cycle_seat(1)
     t.cycle_seat(1)                        # Black: the board, normal
     t.abandon()                            # a new match: the seat named at its start
-    lines = [p for k, p in t.take_outbox() if k == "record"]
+    lines = [p for k, p in t.take_outbox() if k == RECORD]
     board = Position.start()
     steps = [lambda: t.sensed(sensed_of(board)),
              lambda: t.dice(6),            # the board's opening die
@@ -29,13 +29,13 @@ def _record_of_a_match_with_the_board(path):
              lambda: t.board_play(Play(((13, 7), (8, 7)), (False, False)))]
     for step in steps:
         step()
-        lines += [p for k, p in t.take_outbox() if k == "record"]
+        lines += [p for k, p in t.take_outbox() if k == RECORD]
     board.opp[12] -= 1                     # a person makes the board's play: 13/7 8/7
     board.opp[7] -= 1
     board.opp[6] += 2
     t.sensed(sensed_of(board))
     t.resign(0, 1)                         # White resigns a single game: the board accepts
-    lines += [p for k, p in t.take_outbox() if k == "record"]
+    lines += [p for k, p in t.take_outbox() if k == RECORD]
     assert t.match.is_over(), t.screen
     with open(path, "w") as f:
         f.write(HEADER + "\n")

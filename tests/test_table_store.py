@@ -6,7 +6,7 @@ from host_tools import record_read as record
 import hw.store as store
 import game.snapshot as snapshot
 from game.settings import Settings
-from game.table import Table
+from game.table import Table, SAVE, RECORD, EVENT
 from tablekit import Rig
 
 
@@ -21,11 +21,11 @@ def test_a_game_through_store_record_and_events(tmp_path):
     def drain():
         nonlocal resumed
         for kind, payload in rig.t.take_outbox():
-            if kind == "record":
+            if kind == RECORD:
                 lines.append(payload)
-            elif kind == "event":
+            elif kind == EVENT:
                 kinds.add(events_read.decode(payload)["t"])
-            elif kind == "save":
+            elif kind == SAVE:
                 store.save(path, payload)
                 t2 = Table(saved=store.load(path))
                 assert snapshot.to_bytes(t2) == payload

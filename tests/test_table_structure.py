@@ -1,7 +1,10 @@
-"""The Table's structure (issue 9 items 1, 2, 4), read from the firmware's source: only the
-Table writes its attributes and changes its phase, its state is created in __init__, the
-phase x button table has a row per phase, game/ imports no driver, the game modules import
-one another without a loop, and no module names another in a string to call it."""
+"""The Table's structure (issue 9 items 1, 2, 4; issue 27 item 4), read from the firmware's
+source: only the Table writes its attributes (game/ and app/ alike) and changes its phase,
+its state is created in __init__, the phase x button table has a row per phase, the App
+talks to it through its public methods and hears from it through one channel (every effect
+the Table emits has its handler in the App; the App polls none of its questions), game/
+imports no driver, the game modules import one another without a loop, and no module names
+another in a string to call it."""
 import ast
 import os
 
@@ -9,6 +12,7 @@ import pytest
 
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 GAME = os.path.join(ROOT, "game")
+APP = os.path.join(ROOT, "app")
 
 
 def _tree(path):
@@ -61,25 +65,123 @@ def test_every_attribute_the_table_writes_is_created_in_init():
     assert written - made == set(), "attributes first written outside __init__: %s" % (written - made)
 
 
+def _app_modules():
+    return sorted(n[:-3] for n in os.listdir(APP) if n.endswith(".py"))
+
+
+def _is_table(node):
+    """The Table as the firmware names it: `t` or `table` (game/, app/'s functions that take
+    it), or `app.table`, `self.table` (the App's)."""
+    return (isinstance(node, ast.Name) and node.id in ("t", "table")) or \
+        (isinstance(node, ast.Attribute) and node.attr == "table")
+
+
+def _table_writes(tree):
+    """Lines that write an attribute of the Table: assigned, augmented, deleted, or an
+    item of one assigned (`t.seats[p] = ...`)."""
+    wrong = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            targets = node.targets
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = node.targets
+        else:
+            continue
+        for tg in targets:
+            for sub in (tg.elts if isinstance(tg, (ast.Tuple, ast.List)) else [tg]):
+                if isinstance(sub, ast.Subscript):
+                    sub = sub.value
+                if isinstance(sub, ast.Attribute) and _is_table(sub.value):
+                    wrong.append("writes t.%s (line %d)" % (sub.attr, node.lineno))
+    return wrong
+
+
+def _table_privates(tree):
+    """Lines that use a private attribute or call a private method of the Table."""
+    return ["uses t.%s (line %d)" % (node.attr, node.lineno) for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and _is_table(node.value) and node.attr.startswith("_")]
+
+
 @pytest.mark.parametrize("module", [m for m in _game_modules() if m != "table"])
 def test_no_other_game_module_writes_table_attributes_or_calls_its_private_helpers(module):
     """The Table is `t` (or `table`) in every function of game/ that takes it."""
     tree = _tree(os.path.join(GAME, module + ".py"))
-    wrong = []
-    for node in ast.walk(tree):
-        target = None
-        if isinstance(node, (ast.Assign, ast.AugAssign)):
-            for tg in (node.targets if isinstance(node, ast.Assign) else [node.target]):
-                for sub in (tg.elts if isinstance(tg, ast.Tuple) else [tg]):
-                    if isinstance(sub, ast.Attribute) and isinstance(sub.value, ast.Name) and \
-                            sub.value.id in ("t", "table"):
-                        target = sub.attr
-        if target:
-            wrong.append("writes t.%s (line %d)" % (target, node.lineno))
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and \
-                node.value.id in ("t", "table") and node.attr.startswith("_"):
-            wrong.append("uses t.%s (line %d)" % (node.attr, node.lineno))
+    wrong = _table_writes(tree) + _table_privates(tree)
     assert not wrong, "%s: %s" % (module, "; ".join(wrong))
+
+
+@pytest.mark.parametrize("module", _app_modules())
+def test_no_app_module_writes_table_attributes(module):
+    """Only the Table writes its attributes: the App changes it through its public
+    methods (sensed, button, tick, dice, board_play, board_cube, say, refresh_screen,
+    take_position, end_again, use_fair_dice...)."""
+    wrong = _table_writes(_tree(os.path.join(APP, module + ".py")))
+    assert not wrong, "app/%s.py: %s" % (module, "; ".join(wrong))
+
+
+@pytest.mark.parametrize("module", _app_modules())
+def test_no_app_module_calls_a_private_method_of_the_table(module):
+    wrong = _table_privates(_tree(os.path.join(APP, module + ".py")))
+    assert not wrong, "app/%s.py: %s" % (module, "; ".join(wrong))
+
+
+@pytest.mark.parametrize("module", _app_modules())
+def test_no_app_module_polls_the_tables_questions(module):
+    """What the Table asks (the dice, the board's play, its cube answer) comes through its
+    outbox (ASK_ROLL, ASK_PLAY, ASK_CUBE), kept by the App: app/ reads no want_*."""
+    tree = _tree(os.path.join(APP, module + ".py"))
+    wrong = ["reads t.%s (line %d)" % (node.attr, node.lineno) for node in ast.walk(tree)
+             if isinstance(node, ast.Attribute) and _is_table(node.value) and node.attr.startswith("want_")]
+    assert not wrong, "app/%s.py: %s" % (module, "; ".join(wrong))
+
+
+def _emitted():
+    """The effects game/ emits, by the Table's name for them: the first argument of every
+    emit() call (take_outbox's questions are ASK_ROLL + i, i 0 to 2)."""
+    names = set()
+    for module in _game_modules():
+        for node in ast.walk(_tree(os.path.join(GAME, module + ".py"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                    node.func.attr == "emit":
+                arg = node.args[0]
+                if isinstance(arg, ast.BinOp) and getattr(arg.left, "id", "") == "ASK_ROLL":
+                    names.update(("ASK_ROLL", "ASK_PLAY", "ASK_CUBE"))
+                else:
+                    assert isinstance(arg, ast.Name), "%s line %d: an effect by its name" % (
+                        module, node.lineno)
+                    names.add(arg.id)
+    return names
+
+
+def test_every_effect_the_table_emits_has_a_handler_in_the_app():
+    """One channel (the EMF badge's event bus, by number): each effect the Table emits is an
+    index of App.ON_EFFECT, whose entry is the App's method that carries it out, called
+    with (payload, now_ms), or for a question the App's attribute that keeps it."""
+    import sys
+    import inspect
+    sys.path.insert(0, ROOT)
+    from game import table as T
+    from app.loop import App
+    names = _emitted()
+    assert {"SAVE", "RECORD", "RECORD_DELAYED", "EVENT", "BEEP", "ASK_ROLL"} <= names, names
+    effects = {getattr(T, n): n for n in names}
+    assert len(effects) == len(names), "two effects share a number: %s" % names
+    assert sorted(effects) == list(range(len(App.ON_EFFECT))), (effects, App.ON_EFFECT)
+    cls = [n for n in _tree(os.path.join(APP, "loop.py")).body
+           if isinstance(n, ast.ClassDef) and n.name == "App"][0]
+    init = [f for f in cls.body if isinstance(f, ast.FunctionDef) and f.name == "__init__"][0]
+    made = {node.attr for node in ast.walk(init) if isinstance(node, ast.Attribute)
+            and getattr(node.value, "id", "") == "self" and isinstance(node.ctx, ast.Store)}
+    for effect, name in effects.items():
+        handler = App.ON_EFFECT[effect]
+        if effect >= T.ASK_ROLL:
+            # a question: kept in an attribute App.__init__ creates (None: not asked)
+            assert handler in made and not hasattr(App, handler), (name, handler)
+        else:
+            params = list(inspect.signature(getattr(App, handler)).parameters)
+            assert len(params) == 3 and params[2] == "now_ms", (name, handler, params)
 
 
 def test_the_phase_changes_in_one_place():

@@ -7,7 +7,7 @@ The simulator builds the same drivers on the fake `machine` (host_tools/fakes), 
 scanner options (a shorter quiet time) through `scanner_kw`.
 """
 import board_config as _cfg
-from app.loop import Drivers  # noqa: F401 (its home is app.loop: kept after power-up)
+from app.loop import Drivers, gpio_levels  # noqa: F401 (their home is app.loop: kept after power-up)
 # the OLED's first initialisation (hw/oled_init.py) loaded with this module and forgotten
 # with it (app/start.py), in the same region of the heap: loaded by the driver instead
 # (base/rare.py), it would leave a hole under the display's buffer
@@ -24,23 +24,15 @@ def button_pins(cfg=_cfg):
     return pins
 
 
-SIO_GPIO_IN = 0xD0000004      # RP2040 datasheet 2.3.1.7: every GPIO's input level
-
-
 def button_levels(cfg=_cfg):
     """A function reading the buttons' GPIO levels in one register read (the Buttons
-    driver's fast path while they rest), or None where machine has no mem32."""
-    try:
-        from machine import mem32
-    except ImportError:
-        return None
+    driver's fast path while they rest), or None where machine has no mem32: made by
+    app.loop's gpio_levels, which stays (the driver keeps it, and a function made here would
+    keep this module and board_config in the heap after power-up forgets them)."""
     mask = 0
     for name in cfg.BUTTONS:
         mask |= 1 << cfg.BUTTONS[name]
-
-    def levels():
-        return mem32[SIO_GPIO_IN] & mask
-    return levels
+    return gpio_levels(mask)
 
 
 def buttons_held_at_boot(cfg=_cfg):

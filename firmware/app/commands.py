@@ -147,7 +147,7 @@ def _state(app):
     return events.line("state", (
         ("screen", list(t.screen)),
         ("leds", list(t.leds)),
-        ("want_roll", t.want_roll),
+        ("want_roll", app.roll_asked),
         ("saves", app.saves),
         ("faults", app.faults),
         ("last_fault", list(fault) if fault else None),

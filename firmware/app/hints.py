@@ -26,8 +26,7 @@ def answer(app):
         m.hint_rows = (t.tr("c_nomem").split("\n") if t.settings.lang
                        else ["Hint", "no memory for", "the engine"])
         m.hint_count = 0
-        t.screen = None
-        t.refresh_screen()
+        t.refresh_screen(True)
         return
     view = t.view
     d1, d2 = t.turn_dice
@@ -61,5 +60,4 @@ def answer(app):
             leds.append(colours.led_of(to, p))
         m.hint_leds = bytes(leds)
         t.event(hint_event(p, k + 1, moves, text, value))
-    t.screen = None
-    t.refresh_screen()
+    t.refresh_screen(True)

@@ -8,8 +8,13 @@ the tests call step() with a virtual clock. Every part runs through guard(): an 
 is counted, logged on the serial line, shown on the OLED for NOTICE_MS, and the next call
 runs normally (the board keeps playing).
 
-Order matters: the outbox is drained (state saved to flash) before the display shows the
-new state, so nothing is shown as done that a power cut could undo (design principle).
+The Table tells the App what happened through one channel, its outbox: (effect, payload)
+pairs, the effects named in game/table.py, each carried out by its handler (ON_EFFECT, at
+the end of the class; drain). The Table's questions come the same way (ASK_ROLL, ASK_PLAY,
+ASK_CUBE): the App keeps what is asked (roll_asked, play_asked, cube_asked) and answers
+with the Table's dice(), board_play(), board_cube(). Order matters: the outbox is drained
+(state saved to flash) before the display shows the new state, so nothing is shown as done
+that a power cut could undo (design principle).
 """
 import gc
 import sys
@@ -18,6 +23,7 @@ from base import ticks
 from base.rare import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from base.textrows import wrap
 from game.colours import RGB
+from game.table import ASK_ROLL
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
@@ -57,6 +63,21 @@ class Drivers:
         self.buttons = buttons
         self.dice = dice
         self.buzzer = buzzer
+
+
+def gpio_levels(mask):
+    """A function reading the GPIO levels of `mask` in one register read (RP2040 datasheet
+    2.3.1.7: SIO GPIO_IN, every GPIO's input level), or None where machine has no mem32.
+    The Buttons driver keeps it (app/build.py's button_levels): made here, in a module
+    that stays, it holds nothing of app.build (a function holds its module in the heap)."""
+    try:
+        from machine import mem32
+    except ImportError:
+        return None
+
+    def levels():
+        return mem32[0xD0000004] & mask
+    return levels
 
 
 def _print_line(text):
@@ -135,6 +156,11 @@ class App:
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
         self.think_slice_ms = THINK_SLICE_MS
         self._served_at = 0                # when think_tick last served (think_begins stamps it)
+        # what the Table asks, as its outbox told it (ASK_ROLL, ASK_PLAY, ASK_CUBE): the dice
+        # wanted (1 an opening die, 2 a roll), the board's play at its level, its cube question
+        self.roll_asked = None
+        self.play_asked = None
+        self.cube_asked = None
 
     # ------------------------------------------------------------ faults
     def guard(self, part, fn, now_ms):
@@ -255,6 +281,11 @@ class App:
 
     def tick(self, now_ms):
         self.table.tick(now_ms)
+        if self.grader is not None or not self.table.settings.grading:
+            # what the clock changed, a question asked or withdrawn too, known before the
+            # dice and the engine act (while grading is on but its Grader is not made yet,
+            # the lines wait for it: engine_work makes it, then drains)
+            self.drain(now_ms)
         if self.fair is not None:
             self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
         if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
@@ -263,7 +294,7 @@ class App:
             self.d.buzzer.tick(now_ms)
 
     def roll_if_wanted(self, now_ms):
-        n = self.table.want_roll
+        n = self.roll_asked
         if not n:
             return
         s = self.table.seats
@@ -299,7 +330,7 @@ class App:
         unseat.release)."""
         t = self.table
         m = t.menu
-        if t.want_play is not None or t.want_cube is not None:
+        if self.play_asked is not None or self.cube_asked is not None:
             if t.seats[t.acting()] >= 4:      # game.phases.SEAT_USB, SEAT_ONLINE
                 import app.usbseat as usbseat     # kept while the seat is the computer's
                 usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
@@ -357,7 +388,7 @@ class App:
             self.guard("display", self.drain_display, now)
             t = self.table
             if t.view is not q[0] or t.turn_dice != q[2] or \
-                    (t.menu is not q[1] if q[3] else t.want_play != q[1]):
+                    (t.menu is not q[1] if q[3] else self.play_asked != q[1]):
                 raise Withdrawn()
 
     def think_begins(self, question):
@@ -378,32 +409,32 @@ class App:
 
     # ------------------------------------------------------------ effects
     def drain(self, now_ms=None):
-        """Carry out everything the Table asked for since the last drain, in order."""
-        for kind, payload in self.table.take_outbox():
-            if kind == "save":
-                self.save(payload)
-            elif kind == "record":
-                self.record(payload)
-            elif kind == "event":
-                self.event(payload)
-            elif kind == "beep":
-                if self.d.buzzer is not None:
-                    self.d.buzzer.beep(payload, self.now if now_ms is None else now_ms)
-            elif kind == "record_delayed":
-                # no heap to seal a record line (game/table.py's seal): it waits, numbered,
-                # and goes out with the next line or save; said once until a line is sealed
-                if not self.record_delayed:
-                    self.write_line(events.error(kind, "memory low: record line kept"))
-                    self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
-                self.record_delayed = payload
+        """Carry out everything the Table told since the last drain, in order: each effect by
+        its handler (ON_EFFECT, at the end of the class), given the payload and now_ms."""
+        on = self.ON_EFFECT
+        for effect, payload in self.table.take_outbox():
+            if effect < ASK_ROLL:
+                getattr(self, on[effect])(payload, now_ms)
             else:
-                self.write_line(events.error("outbox", "unknown effect %r" % (kind,)))
+                setattr(self, on[effect], payload)      # a question: kept until told again
+
+    def beep(self, pattern, now_ms=None):
+        if self.d.buzzer is not None:
+            self.d.buzzer.beep(pattern, self.now if now_ms is None else now_ms)
+
+    def records_wait(self, lines, now_ms=None):
+        """No heap to seal a record line (game/table.py's seal): it waits, numbered, and
+        goes out with the next line or save; said once until a line is sealed."""
+        if not self.record_delayed:
+            self.write_line(events.error("record_delayed", "memory low: record line kept"))
+            self.notice(["MEMORY LOW:", "record line", "delayed, kept"], now_ms)
+        self.record_delayed = lines
 
     # The path of a saved match boot could neither read nor set aside (app/boot.py), or
     # None: save() must not write over it. A class default: set by start_app.
     state_held = None
 
-    def save(self, payload):
+    def save(self, payload, now_ms=None):
         try:
             if self.state_held is not None:
                 self._set_held_aside()
@@ -452,7 +483,7 @@ class App:
     record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 
-    def record(self, line):
+    def record(self, line, now_ms=None):
         """Queue one sealed line for the match record and write the queue. A match's or a
         game's opening line waits for the first line of play (a power cycle before the
         opening roll adds nothing); a line the flash or the heap refuses stays queued, in
@@ -543,7 +574,7 @@ class App:
             self.record_failed = None
             self.write_line(events.line("record_saved", []))
 
-    def event(self, payload):
+    def event(self, payload, now_ms=None):
         if isinstance(payload, str):
             self.write_line(payload)
             return
@@ -616,3 +647,19 @@ class App:
             self._shown_screen = list(rows)
             oled.lines(rows, send=False)
         oled.show(most=self.oled_pages)
+
+    # ---------------------------------------------------------------- effect -> handler
+    # What the Table tells (game/table.py), one entry for each effect, indexed by it: the
+    # App's method that carries it out, called with (payload, now_ms) (by name: a subclass's
+    # own counts, tests/powercut_board.py's save); for a question, from ASK_ROLL on, the
+    # App's attribute that keeps it (None: no longer asked).
+    ON_EFFECT = (
+        "save",            # SAVE
+        "record",          # RECORD
+        "records_wait",    # RECORD_DELAYED
+        "event",           # EVENT
+        "beep",            # BEEP
+        "roll_asked",      # ASK_ROLL
+        "play_asked",      # ASK_PLAY
+        "cube_asked",      # ASK_CUBE
+    )

@@ -60,7 +60,7 @@ def ask_dice(app, now_ms):
     """The dice asked of the bridge (App.roll_if_wanted while a seat is online), now and
     then every RESEND_MS until answered; unanswered, the OLED says so."""
     t = app.table
-    n = t.want_roll
+    n = app.roll_asked
     o = online_seat(t)
     key = (id(t), t.rec_seq, t.phase, n, t.roller, t.opening[0], t.opening[1])
     last = _last
@@ -81,7 +81,7 @@ def ask_dice(app, now_ms):
         last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", t.rec_seq)))
     else:
         t.say(WAITING[t.settings.lang].replace("|", "\n"))
-        t.screen = None
+        t.refresh_screen(True)
     last[2] = ticks.add(now_ms, RESEND_MS)
     app.write_line(last[1])
 
@@ -99,7 +99,7 @@ def answer(app, args):
         if rows is None:
             return events.error("seat_refused", "seat link connecting|waiting|lost|playing|differs")
         t.say(rows[t.settings.lang].replace("|", "\n"))
-        t.screen = None
+        t.refresh_screen(True)
         return events.line("seat_ok", (("ask", "link"), ("answer", args[1])))
     if word == "name":
         if len(args) != 3 or args[1] not in ("0", "1") or not 0 < len(args[2]) <= 24:
@@ -119,7 +119,7 @@ def answer(app, args):
             return events.error("seat_refused", "the board cannot take this resignation now")
         app.drain()
         return events.line("seat_ok", (("ask", "resign"), ("answer", kind)))
-    n = t.want_roll
+    n = app.roll_asked
     try:
         dice = [int(a) for a in args[1:]]
     except ValueError:
@@ -158,20 +158,9 @@ def take_position(app, args):
         pos = position_from_id(args[0])
     except ValueError as e:
         return events.error("seat_refused", "not a position ID: %s" % e)
-    t.board = pos if p == 0 else pos.swapped()
     t.record(("position", args[0], "%d%d%d" % (p, d1, d2)))
-    if d1:
-        t.on_roll = p
-        t.clock.start_turn(p)
-        t._start_moving(d1, d2)
-    else:
-        t._begin_turn(p)
-    t.restoring = 2                      # put back exactly first, as after a power cut
-    t.fresh = False
-    t._evaluate()
-    t._board_acts()
-    t._refresh()
-    t.save()
+    # put back exactly first, as after a power cut
+    t.take_position(pos if p == 0 else pos.swapped(), p, d1, d2)
     app.drain()
     return events.line("seat_ok", (("ask", "position"), ("answer", args[0])))
 
@@ -191,20 +180,7 @@ def rescore(app, args):
                             "for its winner, before anything else is recorded")
     if m.last_game[1] != pts:
         rescore_match(m, pts)
-        t.rec_seq -= 1
-        t.unsealed.append((("resume", t.rec_seq), None))     # the board's end line is void
-        t.record(("end", w, pts))
-        t.end_seq = t.rec_seq
-        t.event(events.game_end(w, pts, m.score))
-        if m.is_over():
-            if t.phase != MATCH_OVER:
-                t.go(MATCH_OVER)
-                t.event(events.match_end(m.winner, m.score))
-        else:
-            t.go(GAME_OVER)
-        t.fresh = False
-        t._refresh()
-        t.save()
+        t.end_again(w, pts)             # the board's end line void, the server's written
         app.drain()
     return events.line("seat_ok", (("ask", "score"), ("answer", pts)))
 

@@ -1,5 +1,6 @@
 """The board in a seat (issue 10, "At the board"): the engine answers the Table's questions,
-want_play (the board's play for the turn, at its seat's level) and want_cube (double? take?).
+as the App keeps them (App.play_asked: the board's play for the turn, at its seat's level;
+App.cube_asked: double? take?).
 Loaded with the first question, when a seat is the board's: a board of two persons never
 loads the engine. The weights are allocated once, when the engine is made (docs/engine.md),
 and kept while a seat is the board's; app/unseat.py drops them when none is (loaded for
@@ -60,33 +61,35 @@ def _back(app, exc):
 
 def _answer(app, e):
     t = app.table
-    if t.want_play is not None:
+    level = app.play_asked
+    if level is not None:
         view = t.view
         d1, d2 = t.turn_dice
         if app.think_piece:
             # the web page's (kept there, never loaded on the board): None while more is to
             # think in the next cycles
             from app.seatpieces import think_on
-            got = think_on(app, e, view, d1, d2, t.want_play)
+            got = think_on(app, e, view, d1, d2, level)
         else:
             app.thinking = None
             e.piece = 0
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
-            app.think_begins((view, t.want_play, t.turn_dice, False))
+            app.think_begins((view, level, t.turn_dice, False))
             try:
-                got = e.choose(view.me, view.opp, d1, d2, t.want_play)
+                got = e.choose(view.me, view.opp, d1, d2, level)
             except app.Withdrawn:
                 return
             finally:
                 app.question = None
         if e.deep_fault is not None and e.deep_fault is not app.said_deep_fault:
-            _say_no_leaf_net(app, e.deep_fault, t.want_play)
+            _say_no_leaf_net(app, e.deep_fault, level)
         if got is not None:
             t.board_play(Play(got[0], got[1]))
-    elif t.want_cube is not None:
+    elif app.cube_asked is not None:
         from app import seatcube
-        t.board_cube(seatcube.cube_says_yes(t, e))     # app/seatcube.py, loaded for the question
+        # app/seatcube.py, loaded for the question
+        t.board_cube(seatcube.cube_says_yes(t, e, app.cube_asked))
 
 
 def _say_no_leaf_net(app, why, level):

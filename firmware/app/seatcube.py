@@ -100,8 +100,8 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
     return d
 
 
-def cube_says_yes(t, e):
-    """ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
+def cube_says_yes(t, e, ask):
+    """`ask` ASK_DOUBLE: should the board double; ASK_TAKE: should it take. From the net's
     probabilities for the player on roll (the doubler) and the cube's state."""
     from game.table import ASK_DOUBLE
     m = t.match
@@ -116,6 +116,6 @@ def cube_says_yes(t, e):
         # the match's score, the Crawford game, the cube's value and owner (engine/cubeful.py)
         d = decision(e, view.me, view.opp, t.level_of(t.acting()), m.length - m.score[p],
                      m.length - m.score[1 - p], cube.value, owner, m.crawford)
-    if t.want_cube == ASK_DOUBLE:
+    if ask == ASK_DOUBLE:
         return d.double
     return d.take

@@ -192,7 +192,7 @@ def _power_up(wdt_ms, top):
     app = start_app(drivers, wdt=wdt, cal_warning=cal.warning)
     from dice.fairroll import FairRoll
     app.fair = FairRoll()          # the provably fair dice (docs/dice.md) instead of drivers.dice
-    app.table.fair = app.fair      # for the menu's Dice page (game/menu.py, dicemenu.py)
+    app.table.use_fair_dice(app.fair)   # for the menu's Dice page (game/menu.py, dicemenu.py)
     app.write_line(events.hello(FIRMWARE_VERSION, FORMAT_VERSION))
     # a missing OLED, a dead sensor rail...: named on serial, on the OLED or the LEDs
     from app import parts

@@ -28,24 +28,25 @@ carries none of them.
 from base import events
 from base import ticks
 from game.phases import SEAT_USB, SEAT_ONLINE, MOVING, PRE_ROLL, DOUBLED
+from game.table import ASK_DOUBLE, ASK_TAKE
 
 # the question again this often while unanswered (a PC plugged in late, a line lost): the
 # life of a note (game.table.NOTE_MS), so that the waiting note, set again with each, stays
 RESEND_MS = 3000
-ASK_DOUBLE = 1         # game/table.py's want_cube values (not imported: the Table's module
-ASK_TAKE = 2           # is resident anyway, its names need not be looked up here)
 
 
-def question(t):
-    """What the computer on USB is asked now ("play", "cube", "take"), or None."""
+def question(app):
+    """What the computer on USB is asked now ("play", "cube", "take"), or None: the
+    Table's question as the App keeps it (App.play_asked, App.cube_asked)."""
+    t = app.table
     p = t.acting()
     if p < 0 or t.seats[p] < SEAT_USB:        # the computer on USB, or a player online
         return None
-    if t.want_play is not None and t.phase == MOVING:
+    if app.play_asked is not None and t.phase == MOVING:
         return "play"
-    if t.want_cube == ASK_DOUBLE and t.phase == PRE_ROLL:
+    if app.cube_asked == ASK_DOUBLE and t.phase == PRE_ROLL:
         return "cube"
-    if t.want_cube == ASK_TAKE and t.phase == DOUBLED:
+    if app.cube_asked == ASK_TAKE and t.phase == DOUBLED:
         return "take"
     return None
 
@@ -67,7 +68,7 @@ def ask(app, now_ms):
     Unanswered, the OLED says so, and how a person takes the seat back (a note, redrawn
     with each repeat: none when a computer answers at once)."""
     t = app.table
-    kind = question(t)
+    kind = question(app)
     if kind is None:
         return
     key = (id(t), t.rec_seq, t.phase, kind)
@@ -89,7 +90,7 @@ def ask(app, now_ms):
     else:
         online = 2 if t.seats[p] == SEAT_ONLINE else 0
         t.say((WAITING[online + t.settings.lang] % t.name(p)).replace("|", "\n"))
-        t.screen = None                # drawn again with the note (Table.refresh_screen)
+        t.refresh_screen(True)          # drawn again with the note
     app.write_line(last[1])
 
 
@@ -99,7 +100,7 @@ def answer(app, args):
     if args and args[0] in ("dice", "link", "name", "resign", "position", "score"):   # a player online's (app/online.py)
         from app import online
         return online.answer(app, args)
-    kind = question(t)
+    kind = question(app)
     q = args[0] if args else ""
     word = args[1] if len(args) > 1 else ""
     if kind is None:

@@ -133,7 +133,6 @@ def timeout(t, player):
     """`player`'s reserve ran out: the opponent wins a single game at the current cube."""
     t.record(("timeout", player))
     t.event(events.timeout(player))
-    t.emit("beep", "timeout")
     t.match.end_game(other(player), SINGLE)
     t.game_over(HOW_TIME)
 

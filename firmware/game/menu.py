@@ -143,7 +143,7 @@ def _select(t, m, player):
                 return True
             m.level, m.hint_k, m.hint_rows, m.want_hint = "hint", 0, None, True
         elif item == "m_dice":
-            fair = getattr(t, "fair", None)      # app/start.py gives the Table the fair dice
+            fair = t.fair      # the App gives the Table the fair dice (app/start.py: use_fair_dice)
             if fair is None:
                 t.say(t.tr("no_fair"))
                 return True

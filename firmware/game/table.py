@@ -4,11 +4,15 @@
     t.sensed(reading)      # a settled reading (base/reading.py's Sensed, White's numbering)
     t.button(name, kind)   # 'p1_main' 'p1_cube' 'p2_main' 'p2_cube' 'menu' 'undo'; 'press' 'long' 'double'
     t.tick(now_ms)         # ticks_ms (wraps at 2**30): clocks, the in-hand grace period, notes
-    t.dice(d1, d2=0)       # the dice asked for by t.want_roll (1: one opening die, 2: a roll)
-Outputs after every call: t.want_roll, t.leds (codes of game.colours), t.screen (<= 6 rows
-of <= 16 characters), t.take_outbox(): ('record', sealed line) for the match record (record_writer.py),
-('event', json_line) built by base/events.py (one JSON object, no newline), ('save',
-snapshot bytes) to store atomically now, ('beep', name) a hw/buzzer.py pattern.
+    t.dice(d1, d2=0)       # the dice asked for (ASK_ROLL 1: one opening die, 2: a roll)
+Outputs after every call: t.leds (codes of game.colours), t.screen (<= 6 rows of <= 16
+characters), and t.take_outbox(), the one channel to the App: (effect, payload) pairs, the
+effects named below: SAVE (snapshot bytes to store atomically now), RECORD (a sealed line
+for the match record), RECORD_DELAYED, EVENT (a JSON line for serial), BEEP (a hw/buzzer.py
+pattern), then the questions that changed since the last take: ASK_ROLL (the dice wanted),
+ASK_PLAY (the board's play, at its level), ASK_CUBE (the board's cube question), each None
+once no longer asked. The App answers with dice(), board_play(), board_cube(); it changes
+the Table only through its public methods.
 
 How to read this file: the state is created in __init__; the players' buttons go through
 ON, the phase x button table at the end of the class (it is docs/table.md's table, row for
@@ -57,9 +61,22 @@ HARDWARE_FAULTS = ("mux", "stuck", "out_of_range")
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
 # a seat: SEAT_PERSON, else the board at a level of LEVELS (issue 10 "At the board")
 from game.phases import SEAT_PERSON, LEVELS, GHOST_LEVEL  # noqa: E402,F401
-# the board's cube questions to the app (want_cube), answered by board_cube(yes)
-ASK_DOUBLE = 1    # the board is on roll and may double: double?
-ASK_TAKE = 2      # the board is doubled: take?
+
+# What the Table tells the App: one channel, the outbox (take_outbox), a list of (effect,
+# payload) pairs in the order they happened. The App carries each out with its handler,
+# App.ON_EFFECT[effect] (app/loop.py): the effects are that table's indices.
+SAVE = 0            # snapshot bytes to store atomically now (None: no heap made them, the App does)
+RECORD = 1          # a sealed line for the match record (record/record_writer.py)
+RECORD_DELAYED = 2  # how many record lines wait for the heap to seal them (seal)
+EVENT = 3           # one JSON line for the serial line (base/events.py)
+BEEP = 4            # a buzzer pattern, by name (hw/buzzer.py)
+# The Table's questions, told when they change, after the effects that led to them: what
+# the dice or a seat must answer, None once no longer asked (answered, or withdrawn)
+ASK_ROLL = 5        # the dice wanted (want_roll): 1 an opening die (for roller), 2 a roll
+ASK_PLAY = 6        # the board's play for this turn (want_play), at its seat's level: board_play
+ASK_CUBE = 7        # the board's cube question (want_cube), ASK_DOUBLE or ASK_TAKE: board_cube
+ASK_DOUBLE = 1      # the board is on roll and may double: double?
+ASK_TAKE = 2        # the board is doubled: take?
 # the players' button events, as the phase x button table (ON) names them
 MAIN = 0         # a main button pressed
 MAIN_HELD = 1    # a main button held long (or pressed twice quickly)
@@ -104,12 +121,14 @@ class Table:
         self.end_how = HOW_PLAY
         self.last_move = b""           # LED indices, (from, to) pairs, of the last play
         self.roller = NOBODY           # who asked for the dice wanted
-        self.want_roll = None
+        self.want_roll = None          # the dice wanted (1, 2), told as ASK_ROLL
         self.rec_seq = 0               # record lines emitted (saved): record and state agree after a cut
         self.end_seq = 0               # the last game's end line, while no line followed it
         self.unsealed = []             # (event, seq) of record lines no heap could seal yet, in order (seal)
         self.seats = bytearray(2)      # each player's seat: SEAT_PERSON, the board's level 1..3 or SEAT_USB (LEVELS)
         self.want_cube = None          # the board's cube question to the app (ASK_DOUBLE, ASK_TAKE)
+        self.told = [-1, -1, -1]  # type: list  # want_roll, want_play, want_cube as last told (-1: not yet)
+        self.fair = None               # the provably fair dice (dice/fairroll.py) for the menu's Dice page
         self.tutor = [None, None, 0, 0]  # the tutor's state (game/tutor.py, which changes it)
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
@@ -118,7 +137,7 @@ class Table:
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
         self.fresh = False             # seen has been judged in the current state
-        self.restoring = False         # resumed from a snapshot: the board must be put back (2: exactly)
+        self.restoring = False  # type: Any  # resumed from a snapshot: the board must be put back (2: exactly)
         self.mismatch = None           # (wrong, unsure) points vs the position to hold
         self.hw_fault = ()             # points a hardware fault leaves unreadable (White's numbering)
         # what is shown
@@ -166,7 +185,18 @@ class Table:
 
     # ---------------------------------------------------------------- the API
     def take_outbox(self):
+        """What happened since the last take, in order ((effect, payload) pairs), then the
+        questions that changed since (every question at the first take): ASK_ROLL,
+        ASK_PLAY, ASK_CUBE, the App keeps what is asked (App.ON_EFFECT)."""
+        told = self.told
+        for i in (0, 1, 2):
+            asked = self.want_roll if i == 0 else (self.want_play if i == 1 else self.want_cube)
+            if told[i] != asked:
+                self.emit(ASK_ROLL + i, asked)   # (no heap for it: told at the next take)
+                told[i] = asked
         out = self._outbox
+        if not out:
+            return ()                   # (nothing new: no list made, every cycle)
         self._outbox = []
         return out
 
@@ -195,9 +225,12 @@ class Table:
             self.screen = None
         self.fresh = True
 
-    def refresh_screen(self):
-        """t.screen up to date after sensed(reading, screen=False)."""
-        if self.screen is None:
+    def refresh_screen(self, again=False):
+        """t.screen up to date after sensed(reading, screen=False). again=True: the LEDs and
+        the screen drawn again now, what they show changed outside the Table's events (a
+        note said for a seat that waits, the menu's hint filled in: app/usbseat.py,
+        app/online.py, app/hints.py)."""
+        if again or self.screen is None:
             self._refresh()
 
     def tick(self, now_ms):
@@ -212,6 +245,7 @@ class Table:
             self.save()      # each whole second of reserve: a power cut must not refund it
         if flagged != NOBODY:
             flows.timeout(self, flagged)
+            self.emit(BEEP, "timeout")
             changed = True
         elif self.state == S_IN_HAND:
             held = ticks.diff(now_ms, self.in_hand_since)
@@ -382,6 +416,10 @@ class Table:
         self._board_acts()
         self._refresh()
 
+    def use_fair_dice(self, fair):
+        """The provably fair dice (dice/fairroll.py's FairRoll, the App's) for the menu's Dice page."""
+        self.fair = fair
+
     def brightness(self):
         """The LED brightness setting, percent of the driver's cap."""
         return self.settings.brightness
@@ -422,28 +460,28 @@ class Table:
         record_writer.py for the line (a few a turn, as the saves); on a heap too fragmented
         for it (MemoryError) the transition goes on and its line waits here with its number,
         sealed before the next line or save: the record's numbers stay contiguous, the App
-        says it (a ('record_delayed', lines waiting) effect)."""
+        says it (a RECORD_DELAYED effect: the lines waiting)."""
         u = self.unsealed
         try:
             while u:
                 from record import record_writer
-                self.emit("record", record_writer.line(u[0][0], u[0][1]))
+                self.emit(RECORD, record_writer.line(u[0][0], u[0][1]))
                 del u[0]
         except MemoryError:
-            self.emit("record_delayed", len(u))
+            self.emit(RECORD_DELAYED, len(u))
 
     def event(self, line):
-        self.emit("event", line)
+        self.emit(EVENT, line)
 
     def save(self):
         self.seal()                    # the lines this state counts go out before it
         try:
             from game import snapshot
-            self.emit("save", snapshot.to_bytes(self))
+            self.emit(SAVE, snapshot.to_bytes(self))
         except MemoryError:
-            # no heap to load game.snapshot now: ('save', None), the App makes the snapshot
+            # no heap to load game.snapshot now: (SAVE, None), the App makes the snapshot
             # once the transition is over (app/loop.py's save), or says it is not saved
-            self.emit("save", None)
+            self.emit(SAVE, None)
 
     def say(self, text):
         self.note = (text, ticks.add(self.now, NOTE_MS))
@@ -524,7 +562,7 @@ class Table:
             p = self.on_roll
             self.record(("roll", p, d1, d2))
             self.event(events.roll(p, d1, d2))
-            self.emit("beep", "roll")
+            self.emit(BEEP, "roll")
             self._start_moving(d1, d2)
             self.save()
 
@@ -594,7 +632,7 @@ class Table:
         self.board = end if p == 0 else end.swapped()
         self.record(("play", p, play.moves))
         self.event(events.play(p, play.moves, text))
-        self.emit("beep", "commit")
+        self.emit(BEEP, "commit")
         lm = bytearray()
         for a, b in play.moves:
             lm.append(colours.led_of(a, p))
@@ -622,15 +660,48 @@ class Table:
             points = 0
         if self.away[0] or self.away[1]:
             self.return_by = ticks.add(self.now, RETURN_MS)     # the seed's 2 minutes
+        self._ended(winner, points)
+
+    def _ended(self, winner, points):
+        """The game's end recorded and said, the phase as the match now stands, saved."""
+        m = self.match
         self.record(("end", winner, points))
-        self.end_seq = self.rec_seq    # an online server may score it again (app/online.py)
+        self.end_seq = self.rec_seq    # an online server may score it again (end_again)
         self.event(events.game_end(winner, points, m.score))
         self._turn_reset()
-        if m.is_over():
+        if not m.is_over():
+            self.go(GAME_OVER)
+        elif self.phase != MATCH_OVER:
             self.go(MATCH_OVER)
             self.event(events.match_end(m.winner, m.score))
+        self.save()
+
+    def end_again(self, winner, points):
+        """The game just ended, scored again (app/online.py: the server's points, the
+        match's score already moved to them): its end line voided (a `W` line, as after a
+        power cut) and written again, the phase as the match now stands."""
+        self.rec_seq -= 1
+        self.unsealed.append((("resume", self.rec_seq), None))
+        self._ended(winner, points)
+        self.fresh = False
+        self._refresh()
+
+    def take_position(self, board, player, d1, d2):
+        """An online server's position (app/online.py) in the game in play: `board` (White's
+        view), `player` on roll with d1 d2 (0 0: before the roll). Nothing is judged until
+        the board stands exactly so (restoring 2, as after a power cut)."""
+        self.board = board
+        if d1:
+            self.on_roll = player
+            self.clock.start_turn(player)
+            self._start_moving(d1, d2)
         else:
-            self.go(GAME_OVER)
+            self._begin_turn(player)
+        self.restoring = 2
+        self.fresh = False
+        self._evaluate()
+        self._board_acts()
+        self._refresh()
         self.save()
 
     # ---------------------------------------------------------------- the buttons' actions
@@ -808,7 +879,7 @@ class Table:
                     # once per fault: on serial, in words, with what the scanner knows
                     from game import screens_between
                     self.event(events.error("sensor_fault", screens_between.fault_words(fault, seen.faults), fault))
-                    self.emit("beep", "illegal")
+                    self.emit(BEEP, "illegal")
             if phase == MOVING:
                 self._judge_move()
                 # resumed after a power cut, a play half made may stand; the online server's
@@ -889,7 +960,7 @@ class Table:
         if key != self.shown_error:
             self.shown_error = key
             self.event(events.error(v.reason, screens.reason_text(self, v), v.points))
-            self.emit("beep", "illegal")
+            self.emit(BEEP, "illegal")
 
     def _auto_finish(self, now):
         """From tick(): commit the complete bear-off that has stood for AUTO_FINISH_MS (no new

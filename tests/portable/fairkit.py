@@ -8,6 +8,7 @@ kept, and random but legal play (opening ties and rerolls, abandoned matches, ma
 import scratch
 from bg.movegen import legal_plays
 from tablekit import Rig
+from game.table import SAVE, RECORD, EVENT
 from dice.fairroll import FairRoll
 import record.record_writer as record_writer
 
@@ -34,11 +35,11 @@ class FairRig(Rig):
 
     def collect(self):
         for kind, payload in self.t.take_outbox():
-            if kind == "record":
+            if kind == RECORD:
                 self.lines.append(payload)
-            elif kind == "save":
+            elif kind == SAVE:
                 self.last_save = payload
-            elif kind == "event" and '"dice_' in payload:
+            elif kind == EVENT and '"dice_' in payload:
                 self.kept_events.append(payload)
 
     def drain(self, now_ms=None):

@@ -6,7 +6,7 @@ matches, match ends), every snapshot kept.
     r = play_session(settings, seed, steps)   # r.saves: every snapshot, in order
 """
 from bg.movegen import legal_plays
-from game.table import Table  # noqa: F401
+from game.table import Table, SAVE, RECORD  # noqa: F401
 from tablekit import Rig, Lcg
 
 
@@ -21,12 +21,12 @@ class KeepAll(Rig):
     def collect(self):
         # only the snapshots are kept whole: records stay short, events are dropped
         for kind, payload in self.t.take_outbox():
-            if kind == "save":
+            if kind == SAVE:
                 if self.on_save is not None:
                     self.on_save(payload)
                 else:
                     self.saves.append(payload)
-            elif kind == "record":
+            elif kind == RECORD:
                 self.records.append(payload)
                 if len(self.records) > 12:
                     self.records.pop(0)

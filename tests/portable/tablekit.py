@@ -6,7 +6,7 @@ the Table's own board layout. Points given to the rig's moves are in the mover's
 """
 from bg.position import Position
 from base.reading import Sensed, WHITE, BLACK, MIXED
-from game.table import Table
+from game.table import Table, SAVE, RECORD, EVENT, BEEP
 from base import ticks
 
 STEP_MS = 100      # the rig's tick period: under game.clock.MAX_TICK_MS, quick to run
@@ -67,21 +67,23 @@ class Rig:
 
     def collect(self):
         for kind, payload in self.t.take_outbox():
-            if kind == "record":
+            if kind == RECORD:
                 keep = self.records
                 if payload[0] == "W":
                     continue              # "resumed here": the record layer's bookkeeping
                 payload = payload[:payload.rfind(" @")]    # the event, without its seal
                 if payload[0] == "E":
                     self.won[int(payload[1])] += int(payload.split()[1])
-            elif kind == "event":
+            elif kind == EVENT:
                 keep = self.events
                 if payload.startswith('{"t":"match_end"'):
                     self.match_ends += 1
-            elif kind == "save":
+            elif kind == SAVE:
                 keep = self.saves
-            else:
+            elif kind == BEEP:
                 keep = self.beeps
+            else:
+                continue                  # a question asked (ASK_ROLL...): the Table's own want_*
             keep.append(payload)
             if len(keep) > self.keep:
                 keep.pop(0)

@@ -98,10 +98,11 @@ class Replay:
         self.mark = []
 
     def collect(self):
+        from game.table import SAVE, RECORD
         for kind, payload in self.t.take_outbox():
-            if kind == "record" and payload.startswith("P"):
+            if kind == RECORD and payload.startswith("P"):
                 self.records.append(payload[:payload.rfind(" @")])   # without its seal
-            elif kind == "save":
+            elif kind == SAVE:
                 self.last_save = payload
         if "Opponent" in " ".join(self.t.screen):
             self.blamed = True

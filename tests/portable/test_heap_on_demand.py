@@ -5,7 +5,7 @@ give what they gave when they were kept, and leave sys.modules after the call. R
 CPython and MicroPython."""
 import sys
 
-from game.table import Table, OPENING
+from game.table import Table, OPENING, SAVE
 from game.i18n import tr
 from bg.match import Match
 
@@ -24,7 +24,7 @@ def test_a_save_and_a_resumption_keep_neither_the_snapshot_nor_the_match_bytes()
     t.match.end_game(0, 2)                            # a gammon won: 2-0, the second game
     t.take_outbox()
     _gone_after(("game.snapshot", "bg.matchsave"), t.save)
-    saved = [p for k, p in t.take_outbox() if k == "save"][-1]
+    saved = [p for k, p in t.take_outbox() if k == SAVE][-1]
     t2 = _gone_after(("game.snapshot", "bg.matchsave"), lambda: Table(saved=saved))
     assert t2.match.score == [2, 0] and t2.match.game_number == 2
     assert t2.match == t.match                        # Match.__eq__: the saved bytes agree

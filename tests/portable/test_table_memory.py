@@ -1,11 +1,11 @@
 """A Table transition on a heap too fragmented to load a rare module (starve.py: under
 MicroPython a really filled heap): the transition is done whole, the record line that
 could not be sealed waits in order with its number and goes out before the next line, the
-save that could not be made is left to the App (a ('save', None) effect), and nothing is
+save that could not be made is left to the App (a (SAVE, None) effect), and nothing is
 lost: the record's numbers stay contiguous."""
 from tablekit import rig_at
 from bg.position import Position
-from game.table import MOVING, PRE_ROLL
+from game.table import MOVING, PRE_ROLL, SAVE, RECORD, RECORD_DELAYED, EVENT
 from base.rare import forget
 from starve import Starved
 import record.record_writer as record_writer
@@ -17,7 +17,7 @@ def _numbered(out):
     """The record lines of an outbox, as (seq, event text)."""
     got = []
     for kind, payload in out:
-        if kind == "record":
+        if kind == RECORD:
             got.append((record_writer.seq_of(payload), payload[:payload.rfind(" @")]))
     return got
 
@@ -54,9 +54,9 @@ def test_a_roll_without_memory_for_its_record_line_is_played_and_its_line_waits(
     assert t.phase == MOVING and t.turn_dice == (6, 5), t.screen
     assert t.rec_seq == seq + 1
     kinds = [k for k, _ in out]
-    assert "record" not in kinds and ("record_delayed", 1) in out, kinds
-    assert ("save", None) in out, kinds           # the App makes the snapshot (app/loop.py)
-    assert any(k == "event" and p.startswith('{"t":"roll"') for k, p in out), out
+    assert RECORD not in kinds and (RECORD_DELAYED, 1) in out, kinds
+    assert (SAVE, None) in out, kinds           # the App makes the snapshot (app/loop.py)
+    assert any(k == EVENT and p.startswith('{"t":"roll"') for k, p in out), out
     # the heap back: the next line takes the waiting one out first, in order, numbered
     r.move(0, [(24, 18), (13, 8)])
     t.button("p1_main")
@@ -64,7 +64,7 @@ def test_a_roll_without_memory_for_its_record_line_is_played_and_its_line_waits(
     assert t.phase == PRE_ROLL and t.on_roll == 1, t.screen
     assert _numbered(out) == [(seq + 1, "R0 6 5"), (seq + 2, "P0 24 18 13 8")], out
     assert not t.unsealed
-    assert [p for k, p in out if k == "save"][-1] is not None     # this save was made
+    assert [p for k, p in out if k == SAVE][-1] is not None     # this save was made
 
 
 def test_a_waiting_line_goes_out_with_the_next_save_too():
@@ -76,7 +76,7 @@ def test_a_waiting_line_goes_out_with_the_next_save_too():
     t.save()                                       # (a settings change, a resignation offer...)
     out = t.take_outbox()
     assert _numbered(out) == [(seq + 1, "R0 3 1")], out
-    assert out[-1][0] == "save" and out[-1][1] is not None     # after the line it counts
+    assert out[-1][0] == SAVE and out[-1][1] is not None     # after the line it counts
     assert not t.unsealed
 
 
@@ -93,7 +93,7 @@ def test_lines_still_waiting_keep_their_order_and_numbers():
     forget("bg.notation")
     assert t.phase == PRE_ROLL and t.on_roll == 1, t.screen     # the commit is taken
     # both lines waited; the commit's save may seal them (a heap's layout decides): in order
-    assert ("record_delayed", 2) in out, out
+    assert (RECORD_DELAYED, 2) in out, out
     first = _numbered(out)
     t.button("p2_main")
     t.dice(4, 2)
@@ -120,7 +120,7 @@ def test_a_commit_without_memory_for_its_notation_is_refused_whole():
     # nothing of the commit happened: the same turn, the same board, no line counted
     assert failed and t.phase == MOVING and t.on_roll == 0, t.screen
     assert (bytes(t.board.me), bytes(t.board.opp)) == board and t.rec_seq == seq + 1
-    assert not [k for k, _ in out if k in ("record", "save")], out
+    assert not [k for k, _ in out if k in (RECORD, SAVE)], out
     t.button("p1_main")                            # pressed again, with memory: committed
     out = t.take_outbox()
     assert t.phase == PRE_ROLL and t.on_roll == 1, t.screen
