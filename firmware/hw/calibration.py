@@ -24,7 +24,7 @@ Only the data stays in the heap while playing: the file format and loading
 """
 from array import array
 
-from hw.scanunits import R_ONE, BASE_MAX  # noqa: F401 (BASE_MAX: the baseline's limit, read here by tests)
+from hw.scanunits import R_ONE
 DEFAULT_PATH = "calibration.bin"
 
 
