@@ -14,7 +14,7 @@ construction, not the chip's figures (bench heap32 gives those, the emulated RP2
 import os
 import re
 
-from tools import BOARD_HEAP, ROOT, firmware_mpy, run_micropython
+from tools import BOARD_HEAP, ROOT, firmware_mpy, rare_tables, run_micropython
 
 SCRIPT = r"""
 import gc, sys, os
@@ -193,18 +193,7 @@ def _packages():
 
 
 def _rare_parts():
-    """Every rare part of the firmware's packages (their `__getattr__ = on_demand(...)`
-    tables), as dotted names."""
-    import ast
-    out = []
-    fw = os.path.join(ROOT, "firmware")
-    for pkg in sorted(os.listdir(fw)):
-        init = os.path.join(fw, pkg, "__init__.py")
-        if os.path.exists(init):
-            with open(init) as f:
-                tree = ast.parse(f.read())
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "on_demand":
-                    out += [pkg + "." + part.split()[0] for part in ast.literal_eval(node.args[1])]
+    """Every rare part of the firmware's packages, as dotted names."""
+    out = [pkg + "." + mod for pkg, table in rare_tables().items() for mod in table]
     assert len(out) > 25, out
     return out

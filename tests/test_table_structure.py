@@ -10,6 +10,8 @@ import os
 
 import pytest
 
+from tools import rare_tables
+
 ROOT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "firmware")
 GAME = os.path.join(ROOT, "game")
 APP = os.path.join(ROOT, "app")
@@ -260,27 +262,12 @@ def test_no_firmware_module_names_another_in_a_string_to_call_it():
                     assert called not in ("call", "__import__"), "%s line %d" % (path, node.lineno)
 
 
-def _rare_tables():
-    """{package: {module: the modules that leave with it}} from each package's
-    `__getattr__ = on_demand(__name__, {...})`."""
-    tables = {}
-    for pkg in sorted(os.listdir(ROOT)):
-        init = os.path.join(ROOT, pkg, "__init__.py")
-        if not os.path.exists(init):
-            continue
-        for node in ast.walk(_tree(init)):
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "on_demand":
-                tables[pkg] = {p.split(" ", 1)[0]: p.partition(" ")[2]
-                               for p in ast.literal_eval(node.args[1])}
-    return tables
-
-
 def test_every_rare_part_is_a_module_of_its_package_and_every_call_a_function_of_it():
     """What a package lists as rare is a module in that package (and what leaves with it
     exists); every `module.function` the firmware calls on a rare part it imported is a
     function that module defines (a class or a constant would come back as a caller of it):
     a rare call cannot name what is not there."""
-    tables = _rare_tables()
+    tables = rare_tables()
     assert set(tables) >= {"base", "bg", "game", "dice", "hw", "record", "app"}, tables
     defined = {}
     for pkg, table in tables.items():

@@ -19,6 +19,25 @@ BOARD_HEAP = "364K"
 SHARED = os.path.join(os.path.dirname(ROOT), "shared")
 
 
+def rare_tables():
+    """{package: {module: the modules that leave with it}}: each firmware package's rare
+    parts, read from its `__getattr__ = on_demand(__name__, (...))`."""
+    import ast
+    fw = os.path.join(ROOT, "firmware")
+    tables = {}
+    for pkg in sorted(os.listdir(fw)):
+        init = os.path.join(fw, pkg, "__init__.py")
+        if not os.path.exists(init):
+            continue
+        with open(init) as f:
+            tree = ast.parse(f.read(), init)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "on_demand":
+                tables[pkg] = {p.split(" ", 1)[0]: p.partition(" ")[2]
+                               for p in ast.literal_eval(node.args[1])}
+    return tables
+
+
 def need_shared(*parts):
     """The path of a data set in ../shared (beside the clone), for a test that needs it.
     A clone alone has no ../shared: the test is skipped with the reason shown. CI always
