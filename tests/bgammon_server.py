@@ -268,7 +268,7 @@ class Server:
     """The server on 127.0.0.1 (a free port unless `port`), in threads, until stop() or
     `lifetime` seconds. `dice`: the rolls to make, in order (random after them)."""
 
-    def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=120.0, accounts=None,
+    def __init__(self, port=0, ping_s=30.0, idle_s=40.0, lifetime=900.0, accounts=None,
                  dice=None, seed=1, delay_s=0.0, pass_scoring="position", ws=False):
         self.pass_scoring = pass_scoring
         self.refuse_moves = 0            # a test's disagreement: refuse this many `move`s

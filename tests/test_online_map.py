@@ -56,7 +56,7 @@ def test_moves_in_both_directions():
 
 
 def test_the_test_server_speaks_the_protocol_both_sides_see_themselves_as_player_1():
-    srv = Server(dice=[3, 5, 6, 1], lifetime=20)      # opening 3 (player 1) 5 (player 2)
+    srv = Server(dice=[3, 5, 6, 1])      # opening 3 (player 1) 5 (player 2)
     a = b = None
     try:
         a = Script(srv.port, "Alice")
@@ -199,7 +199,7 @@ def test_the_relay_waits_for_a_server_that_is_not_up_yet_with_backoff():
             if select.select([master], [], [], 0.1)[0]:
                 board += os.read(master, 1024)
         assert b"seat link lost" in board, board
-        srv = Server(port=port, lifetime=20)
+        srv = Server(port=port)
         while not [x for x in said if x.startswith("logged in as")] and time.monotonic() < end + 10:
             time.sleep(0.05)
         assert "logged in as guest_x" in said and [x for x in said if "creating a 1-point match" in x], said

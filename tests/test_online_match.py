@@ -166,7 +166,7 @@ def _opening(b, bob, bob_first=True):
 
 def test_a_whole_match_online_with_doubles_takes_a_pass_and_a_resignation(tmp_path):
     # the server's dice: Bob 6, White 1 (Bob opens), then the rolls in order
-    srv = Server(dice=[6, 1, 3, 1, 4, 2, 5, 3, 6, 4, 2, 1, 5, 5, 3, 2, 4, 4, 6, 2] * 3, lifetime=110,
+    srv = Server(dice=[6, 1, 3, 1, 4, 2, 5, 3, 6, 4, 2, 1, 5, 5, 3, 2, 4, 4, 6, 2] * 3,
                  pass_scoring="cube", ping_s=0.5)   # (the repository's server: a pass scores the cube)
     b = Board(tmp_path)
     proc = bob = None
@@ -321,7 +321,7 @@ def test_online_outlives_a_network_cut_a_power_cut_bad_events_a_slow_server_and_
     turn is put back and the play sent once made; malformed, unreadable and out-of-turn
     events are ignored in words; the opponent leaving is said on the OLED."""
     password = "s3cret pass"
-    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, idle_s=1.5,
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, idle_s=1.5,
                  ping_s=100, delay_s=0.02, accounts={"Tablier": password})
     b = Board(tmp_path)
     proc = bob = None
@@ -396,7 +396,7 @@ def test_the_server_is_the_authority_on_the_position(tmp_path):
     at the board while the server's position moved on (a checker the board never saw moved):
     the board takes the server's position as its own, shows what to put back, and the match
     goes on from it on both sides."""
-    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100)
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, ping_s=100)
     b = Board(tmp_path)
     proc = bob = None
     try:
@@ -475,7 +475,7 @@ def test_the_board_scores_a_pass_and_a_resignation_as_the_server_does(tmp_path):
     checkers in White's home board, 3 points where the board's rules give 1), White resigns
     a single game (3 points to Bob on the server): the board takes the server's score each
     time, its record too; the 5-point match goes on at 3-3 on both sides, and the .mat imports into GNU Backgammon with the scores the board shows."""
-    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100,
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, ping_s=100,
                  pass_scoring="position")
     b = Board(tmp_path, length=5)
     proc = bob = None

@@ -28,7 +28,7 @@ def test_the_local_server_speaks_the_protocol_over_websocket_too():
     masked from the client, no `hello` (bgammon sends it to TCP clients only)."""
     import base64
     import socket
-    srv = Server(ws=True, lifetime=20)
+    srv = Server(ws=True)
     s = socket.create_connection(("127.0.0.1", srv.ws_port), timeout=5)
     try:
         key = base64.b64encode(os.urandom(16))
@@ -59,7 +59,7 @@ def test_the_local_server_speaks_the_protocol_over_websocket_too():
 
 
 def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa: F811 (the fixture)
-    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, lifetime=110, ping_s=100, ws=True,
+    srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, ping_s=100, ws=True,
                  pass_scoring="position")
     b = Board(tmp_path)
     bob = proc = stop_relay = None
