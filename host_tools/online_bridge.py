@@ -49,6 +49,8 @@ class Bridge:
         self.opp_start = None           # the board as their turn began (our view), their dice
         self.opp_dice = None
         self.opp_play = None            # their finished play (their numbering), for the board
+        self.opp_done_dice = None       # the dice of their finished turn, for a board that asks
+                                        # for them after the server has gone on (see _dice_for)
         self.take_answer = None         # "take" / "pass": their answer to our double
         self.double_sent = False
         self.resign_held = False        # our resignation, waiting for our turn on the server
@@ -235,6 +237,7 @@ class Bridge:
         if turn == 2 and (prev is None or prev["Turn"] != 2 or prev.get("Winner")):
             self.opp_start = list(board)         # their turn begins here
             self.opp_dice, self.opp_moves, self.opp_play = None, [], None
+            self.opp_done_dice = None
         if turn == 2 and ev["DoubleOffered"] and not (prev or {}).get("DoubleOffered") and \
                 self.dice_q is not None and self.dice_q[1][1] == self.online:
             self.say("%s doubles, but the board's rules allow no double now (the Crawford game, "
@@ -247,9 +250,11 @@ class Bridge:
             # the server itself: forced moves): their play from the turn's two positions
             self.opp_play = self._their_play(board) or None          # none: the board passes
             self.say("%s played %s" % (self.them, bgmap.play_text(self.opp_play or []) or "nothing"))
+            self.opp_done_dice = self.opp_dice
             self.opp_moves, self.opp_dice = [], None
         if turn == 0 and not ev["Roll1"] and not ev["Roll2"] and (prev is None or prev["Turn"] != 0):
             self.opening_sent = False            # a new game: its opening
+            self.opp_done_dice = None
             self.opening, self.round = ([], []), [0, 0]
         if self.double_sent and not ev["DoubleOffered"] and ev["DoubleValue"] > (prev or ev)["DoubleValue"]:
             self.take_answer, self.double_sent = "take", False
@@ -349,7 +354,7 @@ class Bridge:
             self.ids_asked = False              # (the companion page asks for IDs too)
             self._sync(ev.get("pos"), ev.get("match"))
         elif kind == "play" and self.online in (0, 1) and ev.get("p") == self.online:
-            self.opp_play = None                # their play shown and made at the board
+            self.opp_play = self.opp_done_dice = None     # their play shown and made at the board
         elif kind == "error" and ev.get("code") == "seat_refused":
             self.say("the board refused: %s" % ev.get("msg"))
         elif kind == "error" and ev.get("code") == "seat_usb":
@@ -450,7 +455,7 @@ class Bridge:
             words = ": " + "; ".join(diff[:6])
         d1, d2 = (st["Roll1"], st["Roll2"]) if st["Roll1"] and st["Roll2"] else (0, 0)
         self.to_board.append("seat position %s %d %d %d" % (position_id(spos), p, d1, d2))
-        self.turn_q = self.dice_q = None
+        self.turn_q = self.dice_q = self.opp_done_dice = None
         if p == self.online:             # their turn from here: its start is the server's
             self.opp_start, self.opp_moves, self.opp_play = list(st["Board"]), [], None
             self.opp_dice = (d1, d2) if d1 else None
@@ -564,6 +569,11 @@ class Bridge:
         who = 1 if ours else 2
         if st["Turn"] == who and st["Roll1"] and not st["DoubleOffered"]:
             return [st["Roll1"], st["Roll2"]]
+        if not ours and self.opp_done_dice:
+            # their turn is over on the server and the board has not shown it yet: it asks
+            # for that turn's dice (the server played their forced moves at once, or the
+            # roll, the steps and `ok` came in one batch before the board asked)
+            return list(self.opp_done_dice)
         if ours and st["Turn"] == 1 and not st["Roll1"] and not st["DoubleOffered"] and self.roll_sent != key:
             self.to_server.append("roll")
             self.roll_sent = key

@@ -143,6 +143,40 @@ def test_the_bridge_finds_the_opponents_play_the_server_made_for_them():
     assert not [s for s in said if s.startswith("?")], said
 
 
+def test_the_board_asking_for_the_opponents_dice_after_the_server_went_on_gets_them():
+    """The server played the opponent's forced moves at once (or the roll, the steps and `ok`
+    came in one batch): their turn is over on the server before the board asks for their
+    dice. The board still gets that turn's dice, then their play; and once it has made the
+    play, a question for dice waits for their next roll."""
+    import json
+    from host_tools.cmd_online import Bridge
+    said = []
+    br = Bridge(said.append)
+    br.them = "them"
+    start = start_board()
+    me, opp = bgmap.position_from_board(start)
+    opp[12] -= 1
+    opp[7] -= 1
+    opp[6] += 2
+    after = bgmap.board_from_position(me, opp)                   # they played 13/7 8/7 (6-1)
+    br.server_line(_board_event(start, 2))
+    br.server_line(_board_event(start, 2, 6, 1))
+    br.server_line(_board_event(after, 1))                       # our turn on the server already
+    br.board_line(json.dumps({"t": "seat_dice", "p": 1, "n": 2, "o": 1, "q": 12}), 0.0)
+    br.tick(0.0)
+    assert "seat dice 6 1" in br.to_board, (br.to_board, said)
+    br.to_board.clear()
+    br.board_line(json.dumps({"t": "seat_turn", "p": 1, "ask": "play", "q": 13}), 0.1)
+    br.tick(0.1)
+    assert [x for x in br.to_board if x.startswith("seat 13 play ")], (br.to_board, said)
+    br.board_line(json.dumps({"t": "play", "p": 1, "m": [[13, 7], [8, 7]]}), 0.2)
+    br.to_board.clear()
+    br.board_line(json.dumps({"t": "seat_dice", "p": 1, "n": 2, "o": 1, "q": 14}), 5.0)
+    br.tick(5.0)
+    assert not [x for x in br.to_board if x.startswith("seat dice")], br.to_board
+    assert not [s for s in said if s.startswith("?")], said
+
+
 def test_the_board_takes_the_servers_position_where_it_differs_and_the_bridge_says_where():
     import json
     from bg import ids

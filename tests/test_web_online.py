@@ -62,7 +62,7 @@ def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa:
     srv = Server(dice=[2, 6, 4, 1, 5, 3, 6, 2, 3, 3, 5, 1] * 4, ping_s=100, ws=True,
                  pass_scoring="position")
     b = Board(tmp_path)
-    bob = proc = stop_relay = None
+    bob = proc = stop_relay = failed = None
     out = {}
     try:
         _online_seat(b)
@@ -90,6 +90,8 @@ def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa:
         bob.send("resign")                                                # Bob passes
         b.until(lambda: bob.board()["Player2"]["Points"] == 3, "the pass scored 3 on the server")
         b.until(lambda: b.t.match.score == [3, 0] and b.t.phase == 8, "the match over at the board")
+    except AssertionError as e:
+        failed = e
     finally:
         if proc is not None:
             try:
@@ -105,6 +107,11 @@ def test_the_companion_page_plays_a_whole_match_online(site, tmp_path):  # noqa:
             bob.close()
         srv.stop()
         b.port.close()
+    if failed is not None:           # the page's side of the story too: what it said and heard
+        page = out.get("online") or {}
+        raise AssertionError("%s\nthe page said: %s\nthe page heard last: %s\nthe server heard last: %s\n%s" % (
+            failed, page.get("said", [])[-25:], page.get("last_received"), srv.log[-25:],
+            out.get("error") or "")) from failed
     assert "error" not in out, (out.get("error"), out.get("console", [])[-10:], out.get("steps"))
     assert not [c for c in out["console"] if c.startswith("pageerror")], out["console"]
     said = out["online"]["said"]

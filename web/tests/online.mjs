@@ -47,7 +47,8 @@ try {
 try {
   out.online = await page.evaluate(() => {
     const O = window.companion.online;
-    return { said: O.said, sent: O.sent, received: O.received.length, connects: O.connects,
+    return { said: O.said, sent: O.sent, received: O.received.length, last_received: O.received.slice(-25),
+             connects: O.connects,
              score: window.companion.score, names: window.companion.names,
              messages: window.companion.messages.slice(-40) };
   });
