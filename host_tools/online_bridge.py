@@ -543,6 +543,8 @@ class Bridge:
                     self.say("%s doubles" % self.them)
                 elif st["Roll1"]:
                     ans = "seat %s roll" % q
+            elif ask == "cube" and self.opp_done_dice:
+                ans = "seat %s roll" % q            # they rolled: their turn is over on the server
             elif ask == "take" and self.take_answer:
                 ans = "seat %s %s" % (q, self.take_answer)
                 self.take_answer = None

@@ -162,6 +162,9 @@ def test_the_board_asking_for_the_opponents_dice_after_the_server_went_on_gets_t
     br.server_line(_board_event(start, 2))
     br.server_line(_board_event(start, 2, 6, 1))
     br.server_line(_board_event(after, 1))                       # our turn on the server already
+    br.board_line(json.dumps({"t": "seat_turn", "p": 1, "ask": "cube", "q": 11}), 0.0)
+    br.tick(0.0)
+    assert br.to_board[-1:] == ["seat 11 roll"], (br.to_board, said)      # they rolled, no double
     br.board_line(json.dumps({"t": "seat_dice", "p": 1, "n": 2, "o": 1, "q": 12}), 0.0)
     br.tick(0.0)
     assert "seat dice 6 1" in br.to_board, (br.to_board, said)
