@@ -12,6 +12,8 @@ Figures for docs/persistence.md: `python tests/test_store_littlefs.py [GAMES]`.
 import re
 import sys
 
+import pytest
+
 from tools import ROOT, run_micropython
 
 PRELUDE = """
@@ -32,13 +34,27 @@ CUTS = PRELUDE + FLASH + r"""
 dev = Flash(48)
 os.VfsLfs2.mkfs(dev, progsize=256)
 fs = os.VfsLfs2(dev, progsize=256)
+
+class Plain:
+    # the same littlefs seen as any filesystem: the save's .tmp and rename
+    def __init__(self, fs):
+        self.fs = fs
+    def open(self, path, mode):
+        return self.fs.open(path, mode)
+    def rename(self, src, dst):
+        self.fs.rename(src, dst)
+    def remove(self, path):
+        self.fs.remove(path)
+
+target = Plain(fs) if WAY_ARG == "tmp" else fs
+assert store.atomic_close(target) == (WAY_ARG == "in place")
 SAVES = SAVES_ARG
 prev = None
 cuts = 0
 for i in range(SAVES):
     new = bytes((i * 7 + j) & 255 for j in range(60 + (i * 37) % 700))
     dev.snaps = []
-    store.save("/state.bin", new, fs)
+    store.save("/state.bin", new, target)
     snaps = dev.snaps
     dev.snaps = None
     for snap in snaps:
@@ -66,6 +82,7 @@ for i in range(30):       # the firmware's own files
         f.write(b"x" * 4000)
 count = [0] * 352
 dev.erased = count
+store.OsFiles.atomic_close = True   # the board's saves, as on the rp2 port (littlefs)
 GAMES = GAMES_ARG
 CLOCK_SAVES = CLOCK_ARG
 # As the board does it (firmware/app/loop.py, game/table.py): a 127-byte Table snapshot
@@ -221,10 +238,53 @@ def run(script, heap="32M"):
     return proc.stdout
 
 
-def test_power_cuts_on_real_littlefs():
-    out = run(CUTS.replace("SAVES_ARG", "120"))
+@pytest.mark.parametrize("way", ["in place", "tmp"])
+def test_power_cuts_on_real_littlefs(way):
+    """A cut before every erase and every program of 120 saves (and inside each program):
+    the state saved or the one before, for the board's way on littlefs (in place: littlefs
+    commits at the close) and for the .tmp and rename that other filesystems get."""
+    out = run(CUTS.replace("SAVES_ARG", "120").replace("WAY_ARG", repr(way)))
     m = re.search(r"littlefs cuts (\d+) saves (\d+)", out)
-    assert m and int(m.group(1)) > 4 * 120, out
+    assert m and int(m.group(1)) > 2 * 120, out
+
+
+FULL_IN_PLACE = PRELUDE + FLASH + r"""
+dev = Flash(12)
+os.VfsLfs2.mkfs(dev, progsize=256)
+fs = os.VfsLfs2(dev, progsize=256)
+small = bytes(range(100))
+store.save("/state.bin", small, fs)
+n = 0
+try:
+    while True:                     # the rest of the flash filled with other files
+        with open_fs(fs, "/fill%d" % n) as f:
+            f.write(b"x" * 4096)
+        n += 1
+except OSError:
+    pass
+refused = 0
+good = small
+for size in (200, 3000, 9000):      # inline (it may fit), one block, three blocks
+    new = bytes([size & 255]) * size
+    try:
+        store.save("/state.bin", new, fs)
+        good = new
+    except OSError as e:
+        refused += 1
+        assert store.why(e).startswith("flash full"), store.why(e)
+    assert store.load("/state.bin", fs) == good, size
+    after = os.VfsLfs2(Snapshot(dev.data), progsize=256)     # and after a cut now
+    assert store.load("/state.bin", after) == store.load("/state.bin", fs)
+print("refused", refused)
+"""
+
+
+def test_a_full_flash_leaves_the_last_state_when_the_save_is_in_place():
+    """littlefs refuses a write into a full flash (or its close): the old state stands, on
+    the flash as mounted and as it would be after a cut."""
+    out = run(FULL_IN_PLACE.replace("open_fs(fs, ", "fs.open(").replace('"/fill%d" % n)', '"/fill%d" % n, "wb")'))
+    m = re.search(r"refused (\d+)", out)
+    assert m and int(m.group(1)) >= 2, out
 
 
 def test_a_refused_rename_on_real_littlefs_keeps_the_last_good_state():
