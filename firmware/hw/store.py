@@ -204,6 +204,15 @@ def _tmp_is_the_last_state(files, path):
     return data is not None and decode(data)[1] is None
 
 
+def _kbd_intr():
+    """micropython.kbd_intr on MicroPython (where Ctrl-C raises KeyboardInterrupt), else None."""
+    try:
+        import micropython
+        return micropython.kbd_intr
+    except (ImportError, AttributeError):
+        return None
+
+
 def atomic_close(files):
     """True when `files` commits a file at its close, whole or not at all: littlefs (the
     board's flash, or a littlefs object itself, os.VfsLfs1 or os.VfsLfs2, as tests mount it)."""
@@ -230,11 +239,21 @@ def save(path, payload, files=None):
         # littlefs commits a new file's name, empty, at its open (a cut then left a 0-byte
         # state, read as a damaged one)
         blob = header(payload) + payload
-        f = files.open(path, "wb")
+        # (Ctrl-C from USB, mpremote or the companion page taking the REPL, raised between
+        # the open and the write, would commit an empty file at the close: held off until
+        # the file is closed; the firmware leaves kbd_intr at its default, 3, elsewhere)
+        intr = _kbd_intr()
+        if intr is not None:
+            intr(-1)
         try:
-            f.write(blob)
+            f = files.open(path, "wb")
+            try:
+                f.write(blob)
+            finally:
+                f.close()
         finally:
-            f.close()
+            if intr is not None:
+                intr(3)
         return
     f = files.open(tmp, "wb")
     try:

@@ -302,3 +302,71 @@ def test_fat_refusing_the_rename_after_the_remove_keeps_the_tmp_as_the_last_stat
     refusing = False
     store.save("s", b"E", flash)                  # the tmp is put back, then E written
     assert store.load("s", flash) == b"E"
+
+
+def test_an_in_place_save_holds_ctrl_c_off_from_the_open_to_the_close():
+    """On littlefs the state is written in place, and littlefs commits at the close whatever
+    was written: a KeyboardInterrupt (a computer taking the REPL) between the open and the
+    write would commit an empty state. The save holds Ctrl-C off over exactly that span,
+    and gives it back even when the write fails."""
+    said = []
+
+    class Files:
+        atomic_close = True
+
+        def __init__(self, fail=None):
+            self.data = {"s": store.header(b"old") + b"old"}
+            self.fail = fail
+
+        def open(self, path, mode):
+            said.append(("open", path, mode))
+            if "r" in mode and path not in self.data:
+                raise OSError(ENOENT, "no such file")
+            return File(self, path, mode)
+
+        def rename(self, src, dst):
+            raise AssertionError("an in-place save renames nothing")
+
+        def remove(self, path):
+            raise AssertionError("an in-place save removes nothing")
+
+    class File:
+        def __init__(self, owner, path, mode):
+            self.owner, self.path, self.mode = owner, path, mode
+
+        def read(self):
+            return self.owner.data[self.path]
+
+        def write(self, b):
+            said.append(("write", len(b)))
+            if self.owner.fail is not None:
+                raise self.owner.fail
+            self.owner.data[self.path] = bytes(b)
+            return len(b)
+
+        def close(self):
+            said.append(("close", self.path))
+
+    def intr(c):
+        said.append(("kbd_intr", c))
+
+    real = store._kbd_intr
+    store._kbd_intr = lambda: intr
+    try:
+        files = Files()
+        store.save("s", b"new state", files)
+        assert store.load("s", files) == b"new state"
+        first = said.index(("kbd_intr", -1))
+        writing = said[first:first + 5]
+        assert ("open", "s", "wb") not in said[:first]
+        assert writing == [("kbd_intr", -1), ("open", "s", "wb"), ("write", 13 + 9), ("close", "s"),
+                           ("kbd_intr", 3)], writing
+        del said[:]
+        try:
+            store.save("s", b"newer", Files(fail=OSError(28, "no space")))
+            raise AssertionError("the refused write was not reported")
+        except OSError as e:
+            assert store.errno_of(e) == 28
+        assert said[-2:] == [("close", "s"), ("kbd_intr", 3)], said
+    finally:
+        store._kbd_intr = real
