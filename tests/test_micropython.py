@@ -44,6 +44,15 @@ LARGER_HEAP = {
     # firmware (the think's slice, issue 25) and passes at 248K: at the edge, not the board's
     # budget (the board's own heap: bench heap32, on 32-bit objects)
     "test_app_record::test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_record": "264K",
+    # the same cut and power-up with the play riding in the state save (app/loop.py's
+    # App._carry): at 240K the first App's saves find no block ("no memory") on 64-bit objects
+    "test_app_record::test_a_play_riding_in_a_state_save_cut_is_in_neither_state_nor_record": "264K",
+    "test_app_record::test_a_play_riding_in_a_saved_state_reaches_the_record_after_a_cut": "264K",
+    # a record the flash refuses, kept in memory: the App's save finds no block ("no memory")
+    # at 236K, passes at 240K (measured before and after the record lines rode in the state
+    # saves, session 16) and fails at 240K inside the whole suite, where the scratch paths
+    # differ: the edge of one large block on 64-bit objects, not the board's budget
+    "test_app_record::test_a_refused_record_line_is_kept_and_written_later_in_order": "248K",
     # a roll on a starved heap: Starved(room=8192) cuts its 8 KB of holes from free blocks of
     # 272 bytes, and at 240K the App's heap has 12 to 14 of them left (3.9 to 4.5 KB of holes,
     # not the 8 KB the test means); at 256K all 30 (the test checks it: s.holes)

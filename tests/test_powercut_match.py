@@ -260,7 +260,7 @@ def test_a_record_deleted_mid_match_exports_the_rest(whole_match, engine, tmp_pa
                 assert "joined in progress" in msgs and "no complete game" in msgs, msgs
         # deleted while the board was off, and the power cut again in the middle of the
         # header written again (a cut while resuming): the next power-up writes it whole
-        for k in (40, 200):
+        for k in (20, 130):   # (write points of this match after which a game is played whole)
             for torn in (False, True):
                 pb.lay_out(folder, images[k], False)
                 os.remove(os.path.join(folder, "match.rec"))

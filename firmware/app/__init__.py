@@ -9,7 +9,8 @@ from base.rare import on_demand
 
 # Rare parts, loaded for each call and forgotten (base/rare.py): power-up's parts
 # check, drivers and LED map, grading's start, the game-end's words on its review, a notice in
-# French, the computer on USB's answers, the board's cube answers, the engine given up.
+# French, the computer on USB's answers, the board's cube answers, the engine given up, the
+# record lines a state carried (taken at power-up, appended when the firmware stops).
 # Each: the module, then the modules it loads that leave with it.
 __getattr__ = on_demand(__name__, (
     "parts hw.scanfaults",
@@ -22,5 +23,6 @@ __getattr__ = on_demand(__name__, (
     "usbplay bg.notation",
     "seatcube engine.cubeful",
     "unseat",
+    "carried",
 ))
 del on_demand

@@ -18,13 +18,15 @@ from app.loop import App, STATE_PATH, RECORD_PATH, FAULT_LOG
 from game.table import Table
 
 
-def restore(path=STATE_PATH, files=None, settings=None):
+def restore(path=STATE_PATH, files=None, settings=None, carry=None):
     """(Table, message, held, rows): the saved match (message None), or a fresh Table and
     why it is fresh, for the serial line; held is the path of a state file that must not
     be saved over (it could be neither read nor moved aside), else None; rows, the same
-    said in short for the OLED (None when there is nothing to say)."""
+    said in short for the OLED (None when there is nothing to say). `carry`, a list: the
+    record lines the saved match's state carried are put in it (left empty otherwise)."""
     had = "hw.store" in sys.modules          # (held by another module: left to it)
-    payload, msg, held, rows = _read(path, files)
+    got = []  # type: list
+    payload, msg, held, rows = _read(path, files, got)
     if payload is None:
         if rare.tidy and not had:
             # nothing to resume: store's code leaves before the Table is made (power-up forgets
@@ -38,7 +40,10 @@ def restore(path=STATE_PATH, files=None, settings=None):
     while True:
         tries += 1
         try:
-            return Table(settings, payload), None, None, None
+            table = Table(settings, payload)
+            if carry is not None:
+                carry.extend(got)          # (only with the match they belong to)
+            return table, None, None, None
         except MemoryError:
             # no heap to rebuild the game: the saved match is good, never discard it
             if tries < store.READ_TRIES:
@@ -60,12 +65,13 @@ def restore(path=STATE_PATH, files=None, settings=None):
             return Table(settings, None), msg, None, _lost_rows(reason)
 
 
-def _read(path, files):
+def _read(path, files, carry):
     """(payload, message, held, rows) of the state file: payload None when there is none to
-    resume (message None: a first start; else why, as restore() says)."""
+    resume (message None: a first start; else why, as restore() says); the lines the state
+    carried appended to `carry`."""
     import hw.store as store     # kept for power-up (app/start.py forgets it)
     try:
-        return store.load(path, files), None, None, None
+        return store.load(path, files, carry=carry), None, None, None
     except store.StoreError as e:
         if e.kind == "missing":
             return None, None, None, None
@@ -95,9 +101,13 @@ def start_app(drivers, state_path=STATE_PATH, record_path=RECORD_PATH, write_lin
     # heap does not move and fragments (CPython's collector has nothing to win here)
     rare.tidy = sys.implementation.name == "micropython"
     try:
-        table, msg, held, rows = restore(state_path, files, settings)
+        carried = []  # type: list
+        table, msg, held, rows = restore(state_path, files, settings, carried)
         kw = {} if write_line is None else {"write_line": write_line}
         app = App(table, drivers, state_path, record_path, wdt=wdt, files=files, fault_log=fault_log, **kw)
+        if carried:
+            from app import carried as lines
+            lines.take(app, carried.pop())
     finally:
         rare.tidy = False
     app.state_held = held        # App.save never writes over an unread saved match

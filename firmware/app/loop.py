@@ -18,17 +18,33 @@ that a power cut could undo (design principle).
 """
 import gc
 import sys
+try:
+    from micropython import const
+except ImportError:                # CPython (the tests, the simulator)
+    def const(x):  # type: ignore[misc]
+        return x
 from base import events
 from base import ticks
 from base.rare import forget  # noqa: F401 (app/start.py and bench_app use it from here)
 from base.textrows import wrap
 from game.colours import RGB
-from game.table import ASK_ROLL
+from game.table import ASK_ROLL, SAVE
 
 _COLLECT = sys.implementation.name == "micropython"   # CPython's collector needs no help
 NOTICE_MS = 4000          # how long a fault or boot message stays on the OLED
 REPEAT_MS = 5000          # the same fault again within this time is counted, not logged again
 RECORD_RETRY_MS = 5000    # a record line the flash refused is written again this often
+# Record lines a state save carries in its file (hw/store.py's format 2) instead of each
+# being appended on its own: littlefs copies a file's last block to append to it, a 4 KB
+# erase (45 ms of the Pico's CPU) a line, while the state is rewritten in place anyway. At
+# most this many lines and bytes (the state file stays within what littlefs keeps in its
+# metadata: no block of its own). Only the lines of play ride (App._carry: rolls, plays, cube
+# actions, resignations, timeouts, the tutor's); a match's or a game's start, a name, a
+# game's end and the fair dice' lines go to the record at once with those before them (the
+# record whole at every game's end, its header never only in the state), and so does a
+# line no save follows. (Constants without names: a name is heap the board never frees.)
+_CARRY_LINES = const(8)
+_CARRY_BYTES = const(240)
 # A seat's or a hint's think is served (a scan, the buttons, the clock, a page of the OLED)
 # once per THINK_SLICE_MS of the chip's own time, however fast the evaluations run (a
 # fragmented heap halved their speed on the emulated RP2040) and whatever the level (the
@@ -139,7 +155,9 @@ class App:
         # tests); app.tasks sets 1: a page is ~3 ms of blocking I2C, a screen ~24 ms
         self.oled_pages = 0
         self._record_ready = False
-        self._unrecorded = []              # record lines not yet on flash (kept, in order)
+        self._unrecorded = []              # record lines not yet in the record (kept, in order)
+        self._carried = 0                  # how many of them the last state save carried
+        self._save_ahead = False           # (drain: a save comes after the effect in hand)
         self.record_failed = None
         self._record_tried = 0
         self.engine = None                 # the board's engine while a seat, a hint or grading needs it (app/seat.py)
@@ -412,11 +430,22 @@ class App:
         """Carry out everything the Table told since the last drain, in order: each effect by
         its handler (ON_EFFECT, at the end of the class), given the payload and now_ms."""
         on = self.ON_EFFECT
-        for effect, payload in self.table.take_outbox():
+        out = self.table.take_outbox()
+        last = -1                          # the last save: the record lines before it may ride in it
+        for i in range(len(out)):
+            if out[i][0] == SAVE:
+                last = i
+        for i in range(len(out)):
+            effect, payload = out[i]
+            self._save_ahead = i < last
             if effect < ASK_ROLL:
                 getattr(self, on[effect])(payload, now_ms)
             else:
                 setattr(self, on[effect], payload)      # a question: kept until told again
+        self._save_ahead = False
+        q = self._unrecorded
+        if len(q) > self._carried and self.record_failed is None and not self._opening_only():
+            self.write_records()           # lines left for a save to carry that did not (failed)
 
     def beep(self, pattern, now_ms=None):
         if self.d.buzzer is not None:
@@ -444,7 +473,9 @@ class App:
                 payload = snapshot.to_bytes(self.table)
             # store.py for the save only: a few saves a turn (base/rare.py)
             from hw import store
-            store.save(self.state_path, payload, self.files)
+            carry = self._carry()
+            store.save(self.state_path, payload, self.files, carry)
+            self._carried = len(self._unrecorded) if carry else 0
             self.saves += 1
             self.save_failed = None
             if _COLLECT:
@@ -503,8 +534,26 @@ class App:
         elif line[0] == "E":
             from app import noreview
             noreview.say(self)           # a game's end, grading off: where its review is
-        if not self._opening_only():
+        if self._opening_only():
+            return
+        # a line that will not ride in a save goes to the record now, before the state that
+        # counts it is saved: a cut between leaves the record ahead of the state (record_open
+        # voids the extra lines), never behind it (issue 26: a game left out of the export)
+        if not (self._save_ahead and self._carry()):   # else the save later in the drain carries it
             self.write_records()
+
+    def _carry(self):
+        """The queued record lines as the bytes a state save carries, or None when they may
+        not ride (_CARRY_LINES: the lines of play, so many)."""
+        q = self._unrecorded
+        if not q or len(q) > _CARRY_LINES or self.record_failed is not None:
+            return None
+        n = 0
+        for line in q:
+            if line[0] not in "RPDTKBSAXOL":       # rolls, plays, cube, resignations, timeouts, tutor
+                return None
+            n += len(line) + 1
+        return "\n".join(q).encode() if n <= _CARRY_BYTES else None
 
     def _opening_only(self):
         """True while the queue holds only a match's or a game's opening (M, G, and the N
@@ -555,6 +604,7 @@ class App:
                 finally:
                     f.close()
                 del q[:n]
+                self._carried = 0
                 break
         except (OSError, MemoryError) as e:
             # a line may be half written: open_log ends it, and its number voids a repeat

@@ -250,7 +250,13 @@ def main():
         return
     app, wdt, idle_ms = up
     up = None
-    asyncio.run(run(app, wdt, idle_ms=idle_ms))
+    try:
+        asyncio.run(run(app, wdt, idle_ms=idle_ms))
+    finally:
+        # stopped (Ctrl-C: a computer took the REPL, mpremote or the companion page reading
+        # the record): the record lines the state carries go to the record file now
+        from app import carried
+        carried.flush(app)
 
 
 async def run(app, wdt=None, cfg=None, serial=True, idle_ms=None):

@@ -10,9 +10,13 @@ writes the whole new file next to the old one (`path + ".tmp"`), closes it, then
 over the old file. The header carries a CRC32 so that a file damaged any other way is
 detected, not trusted.
 
-File layout (13-byte header, then the payload):
-  magic b"TBST" | format version (1 byte) | payload length (4 bytes LE) | CRC32 (4 bytes LE)
-The CRC covers the version, the length and the payload.
+File layout (13-byte header, then the body):
+  magic b"TBST" | format version (1 byte) | body length (4 bytes LE) | CRC32 (4 bytes LE)
+The CRC covers the version, the length and the body. Format 1: the body is the payload.
+Format 2 (a save given `carry`): the payload's length (2 bytes LE), the payload, then the
+carried bytes (the App's record lines not yet appended to the record: app/loop.py), which
+load() hands back in its `carry` list. A file without carry is written as format 1, which
+the firmware before format 2 reads.
 
 `load()` raises StoreError with `.kind` one of:
   'missing'        no state was ever committed (or only a torn first write exists);
@@ -41,7 +45,7 @@ except ImportError:
     _crc32 = None
 
 MAGIC = b"TBST"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 HEADER_SIZE = 13
 TMP_SUFFIX = ".tmp"
 BAD_SUFFIX = ".bad"
@@ -73,6 +77,10 @@ _WORDS = {2: "file not found", 5: "flash read/write error", 12: "no memory",
 MAX_PAYLOAD = 64 * 1024
 
 _MICROPYTHON = sys.implementation.name == "micropython"   # CPython's heap needs no help
+try:
+    from micropython import kbd_intr   # Ctrl-C's KeyboardInterrupt, held off by an in-place save
+except ImportError:
+    kbd_intr = None  # type: ignore[assignment]
 
 
 def crc32(data, crc=0):
@@ -159,7 +167,7 @@ def _read_u32(b, i):
     return b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)
 
 
-def header(payload, version=FORMAT_VERSION):
+def header(payload, version=1):
     """The 13 header bytes for `payload`."""
     meta = bytes((version,)) + _u32(len(payload))
     return MAGIC + meta + _u32(crc32(payload, crc32(meta)))
@@ -204,26 +212,21 @@ def _tmp_is_the_last_state(files, path):
     return data is not None and decode(data)[1] is None
 
 
-def _kbd_intr():
-    """micropython.kbd_intr on MicroPython (where Ctrl-C raises KeyboardInterrupt), else None."""
-    try:
-        import micropython
-        return micropython.kbd_intr
-    except (ImportError, AttributeError):
-        return None
-
-
 def atomic_close(files):
     """True when `files` commits a file at its close, whole or not at all: littlefs (the
     board's flash, or a littlefs object itself, os.VfsLfs1 or os.VfsLfs2, as tests mount it)."""
     return bool(getattr(files, "atomic_close", False)) or type(files).__name__ in ("VfsLfs2", "VfsLfs1")
 
 
-def save(path, payload, files=None):
-    """Commit `payload` (bytes) as the state at `path`: after this returns it survives a cut.
-    Raises OSError (or MemoryError) when it could not; the last good state is then still
-    what load() returns."""
+def save(path, payload, files=None, carry=None):
+    """Commit `payload` (bytes) as the state at `path`, with `carry` (bytes, or None) beside
+    it: after this returns it survives a cut. Raises OSError (or MemoryError) when it could
+    not; the last good state is then still what load() returns."""
     files = files or OsFiles()
+    version = 1
+    if carry:
+        version = 2
+        payload = bytes((len(payload) & 255, len(payload) >> 8)) + payload + carry
     tmp = path + TMP_SUFFIX
     if _tmp_is_the_last_state(files, path):
         try:
@@ -238,11 +241,11 @@ def save(path, payload, files=None):
         # failed and its close commits nothing: the old state stands). Not the first save:
         # littlefs commits a new file's name, empty, at its open (a cut then left a 0-byte
         # state, read as a damaged one)
-        blob = header(payload) + payload
+        blob = header(payload, version) + payload
         # (Ctrl-C from USB, mpremote or the companion page taking the REPL, raised between
         # the open and the write, would commit an empty file at the close: held off until
         # the file is closed; the firmware leaves kbd_intr at its default, 3, elsewhere)
-        intr = _kbd_intr()
+        intr = kbd_intr
         if intr is not None:
             intr(-1)
         try:
@@ -257,7 +260,7 @@ def save(path, payload, files=None):
         return
     f = files.open(tmp, "wb")
     try:
-        f.write(header(payload))
+        f.write(header(payload, version))
         f.write(payload)
     finally:
         f.close()
@@ -329,11 +332,15 @@ def decode(data):
     payload = data[HEADER_SIZE:]
     if crc32(payload, crc32(data[4:9])) != _read_u32(data, 9):
         return None, ("corrupt", "checksum mismatch")
+    if version == 2 and (length < 2 or 2 + (payload[0] | payload[1] << 8) > length):
+        return None, ("corrupt", "length %d of the state does not fit its file" % (payload[0] | payload[1] << 8))
     return bytes(payload), None
 
 
-def load(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS):
-    """The last committed payload at `path`; raises StoreError (see the module doc)."""
+
+def load(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS, carry=None):
+    """The last committed payload at `path`; raises StoreError (see the module doc). The
+    bytes a save carried beside it are appended to `carry` (a list) when one is given."""
     files = files or OsFiles()
     tmp = path + TMP_SUFFIX
     which = path
@@ -343,17 +350,21 @@ def load(path, files=None, tries=READ_TRIES, pause_ms=READ_PAUSE_MS):
             # Only a FAT-style replace cut between remove and rename leaves a complete .tmp alone.
             which = tmp
             data = _read_retrying(files, tmp, tries, pause_ms)
-            if data is not None and decode(data)[1] is None:
-                try:
-                    _replace(files, tmp, path)
-                except OSError:
-                    pass          # resumed from the .tmp; save() puts it back before writing
-                return decode(data)[0]
-            raise StoreError("missing", "no saved state at %s" % path)
+            if data is None or decode(data)[1] is not None:
+                raise StoreError("missing", "no saved state at %s" % path)
+            try:
+                _replace(files, tmp, path)
+            except OSError:
+                pass              # resumed from the .tmp; save() puts it back before writing
     except (OSError, MemoryError) as e:
         raise _unreadable(files, path, which, e, tries)
     payload, err = decode(data)
     if err is None:
+        if data[4] == 2:          # format 2: the payload's length, the payload, what it carried
+            n = payload[0] | payload[1] << 8
+            if carry is not None and len(payload) > 2 + n:
+                carry.append(payload[2 + n:])
+            payload = payload[2:2 + n]
         return payload
     kind, reason = err
     aside = set_aside(path, NEWER_SUFFIX if kind == "newer_version" else BAD_SUFFIX, files)

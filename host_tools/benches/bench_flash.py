@@ -132,13 +132,14 @@ def run():
             f["in_saves"], int(f["in_saves"]) * ERASE_MS / 1000),
         "| ... erases in the record's appends (littlefs copies a file's last block to append) | %s | %.1f s |" % (
             f["in_lines"], int(f["in_lines"]) * ERASE_MS / 1000),
-        "| the same match, the state saved through a .tmp and a rename (other filesystems, and the board before this bench's change to in place): erases in the saves / in all | %s / %s | %.1f s |" % (
+        "| the same match, the state saved through a .tmp and a rename (as on other filesystems): erases in the saves / in all | %s / %s | %.1f s |" % (
             before["in_saves"], before["erases"], int(before["erases"]) * ERASE_MS / 1000),
     ]
     return ("What the board writes to flash over a match (`python -m host_tools bench flash`): the "
             "board as main.py powers it up, on the real littlefs (the unix port's VfsLfs2, the rp2 "
             "port's 256-byte programs) over a RAM flash of the Pico's 352 blocks, the page's demo "
-            "players with their hands on the board model; the CPU time is counted work at the "
+            "players with their hands on the board model (the lines of play ride in the state saves and "
+            "reach the record a few at a time: app/loop.py, docs/persistence.md); the CPU time is counted work at the "
             "emulated RP2040's cost per operation.\n\n" + "\n".join(rows) + "\n\n"
             "%d blocks of the 352 were written. An erase holds the Pico's CPU for 45 ms: a save "
             "that erases delays the next scan by that much." % int(f["blocks"]))

@@ -43,6 +43,13 @@ RECORD = TMP + "-match.rec"
 FAULTS = TMP + "-faults.log"
 
 
+def flush(app):
+    """The record as a computer reads it: the lines the App's state carries appended first,
+    as the board does when a computer takes its REPL (app/tasks.py, app/carried.py)."""
+    from app import carried
+    carried.flush(app)
+
+
 def clean():
     import os
     for path in (STATE, STATE + ".tmp", STATE + ".bad", STATE + ".bad2", STATE + ".unread",

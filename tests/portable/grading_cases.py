@@ -307,7 +307,8 @@ def test_the_tutor_warns_before_a_blunder_is_committed_and_records_it():
     graded = _events(lines, "grade")
     assert graded and graded[-1]["g"] == "blunder" and graded[-1]["loss"] == 90, lines[-5:]
     from host_tools import record_read as record
-    from apprig import RECORD
+    from apprig import RECORD, flush
+    flush(app)                   # the record as a computer reads it (app/tasks.py)
     events, _ = record.read_file(RECORD)
     i = events.index(("tutor", 0, 90))          # the warning, then the play made anyway
     assert events[i + 1][:2] == ("play", 0), events[i:]
@@ -345,7 +346,8 @@ def test_the_tutor_warns_before_a_wrong_pass():
     run(app, 10)
     assert t.phase in (GAME_OVER, MATCH_OVER), t.screen
     from host_tools import record_read as record
-    from apprig import RECORD
+    from apprig import RECORD, flush
+    flush(app)                   # the record as a computer reads it (app/tasks.py)
     events, _ = record.read_file(RECORD)
     i = events.index(("drop", 0))
     assert events[i - 1][:2] == ("tutor", 0) and events[i - 1][2] >= 80, events[i - 2:]

@@ -4,7 +4,7 @@ the seed and recorded after the `F` line, and after a power cut the next roll nu
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 import gc
 
-from apprig import rig, run, oled_rows, clean, RECORD, TMP
+from apprig import rig, run, flush, oled_rows, clean, RECORD, TMP
 from bg.position import Position
 from dice.fairroll import FairRoll
 from dice.fairdice import FairDice
@@ -48,6 +48,7 @@ def test_the_app_rolls_the_fair_dice_and_a_power_cut_goes_on_from_the_next_roll(
             run(app, 30)
         w, b = fd.roll(k)
         k += 1
+    flush(app)                     # the record as a computer reads it (app/tasks.py)
     rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
     roll = "R%d %d %d" % (0 if w > b else 1, max(w, b), min(w, b))
     assert rec[-2:] == ["F %s - 0" % h, roll], rec
@@ -115,6 +116,7 @@ def test_a_record_started_again_gets_the_commitment_again():
     app2.press("p%d_cube" % (winner + 1))     # roll again
     run(app2, 30)
     assert app2.record_failed is None, app2.record_failed
+    flush(app2)                    # the record as a computer reads it (app/tasks.py)
     rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
     h = FairDice(SEED).commitment()
     assert rec[-2:] == ["F %s - %d" % (h, k), "R%d %d %d" % ((winner,) + FairDice(SEED).roll(k))], rec
@@ -152,6 +154,7 @@ def test_physical_dice_entered_on_the_buttons():
     app.press("menu")
     run(app, 30)
     assert app.table.turn_dice == (4, 2) and app.table.on_roll == 0
+    flush(app)                      # the record as a computer reads it (app/tasks.py)
     rec = [l[:l.rfind(" @")] for l in open(RECORD).read().split("\n") if l]
     assert rec[-2:] == ["U 1", "R0 4 2"], rec
     assert app.fair.k == 0                   # no roll number drawn from the seed

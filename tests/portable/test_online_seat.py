@@ -6,7 +6,7 @@ opponent's play as it asks the computer on USB's; the seat survives a power cut.
 import json
 import sys
 
-from apprig import rig, run, Position, RECORD
+from apprig import rig, run, flush, Position, RECORD
 from app import commands
 from game.phases import SEAT_ONLINE, MOVING
 from game.table import Table
@@ -48,6 +48,7 @@ def test_the_dice_of_both_sides_come_from_the_line_and_are_recorded_as_the_serve
     run(app, 50)
     assert t.phase == MOVING and t.on_roll == 1 and sorted(t.turn_dice) == [3, 5], t.screen
     assert app.loaded == [6, 6, 6, 6]                # the board rolled nothing itself
+    flush(app)                  # the record as a computer reads it (app/tasks.py)
     with open(RECORD) as f:
         rec = f.read()
     assert "\nU 2 @" in rec and rec.index("U 2 @") < rec.index("\nR1 5 3"), rec   # the server's dice

@@ -350,8 +350,8 @@ def test_an_in_place_save_holds_ctrl_c_off_from_the_open_to_the_close():
     def intr(c):
         said.append(("kbd_intr", c))
 
-    real = store._kbd_intr
-    store._kbd_intr = lambda: intr
+    real = store.kbd_intr
+    store.kbd_intr = intr
     try:
         files = Files()
         store.save("s", b"new state", files)
@@ -369,4 +369,4 @@ def test_an_in_place_save_holds_ctrl_c_off_from_the_open_to_the_close():
             assert store.errno_of(e) == 28
         assert said[-2:] == [("close", "s"), ("kbd_intr", 3)], said
     finally:
-        store._kbd_intr = real
+        store.kbd_intr = real
