@@ -49,3 +49,46 @@ def test_main_boots_and_answers_on_serial(tmp_path):
     assert sensed["points"] == [] and sensed["faults"] == []     # the empty board, read
     bad = [e for e in got if e["t"] == "error" and e["code"] == "bad_command"]
     assert bad and "frobnicate" in bad[0]["msg"]
+
+
+def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
+    """A computer takes the board's REPL with Ctrl-C (mpremote, the companion page reading
+    the record): main.py's tasks stop, and the lines of play that rode in the state save
+    (app/loop.py) are appended to the record first (app/tasks.py, app/carried.py)."""
+    import shutil
+    import signal
+    import apprig
+    from host_tools import record_read
+    from test_app_record import commit_first_play
+    sc, app, lines = apprig.rig()
+    apprig.opening_roll(app, sc, 5, 3)
+    commit_first_play(app, sc)                     # White's play rides in the state save
+    shutil.copy(apprig.STATE, str(tmp_path / "state.bin"))
+    shutil.copy(apprig.RECORD, str(tmp_path / "match.rec"))
+    apprig.clean()
+    kinds = [e[0] for e in record_read.read_file(str(tmp_path / "match.rec"))[0]]
+    assert kinds == ["match", "game", "roll"], kinds
+    proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path), env=python_env(),
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    try:
+        proc.stdin.write(b"help\n")                # answered once the tasks run
+        proc.stdin.flush()
+        buf = b""
+        end = time.monotonic() + 120  # a bound on a hang, not a speed
+        while time.monotonic() < end and b'"t":"help"' not in buf:
+            r, _, _ = select.select([proc.stdout], [], [], 0.1)
+            if r:
+                chunk = os.read(proc.stdout.fileno(), 65536)
+                if not chunk:
+                    break
+                buf += chunk
+        assert b'"t":"help"' in buf, buf[-2000:]
+        proc.send_signal(signal.SIGINT)            # Ctrl-C: KeyboardInterrupt in the tasks
+        out, err = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.communicate()
+    assert b"KeyboardInterrupt" in err and b"run_until_complete" in err, err[-2000:]   # (in the tasks)
+    events, problems = record_read.read_file(str(tmp_path / "match.rec"))
+    assert problems == [] and [e[0] for e in events] == ["match", "game", "roll", "play"], (events, problems)
