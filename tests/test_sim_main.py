@@ -54,7 +54,8 @@ def test_main_boots_and_answers_on_serial(tmp_path):
 def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
     """A computer takes the board's REPL with Ctrl-C (mpremote, the companion page reading
     the record): main.py's tasks stop, and the lines of play that rode in the state save
-    (app/loop.py) are appended to the record first (app/tasks.py, app/carried.py)."""
+    (app/loop.py) are appended to the record first (app/tasks.py, app/carried.py). (The
+    lines the resumed state carried reach the record at power-up, with its `W` line.)"""
     import shutil
     import signal
     import apprig
@@ -68,10 +69,16 @@ def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
     apprig.clean()
     kinds = [e[0] for e in record_read.read_file(str(tmp_path / "match.rec"))[0]]
     assert kinds == ["match", "game", "roll"], kinds
-    proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path), env=python_env(),
+    # the checkers as the state says; Black rolls at the running board: that line rides
+    from bg.ids import position_id
+    boot = BOOT.replace("board = physboard.PhysicalBoard(seed=1).install()",
+                        "board = physboard.PhysicalBoard(seed=1).install()\n"
+                        "from bg.ids import position_from_id\n"
+                        "board.set_position(position_from_id(%r))" % position_id(app.table.board))
+    proc = subprocess.Popen([sys.executable, "-S", "-c", boot], cwd=str(tmp_path), env=python_env(),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        proc.stdin.write(b"help\n")                # answered once the tasks run
+        proc.stdin.write(b"press p2_main\nhelp\n")   # Black rolls; help: answered after it
         proc.stdin.flush()
         buf = b""
         end = time.monotonic() + 120  # a bound on a hang, not a speed
@@ -91,4 +98,6 @@ def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
             proc.communicate()
     assert b"KeyboardInterrupt" in err and b"run_until_complete" in err, err[-2000:]   # (in the tasks)
     events, problems = record_read.read_file(str(tmp_path / "match.rec"))
-    assert problems == [] and [e[0] for e in events] == ["match", "game", "roll", "play"], (events, problems)
+    kinds = [e[0] for e in events if e[0] != "commit"]    # (the fair dice' commitment: F)
+    assert problems == [] and kinds == ["match", "game", "roll", "play", "roll"], (events, problems)
+    assert events[-1][:2] == ("roll", 1)
