@@ -57,6 +57,8 @@ class ChipFiles:
 
 
 rig.app.files = ChipFiles()
+if rig.app.fair is not None:
+    rig.app.fair.files = rig.app.files   # the dice file (dice/fairroll_ops.py) the same way
 # the erases inside the state saves and inside the record's appends, apart
 split = [0, 0]
 App = type(rig.app)
