@@ -20,6 +20,21 @@ main.main()
 """
 
 
+def _read_until(proc, marker):
+    """What the board printed until `marker` (or its output ended, or 120 s: a bound on a
+    hang, not a speed)."""
+    buf = b""
+    end = time.monotonic() + 120
+    while time.monotonic() < end and marker not in buf:
+        r, _, _ = select.select([proc.stdout], [], [], 0.1)
+        if r:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                break
+            buf += chunk
+    return buf
+
+
 def test_main_boots_and_answers_on_serial(tmp_path):
     proc = subprocess.Popen([sys.executable, "-S", "-c", BOOT], cwd=str(tmp_path), env=python_env(),
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -27,15 +42,7 @@ def test_main_boots_and_answers_on_serial(tmp_path):
     try:
         proc.stdin.write(b"help\nsensed\nfrobnicate\n")
         proc.stdin.flush()
-        buf = b""
-        end = time.monotonic() + 120  # a bound on a hang, not a speed
-        while time.monotonic() < end and b"frobnicate" not in buf:
-            r, _, _ = select.select([proc.stdout], [], [], 0.1)
-            if r:
-                chunk = os.read(proc.stdout.fileno(), 65536)
-                if not chunk:
-                    break
-                buf += chunk
+        buf = _read_until(proc, b"frobnicate")
         got = [json.loads(l) for l in buf.decode().splitlines() if l.startswith("{")]
     finally:
         proc.kill()
@@ -80,15 +87,7 @@ def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
     try:
         proc.stdin.write(b"press p2_main\nhelp\n")   # Black rolls; help: answered after it
         proc.stdin.flush()
-        buf = b""
-        end = time.monotonic() + 120  # a bound on a hang, not a speed
-        while time.monotonic() < end and b'"t":"help"' not in buf:
-            r, _, _ = select.select([proc.stdout], [], [], 0.1)
-            if r:
-                chunk = os.read(proc.stdout.fileno(), 65536)
-                if not chunk:
-                    break
-                buf += chunk
+        buf = _read_until(proc, b'"t":"help"')
         assert b'"t":"help"' in buf, buf[-2000:]
         proc.send_signal(signal.SIGINT)            # Ctrl-C: KeyboardInterrupt in the tasks
         out, err = proc.communicate(timeout=120)

@@ -61,21 +61,16 @@ if rig.app.fair is not None:
     rig.app.fair.files = rig.app.files   # the dice file (dice/fairroll_ops.py) the same way
 # the erases inside the state saves and inside the record's appends, apart
 split = [0, 0]
+def counted(method, k):
+    def wrapped(self, *a, **kw):
+        e = sum(dev.erased)
+        try:
+            return method(self, *a, **kw)
+        finally:
+            split[k] += sum(dev.erased) - e
+    return wrapped
 App = type(rig.app)
-_save, _write_records = App.save, App.write_records
-def save(self, *a, **k):
-    e = sum(dev.erased)
-    try:
-        return _save(self, *a, **k)
-    finally:
-        split[0] += sum(dev.erased) - e
-def write_records(self, *a, **k):
-    e = sum(dev.erased)
-    try:
-        return _write_records(self, *a, **k)
-    finally:
-        split[1] += sum(dev.erased) - e
-App.save, App.write_records = save, write_records
+App.save, App.write_records = counted(App.save, 0), counted(App.write_records, 1)
 up_erases, up_programs = sum(dev.erased), dev.programs
 bot = webdemo.demo(rig, 1)
 t = rig.table
