@@ -4,8 +4,8 @@ On littlefs (the rp2 port's flash filesystem) a save writes the file in place: l
 commits a file's new contents when it is closed, all or nothing (copy on write), so after a
 power cut the file is either the old state or the new one, never a mix. That is one metadata
 commit a save; the way of other filesystems below took three (a file made, written, renamed)
-and cost the Pico a 4 KB erase (45 ms of its CPU) every second save instead of every sixth
-(`bench flash`). Elsewhere (FAT, a PC's disk), where a write in place is not atomic, a save
+and cost the Pico a 4 KB erase (45 ms of its CPU) about every second save instead of one in
+ten to twenty (`bench flash`). Elsewhere (FAT, a PC's disk), where a write in place is not atomic, a save
 writes the whole new file next to the old one (`path + ".tmp"`), closes it, then renames it
 over the old file. The header carries a CRC32 so that a file damaged any other way is
 detected, not trusted.
@@ -141,8 +141,8 @@ class OsFiles:
     """The real filesystem: the few calls the store needs, through `os` and `open`."""
 
     # the rp2 port's flash filesystem is littlefs v2 (its _boot.py mounts os.VfsLfs2): a file
-    # is committed at its close, whole or not at all (a class attribute: `bench flash` sets it
-    # to count the chip's writes on the unix port's littlefs)
+    # is committed at its close, whole or not at all (a class attribute: the wear count of
+    # tests/test_store_littlefs.py sets it to save as the chip does on the unix port)
     atomic_close = sys.platform == "rp2"
 
     def __init__(self):
@@ -200,11 +200,10 @@ def _exists(files, path):
 
 
 def _tmp_is_the_last_state(files, path):
-    """True when `path` is missing and its .tmp holds a complete state: a FAT-style save
-    removed the old file and then lost the power or had its rename refused. Writing the
-    .tmp again would destroy the only good state, so save() first tries to put it back."""
-    if _exists(files, path):
-        return False
+    """True when `path`'s .tmp holds a complete state, `path` being missing (the caller
+    knows): a FAT-style save removed the old file and then lost the power or had its rename
+    refused. Writing the .tmp again would destroy the only good state, so save() first tries
+    to put it back."""
     try:
         data = _read(files, path + TMP_SUFFIX)
     except (OSError, MemoryError):
@@ -228,13 +227,15 @@ def save(path, payload, files=None, carry=None):
         version = 2
         payload = bytes((len(payload) & 255, len(payload) >> 8)) + payload + carry
     tmp = path + TMP_SUFFIX
-    if _tmp_is_the_last_state(files, path):
+    there = _exists(files, path)
+    if not there and _tmp_is_the_last_state(files, path):
         try:
             files.rename(tmp, path)
         except OSError as e:
             raise OSError(errno_of(e) or 5, "the last good state is in %s and cannot be put back "
                           "(%s): not overwritten" % (tmp, why(e)))
-    if atomic_close(files) and _exists(files, path):
+        there = True
+    if there and atomic_close(files):
         # in place: the whole file in one write, made before the file is opened (littlefs
         # commits at the close whatever was written, so nothing may fail between the open
         # and the write but the write itself; a write the flash refuses marks the file
