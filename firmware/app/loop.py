@@ -306,8 +306,9 @@ class App:
             self.drain(now_ms)
         if self.fair is not None:
             self.fair.watch(self, now_ms)  # a match begun: its seed; ended: the seed revealed
-        if self._unrecorded and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
+        if len(self._unrecorded) > self._carried and ticks.diff(now_ms, self._record_tried) >= RECORD_RETRY_MS:
             self.write_records()           # the flash refused earlier and nothing new came
+                                           # (lines a saved state carries are safe: they wait)
         if self.d.buzzer is not None:
             self.d.buzzer.tick(now_ms)
 

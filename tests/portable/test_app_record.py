@@ -103,6 +103,19 @@ def test_a_play_riding_in_a_saved_state_reaches_the_record_after_a_cut():
     clean()
 
 
+def test_a_play_riding_in_the_state_waits_there_past_the_records_retry():
+    # the record's 5 s retry is for lines the flash refused, not for those a saved state
+    # carries: a player taking their time must not cost an append a turn
+    sc, app, lines = rig()
+    opening_roll(app, sc, 5, 3)
+    commit_first_play(app, sc)
+    run(app, 12000)                              # two retry periods, nothing new
+    assert [e[0] for e in events_of()] == ["match", "game", "roll"]
+    flush(app)
+    assert [e[0] for e in events_of()] == ["match", "game", "roll", "play"]
+    clean()
+
+
 def _no_carry():
     return None
 
