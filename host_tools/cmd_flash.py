@@ -89,10 +89,13 @@ def compile_tree(out=BUILD, march="armv6m", only=None, flags=None):
                     arch = host_march()
                     if arch is None:
                         continue       # no native code for this host: the bytecode twins run
-                # -s: the name the board's tracebacks give, its path on the board
-                # ("game/table.py"), not this checkout's: the .mpy files, and so the heap
-                # they take, are then the same whichever folder the tree was cloned into
-                name = os.path.normpath(os.path.join(rel, f))
+                # -s: the name the board's tracebacks give: the .mpy's path on the board
+                # ("game/table.mpy"), not this checkout's, so that the .mpy files, and so
+                # the heap they take, are the same whichever folder the tree was cloned
+                # into; and the very name the board's import gives the module's __file__,
+                # so that MicroPython interns one name a module, not two (its names are
+                # never freed: 1.3 KB at power-up, bench heap32)
+                name = os.path.normpath(os.path.join(rel, f[:-3] + ".mpy"))
                 cmd = [tool("mpy-cross")] + list(BUILD_FLAGS if flags is None else flags) + (["-march=" + arch] if arch else []) + \
                     ["-s", name, "-o", dest, src]
                 proc = subprocess.run(cmd, capture_output=True, text=True)
