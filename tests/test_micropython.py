@@ -37,7 +37,7 @@ LARGER_HEAP = {
     # a power cut and a record started again: the rig keeps the physical board model, the
     # fakes and the fair dice beside a second App; at 240 KB the new record's opening finds
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
-    # board's own heap figures are bench heap's (BENCHMARKS.md), 114 KB Pico estimate.
+    # board's own heap figures are bench heap32's (BENCHMARKS.md, on 32-bit objects).
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
     # a power cut and the board powered up again in the same heap: the cut App's garbage
     # beside the second one; on 64-bit objects it passed at 240K with 144 bytes less of

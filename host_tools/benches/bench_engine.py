@@ -819,38 +819,27 @@ class _Estimate:
         return est[len(est) // 2]
 
 
-BUDGET_KB = 170
-
-
 def _pico_heap(vals, mpy_tree):
-    """The engine's share of the Pico's heap, by the rule of bench app (bytecode and
-    strings keep their size, objects and pointers halve), with what else keeps its size:
-    the weights and the typed buffers (bytes), and the viper functions' native code (its
-    Thumb size, from mpy-cross -march=armv6m, in place of the x64 code of the unix port)."""
+    """The engine's share of the heap on this 64-bit port, in its parts (not converted to the
+    Pico: its figure is bench heap32's, on a 32-bit MicroPython)."""
     from host_tools.benches.bench_app import native_bytes
     from host_tools.cmd_flash import viper_text
     src = os.path.join(ROOT, "build", "bench_engine_viper.py")
     native = {arch: native_bytes(viper_text("engine/net_vp.py"), src, arch) for arch in ("armv6m", "x64")}
-    # the modules the engine keeps (engine/net_vp.py, the viper text, and weights.py are
+    # the modules the engine keeps (engine/net_vp.py's code is native; weights.py is
     # forgotten once used)
     mpy = sum(os.path.getsize(os.path.join(mpy_tree, "engine", m + ".mpy"))
               for m in ("net", "player", "search"))
-    # (the unix port's native code is not in its collected heap: it maps it apart, so the
-    # modules' heap here holds none of it; the Pico's heap holds the Thumb code)
     objects = (vals["heap_engine_modules"] - mpy) + (vals["heap_engine"] - vals["heap_weights"]
                                                      - vals["heap_typed"])
-    pico = vals["heap_weights"] + vals["heap_typed"] + native["armv6m"] + mpy + objects / 2.0
-    kb = pico / 1024.0
-    return ("Pico estimate of the engine's share: weights %.1f KB + typed buffers %.1f KB + native "
-            "code %.1f KB (Thumb; x64 here %.1f KB, mapped outside the unix port's collected heap) + bytecode %.1f KB (.mpy; the viper source text "
-            "in engine/net_vp.py, forgotten once compiled) + other objects %.1f KB halved = **%.1f KB**. The whole board "
-            "with the engine loaded (app, scanner, engine, weights, and the widest 1-1 thought "
-            "inside it), issue 10's %d KB target, is measured in one heap by `bench heap` "
-            "(BENCHMARKS.md, bench:heap, the board in a seat): that is the figure, not this share "
-            "added to an estimate of the rest. PubEval (the easy level) is imported when it first "
-            "plays: about 1.5 KB more."
-            % (vals["heap_weights"] / 1024.0, vals["heap_typed"] / 1024.0, native["armv6m"] / 1024.0,
-               native["x64"] / 1024.0, mpy / 1024.0, objects / 1024.0, kb, BUDGET_KB))
+    return ("The engine's share of the heap on this 64-bit port: weights %.1f KB, typed buffers "
+            "%.1f KB, its modules' bytecode %.1f KB (.mpy), other objects %.1f KB (64-bit); its "
+            "viper functions' native code %.1f KB of x64, mapped outside this port's collected "
+            "heap (%.1f KB of Thumb on the Pico, in its heap). The Pico's figure is bench "
+            "heap32's (32-bit MicroPython: the engine made, as the chip holds it), not a "
+            "conversion of these. PubEval (the easy level) is imported when it first plays."
+            % (vals["heap_weights"] / 1024.0, vals["heap_typed"] / 1024.0, mpy / 1024.0,
+               objects / 1024.0, native["x64"] / 1024.0, native["armv6m"] / 1024.0))
 
 
 def run():

@@ -1,68 +1,99 @@
-"""What each firmware module keeps in the heap once imported (issue 9: "measure what still
-loads on demand"): every module of the mpy-cross tree imported alone under the MicroPython
-unix port, after the modules it imports, with gc.mem_alloc() before and after.
+"""What each firmware module keeps in the Pico's heap once imported (issue 9: "measure what
+still loads on demand"; issue 25: 32-bit figures, not conversions): every module of the
+firmware as `make flash` compiles it, imported alone on MicroPython's WebAssembly port (a
+32-bit build: objects have the chip's sizes; bench heap32's instrument, docs/heap.md), after
+the modules it imports.
 
-Each module is measured in two fresh interpreters: the first imports it and lists what came
-with it (its imports), the second imports those first, then the module itself, so that the
-figure is the module's own: its code (bytecode, constants), the objects its top level makes
-(tables, classes) and the names it interns (MicroPython interns every name a module uses,
-in pools that are never freed; the count of new names is given, and a pool allocated during
-the import is left out of the figure, since which module pays for the next pool depends only
-on the order of loading). The modules the board keeps over the demo match are those bench
-app's replay has loaded at its end (bench heap's "mods", the same list).
+Each module is measured in two steps: the unix port imports it and lists what came with it
+(its imports); then a fresh WebAssembly interpreter imports those first, then the module
+itself, each reading taken after bench heap32's scrub, so that the figure is the module's
+own: its code (bytecode, constants), the objects its top level makes (tables, classes) and
+the names it interns (MicroPython interns every name a module uses, in pools that are never
+freed; the count of new names is given, and a pool allocated during the import is left out
+of the figure, since which module pays for the next pool depends only on the order of
+loading). The modules the board keeps over the demo match are those bench app's replay has
+loaded at its end (bench heap's "mods", the same list). The viper modules (`*_vp`) do not
+load on this port (no native emitter): their Thumb code is bench heap32's.
 """
+import json
 import os
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 from host_tools.benches import bench_app as B
-from host_tools import cmd_flash
+from host_tools.benches import bench_heap32 as H
+from host_tools import cmd_flash, cmd_web
 
-HEAP = "1M"          # room: no collection pressure, the figures are what stays after a collection
+LIST_HEAP = "1M"     # the unix port's run that only lists a module's imports
 
-PROBE = r"""
-import sys, gc, micropython
+LIST = r"""
+import sys
 sys.path.insert(0, FW)
 sys.path.append(FAKES)
-def qinfo():
-    micropython.qstr_info()
-for d in DEPS:
-    try:
-        __import__(d)
-    except Exception as e:
-        pass
-looped = MOD in sys.modules
-gc.collect()
-print("|q|before")
-qinfo()
-a = gc.mem_alloc()
 try:
     __import__(MOD)
     ok = "ok"
 except Exception as e:
     ok = "%s: %s" % (type(e).__name__, e)
-gc.collect()
-b = gc.mem_alloc()
-qinfo()
-print("|r|%d|%s|%d" % (b - a, ok, looped))
-print("|m|" + " ".join(k for k in sys.modules))
+print("|m|%s|" % ok + " ".join(k for k in sys.modules))
+"""
+
+MEASURE = r"""
+already = MOD in sys.modules
+for d in DEPS:
+    try:
+        __import__(d)
+    except Exception:
+        pass
+looped = MOD in sys.modules
 """
 
 
-def _run(fw, fakes, mod, deps):
-    text = "FW = %r\nFAKES = %r\nMOD = %r\nDEPS = %r\n%s" % (fw, fakes, mod, deps, PROBE)
-    proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + HEAP, "-c", text],
+def _deps(fw, fakes, mod):
+    """(what importing mod alone says, the modules it brought) under the unix port."""
+    text = "FW = %r\nFAKES = %r\nMOD = %r\n%s" % (fw, fakes, mod, LIST)
+    proc = subprocess.run([B.MICROPYTHON, "-X", "heapsize=" + LIST_HEAP, "-c", text],
                           capture_output=True, text=True, timeout=120, cwd=tempfile.mkdtemp())
-    out = {"q": []}
     for line in proc.stdout.splitlines():
-        if line.startswith("qstr pool:"):
-            f = dict(kv.split("=") for kv in line.split(":", 1)[1].replace(",", " ").split())
-            out["q"].append({k: int(v) for k, v in f.items()})
-        elif line.startswith("|r|"):
-            f = line.split("|")
-            out["heap"], out["ok"], out["looped"] = int(f[2]), f[3], f[4] == "1"
-        elif line.startswith("|m|"):
-            out["mods"] = line[3:].split()
+        if line.startswith("|m|"):
+            ok, mods = line[3:].split("|", 1)
+            return ok, mods.split()
+    return "did not run", []
+
+
+def _qinfo(name):
+    return "import micropython\nprint('|q|%s', end=' ')\nmicropython.qstr_info()" % name
+
+
+def _own(site, work, mod, deps):
+    """{heap, names, looped, ok} of mod on the 32-bit port, its imports loaded first."""
+    steps = [("prelude", H.PRELUDE),
+             ("deps", "MOD = %r\nDEPS = %r\n%s" % (mod, deps, MEASURE)),
+             ("scrub", "scrub()"),
+             ("before", "a = gc.mem_alloc()\n" + _qinfo("before")),
+             ("import", "try:\n    __import__(MOD)\n    ok = 'ok'\nexcept Exception as e:\n"
+                        "    ok = '%s: %s' % (type(e).__name__, e)"),
+             ("scrub", "scrub()"),
+             ("after", "R('heap', gc.mem_alloc() - a)\nR('looped', int(looped))\n"
+                       "R('already', int(already))\n"
+                       "print('|ok|' + ok)\n" + _qinfo("after"))]
+    path = os.path.join(work, "steps-%s.json" % mod)
+    with open(path, "w") as fh:
+        json.dump(steps, fh)
+    proc = subprocess.run(["node", H.DRIVER, site, path], capture_output=True, text=True,
+                          cwd=H.ROOT, timeout=300)
+    out = {"q": {}}
+    for line in proc.stdout.splitlines():
+        if line.startswith("HEAP32 "):
+            _, k, v = line.split(" ", 2)
+            out[k] = int(v)
+        elif line.startswith("|ok|"):
+            out["ok"] = line[4:]
+        elif line.startswith("|q|"):
+            name, rest = line[3:].split(" ", 1)
+            f = dict(kv.split("=") for kv in rest.split(":", 1)[1].replace(",", " ").split())
+            out["q"][name] = {k: int(v) for k, v in f.items()}
     return out
 
 
@@ -84,25 +115,31 @@ def _mpy(fw, mod):
     return 0
 
 
-def measure(fw, fakes, mods):
-    """{module: (own heap bytes, new interned names, .mpy bytes, note)}"""
-    res = {}
-    for mod in mods:
-        first = _run(fw, fakes, mod, [])
-        if "heap" not in first or first["ok"] != "ok":
-            res[mod] = (None, 0, _mpy(fw, mod), first.get("ok", "did not run"))
-            continue
-        deps = [m for m in first.get("mods", []) if m != mod and not mod.startswith(m + ".")
+def measure(fw, fakes, site, mods):
+    """{module: (own heap bytes on the 32-bit port, new interned names, .mpy bytes, note)}"""
+    work = tempfile.mkdtemp(prefix="tablier-bench-modules-steps-")
+
+    def one(mod):
+        ok, brought = _deps(fw, fakes, mod)
+        if ok != "ok":
+            return mod, (None, 0, _mpy(fw, mod), ok)
+        deps = [m for m in brought if m != mod and not mod.startswith(m + ".")
                 and m not in ("micropython",)]
-        own = _run(fw, fakes, mod, deps)
-        q0, q1 = own["q"][0], own["q"][1]
+        own = _own(site, work, mod, deps)
+        if own.get("already"):
+            return mod, (None, 0, _mpy(fw, mod), "loaded by the port's board model "
+                         "(host_tools/physboard.py) before any measure")
+        if own.get("ok") != "ok" or "heap" not in own:
+            return mod, (None, 0, _mpy(fw, mod), own.get("ok", "did not run on the 32-bit port"))
+        q0, q1 = own["q"]["before"], own["q"]["after"]
         pool_step = 0
         if q1["n_pool"] > q0["n_pool"]:
             # the pool allocated for the next names, whoever loads them: not this module's
             pool_step = (q1["n_total_bytes"] - q1["n_str_data_bytes"]) - (q0["n_total_bytes"] - q0["n_str_data_bytes"])
-        note = "imported by one of its imports (a loop)" if own["looped"] else ""
-        res[mod] = (own["heap"] - pool_step, q1["n_qstr"] - q0["n_qstr"], _mpy(fw, mod), note)
-    return res
+        note = "imported by one of its imports (a loop)" if own.get("looped") else ""
+        return mod, (own["heap"] - pool_step, q1["n_qstr"] - q0["n_qstr"], _mpy(fw, mod), note)
+    with ThreadPoolExecutor(2) as pool:
+        return dict(pool.map(one, mods))
 
 
 def resident_modules(fw, trace):
@@ -114,6 +151,8 @@ def run():
     work = tempfile.mkdtemp(prefix="tablier-bench-modules-")
     fw = os.path.join(work, "fw")
     cmd_flash.compile_tree(fw, march=None)
+    site = os.path.join(work, "site")
+    cmd_web.build(site)                 # the same tree for the 32-bit port, its fakes beside
     fakes = B._compile_fakes(os.path.join(work, "fakes"))
     # the fake machine module (source) beside the compiled neopixel: the drivers import it
     for f in ("machine.py", "framebuf.py", "fake_adc.py", "fake_io.py"):
@@ -124,42 +163,39 @@ def run():
     trace = os.path.join(work, "trace.txt")
     B.record_trace(trace)
     kept = resident_modules(fw, trace)
-    every = _modules(fw)
-    res = measure(fw, fakes, every)
+    every = [m for m in _modules(fw) if not m.endswith("_vp")]
+    res = measure(fw, fakes, site, every)
     kb = 1024.0
-
-    def pico(heap, mpy):
-        return mpy + (heap - mpy) / 2.0
 
     def line(mod):
         heap, names, mpy, note = res[mod]
         if heap is None:
-            return "| %s | %.1f | | | | not importable alone here: %s |" % (mod, mpy / kb, note[:60])
-        return "| %s | %.1f | %.1f | %d | %.1f | %s |" % (mod, mpy / kb, heap / kb, names,
-                                                        pico(heap, mpy) / kb, note)
+            return "| %s | %.1f | | | not measured here: %s |" % (mod, mpy / kb, note[:80])
+        return "| %s | %.1f | %.1f | %d | %s |" % (mod, mpy / kb, heap / kb, names, note)
     kept_rows = sorted((m for m in kept if m in res), key=lambda m: -(res[m][0] or 0))
     rare = sorted((m for m in every if m not in kept and m in res), key=lambda m: -(res[m][0] or 0))
     tot_heap = sum(res[m][0] or 0 for m in kept_rows)
     tot_mpy = sum(res[m][2] for m in kept_rows)
-    head = ["| module | .mpy KB | own heap, 64-bit KB | new names | Pico est. KB | |",
-            "|---|---:|---:|---:|---:|---|"]
-    out = ["Each firmware module's own heap once imported (`python -m host_tools bench modules`): the "
-           "mpy-cross tree under the MicroPython unix port (`-X heapsize=%s`), each module imported "
-           "alone in a fresh interpreter after the modules it imports, gc.mem_alloc() after a "
-           "collection before and after: its code, its constants, the objects its top level makes "
-           "and the names it interns (counted in the heap figure; a new pool of names allocated "
-           "during the import is left out: which module pays for it depends on the order of "
-           "loading). Pico estimate by bench app's rule: .mpy + (64-bit - .mpy) / 2. Objects "
-           "made at run time (the Table, the App, the drivers' buffers) are not here: bench "
-           "heap counts them." % HEAP,
+    head = ["| module | .mpy KB | own heap, 32-bit KB | new names | |",
+            "|---|---:|---:|---:|---|"]
+    out = ["Each firmware module's own heap once imported (`python -m host_tools bench modules`), "
+           "measured on the 32-bit MicroPython WebAssembly port (bench heap32's instrument: objects "
+           "have the Pico's sizes; no conversion): each module imported alone in a fresh "
+           "interpreter after the modules it imports, gc.mem_alloc() after a collection and a "
+           "scrub before and after: its code, its constants, the objects its top level makes and "
+           "the names it interns (counted in the heap figure; a new pool of names allocated during "
+           "the import is left out: which module pays for it depends on the order of loading). "
+           "Objects made at run time (the Table, the App, the drivers' buffers) are not here: "
+           "bench heap32 counts the whole board. The viper modules (`*_vp`) do not load on this "
+           "port: their Thumb code is in bench heap32.",
            "",
-           "Kept by the board over the demo match (bench heap's list: loaded at the replay's end), "
-           "largest first: %.1f KB on this port, .mpy %.1f KB, Pico est. %.1f KB." % (
-               tot_heap / kb, tot_mpy / kb, pico(tot_heap, tot_mpy) / kb),
+           "Kept by the board over the demo match (bench app's replay: loaded at its end), "
+           "largest first: %.1f KB on the 32-bit port (.mpy files %.1f KB)." % (tot_heap / kb, tot_mpy / kb),
            ""] + head + [line(m) for m in kept_rows] + [
            "",
-           "Loaded on demand (base/rare.py, the menu, the board's seat, the hint, power-up, "
-           "the self-test) or not at all in the demo match: what each would weigh if kept.",
+           "Loaded on demand (a package's rare parts through base/rare.py, the menu, the board's "
+           "seat, the hint, power-up, the self-test) or not at all in the demo match: what each "
+           "would weigh while loaded.",
            ""] + head + [line(m) for m in rare]
     return "\n".join(out)
 
