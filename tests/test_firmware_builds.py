@@ -71,3 +71,20 @@ def test_the_flash_tree_carries_the_engines_weights(tmp_path):
             open(os.path.join(out, "engine", "weights.bin"), "rb") as b:
         assert a.read() == b.read()
     assert "main.py" in made and os.path.join("bg", "movegen.mpy") in made
+
+
+def test_a_module_of_the_built_tree_gives_its_traceback_the_name_of_its_file_on_the_board():
+    """make flash's .mpy carries its path on the board as its source name, the very name the
+    board's import gives the module's __file__: MicroPython interns one name a module, not
+    two (names are never freed: docs/heap.md), and a fault's traceback names the file that is
+    on the flash."""
+    from tools import MICROPYTHON, firmware_mpy
+    fw = firmware_mpy()          # the tree as make flash compiles it, for this host
+    # a rules error raised inside bg/notation.py's parser, imported from the tree's root as the
+    # board imports from its flash's
+    code = ("import sys, micropython\nimport bg.notation as n\nprint('FILE', n.__file__)\n"
+            "try:\n    n.parse_play('not a play')\nexcept Exception as e:\n    sys.print_exception(e)\n")
+    proc = subprocess.run([MICROPYTHON, "-c", code], cwd=str(fw), capture_output=True, text=True, timeout=60)
+    assert "FILE bg/notation.mpy" in proc.stdout, proc.stdout + proc.stderr
+    assert 'File "bg/notation.mpy"' in proc.stdout, proc.stdout + proc.stderr
+    assert 'notation.py"' not in proc.stdout
