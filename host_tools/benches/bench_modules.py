@@ -142,9 +142,25 @@ def measure(fw, fakes, site, mods):
         return dict(pool.map(one, mods))
 
 
-def resident_modules(fw, trace):
+def resident_modules(fw, trace, site, every):
+    """The modules the board keeps: those loaded after the real power-up on the 32-bit port
+    (app/tasks.py's power_up, with the real hall scanner), and those bench app's replay of
+    the demo match has loaded at its end (its board reads a stand-in for the scanner)."""
     rows, _ = B._replay(trace, fw, "364K", False)
-    return [m for m in rows["mods"][0].split() if m not in ("asyncio", "asyncio.core")]
+    kept = set(rows["mods"][0].split())
+    work = tempfile.mkdtemp(prefix="tablier-bench-modules-up-")
+    path = os.path.join(work, "steps.json")
+    with open(path, "w") as fh:
+        json.dump([("prelude", H.PRELUDE),
+                   ("power_up", "from app import tasks\nA = tasks.power_up()[0]\n"
+                                "print('|up|' + ' '.join(sys.modules))")], fh)
+    proc = subprocess.run(["node", H.DRIVER, site, path], capture_output=True, text=True,
+                          cwd=H.ROOT, timeout=300)
+    up = [line[4:].split() for line in proc.stdout.splitlines() if line.startswith("|up|")]
+    if not up:
+        raise SystemExit("bench modules: the power-up on the 32-bit port failed:\n" + proc.stdout[-1000:] + proc.stderr[-1000:])
+    kept |= set(up[0])
+    return sorted(m for m in kept if m in every)
 
 
 def run():
@@ -162,8 +178,8 @@ def run():
                            check=True, capture_output=True)
     trace = os.path.join(work, "trace.txt")
     B.record_trace(trace)
-    kept = resident_modules(fw, trace)
     every = [m for m in _modules(fw) if not m.endswith("_vp")]
+    kept = resident_modules(fw, trace, site, every)
     res = measure(fw, fakes, site, every)
     kb = 1024.0
 
@@ -189,7 +205,8 @@ def run():
            "bench heap32 counts the whole board. The viper modules (`*_vp`) do not load on this "
            "port: their Thumb code is in bench heap32.",
            "",
-           "Kept by the board over the demo match (bench app's replay: loaded at its end), "
+           "Kept by the board: loaded after the real power-up on the 32-bit port, or at the end of "
+           "bench app's replay of the demo match, "
            "largest first: %.1f KB on the 32-bit port (.mpy files %.1f KB)." % (tot_heap / kb, tot_mpy / kb),
            ""] + head + [line(m) for m in kept_rows] + [
            "",
