@@ -10,8 +10,11 @@ that noise, not its gammons nor the cube life, is what made the board take gnubg
 (given gnubg's win chance and the net's gammons it agrees on 98% of takes); one roll ahead
 it is 3.0 points (host_tools/benches/fit_cube.py). The look costs 21 walks (about 1 s of
 the Pico's time by bench engine's normal median), so it is taken only when the answer is
-close: when moving the net's win chance by up to CLOSE_W either way changes it. The easy
-level answers from the net alone. The cube life with contact is cubeful.X_BOARD.
+close: when moving the net's win chance by up to CLOSE_W either way changes it. In a small
+bear-off (engine/bearoff.py: every checker home, one off a side, 15 pips a side at most)
+they take the exact win chance instead, where the net is least right (30 points off at
+worst on fit_cube's training split, the board taking a pass worth 0.6 of a cube).
+The easy level answers from the net alone. The cube life with contact is cubeful.X_BOARD.
 """
 from bg.cube import CENTRED
 
@@ -79,6 +82,16 @@ def _win_moved(p, dw):
     return (w, min(p[1], w), min(p[2], w), min(p[3], 1.0 - w), min(p[4], 1.0 - w))
 
 
+def _bearoff(me, opp):
+    """engine/bearoff.py's exact probabilities in a small bear-off, else None (the module
+    loaded only when every checker is in its home board)."""
+    for i in range(6, 25):
+        if me[i] or opp[i]:
+            return None
+    from engine import bearoff
+    return bearoff.probabilities(me, opp)
+
+
 def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford=False,
              beavers=False, jacoby=False):
     """engine.cubeful's Decision of the board at `level` for the side on roll of (me, opp)
@@ -86,9 +99,10 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
     probabilities it answered from."""
     from engine import cubeful
     x = cubeful.cube_life(me, opp, cubeful.X_BOARD)
-    p = probabilities(e, me, opp, "easy")
+    exact = None if level == "easy" else _bearoff(me, opp)     # exact: no look ahead
+    p = exact or probabilities(e, me, opp, "easy")
     d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
-    if level != "easy" and not d.why:
+    if exact is None and level != "easy" and not d.why:
         for k in (-2, -1, 1, 2):
             o = cubeful.decide(_win_moved(p, k * CLOSE_W / 2), away, opp_away, cube, owner,
                                crawford, beavers, jacoby, x)

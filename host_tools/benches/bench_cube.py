@@ -1,6 +1,7 @@
 """The cube bench: the board's cube decisions (app/seatcube.py's `decision`: the net's
-probabilities, one roll ahead when the answer is close, and engine/cubeful.py) on real-match
-positions at their match scores, judged by GNU Backgammon at 2-ply.
+probabilities, one roll ahead when the answer is close, exact in a small bear-off, and
+engine/cubeful.py) on real-match positions at their match scores, judged by GNU Backgammon
+at 2-ply.
 
     python -m host_tools.benches.bench_cube [--positions 200] [--seed 28] [--no-write]
 
@@ -219,7 +220,8 @@ def run(argv=()):
             "(normalised money equity). The board: app/seatcube.py's `decision`, the net's "
             "probabilities (at the normal and strong levels, when moving the net's win chance "
             "by up to %.2f changes the answer, the mean of those and of their mean over the 21 "
-            "rolls, each answered by the normal level's play) and engine/cubeful.py "
+            "rolls, each answered by the normal level's play; in a bear-off of 15 pips a side "
+            "or fewer, the exact win chance: engine/bearoff.py) and engine/cubeful.py "
             "(Kazaross-XG2, Janowski's cube life at the score, x = %.2f with contact, fitted on "
             "other positions: host_tools/benches/fit_cube.py). Double agreement counts an "
             "optional double either way. %.0f s (%d of gnubg's %d answers computed, the others "

@@ -19,6 +19,13 @@ deviation), and the board's figures when gnubg 2-ply's win chance replaces the n
 `--check N` then scores the fit on N doubled and N held questions more (`--check-seed`),
 from games neither the bench nor the training split takes a position from. About 10
 minutes on one core with gnubg's answers cached (build/cube_bench_cache.json), 20 without.
+
+The take questions of issue 28 (the board takes gnubg's passes four times as often as the
+reverse) are scored the same way: a take margin (`--take-margins`: the take answered with
+the doubler's win chance moved that much its way) and a cube life of the taker's own
+(`--taker-x`, the double/take's x with contact, the doubler's staying X_BOARD), each fitted
+on the training split (the least equity lost over the four decisions) and scored on the
+check split beside the board as it is.
 """
 import argparse
 import sys
@@ -36,6 +43,16 @@ class Remembered:
     def __init__(self, eng):
         self.eng = eng
         self.seen = {}
+
+    @property
+    def leaf(self):
+        return self.eng.leaf
+
+    @leaf.setter
+    def leaf(self, net):
+        # app/seatcube.py's look ahead sets the leaf net aside for its 21 plays (the
+        # engine's own, so that the plays remembered are the board's)
+        self.eng.leaf = net
 
     def probs(self, me, opp):
         key = ("p", bytes(me), bytes(opp))
@@ -60,8 +77,9 @@ def training_split(judge, n, seed, bench_n, bench_seed, also_out=()):
     return draw(n, seed, held_filter=keep, exclude=left_out)
 
 
-def score(rows, eng, level, x_board, win_of=None):
-    """The four tallies (at the score, as money) of `decision` at `level` over rows."""
+def score(rows, eng, level, x_board, win_of=None, take=None):
+    """The four tallies (at the score, as money) of `decision` at `level` over rows; `take`
+    (margin, taker's contact cube life) replaces the board's take answer (see _take)."""
     from app.seatcube import decision
     cubeful.X_BOARD = x_board
     t = {"m": bench_cube.Tally(), "$": bench_cube.Tally()}
@@ -70,9 +88,33 @@ def score(rows, eng, level, x_board, win_of=None):
         e = eng if win_of is None else _WinFrom(eng, pos, g2)
         d = decision(e, pos.me, pos.opp, level, q["away"], q["opp_away"], q["cube"], q["owner"])
         dm = decision(e, pos.me, pos.opp, level, 0, 0, q["cube"], q["owner"], False, True)
+        if take is not None:
+            d.take = _take(d, pos, (q["away"], q["opp_away"], q["cube"], q["owner"]), take)
+            dm.take = _take(dm, pos, (0, 0, q["cube"], q["owner"], False, True), take)
         t["m"].add(j2, d.double, d.take)
         t["$"].add(m2, dm.double, dm.take)
     return t
+
+
+def _take(d, pos, args, take):
+    """The take answer of the board's probabilities d.probs with the doubler's win chance
+    moved `margin` its way (a take margin), or, when `taker_x` is given, with the taker's
+    own cube life with contact for the double/take (Janowski's x of the side that owns the
+    cube after the take). The questions issue 28's takes asked (fit_cube's take grids)."""
+    from app.seatcube import _win_moved
+    margin, taker_x = take
+    if d.why:
+        return d.take
+    p = _win_moved(d.probs, margin)
+    x = cubeful.cube_life(pos.me, pos.opp, cubeful.X_BOARD)
+    if taker_x is None:
+        return cubeful.decide(p, *args, x=x).take
+    xt = cubeful.cube_life(pos.me, pos.opp, taker_x)
+    away, opp_away, cube = args[0], args[1], args[2]
+    if not away:
+        return 2.0 * cubeful.money_equity(p, cubeful.THEM, xt) < 1.0
+    dt = cubeful.match_equity(p, away, opp_away, 2 * cube, cubeful.THEM, False, xt)
+    return dt < d.dp
 
 
 class _WinFrom:
@@ -141,6 +183,10 @@ def main(argv):
     ap.add_argument("--check", type=int, default=0,
                     help="then score the fit on this many of each kind more, held out too")
     ap.add_argument("--check-seed", type=int, default=2801)
+    ap.add_argument("--take-margins", default="0,0.005,0.01,0.02,0.03",
+                    help="take margins (win chance moved toward the doubler) to score")
+    ap.add_argument("--taker-x", default="0.55,0.60,0.65,0.75",
+                    help="the taker's contact cube lives to score (the doubler's: X_BOARD)")
     a = ap.parse_args(argv)
     from engine.player import Engine
     t0 = time.time()
@@ -166,6 +212,7 @@ def main(argv):
         print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
     print("easy with gnubg 2-ply's win chance, X_CONTACT: %s"
           % _line(score(rows, eng, "easy", cubeful.X_CONTACT, win_of=True)))
+    takes = _take_grid(rows, eng, best[1], a)
     if a.check:
         more = training_split(judge, a.check, a.check_seed, a.bench_positions, a.bench_seed,
                               qs)
@@ -176,8 +223,30 @@ def main(argv):
             print("%s, X_CONTACT %.2f: %s"
                   % (level, cubeful.X_CONTACT, _line(score(rows, eng, level, cubeful.X_CONTACT))))
             print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
+        for name, take in takes:
+            print("normal, X_BOARD %.2f, the fitted %s: %s"
+                  % (best[1], name, _line(score(rows, eng, "normal", best[1], take=take))))
     print("%.0f s" % (time.time() - t0))
     return 0
+
+
+def _take_grid(rows, eng, x, a):
+    """Score the take margins and the taker's cube lives at the normal level on rows (the
+    training split) and return the fitted of each, [(name, take)] (see _take)."""
+    fits = []
+    for name, grid, make in (
+            ("take margin", a.take_margins, lambda v: (v, None)),
+            ("taker's cube life", a.taker_x, lambda v: (0.0, v))):
+        best = None
+        for v in [float(s) for s in grid.split(",") if s]:
+            t = score(rows, eng, "normal", x, take=make(v))
+            print("%s %.3f: lost %.4f a decision; %s" % (name, v, _lost(t), _line(t)))
+            if best is None or _lost(t) < best[0] - 1e-12:
+                best = (_lost(t), v)
+        if best is not None:
+            print("fitted %s: %.3f" % (name, best[1]))
+            fits.append(("%s %.3f" % (name, best[1]), make(best[1])))
+    return fits
 
 
 def _judged(judge, qs):

@@ -387,3 +387,45 @@ def test_the_cube_looks_ahead_only_when_the_answer_is_close():
     assert e.ev.count - n > 21
     ahead = cubeful.money(probabilities(e, race.me, race.opp, "normal"), x=x)
     assert d.name() == ahead.name(), (d.name(), ahead.name())
+
+
+def test_a_small_bear_off_is_exact():
+    # engine/bearoff.py: four checkers on the ace against one on the ace and two on the
+    # deuce, the four to roll: they win at once with a double (6/36), else in two rolls
+    # unless the three come off in one (a double of 2 or more: 5/36): 1146/1296
+    from engine import bearoff
+    four = pos_from({1: 4}, {1: 1, 2: 2})
+    p = bearoff.probabilities(four.me, four.opp)
+    assert abs(p[0] - 1146.0 / 1296) < 1e-6 and p[1:] == (0.0, 0.0, 0.0, 0.0), p
+    # the last checker on the 6-point against one the opponent bears off next: off at once
+    # with a 6 (11 rolls), two dice of 6 or more (12) or 2-2 to 5-5 (4): 27/36
+    last = pos_from({6: 1}, {1: 1})
+    assert abs(bearoff.probabilities(last.me, last.opp)[0] - 0.75) < 1e-6
+    # GNU Backgammon 2-ply's win chances (its bear-off database) in two positions of
+    # fit_cube's training split: 0.720 and 0.646
+    for me, opp, g in (({2: 2, 3: 2, 4: 1}, {1: 3, 2: 2}, 0.720), ({1: 2, 3: 2}, {1: 3}, 0.646)):
+        pos = pos_from(me, opp)
+        assert abs(bearoff.probabilities(pos.me, pos.opp)[0] - g) < 0.001, (me, opp)
+    # not small: a checker outside the home board, none off (gammons), more than 15 pips
+    for me, opp in (({7: 1}, {1: 1}), ({1: 15}, {1: 1}), ({6: 3}, {1: 1}), ({1: 1}, {4: 4})):
+        pos = pos_from(me, opp)
+        assert bearoff.probabilities(pos.me, pos.opp) is None, (me, opp)
+
+
+def test_the_cube_in_a_small_bear_off_answers_from_the_exact_chance():
+    # app/seatcube.py: the net gives the four on the ace about 58%, a take of a redouble at
+    # 3-away 2-away; 88.4% is a pass, as GNU Backgammon 2-ply answers (a training position
+    # of fit_cube, where the board took: 0.61 of a cube lost). The normal and strong levels
+    # answer from the exact chance without evaluating anything; easy from the net alone.
+    from app.seatcube import decision
+    e = engine()
+    four = pos_from({1: 4}, {1: 1, 2: 2})
+    for level in ("normal", "strong"):
+        n = e.ev.count
+        d = decision(e, four.me, four.opp, level, 3, 2, 2, "me")
+        assert e.ev.count == n and abs(d.probs[0] - 1146.0 / 1296) < 1e-6, level
+        assert d.double and not d.take, (level, d.name())
+        m = decision(e, four.me, four.opp, level, 0, 0, 2, "me")
+        assert m.double and not m.take, (level, m.name())
+    easy = decision(e, four.me, four.opp, "easy", 3, 2, 2, "me")
+    assert abs(easy.probs[0] - 1146.0 / 1296) > 0.05
