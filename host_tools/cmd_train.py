@@ -4,7 +4,7 @@ time (host_tools/train/; docs/engine.md says the order and what each writes).
 Steps: gendata (positions labelled by gnubg 0-ply), gengroups (rolls with several results,
 for the ranking loss), fit (the two nets fitted, the weights file written), probe_inputs
 and leafnet (the strong level's leaf net file), makemet (engine/met.py, the match equity
-table).
+table), bearoff (engine/bearoff.bin, the cube's exact small bear-offs).
 `python -m host_tools train STEP --help` gives each step's own options."""
 import argparse
 import importlib
@@ -17,6 +17,7 @@ STEPS = {
     "probe_inputs": "the leaf net's float fit with its hand-made inputs (before leafnet)",
     "leafnet": "the strong level's leaf net file (firmware/engine/leafnet.bin)",
     "makemet": "generate firmware/engine/met.py (Kazaross-XG2 match equity table)",
+    "bearoff": "the cube's one-sided bear-off table (firmware/engine/bearoff.bin)",
 }
 
 

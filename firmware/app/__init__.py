@@ -21,7 +21,7 @@ __getattr__ = on_demand(__name__, (
     "notice_fr",
     "usbseat",
     "usbplay bg.notation",
-    "seatcube engine.cubeful engine.bearoff",
+    "seatcube engine.cubeful engine.bearoff engine.filecheck",
     "unseat",
     "carried",
 ))

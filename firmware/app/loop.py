@@ -512,6 +512,7 @@ class App:
                                      "is kept as %s" % aside))
 
     said_deep_fault = None    # the strong level's leaf net fault last said (app/seat.py)
+    said_cube_fault = None    # the cube's bear-off table's fault said (app/seat.py)
     record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 

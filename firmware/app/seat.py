@@ -90,6 +90,11 @@ def _answer(app, e):
         from app import seatcube
         # app/seatcube.py, loaded for the question
         t.board_cube(seatcube.cube_says_yes(t, e, app.cube_asked))
+        if e.cube_fault is not None and e.cube_fault is not app.said_cube_fault:
+            # its bear-off table damaged: the cube answers from the net, said once
+            from base import events
+            app.said_cube_fault = e.cube_fault
+            app.write_line(events.error("cube", "the cube answers from the net (%s)" % e.cube_fault))
 
 
 def _say_no_leaf_net(app, why, level):

@@ -82,14 +82,25 @@ def _win_moved(p, dw):
     return (w, min(p[1], w), min(p[2], w), min(p[3], 1.0 - w), min(p[4], 1.0 - w))
 
 
-def _bearoff(me, opp):
+def _bearoff(e, me, opp):
     """engine/bearoff.py's exact probabilities in a small bear-off, else None (the module
-    loaded only when every checker is in its home board)."""
+    loaded only when every checker is in its home board). Its table, e.bearoff_path
+    (engine/bearoff.bin beside the weights): not on the flash, the net answers; damaged,
+    the net answers, e.cube_fault says why (app/seat.py says it once) and the table is
+    given up."""
+    if e.cube_fault is not None:
+        return None                     # (its table found damaged: given up)
     for i in range(6, 25):
         if me[i] or opp[i]:
             return None
     from engine import bearoff
-    return bearoff.probabilities(me, opp)
+    try:
+        return bearoff.probabilities(me, opp, e.bearoff_path)
+    except OSError:
+        return None
+    except ValueError as err:
+        e.cube_fault = "bear-off table: %s" % (err,)
+        return None
 
 
 def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford=False,
@@ -99,7 +110,7 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
     probabilities it answered from."""
     from engine import cubeful
     x = cubeful.cube_life(me, opp, cubeful.X_BOARD)
-    exact = None if level == "easy" else _bearoff(me, opp)     # exact: no look ahead
+    exact = None if level == "easy" else _bearoff(e, me, opp)     # exact: no look ahead
     p = exact or probabilities(e, me, opp, "easy")
     d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
     if exact is None and level != "easy" and not d.why:

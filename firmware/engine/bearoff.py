@@ -11,22 +11,21 @@ deviation, on fit_cube's training split, against 3.2 with contact; by 30 points 
 checkers on the ace against three on the ace and deuce), so the cube takes these answers
 instead.
 
-Computed on demand, nothing tabled, only when both sides have at most PIPS pips: each
-side's positions reachable from the question's (6 counts packed 4 bits a point into one
-int; 113 at most at 15 pips), their mean rolls to bear off in 1/65536 (small ints), then
-the chance of each number of rolls by carrying the position's chance forward roll by roll.
-About 30 ms of the unix port at 15 pips against 15.
+The chances of every small position (at most PIPS pips, 496 positions) are a table on the
+flash, engine/bearoff.bin, made by `python -m host_tools train bearoff` (its format there):
+computed here they took several seconds of the Pico's time a question. A question reads the
+file through once for its check (engine/filecheck.py) and two rows of it by binary search:
+a few small buffers, nothing kept.
 """
-ONE = 65536
-SURE = 1 << 28      # a certainty in chances(): sums stay small ints on the Pico
-FAR = 1 << 29       # more rolls than any position needs (in 1/ONE)
-PIPS = 15           # a small bear-off: at most this many pips a side (113 positions)
+PATH = "engine/bearoff.bin"     # on the board's flash, beside the compiled modules
+PIPS = 15                       # a small bear-off: at most this many pips a side
+_HEAD = 8                       # b"TBB1", uint16 positions, uint8 rolls, 0
 
 
 def home(side):
     """The 6 home-board counts of a 25-point array (index 24 the bar) packed 4 bits a
-    point, or None when a checker is outside the home board, none is off or the pips are
-    more than PIPS."""
+    point (the table's key), or None when a checker is outside the home board, none is off
+    or the pips are more than PIPS."""
     for i in range(6, 25):
         if side[i]:
             return None
@@ -40,121 +39,51 @@ def home(side):
     return key if 0 < n < 15 and pips <= PIPS else None
 
 
-def _steps(key, d, out):
-    """Add to `out` every position one die d leads to from `key` (bear-off rules: off
-    from point d, or from the highest point when d is higher)."""
-    if not key:
-        if 0 not in out:
-            out.append(0)
-        return
-    top = 5
-    while not (key >> (4 * top)) & 15:
-        top -= 1
-    for i in range(top + 1):
-        if (key >> (4 * i)) & 15:
-            if i + 1 > d:
-                k = key - (1 << (4 * i)) + (1 << (4 * (i - d)))
-            elif i + 1 == d or i == top:
-                k = key - (1 << (4 * i))
-            else:
-                continue
-            if k not in out:
-                out.append(k)
+def _row(f, n, size, key):
+    """The table's row of `key` (binary search over its n rows of `size` bytes)."""
+    row = bytearray(size)
+    lo = 0
+    hi = n - 1
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        f.seek(_HEAD + mid * size)
+        if f.readinto(row) != size:
+            break
+        k = row[0] | (row[1] << 8) | (row[2] << 16)
+        if k == key:
+            return row
+        if k < key:
+            lo = mid + 1
+        else:
+            hi = mid - 1
+    raise ValueError("%s lacks a position: not this version" % PATH)
 
 
-def _plays(key, a, b):
-    """The positions a roll (a, b) leads to (every order of the dice, four steps for a
-    double; a die is always playable in a bear-off)."""
-    now = [key]
-    for d in ((a, a, a, a) if a == b else (a, b)):
-        nxt = []  # type: list
-        for k in now:
-            _steps(k, d, nxt)
-        now = nxt
-    if a != b:
-        now2 = [key]
-        for d in (b, a):
-            nxt = []
-            for k in now2:
-                _steps(k, d, nxt)
-            now2 = nxt
-        for k in now2:
-            if k not in now:
-                now.append(k)
-    return now
-
-
-class _Side:
-    """One side's race to bear off: mean rolls of each reachable position (memo)."""
-
-    def __init__(self):
-        self.mean = {0: 0}
-
-    def rolls(self, key):
-        """Mean rolls to bear off from key, in 1/ONE."""
-        m = self.mean
-        if key in m:
-            return m[key]
-        acc = 0
-        for a in range(1, 7):
-            for b in range(a, 7):
-                best = FAR
-                for k in _plays(key, a, b):
-                    r = self.rolls(k)
-                    if r < best:
-                        best = r
-                acc += best if a == b else 2 * best
-        m[key] = ONE + acc // 36
-        return m[key]
-
-    def best(self, key, a, b):
-        best = None
-        for k in _plays(key, a, b):
-            if best is None or self.mean[k] < self.mean[best]:
-                best = k
-        return best
-
-    def chances(self, key):
-        """[P(exactly k rolls)] for k = 0, 1, ..., in 1/SURE (small ints, no float in the
-        loop), the plays the fewest rolls."""
-        out = [0]
-        now = {key: SURE}
-        while now:
-            nxt = {}  # type: dict
-            off = 0
-            for k, p in now.items():
-                for a in range(1, 7):
-                    for b in range(a, 7):
-                        c = self.best(k, a, b)
-                        q = p // 36 if a == b else p // 18
-                        if c:
-                            nxt[c] = nxt.get(c, 0) + q
-                        else:
-                            off += q
-            out.append(off)
-            now = nxt
-        return out
-
-
-def _needs(key):
-    """[P(exactly k rolls)] of one side from key (see _Side.chances)."""
-    s = _Side()
-    s.rolls(key)
-    return s.chances(key)
-
-
-def probabilities(me, opp):
+def probabilities(me, opp, path=PATH):
     """The side on roll's five probabilities (w, 0, 0, 0, 0: no gammon is left) in a small
-    bear-off of (me, opp), else None (see the module's docstring)."""
+    bear-off of (me, opp), else None. OSError when the table cannot be read (not on the
+    flash: a board without it), ValueError when it is damaged or not this version."""
     km = home(me)
     ko = home(opp)
     if km is None or ko is None:
         return None
-    pm = _needs(km)         # one side's memo at a time: the heap holds one
-    po = _needs(ko)
-    w = 0.0
-    left = SURE         # the opponent needs k rolls or more
-    for k in range(1, len(pm)):
-        left -= po[k - 1] if k - 1 < len(po) else 0
-        w += float(pm[k]) * left
-    return (w / SURE / SURE, 0.0, 0.0, 0.0, 0.0)
+    from engine.filecheck import check_file
+    check_file(path)
+    with open(path, "rb") as f:
+        head = f.read(_HEAD)
+        if len(head) != _HEAD or head[:4] != b"TBB1":
+            raise ValueError("%s is not a bear-off table" % path)
+        n = head[4] | (head[5] << 8)
+        rolls = head[6]
+        size = 3 + 2 * rolls
+        a = _row(f, n, size, km)
+        b = _row(f, n, size, ko)
+    w = 0
+    left = 65535                # the opponent needs k rolls or more (1/65535)
+    for k in range(rolls):
+        w += (a[3 + 2 * k] | (a[4 + 2 * k] << 8)) * left
+        left -= b[3 + 2 * k] | (b[4 + 2 * k] << 8)
+        if left < 0:
+            left = 0
+    p = w / 4294836225.0        # 65535 squared
+    return (1.0 if p > 1.0 else p, 0.0, 0.0, 0.0, 0.0)

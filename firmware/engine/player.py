@@ -80,6 +80,10 @@ class Engine:
         self.leaf_path = leaf
         self.leaf = None
         self.deep_fault = None    # why the leaf net is not used (its file damaged...), or None
+        # the cube's bear-off table (engine/bearoff.py) beside the weights, and why it is
+        # not used (damaged: app/seatcube.py), or None
+        self.bearoff_path = weights[:weights.rfind("/") + 1] + "bearoff.bin"
+        self.cube_fault = None
         self.walker = Walker()
         self.tick = None
         self.race_before = False
