@@ -39,6 +39,11 @@ LARGER_HEAP = {
     # no block ("no memory": the App keeps its lines and retries, as the board would). The
     # board's own heap figures are bench heap32's (BENCHMARKS.md, on 32-bit objects).
     "test_app_fairroll::test_a_record_started_again_gets_the_commitment_again": "280K",
+    # dice keyed in, then a power cut and a second App powered up in the same heap beside the
+    # first one's (kept by the test's names): at 240K on 64-bit objects the second App's
+    # construction found no 944-byte block once the cube's think kinds were added to
+    # app/loop.py; at the edge, not the board's budget (bench heap32's)
+    "test_app_fairroll::test_physical_dice_entered_on_the_buttons": "264K",
     # a power cut and the board powered up again in the same heap: the cut App's garbage
     # beside the second one; on 64-bit objects it passed at 240K with 144 bytes less of
     # firmware (the think's slice, issue 25) and passes at 248K: at the edge, not the board's

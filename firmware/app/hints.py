@@ -33,7 +33,7 @@ def answer(app):
     c = Hints(e)
     # the players are served while the hint is thought (App.think_tick); a menu closed or a
     # turn changed meanwhile ends the think: nothing to fill
-    app.think_begins((view, m, t.turn_dice, True))
+    app.think_begins((view, m, t.turn_dice, app.THINK_HINT))
     try:
         n = c.hint(view.me, view.opp, d1, d2)
     except app.Withdrawn:

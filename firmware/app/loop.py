@@ -54,6 +54,10 @@ _CARRY_BYTES = const(240)
 # within about 35 ms, about 30 readings a second, three quarters of the time thinking.
 # Grading's walks run while a person plays (no question): served at every call.
 THINK_SLICE_MS = 25
+# what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
+_THINK_PLAY = const(0)
+_THINK_HINT = const(1)
+_THINK_CUBE = const(2)
 STATE_PATH = "state.bin"
 RECORD_PATH = "match.rec"
 FAULT_LOG = "faults.log"
@@ -406,15 +410,20 @@ class App:
             self.guard("clock", self.tick, now)
             self.guard("display", self.drain_display, now)
             t = self.table
+            kind = q[3]
             if t.view is not q[0] or t.turn_dice != q[2] or \
-                    (t.menu is not q[1] if q[3] else self.play_asked != q[1]):
+                    (self.play_asked != q[1] if kind == _THINK_PLAY else
+                     t.menu is not q[1] if kind == _THINK_HINT else self.cube_asked != q[1]):
                 raise Withdrawn()
 
     def think_begins(self, question):
         """A seat's or a hint's think starts on question (think_tick serves the players
-        while it is set): the heap collected (MicroPython), so that the garbage of the cycles
-        before it (up to start.RUN_THRESHOLD) is not on the heap through the think; its
-        first round of service THINK_SLICE_MS from now (the loop has just served)."""
+        while it is set): (view, asked, dice, kind), kind THINK_PLAY (asked: the level of
+        the seat's play), THINK_HINT (the menu that asked) or THINK_CUBE (the seat's cube
+        question: its look ahead walks 21 rolls); the think is withdrawn when what asked it
+        changes. The heap collected (MicroPython), so that the garbage of the cycles before
+        it (up to start.RUN_THRESHOLD) is not on the heap through the think; its first round
+        of service THINK_SLICE_MS from now (the loop has just served)."""
         if _COLLECT:
             gc.collect()
         self.question = question
@@ -513,6 +522,9 @@ class App:
 
     said_deep_fault = None    # the strong level's leaf net fault last said (app/seat.py)
     said_cube_fault = None    # the cube's bear-off table's fault said (app/seat.py)
+    THINK_PLAY = _THINK_PLAY  # a think's kinds (think_begins), for app/seat.py and hints.py
+    THINK_HINT = _THINK_HINT
+    THINK_CUBE = _THINK_CUBE
     record_delayed = 0    # record lines the Table could not seal yet (said once), else 0
     _record_floor = 0     # lines at or below this count are in the record already (record_open.open_log)
 

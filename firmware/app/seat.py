@@ -75,7 +75,7 @@ def _answer(app, e):
             e.piece = 0
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
-            app.think_begins((view, level, t.turn_dice, False))
+            app.think_begins((view, level, t.turn_dice, app.THINK_PLAY))
             try:
                 got = e.choose(view.me, view.opp, d1, d2, level)
             except app.Withdrawn:
@@ -88,8 +88,18 @@ def _answer(app, e):
             t.board_play(Play(got[0], got[1]))
     elif app.cube_asked is not None:
         from app import seatcube
-        # app/seatcube.py, loaded for the question
-        t.board_cube(seatcube.cube_says_yes(t, e, app.cube_asked))
+        # app/seatcube.py, loaded for the question; a think like a play's (its look ahead
+        # walks the 21 rolls when the answer is close): the players served meanwhile, the
+        # think ended if the question goes (the seat handed back, the double undone)
+        ask = app.cube_asked
+        app.think_begins((t.view, ask, t.turn_dice, app.THINK_CUBE))
+        try:
+            yes = seatcube.cube_says_yes(t, e, ask)
+        except app.Withdrawn:
+            return
+        finally:
+            app.question = None
+        t.board_cube(yes)
         if e.cube_fault is not None and e.cube_fault is not app.said_cube_fault:
             # its bear-off table damaged: the cube answers from the net, said once
             from base import events

@@ -311,6 +311,79 @@ def _a_seat_handed_back_in_the_middle_of_a_think():
     assert t.seats[1] == 0
 
 
+def _doubled_by_white(e):
+    """The board (Black, normal) after White's opening 6-1 played and the board's own turn
+    made, White on roll: the engine made, the App's think clock a round of service at each
+    reading (as _thinking_board)."""
+    sc, app, lines, t = _board_black([1, 6])
+    app.press("p1_main")
+    run(app, 100)
+    sc.put(_white_13_7_8_7())
+    run(app, 100)
+    app.press("p1_main")
+    run(app, 100)
+    sc.put(t.target.swapped())            # a person makes the board's play
+    run(app, 100)
+    assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
+    app.clock = _rounds_clock(app)
+    return sc, app, lines, t
+
+
+def test_the_boards_cube_answer_is_a_think_that_serves_the_players():
+    _ticking_often(_the_boards_cube_answer_is_a_think_that_serves_the_players)
+
+
+def _the_boards_cube_answer_is_a_think_that_serves_the_players():
+    # app/seat.py: the board's take or pass is thought as its plays are (App.think_begins):
+    # its look ahead walks the 21 rolls, and a button pressed meanwhile is handled before
+    # the answer. (The cube looks ahead only when the answer is close: app/seatcube.py's
+    # CLOSE_W made wide for this question, so that it looks ahead here, in the opening.)
+    from app import seat
+    from app.loop import App
+    THINK_CUBE = App.THINK_CUBE
+    __import__("app.seatcube")            # loaded and held here: the App's call uses it (base/rare.py)
+    cube = sys.modules["app.seatcube"]
+    close = cube.CLOSE_W
+    cube.CLOSE_W = 2.0
+    try:
+        _cube_think(seat, THINK_CUBE)
+    finally:
+        cube.CLOSE_W = close
+
+
+def _cube_think(seat, THINK_CUBE):
+    sc, app, lines, t = _doubled_by_white(None)
+    e = seat.engine_of(app)
+    menu_pin = app.d.buttons.pins[app.d.buttons.names.index("menu")]
+    seen = [0, 0, -1, 0]          # ticks, ticks inside the cube's think, the first with the
+                                  # menu open, ticks after it (counts: the heap stays small)
+
+    def tick():
+        n = seen[0]
+        if n == 1:
+            menu_pin.value(0)             # the menu button goes down in the look ahead...
+        elif n == 5:
+            menu_pin.value(1)             # ... and up 4 rounds later
+        q = app.question
+        app.think_tick()
+        seen[0] += 1
+        if q is not None and q[3] == THINK_CUBE:
+            seen[1] += 1
+        if t.menu is not None:
+            if seen[2] < 0:
+                seen[2] = n
+            else:
+                seen[3] += 1
+    e.tick = tick
+    app.press("p1_cube")                  # White doubles: the board thinks its answer
+    run(app, 50)
+    answers = [l for l in lines if '"cube"' in l and ('"take"' in l or '"drop"' in l)]
+    assert len(answers) == 1, lines[-5:]
+    assert seen[0] > 21 and seen[1] == seen[0], seen     # (21 walks: the look ahead ran)
+    assert 0 <= seen[2] <= 8 and seen[3] > 0, seen       # the menu opened inside the think
+    assert t.menu is not None and app.question is None
+
+
 def _says_without_its_leaf_net(level):
     import apprig
     from app import seat

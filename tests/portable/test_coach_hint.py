@@ -44,6 +44,8 @@ class Shim:
         self.table = rig.t
         self.engine = _engine[0] if _engine else None
 
+    THINK_HINT = 1                        # (app.loop.App.THINK_HINT)
+
     def think_begins(self, question):
         self.question = question          # (the App's: think_tick serves while it is set)
 
