@@ -52,7 +52,8 @@ _CARRY_BYTES = const(240)
 # evaluations, every leaf) and most calls return at once. 25 ms of thinking per round of
 # about 9 ms (a scan inside a think 6.9 ms on the chip, the rest a page): a button answered
 # within about 35 ms, about 30 readings a second, three quarters of the time thinking.
-# Grading's walks run while a person plays (no question): served at every call.
+# Grading's walks run while a person plays (no question): a scan and the watchdog once a
+# slice, the buttons, the clock and the display between two walks.
 THINK_SLICE_MS = 25
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
@@ -384,16 +385,19 @@ class App:
 
     def think_tick(self):
         """What the engine calls every engine.player.TICK_EVERY evaluations while it thinks (a
-        seat's play, a hint, a walk of grading): a scan, so that the debounce keeps counting;
-        the settled reading is fed to the Table at the next App.scan, once the walk is over.
+        seat's play, a hint, a walk of grading): once per think_slice_ms of the chip's time a
+        scan, so that the debounce keeps counting; the settled reading is fed to the Table at
+        the next App.scan, once the walk is over.
         The watchdog is fed here too: the tasks' watchdog cannot run while the engine thinks,
         and a strong play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
         q = self.question
         now = self.clock()
-        if q is not None or self.thinking is not None:     # (a think, at the board or in pieces)
-            if ticks.diff(now, self._served_at) < self.think_slice_ms:
-                return                     # (most calls: the think goes on)
-            self._served_at = now
+        # once a slice of the chip's time, whatever the think: a seat's, a hint's, or a walk
+        # of grading's (no question: a person plays meanwhile; a scan at its every tick took
+        # about 7 ms of each 10, the walk three times as long with no button answered)
+        if ticks.diff(now, self._served_at) < self.think_slice_ms:
+            return                         # (most calls: the think goes on)
+        self._served_at = now
         sc = self.d.scanner
         if sc is not None:
             sc.scan()

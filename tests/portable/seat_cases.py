@@ -268,7 +268,8 @@ def _a_button_pressed_in_the_middle_of_a_think():
 def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks():
     # the engine ticks every few evaluations; the players are served (a scan, the buttons,
     # the clock, the display) once per THINK_SLICE_MS of the think clock, the rest return
-    # at once; grading's walks (no question: a person plays meanwhile) at every tick
+    # at once; grading's walks (no question: a person plays meanwhile) get their scan once
+    # a slice too (at every tick, the scans took most of the Pico's time)
     sc, app, lines, t = _board_black([6, 1])
     at = [0]
     app.clock = lambda: at[0]
@@ -281,12 +282,12 @@ def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks
         app.think_tick()
     per_round = (slice_ms + 2) // 3           # ticks to a round: the first at or past the slice
     assert app.thinking_scans == 200 // per_round, (app.thinking_scans, slice_ms)
-    app.question = None
+    app.question = None                       # a walk of grading's
     app.thinking_scans = 0
-    for _ in range(10):
+    for _ in range(200):
         at[0] += 3
         app.think_tick()
-    assert app.thinking_scans == 10
+    assert app.thinking_scans == 200 // per_round, (app.thinking_scans, slice_ms)
 
 
 def test_a_seat_handed_back_in_the_middle_of_a_think_ends_the_think():
