@@ -352,6 +352,33 @@ def _the_boards_cube_answer_is_a_think_that_serves_the_players():
         cube.CLOSE_W = close
 
 
+def test_a_seat_handed_back_in_the_middle_of_its_cube_think_ends_it():
+    from app import seat
+    __import__("app.seatcube")            # (held here: the App's call uses it, base/rare.py)
+    cube = sys.modules["app.seatcube"]
+    close = cube.CLOSE_W
+    cube.CLOSE_W = 2.0                    # the look ahead, in the opening (as above)
+    try:
+        sc, app, lines, t = _doubled_by_white(None)
+        e = seat.engine_of(app)
+        seen = [0]
+
+        def tick():
+            seen[0] += 1
+            if seen[0] == 2:
+                while t.seats[1] != 0:
+                    t.cycle_seat(1)       # the menu's seat: Black a person again
+            app.think_tick()
+        e.tick = tick
+        app.press("p1_cube")              # White doubles: the board thinks its answer...
+        run(app, 50)
+    finally:
+        cube.CLOSE_W = close
+    assert seen[0] == 2, seen             # ... and stops at the tick after the seat changed
+    answers = [l for l in lines if '"cube"' in l and ('"take"' in l or '"drop"' in l)]
+    assert not answers and t.seats[1] == 0 and t.phase == DOUBLED, (answers, t.phase)
+
+
 def _cube_think(seat, THINK_CUBE):
     sc, app, lines, t = _doubled_by_white(None)
     e = seat.engine_of(app)
