@@ -179,6 +179,7 @@ class App:
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
         self.think_slice_ms = THINK_SLICE_MS
         self._served_at = 0                # when think_tick last served (think_begins stamps it)
+        self._pressed_in_walk = []         # button events read inside a walk of grading's
         # what the Table asks, as its outbox told it (ASK_ROLL, ASK_PLAY, ASK_CUBE): the dice
         # wanted (1 an opening die, 2 a roll), the board's play at its level, its cube question
         self.roll_asked = None
@@ -286,6 +287,14 @@ class App:
         b = self.d.buttons
         if b is None:
             return
+        if self._pressed_in_walk:
+            # read inside a walk of grading's (think_tick), handled now, first (taken off the
+            # list before: a press that raises is not handled twice)
+            held = self._pressed_in_walk
+            self._pressed_in_walk = []
+            for i in range(len(held)):
+                name, kind = held[i]
+                self.press(name, kind, now_ms)
         evs = b.poll(now_ms)
         for i in range(len(evs)):
             name, kind = evs[i]
@@ -404,6 +413,15 @@ class App:
             self.thinking_scans += 1
         if self.wdt is not None:
             self.wdt.feed()
+        if q is None and self.thinking is None and self.d.buttons is not None:
+            # A walk of grading's (up to about 2 s of the Pico's): the buttons read, so that a
+            # press made and released inside it is not lost, and handled once the walk is
+            # over (poll_buttons), not here in the middle of the grader's work
+            evs = self.d.buttons.poll(now)
+            for i in range(len(evs)):
+                if self.d.dice is not None:
+                    self.d.dice.stir(now)
+                self._pressed_in_walk.append(evs[i])
         if q is not None:
             # A seat's think answers the board's players as the tasks do between two scans
             # (issue 25: a think held the buttons, the clock and the OLED for up to 5.8 s on

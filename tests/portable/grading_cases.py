@@ -105,6 +105,51 @@ def test_a_doubtful_play_is_graded_doubtful_and_the_next_roll_is_not_delayed():
     assert app.grader.review.tally[0].rolls == 1     # its luck counted
 
 
+def test_a_press_made_and_released_inside_a_walk_of_grading_is_not_lost():
+    # the buttons are read inside the grader's walks (App.think_tick, once a slice of the
+    # chip's time) and the press handled once the walk is over: Black's roll, pressed and
+    # released while a walk went on (up to about 2 s of the Pico's), is made after it
+    from engine import player
+    sc, app, lines, t = _graded_app()
+    _opening(app, 6, 5)
+    _white_plays(sc, app, t, [(24, 18), (13, 8)])
+    assert t.on_roll == 1 and t.phase == PRE_ROLL and app.grader.busy(), t.screen
+    e = app.engine
+    pin = app.d.buttons.pins[app.d.buttons.names.index("p2_main")]
+    at = [app.clock()]
+    seen = [0, -1]                        # ticks of this walk, the phase after its release
+
+    def clock():
+        at[0] += app.think_slice_ms       # each reading a round of service
+        return at[0]
+
+    def tick():
+        seen[0] += 1
+        app.think_tick()
+        if seen[0] == 2:
+            pin.value(0)                  # Black's main goes down inside the walk...
+        elif seen[0] == 5:
+            pin.value(1)                  # ... and up 3 rounds later, still inside it
+            seen[1] = t.phase
+    every = player.TICK_EVERY
+    player.TICK_EVERY = 1
+    saved = app.clock
+    app.clock = clock
+    app.loaded = [4, 2]
+    try:
+        app.step(at[0])                   # the grader's first walk (2 evaluations)
+        e.tick = tick
+        app.step(at[0])                   # its second: 11 (this play, this grader)
+    finally:
+        player.TICK_EVERY = every
+        e.tick = app.think_tick
+        app.clock = saved
+    assert seen[0] > 5, seen              # (the press and its release inside one walk)
+    assert seen[1] == PRE_ROLL            # not handled inside the walk
+    run(app, 500)
+    assert t.phase == MOVING and t.on_roll == 1 and t.turn_dice == (4, 2), t.screen
+
+
 def test_a_blunder_is_graded_blunder_on_the_oled_the_led_and_serial():
     sc, app, lines, t = _graded_app()
     _opening(app, 6, 5)
