@@ -6,8 +6,9 @@ The App hands every record line the Table writes to Grader.line(); the deferred 
 (engine/review.py) copies the positions there and nothing more, so the commit is never
 delayed. Grader.step(), once per turn of the App's loop, does one walk of the waiting work
 (the play's grading, then its luck a roll at a time); the engine's tick (app/seat.py)
-runs a scan inside a walk, so the scan goes on, and the next player's roll, buttons and
-moves are taken between walks. A cube decision is one evaluation: graded at its line.
+runs a scan and reads the buttons inside a walk once a think slice (App.think_tick), so
+the scan goes on and no press is lost, and the next player's roll, presses and moves are
+taken between walks. A cube decision is one evaluation: graded at its line.
 
 Each grade is shown briefly: the OLED (the App's notice: "Black 13/7 8/7", "doubtful
 -0.034") and the mover's status LED (GRADE_RGB) for GRADE_MS, and a "grade" event on serial.
