@@ -33,8 +33,19 @@ def test_whole_matches_hold_together():
         from hypothesis import Phase
         kw["phases"] = [Phase.explicit, Phase.generate]   # the first failure as found
     run = settings(**kw)
+    machine = fuzz_match.MatchMachine
+    replay = os.environ.get("FUZZ_REPLAY")
+    if replay:
+        # FUZZ_REPLAY=BLOB: the failure a run printed (its `@reproduce_failure(VERSION,
+        # b'BLOB')`), replayed on this tree (docs/benchmarks-by-hand.md lists the open ones)
+        from hypothesis import reproduce_failure, __version__
+
+        class machine(fuzz_match.MatchMachine):  # type: ignore[no-redef]
+            pass
+        reproduce_failure(__version__, replay.encode("latin-1").decode("unicode_escape")
+                          .encode("latin-1"))(machine)
     try:
-        run_state_machine_as_test(fuzz_match.MatchMachine, settings=run)
+        run_state_machine_as_test(machine, settings=run)
     finally:
         line = ("fuzz: %(machines)d machines, %(steps)d steps, %(cuts)d power cuts, "
                 "%(games)d games, %(exported)d records exported and replayed by gnubg, "
