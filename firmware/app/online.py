@@ -78,6 +78,11 @@ def ask_dice(app, now_ms):
                 # match was the server's for verify-dice)
                 fair.entered = SERVER_DICE
                 fair.u_seq = t.rec_seq
+                # saved: a power cut must not forget that the record says the server rolls
+                # (its own next roll then said no `U 0`, and verify-dice checked the board's
+                # rolls against the seed at the wrong place: make fuzz)
+                from dice import fairroll_ops
+                fairroll_ops.save(fair)
         last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", t.rec_seq)))
     else:
         t.say(WAITING[t.settings.lang].replace("|", "\n"))

@@ -7,7 +7,8 @@ in the heap a few times a turn only.
 The file `dice.bin` (store.py's atomic save), payload: b"FD", version 1, flags (1 a match's
 seed, 2 a roll handed over and not yet resolved, 4 it was the opening's first die, 8
 physical dice on, 16 the record says dice are entered, 32 a roll was handed over with
-this salt: it is fixed even if a cut voids the `F` line), the seed (32 bytes), the next roll
+this salt: it is fixed even if a cut voids the `F` line, 64 the record says the online
+server rolls: `U 2`, app/online.py), the seed (32 bytes), the next roll
 number, the Table's line count at the last roll, the `F` line's number (4 bytes each,
 little endian), the stamp's phase and opening dice (3 bytes), the last `U` line's number
 (4 bytes), the salt's length, the salt.
@@ -45,7 +46,7 @@ def load(f):
         f.problem = "dice file not understood: a new seed"
         return
     f.manual = bool(b[3] & 8)
-    f.entered = 1 if b[3] & 16 else 0
+    f.entered = 2 if b[3] & 64 else 1 if b[3] & 16 else 0
     f.u_seq = _u32(b, 51)
     if not b[3] & 1:
         return                                   # between matches
@@ -66,7 +67,7 @@ def save(f):
     b = bytearray(_SALT + len(salt))
     b[0:2] = _MAGIC
     b[2] = _VERSION
-    b[3] = (8 if f.manual else 0) | (16 if f.entered == 1 else 0)
+    b[3] = (8 if f.manual else 0) | (16 if f.entered == 1 else 64 if f.entered == 2 else 0)
     b[51:55] = f.u_seq.to_bytes(4, "little")
     if f.seed is not None:
         p = f.pending

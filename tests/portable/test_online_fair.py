@@ -70,3 +70,52 @@ def test_the_fair_dice_say_u0_after_a_seat_online_and_u2_when_it_is_again():
     commands.answer(app, "seat dice 6 2")   # Black's roll: the server's again
     run(app, 50)
     assert _codes(app)[-2:] == ["U 2", "R1 6 2"], _codes(app)
+
+
+def test_a_power_cut_after_the_servers_dice_keeps_the_u0_of_the_boards_next_roll():
+    # found by make fuzz: the fair dice's file kept "the record says dice are entered" (U 1)
+    # and not "the server rolls" (U 2); after a power cut the board's own next roll said no
+    # `U 0`, and verify-dice checked the board's rolls against the seed at the wrong place
+    import os
+    for p in (DICE, DICE + ".tmp"):
+        try:
+            os.remove(p)
+        except OSError:
+            pass
+    sc, app, lines = rig()
+    app.fair = FairRoll(DICE, seed_source=lambda: bytes(range(3, 35)))
+    app.table.fair = app.fair
+    t = app.table
+    for _ in range(5):
+        t.cycle_seat(1)                     # Black online
+    sc.put(Position.start())
+    run(app, 100)
+    commands.answer(app, "seat dice 5")
+    run(app, 20)
+    app.press("p1_main")
+    run(app, 20)
+    commands.answer(app, "seat dice 3")
+    run(app, 50)
+    assert _codes(app) == ["U 2", "R1 5 3"], _codes(app)
+    # the power cut: the board powered up again on its files, its fair dice from dice.bin
+    # (the first App let go before: the Pico-sized heap holds one)
+    sc = app = lines = t = None
+    sc, app, lines = rig(fresh=False)
+    app.fair = FairRoll(DICE, seed_source=lambda: bytes(range(3, 35)))
+    app.table.fair = app.fair
+    t = app.table
+    assert app.fair.entered == 2            # what the record says last
+    while t.seats[1] != 0:
+        t.cycle_seat(1)                     # Black a person again: the board's fair dice
+    p = t.on_roll
+    view = t.board if p == 0 else t.board.swapped()
+    from bg.movegen import legal_plays
+    end = legal_plays(view, t.turn_dice[0], t.turn_dice[1])[0].apply(view)
+    sc.put(end if p == 0 else end.swapped())
+    run(app, 100)
+    app.press("p%d_main" % (p + 1))
+    run(app, 50)
+    app.press("p%d_main" % (2 - p))         # the other player rolls: the fair dice
+    run(app, 50)
+    codes = _codes(app)
+    assert codes[-2] == "U 0" and codes[-1][:2] == "R%d" % (1 - p), codes
