@@ -144,9 +144,12 @@ def uncount(m, winner, points):
     m.score[winner] -= points
     m.last_game = (winner, 0, m.last_game[2], m.last_game[3])
     if m.winner == winner:
-        m.winner = NOBODY
+        m.winner = NOBODY        # (bg.match has no public way back from a match won)
         m.game_number += 1
-        m.cube = m._new_cube()   # (bg.match has no public way back from a match won)
     if m.crawford and max(m.score) < m.length - 1:
         m.crawford = False
-        m.cube = m._new_cube()
+    # the next game's cube again: bg.match made it at the game's end with the points the
+    # ghost's game counted then, and its dead-cube rule (the points a player still needs)
+    # refused that player's legal doubles in the next game (make fuzz: the record's replay
+    # refused a redouble the board had taken after a power cut)
+    m.cube = m._new_cube()

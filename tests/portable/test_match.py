@@ -405,3 +405,22 @@ def test_award_records_a_game_won_outside_the_rules():
     assert m.award(5, 1, 0) == "bad_player"
     assert m.award(1, 1, 0) is None and m.winner == 1
     assert m.award(0, 1, 0) == "match_over"
+
+
+def test_a_game_the_ghost_won_leaves_the_next_games_cube_live_for_it():
+    # seed 003 (game/flows.py's uncount): the ghost's game counts nothing, and the next
+    # game's cube must know it: made at the game's end with the points counted then, its
+    # dead-cube rule refused the ghost's side a legal redouble (make fuzz, through a record)
+    from game.flows import uncount
+    m = Match(5)
+    assert m.end_game(1, SINGLE) is None          # Black 1
+    m.double(0, 0, False)
+    m.take(1)                                     # Black owns 2
+    m.double(1, 1, False)
+    assert m.drop(0) is None                      # Black (the ghost) wins 2 on the pass
+    assert m.score == [0, 3]
+    uncount(m, 1, 2)
+    assert m.score == [0, 1] and m.cube.value == 1 and m.away(1) == 4
+    m.double(0, 0, False)
+    m.take(1)                                     # Black owns 2 again, 4 points away
+    assert m.double(1, 1, False) is None          # a live cube: Black redoubles to 4
