@@ -18,15 +18,34 @@ firmware measured it (../shared/pico-measured.md), and these benches must agree 
   emulated RP2040 showed wrong by more than the targets' margin: read them as 64-bit only.
 - **Time** is host time on the MicroPython unix port (`.venv/bin/micropython`). A "Pico
   est." time is host time x %d: an estimate (the factor ranges from 50 to 240 by workload
-  on the emulated RP2040, so +-2x), not a measurement of the chip.
+  on the emulated RP2040, so +-2x), not a measurement of the chip. Estimates are at 125 MHz,
+  the clock of the factor, of the Thumb cycle models and of the emulated RP2040, unless a
+  row says 200 MHz: the firmware's clock in its charger profile (hardware/power.md, "The
+  clock"), where the CPU's work takes 125/200 of its time and the sensors' waits, the ADC's
+  conversions and the OLED's and LEDs' wires do not change.
 
 Only the benches write this file, each its section. Figures measured by hand (two trees
 compared, the whole-match fuzzer's runs, the fault matrix) are in
 docs/benchmarks-by-hand.md.
 """
 
-# Pico factor: unix-port microseconds -> RP2040 microseconds (see HEADER).
+# Pico factor: unix-port microseconds -> RP2040 microseconds (see HEADER), at MODEL_MHZ: the
+# clock the factor and the Thumb cycle models (bench engine, bench scan) were made at, the
+# RP2040's reset clock and the emulated RP2040's.
 PICO_FACTOR = 170
+MODEL_MHZ = 125
+
+
+def _board_mhz():
+    """The clock the firmware runs the chip at in its own power profile (board_config: the
+    charger's CPU_MHZ; hardware/power.md, "The clock")."""
+    import re
+    text = open(os.path.join(ROOT, "firmware", "board_config.py")).read()
+    m = re.search(r"^CPU_MHZ = (\d+)", text, re.M)
+    return int(m.group(1)) if m else MODEL_MHZ
+
+
+BOARD_MHZ = _board_mhz()
 
 
 def read_section(name):

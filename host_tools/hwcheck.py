@@ -27,7 +27,13 @@ I2C_PAIRS = {0: [(0, 1), (4, 5), (8, 9), (12, 13), (16, 17), (20, 21)],
 PLAYER_BUTTONS = ("p1_main", "p1_cube", "p2_main", "p2_cube")
 
 # Power figures in mA drawn from USB 5 V: (typical, worst). Sources in hardware/power.md.
-PICO_MA = (25, 30)            # RP2040 at 125 MHz running MicroPython (est., measure)
+# The Pico running MicroPython, by clock (pin map power.cpu_mhz, cpu_mhz_pc): at 125 MHz and
+# the core's 1.10 V, 25 / 30 mA (est., measure). At 200 MHz the core regulator is at 1.15 V
+# (firmware/app/build.py's chip_setup): the core's share of the Pico's draw, about 20 / 24 mA
+# at 3.3 V (est.), scales with clock x voltage (x 1.67), +13 / +16 mA at 3.3 V, through the
+# Pico's buck converter (3.3 / 5 V at 88 %) +10 / +12 mA from USB; rounded up.
+PICO_MA_BY_MHZ = {125: (25, 30), 200: (36, 44)}
+PICO_MA = PICO_MA_BY_MHZ[125]
 HALL_MA = (6, 10)             # DRV5055 ICC typ / max [S1]
 LOGIC_MA = (1, 1)             # 4067 / 4051 / 138 quiescent + dividers
 OLED_MA = (12, 15)            # SSD1306 module, depends on lit pixels (est.)
@@ -266,12 +272,20 @@ def paired(pm, profile):
     return profile in pm["power"].get("pair_halves_profiles", ())
 
 
+def cpu_mhz(pm, profile):
+    """The RP2040's clock in this power profile (firmware/app/build.py's profile_mhz)."""
+    p = pm["power"]
+    return p.get("cpu_mhz_pc", 125) if profile == "pc" else p.get("cpu_mhz", 125)
+
+
 def power_budget(pm, profile="charger"):
     """Rows (consumer, typical mA, worst mA, note) and the limit for a USB profile.
     'charger' = any 5 V supply giving 500 mA; 'pc' = a computer port, where MicroPython
     declares only 250 mA. Typical LEDs = a few points lit (TYPICAL_LIT_MA)."""
     bank = max_bank_sensors(pm)
     led = led_ma(pm, profile)
+    mhz = cpu_mhz(pm, profile)
+    pico = PICO_MA_BY_MHZ[mhz]
     if paired(pm, profile):
         # the scanner powers bank b of both halves at once (firmware/hw/scanwalk.py: 7 power-up
         # waits a scan instead of 13): two banks' sensors on together
@@ -282,7 +296,8 @@ def power_budget(pm, profile="charger"):
         sensors = ("sensor bank, %d x DRV5055 powered at a time" % bank, bank * HALL_MA[0], bank * HALL_MA[1],
                    "%d / %d mA each; power-gated, one bank at a time" % HALL_MA)
     rows = [
-        ("Pico (RP2040, MicroPython)", PICO_MA[0], PICO_MA[1], "est.; measure on the first board"),
+        ("Pico (RP2040, MicroPython) at %d MHz" % mhz, pico[0], pico[1],
+         "est.; measure on the first board" + ("; core at 1.15 V" if mhz > 133 else "")),
         sensors,
         ("muxes, decoders, dividers", LOGIC_MA[0], LOGIC_MA[1], ""),
         ("OLED SSD1306", OLED_MA[0], OLED_MA[1], "est.; from the Pico 3V3"),
@@ -303,6 +318,14 @@ def check_power(pm):
     profile, and that budget within USB's 500 mA."""
     problems = []
     for profile in ("charger", "pc"):
+        mhz = cpu_mhz(pm, profile)
+        if mhz > 200:
+            problems.append("%s profile: %d MHz is above the 200 MHz the RP2040 is certified at"
+                            % (profile, mhz))
+        if mhz not in PICO_MA_BY_MHZ:
+            problems.append("%s profile: no power figure for the Pico at %d MHz (hwcheck.PICO_MA_BY_MHZ)"
+                            % (profile, mhz))
+            continue
         b = power_budget(pm, profile)
         if b["worst"] > b["limit"]:
             problems.append("%s profile: worst case %.0f mA exceeds the %d mA budget"

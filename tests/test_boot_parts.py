@@ -73,13 +73,52 @@ class _ProfileCfg:
 
 def test_the_power_profile_sets_the_led_budget_and_the_scan_pairs():
     """hardware/power.md: the charger profile (the firmware's) pairs the halves and gives the
-    LEDs 150 mA; a computer port reads one bank at a time and gives them 70 mA."""
+    LEDs 140 mA; a computer port reads one bank at a time and gives them 70 mA."""
     fake_io.reset_fakes()
     neopixel.reset_fakes()
     physboard.PhysicalBoard(seed=3).install()
     for c, budget, paired in ((cfg, cfg.LED_BUDGET_MA, True), (_ProfileCfg("pc"), cfg.LED_BUDGET_MA_PC, False)):
         d = build_drivers(None, c, {"settle_us": 0}, dice_seed=1)
         assert d.leds.budget_ma == budget and d.scanner.pair_halves == paired, (budget, paired)
+
+
+def test_power_up_raises_the_core_voltage_then_the_clock_of_the_power_profile():
+    """hardware/power.md, "The clock": in the charger profile the core regulator goes to
+    1.15 V (VSEL 0b1100) before the clock goes to 200 MHz (certified only from 1.15 V), and
+    before any driver (the OLED's I2C takes its divider from the clock it is made at); the
+    computer port's profile keeps the reset clock, 125 MHz, and the voltage. GP23 high: the
+    Pico's SMPS in PWM mode, as the pin map asks."""
+    fake_io.reset_fakes()
+    neopixel.reset_fakes()
+    physboard.PhysicalBoard(seed=3).install()
+    assert fake_io.freq() == 125000000
+    build_drivers(None, cfg, {"settle_us": 0}, dice_seed=1)
+    assert fake_io.chip_log() == [("vsel", 0b1100), ("freq", 200000000)], fake_io.chip_log()
+    assert fake_io.freq() == 200000000 and fake_io.pin_level(cfg.SMPS_MODE_PIN) == 1
+    # a second build (the self-test's, a test's) changes nothing more
+    build_drivers(None, cfg, {"settle_us": 0}, dice_seed=1)
+    assert len(fake_io.chip_log()) == 2
+    fake_io.reset_fakes()
+    build_drivers(None, _ProfileCfg("pc"), {"settle_us": 0}, dice_seed=1)
+    assert fake_io.chip_log() == [] and fake_io.freq() == 125000000
+
+
+def test_a_clock_the_chip_refuses_is_named_and_the_board_runs_at_its_own(tmp_path, monkeypatch):
+    import machine
+
+    def refuse(hz=None):
+        if hz is None:
+            return 125000000
+        raise ValueError("cannot change frequency")
+    monkeypatch.setattr(machine, "freq", refuse)
+    board, app, lines, missing = _boot(tmp_path)
+    errs = _errors(lines)
+    assert len(errs) == 1 and errs[0].startswith("clock: the chip refused the clock of its power profile "
+                                                 "(ValueError: cannot change frequency)"), errs
+    assert app.d.oled is not None and app.d.scanner is not None and app.d.leds is not None
+    board.set_position(Position.start())
+    _run(app, 0, 300)
+    assert app.table.phase == 1
 
 
 def test_a_whole_board_reports_nothing_missing(tmp_path):

@@ -56,10 +56,50 @@ def _part(unbuilt, name, make):
         return None
 
 
+# The RP2040's core regulator (datasheet 2.10.6): register VREG of VREG_AND_CHIP_RESET, its
+# VSEL field in bits 4..7. The chip is certified at 200 MHz from 1.15 V (pico-sdk 2.1.1's
+# release notes; the datasheet's 2.15.3), against 133 MHz at the reset value, 1.10 V.
+VREG = 0x40064000
+VSEL_SHIFT = 4
+VSEL_1V15 = 0b1100
+CERTIFIED_AT_1V10_MHZ = 133
+
+
+def profile_mhz(cfg=_cfg):
+    """The clock of the power profile (hardware/power.md): CPU_MHZ on a charger, CPU_MHZ_PC on
+    a computer port, whose 250 mA leave no room for the faster core's current."""
+    if getattr(cfg, "POWER_PROFILE", "charger") == "pc":
+        return getattr(cfg, "CPU_MHZ_PC", 125)
+    return getattr(cfg, "CPU_MHZ", 125)
+
+
+def chip_setup(cfg=_cfg):
+    """The chip as the pin map wants it, before any driver (the I2C bus and the PWM take their
+    dividers from the clock they are made at): the Pico's SMPS in PWM mode (GP23 high, less
+    ripple on the ADC's reference: hardware/sensing.md), and the clock of the power profile,
+    the core regulator raised to 1.15 V first above 133 MHz. Returns the clock in MHz. A clock
+    the chip refuses raises (build_drivers names it; the board runs on at the clock it has)."""
+    import machine
+    if getattr(cfg, "SMPS_PWM_MODE", False):
+        machine.Pin(cfg.SMPS_MODE_PIN, machine.Pin.OUT, value=1)
+    mhz = profile_mhz(cfg)
+    if machine.freq() == mhz * 1000000:
+        return mhz
+    if mhz > CERTIFIED_AT_1V10_MHZ:
+        v = machine.mem32[VREG]
+        if (v >> VSEL_SHIFT) & 15 < VSEL_1V15:
+            machine.mem32[VREG] = (v & ~(15 << VSEL_SHIFT)) | (VSEL_1V15 << VSEL_SHIFT)
+            import time
+            time.sleep(0.001)     # the regulator settles in microseconds; the SDK waits 1 ms
+    machine.freq(mhz * 1000000)
+    return mhz
+
+
 def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=800, scanner=None):
     """Every driver of the board on the pins of `cfg`; `cal` is a hw.calibration.Calibration.
     `scanner`: one already made (a test's stand-in), else the hall scanner on cfg's pins.
-    A driver that cannot be built is None and named in drivers.unbuilt (app.parts reports it)."""
+    A driver that cannot be built is None and named in drivers.unbuilt (app.parts reports it);
+    so is a clock the chip refused (chip_setup)."""
     from machine import Pin, I2C, ADC
     from hw.leds import Leds
     from hw.oled import Oled
@@ -67,6 +107,7 @@ def build_drivers(cal=None, cfg=_cfg, scanner_kw=None, dice_seed=None, long_ms=8
     from hw.dice import Dice
     from hw.buzzer import Buzzer
     unbuilt = []  # type: list
+    _part(unbuilt, "clock", lambda: chip_setup(cfg))
     if scanner is None:
         def make_scanner():
             from hw.scanner import make_scanner

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-from host_tools.benchmd import PICO_FACTOR
+from host_tools.benchmd import PICO_FACTOR, MODEL_MHZ, BOARD_MHZ
 from host_tools.cmd_flash import compile_tree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -35,6 +35,7 @@ HEAP = "240K"         # the replay's heap: the Pico's GC heap is 245,888 bytes (
 MEASURE_AT = 400      # the event after which the task bodies are timed (mid-match)
 # Pico wire time, us: WS2812 30 LEDs x 30 us + 300 us latch; I2C: 9 bits/byte at 400 kHz
 LED_WIRE_US = 30 * 30 + 300
+ADC_CONVERSION_US = 2          # one ADC conversion: 96 cycles of its 48 MHz clock (RP2040 datasheet 4.9)
 OLED_PAGE_US = (128 + 1) * 9 / 0.4 + 7 * 9 / 0.4
 
 
@@ -582,6 +583,36 @@ def _rest_to_led(pico):
                 "(%.1f %%)" % (over, len(total), 100.0 * over / len(total)))]
 
 
+def _scan_fixed(paired=False):
+    """The part of bench scan's mean fast-play scan (Pico ms) that no clock changes: its
+    power-up waits (the sensors' tON, timed by the chip's microsecond timer) and the ADC's
+    conversions (2 us each, its own 48 MHz clock), from the row bench scan last wrote; None
+    without it."""
+    import re
+    from host_tools.benchmd import read_section
+    label = r"samples=3, halves paired, fast play, mean" if paired else r"samples=3, fast play \(.*?mean"
+    m = re.search(r"\| %s \| [\d.]+ \| ([\d.]+) \+ ([\d.]+) \+ ([\d.]+) \+ ([\d.]+) \+ ([\d.]+) = "
+                  r"\*\*[\d.]+\*\* \| (\d+) /" % label, read_section("scan"))
+    if not m:
+        return None
+    return float(m.group(3)) + int(m.group(6)) * ADC_CONVERSION_US / 1000.0
+
+
+def _at_clock(c, fixed, lat, draw_ms):
+    """(k, Costs) at the board's clock: every CPU time of `c` x k = MODEL_MHZ / BOARD_MHZ, the
+    scan's fixed part (_scan_fixed) and the wires (OLED pages, the LED frame) as they were;
+    the readings' settled -> LED times made again from the replay's `lat` the same way."""
+    from host_tools.benches import runmodel as M
+    if fixed is None:
+        return None
+    k = float(MODEL_MHZ) / BOARD_MHZ
+    readings = [((x[0] * PICO_FACTOR * k + (LED_WIRE_US if x[2] else 0) + x[1] * OLED_PAGE_US) / 1000.0,
+                 x[4], draw_ms * k if x[4] else 0.0) for x in lat]
+    return k, M.Costs((c.scan - fixed) * k + fixed, (c.scan_worst - fixed) * k + fixed, c.scan_app * k,
+                      c.buttons * k, c.clock * k, c.display_idle * k, c.serial_idle * k, c.switch * k,
+                      c.page_cpu * k, c.page_wire, c.led_wire, readings)
+
+
 def _scan_figures(paired=False):
     """(mean, worst single) Pico ms of a full scan in fast play, samples=3, as `bench scan`
     last wrote them, or None; paired: both halves' bank b powered together (the charger
@@ -688,7 +719,7 @@ def _running_board(rows, lat):
     # the firmware's own profile, the USB charger: both halves' bank b powered together (bench
     # scan's paired rows: 7 power-ups a scan), the same schedule
     pfigs = _scan_figures(True)
-    paired = None
+    paired = paired_fast = None
     if pfigs is not None:
         c = costs("buttons_fast")
         c.scan, c.scan_worst = pfigs
@@ -704,10 +735,25 @@ def _running_board(rows, lat):
                    "display and serial served every ~%d ms, a new screen's 8 pages in about %d ms) | %.0f | "
                    "%.0f / %.0f / %.0f | |" % (turn, turn + 5, 8 * (turn + 5), trate, M.pct(tlat, 0.5),
                                                 M.pct(tlat, 0.95), max(tlat)))
-        out.insert(3, "| **now, USB charger profile (the firmware's): the same schedule, both halves' bank b "
+        # ... and at the charger profile's clock (hardware/power.md, "The clock"): the CPU's
+        # work in 125/200 of its time, the sensors' power-up waits, the ADC's conversions, the
+        # OLED's and the LEDs' wires on their own clocks
+        fast = _at_clock(c, _scan_fixed(True), lat, draw_ms)
+        if fast is not None:
+            k = fast[0]
+            frate, flat = M.simulate(fast[1], cases[1][0], scans_to_settled=deb)
+            fwrate, fwlat = M.simulate(fast[1], cases[1][0], worst_scan=True, worst_case=True,
+                                       scans_to_settled=deb)
+            paired_fast = (frate, flat)
+            out.insert(3, "| **now, USB charger profile at %d MHz, the firmware's clock (the model above "
+                          "with the CPU's times x %.3f: the scan %.1f ms, worst single %.1f)** | %.0f | "
+                          "%.0f / %.0f / %.0f | %.0f, %.0f |" % (
+                              BOARD_MHZ, k, fast[1].scan, fast[1].scan_worst, frate, M.pct(flat, 0.5),
+                              M.pct(flat, 0.95), max(flat), fwrate, max(fwlat)))
+        out.insert(3, "| **now, USB charger profile at %d MHz (the firmware's clock before): the same schedule, both halves' bank b "
                       "powered together, 7 power-ups a scan (bench scan: the scan %.1f ms, worst single "
                       "%.1f)** | %.0f | %.0f / %.0f / %.0f | %.0f, %.0f |" % (
-                          pfigs[0], pfigs[1], rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms),
+                          MODEL_MHZ, pfigs[0], pfigs[1], rate, M.pct(lat_ms, 0.5), M.pct(lat_ms, 0.95), max(lat_ms),
                           wrate, max(wlat)))
     # what a walk in viper on the registers themselves would give (bench native's estimate of
     # the scan; not in the firmware: its viper loop calls read_u16 and mem32)
@@ -764,8 +810,9 @@ def _running_board(rows, lat):
                     M.pct(lat_ms, 0.95), max(lat_ms), "met" if max(lat_ms) <= 60 else "not met"))
     _, pc_lat = M.simulate(costs("buttons_fast"), cases[1][0], scans_to_settled=deb)
     per_profile = ["Per power profile (issue 8's targets, Pico estimate, this run): " + "; ".join(
-        ([targets("USB charger profile, the firmware's (halves paired, hardware/power.md 441 of 450 mA "
-                  "worst)", paired[0], paired[1])] if paired else [])
+        ([targets("USB charger profile, the firmware's, at %d MHz (halves paired, hardware/power.md 445 of "
+                  "450 mA worst)" % BOARD_MHZ, paired_fast[0], paired_fast[1])] if paired_fast else [])
+        + ([targets("the same at %d MHz, the clock before" % MODEL_MHZ, paired[0], paired[1])] if paired else [])
         + [targets("computer-port profile (one bank at a time: two would draw 361 of its 250 mA)",
                    now[0], pc_lat)]) + "."]
     verdict = ("Targets (issue 8), Pico estimate, computer-port profile (one bank at a time; the "

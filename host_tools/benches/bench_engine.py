@@ -738,6 +738,8 @@ print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
 
 HARDEST = "AAAAKCWllFIAAA"
 SCAN_MS = 8.8                 # the scan alone on the Pico (emulated RP2040, the guide's figure)
+SCAN_FIXED_MS = 2.9           # ... of which no clock changes: the charger profile's 7 power-up
+                              # waits (2.5 ms) and its ADC conversions (about 185 x 2 us), bench scan
 LONG_MS = 250                 # the thinks whose scan rate bench engine reports (scan_rate)
 STRONG = 60                   # the strong level's moves: the first of the pairs (all: the normal level's)
 QUIET_LEGAL_MS = 10.56        # legal_plays(HARDEST, 1, 1) on a quiet host (BENCHMARKS.md, core)
@@ -843,7 +845,9 @@ def _pico_heap(vals, mpy_tree):
 
 
 def run():
-    from host_tools.benchmd import PICO_FACTOR
+    from host_tools.benchmd import PICO_FACTOR, MODEL_MHZ, BOARD_MHZ
+    k = float(MODEL_MHZ) / BOARD_MHZ      # the board's clock: the CPU's work x k (benchmd)
+    scan_ms = (SCAN_MS - SCAN_FIXED_MS) * k + SCAN_FIXED_MS
     from engine.deepleaf import TICK_LEAVES
     from engine.player import TICK_EVERY
     from app.loop import THINK_SLICE_MS
@@ -884,9 +888,9 @@ def run():
         est = sorted(pico_ms(t, w, n, lv) for t, w, n, _, lv in rows)
         host = sorted(t / 1000.0 for t, _, _, _, _ in rows)
         alloc = max(a for _, _, _, a, _ in rows)
-        return ("| %s | %d | %.1f | %.1f | %.0f | %.0f | %d | %s |"
-                % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2], est[-1], alloc,
-                   scan_rate(rows)))
+        return ("| %s | %d | %.1f | %.1f | **%.0f** (%.0f) | **%.0f** (%.0f) | %d | %s |"
+                % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2] * k, est[len(est) // 2],
+                   est[-1] * k, est[-1], alloc, scan_rate(rows)))
 
     def scan_rate(rows):
         """The scans a second while the board thinks (Pico est.): the seat's think is served
@@ -900,13 +904,13 @@ def run():
         scans = busy = 0
         gap = 0.0
         for t, w, n, _, lv in rows:
-            ms = pico_ms(t, w, n, lv)
+            ms = pico_ms(t, w, n, lv) * k
             calls = n // TICK_EVERY + lv // TICK_LEAVES
-            k = int(ms // THINK_SLICE_MS)
+            slices = int(ms // THINK_SLICE_MS)
             gap = max(gap, min(ms, THINK_SLICE_MS + (ms / calls if calls else ms)))
             if ms > LONG_MS:
-                scans += k
-                busy += ms + k * SCAN_MS
+                scans += slices
+                busy += ms + slices * scan_ms
         return "%s; longest gap %.0f ms" % ("%.0f" % (scans * 1000.0 / busy) if busy else "-", gap)
 
     t, walk, evals, alloc, visited = hardest
@@ -939,12 +943,20 @@ def run():
             (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR) / 1000.0)]
         if "leaf_us" in vals else []) + [
         "",
-        "| level | moves | host median ms | host worst ms | Pico median ms (est.) | Pico worst ms (est.) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s, a round of service each THINK_SLICE_MS; longest time without a scan (Pico est.) |",
+        "Pico estimates of a move at %d MHz, the firmware's clock in its charger profile (hardware/power.md, "
+        "\"The clock\"; the CPU's work in %d/%d of its time), and in brackets at %d MHz (the clock of the "
+        "factors above, the emulated RP2040's). The scans in a think: a scan of %.1f ms at %d MHz (%.1f at %d, "
+        "of which %.1f ms of power-up waits and ADC conversions that no clock changes)."
+        % (BOARD_MHZ, MODEL_MHZ, BOARD_MHZ, MODEL_MHZ, scan_ms, BOARD_MHZ, SCAN_MS, MODEL_MHZ, SCAN_FIXED_MS),
+        "",
+        "| level | moves | host median ms | host worst ms | Pico median ms (est., %d MHz; %d MHz) | Pico worst ms (est., %d MHz; %d MHz) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s, a round of service each THINK_SLICE_MS; longest time without a scan (Pico est., %d MHz) |"
+        % (BOARD_MHZ, MODEL_MHZ, BOARD_MHZ, MODEL_MHZ, BOARD_MHZ),
         "|---|---:|---:|---:|---:|---:|---:|---:|",
         summary("normal", moves["normal"]),
         summary("strong", moves["strong"]),
-        "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | %.0f | %.0f | %d | %s |"
-        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, median.widest, median.widest, alloc,
+        "| normal, `%s` 1-1 (2,226 plays; %d results visited, %d evaluations) | 1 | %.1f | %.1f | **%.0f** (%.0f) | **%.0f** (%.0f) | %d | %s |"
+        % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, median.widest * k, median.widest,
+           median.widest * k, median.widest, alloc,
            scan_rate([(t, walk, evals, alloc, 0)])),
         "",
         "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
@@ -983,8 +995,8 @@ def run():
         "move the best of 3 runs." % (len(moves["normal"]), STRONG),
         "Processes: %d for the viper evaluator; published, the one whose widest 1-1 estimate is "
         "their median (its viper factor from the loops' host time moves from process to process). "
-        "Each, viper factor / widest 1-1 / strong median (Pico est. ms): %s."
-        % (RUNS, "; ".join("x %.0f / %.0f / %.0f" % (r.vfac, r.widest, r.strong_median()) for r in runs)),
+        "Each, viper factor / widest 1-1 / strong median (Pico est. ms at %d MHz): %s."
+        % (RUNS, MODEL_MHZ, "; ".join("x %.0f / %.0f / %.0f" % (r.vfac, r.widest, r.strong_median()) for r in runs)),
     ]
     return "\n".join(lines) + "\n"
 

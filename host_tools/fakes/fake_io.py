@@ -12,7 +12,9 @@ below, which play the part of the wiring:
   reset_fakes()         forget everything (between tests)
 `mem32` emulates the RP2040 SIO output registers (GPIO_OUT, _SET, _CLR, _XOR; GPIO_IN for
 reads): a write there changes the GPIO levels exactly as Pin.value would, so a driver that
-writes several lines at once through machine.mem32 runs on the simulator. Any other address
+writes several lines at once through machine.mem32 runs on the simulator; and the core
+regulator's VREG register (its VSEL field: the core voltage), which with freq() is kept in
+chip_log so that a test can see the voltage raised before the clock. Any other address
 raises ValueError (the fake cannot pretend to be that peripheral).
 The state is per GPIO number, like the hardware: two Pin objects on one GPIO share it.
 """
@@ -27,6 +29,8 @@ __all__ = ["Pin", "Signal", "I2C", "SoftI2C", "PWM", "WDT", "Timer", "unique_id"
 
 PWRON_RESET = 1
 WDT_RESET = 3
+_VREG = 0x40064000             # VREG_AND_CHIP_RESET: VREG (datasheet 2.10.6)
+_VREG_RESET = 0x10B1           # ROK, VSEL 0b1011 (1.10 V), EN
 
 _EIO = 5  # what the rp2 port raises when no I2C device acknowledges
 
@@ -46,6 +50,8 @@ class _Wiring:
         self.wdt = None
         self.timers = []
         self.freq = 125000000
+        self.vreg = _VREG_RESET
+        self.chip_log = []  # ("vsel", VSEL) and ("freq", hz), in the order the firmware set them
         self.cause = PWRON_RESET
 
 
@@ -217,6 +223,8 @@ class _Mem32:
     """machine.mem32 restricted to the SIO GPIO registers (see the module doc)."""
 
     def __getitem__(self, addr):
+        if addr == _VREG:
+            return _w.vreg
         if addr != _SIO_OUT and addr != _SIO_IN:
             raise ValueError("mem32: reading 0x%08x is not emulated (only SIO GPIO_IN, GPIO_OUT)" % addr)
         v = 0
@@ -226,6 +234,10 @@ class _Mem32:
         return v
 
     def __setitem__(self, addr, value):
+        if addr == _VREG:
+            _w.vreg = (value & 0xFF) | (_w.vreg & 0x1000)
+            _w.chip_log.append(("vsel", (value >> 4) & 15))
+            return
         if addr & 3 or not _SIO_OUT <= addr <= _SIO_XOR:
             raise ValueError("mem32: writing 0x%08x is not emulated (only SIO GPIO_OUT, "
                              "_SET, _CLR, _XOR; addresses are multiples of 4)" % addr)
@@ -453,8 +465,16 @@ def unique_id():
 def freq(hz=None):
     if hz is None:
         return _w.freq
+    if not 10000000 <= hz <= 270000000:
+        raise ValueError("cannot change frequency")    # the rp2 port's words
     _w.freq = hz
+    _w.chip_log.append(("freq", hz))
     return None
+
+
+def chip_log():
+    """[("vsel", VSEL) or ("freq", hz)]: the core voltage and clock the firmware set, in order."""
+    return list(_w.chip_log)
 
 
 def reset_cause():
