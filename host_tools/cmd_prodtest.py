@@ -93,6 +93,11 @@ def explain(text, pm=None):
                      "main board U7 (74AHCT1G125), R28, the ribbons' pins 19/20")
         elif stage == "buzzer":
             where = "main board J8, R29; the piezo's wires"
+        elif stage == "chip":
+            where = ("the Pico: it runs at %s" % detail if verdict == "PASS" else
+                     "the Pico refused the clock of its power profile (%s): it runs at 125 MHz, the "
+                     "computer player slower; another Pico, or power.cpu_mhz 125 in the pin map "
+                     "(hardware/power.md, \"The clock\")" % detail)
         elif stage == "oled":
             where = "main board J6 (GND, 3V3, SCL, SDA), the OLED module's address (0x3C)"
         elif stage == "done":

@@ -100,6 +100,7 @@ def test_the_faults_fail_and_nothing_else():
     assert _by("leds")["0"] == (True, "")
     assert _by("buzzer")["0"] == (False, "no")
     assert _by("oled")["0"][0]
+    assert _by("chip")["clock"] == (True, "200 MHz")     # the charger profile's clock, taken
     assert LINES[-1] == ("done", "0", False, str(len(bad) * 2 + 2))
 
 
@@ -116,3 +117,7 @@ def test_host_command_names_boards_and_parts():
     assert "U14" in sensor[3] and "C14" in sensor[3]
     buz = [r for r in fails if r[0] == "buzzer"][0]
     assert "J8" in buz[3]
+    chip = [r for r in rows if r[0] == "chip"][0]
+    assert chip[2] == "PASS" and "200 MHz" in chip[3]
+    refused = cmd_prodtest.explain("PT chip clock FAIL ValueError: cannot change frequency")[0]
+    assert "refused" in refused[3] and "cpu_mhz" in refused[3]

@@ -3,6 +3,8 @@ per part over USB ("PT stage id PASS|FAIL detail"); `python -m host_tools prodte
 through the REPL and turns the ids into boards, designators and what to check.
 
 Stages, in order (the OLED says what to do; P1 MAIN = yes, P2 MAIN = no):
+  chip     the clock of the power profile taken (app/build.py's chip_setup: 200 MHz with the
+           core at 1.15 V on a charger; a chip that refuses it fails here)
   oled     the display answered on I2C
   banks    every bank's self-test channels (GND, rail/2, unused at the pull-up) and each
            half's reference: mux, bank switch, decoder, ribbon
@@ -67,6 +69,8 @@ class ProdTest:
         presses = [n for n, k in ev if k == "press"]
         st, sc, cfg = self.stage, self.d.scanner, self.cfg
         if st == "oled":
+            refused = [why for part, why in getattr(self.d, "unbuilt", ()) if part == "clock"]
+            self._r("chip", "clock", not refused, refused[0] if refused else "%d MHz" % _mhz())
             o = self.d.oled
             self._r("oled", "0", o is not None and o.ok, "" if o is not None and o.ok else "no answer")
             self._next("banks", now)
@@ -149,6 +153,11 @@ class ProdTest:
             self.out("done", "0", not self.fails, str(self.fails))
             return False
         return True
+
+
+def _mhz():
+    import machine
+    return machine.freq() // 1000000
 
 
 def main():
