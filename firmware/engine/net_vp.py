@@ -9,9 +9,13 @@ fails and engine/net_py.py's pure code runs the same arithmetic bit for bit.
 
 Three functions, each loop once in the native code (about 4 KB of Thumb, in the heap on
 the Pico); a leaf of a walk is three calls: delta_vp, rows_vp(mode 2), tail_vp. Viper
-keeps a function's first three locals in registers (armv6m), the others on the stack:
-the inner loops' variables come first, as parameters the callers pass as 0 (the rows
-loop 142 -> 114 cycles a word, the hidden unit 467 -> 388 by the count of bench engine).
+keeps a function's first locals in registers (armv6m: two of them in these functions, r4
+and r5), the others on the stack: the inner loops' variables come first, as parameters the
+callers pass as 0. What makes its Thumb short (host_tools/benches/thumb_cycles.py counts
+it): a constant index off a pointer is one load with an immediate offset, where a computed
+index costs its arithmetic and the stack's loads and stores; a comparison costs about eight
+instructions, so one test for a range; a branch the data decides is a shift or a xor
+instead (the rows loop 142 -> 114 cycles a word; the hidden unit 467 -> 358 -> 282).
 
 w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3.
 The hidden layer and the outputs come from the lane sums in acc: unit j's lane is word
@@ -151,32 +155,28 @@ def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) ->
     s4 = 0
     hsum = 0
     j = 0
-    while j < nh:
-        v = int(acc[((j >> 2) << 1) + (j & 1)])
-        if (j >> 1) & 1:
-            v = v >> 16
-        else:
-            v = v & 65535
-        bj = int(bias[j])
-        if bj & 32768:
-            bj -= 65536
-        a = bj + (((v - corr) * int(mul[j])) >> 6)
+    k = int(q)             # unit j's 5 output weights: stepped 10 bytes a unit, read at
+    while j < nh:          # constant offsets (the Thumb's immediates, no index arithmetic)
+        # unit j's lane, its half by a shift (a lane's sum stays under 2^15: 255 x at most
+        # 60 inputs' x, so the word is never negative), its bias sign-extended by a xor
+        v = (int(acc[((j >> 2) << 1) + (j & 1)]) >> ((j & 2) << 3)) & 65535
+        a = ((int(bias[j]) ^ 32768) - 32768) + (((v - corr) * int(mul[j])) >> 6)
         t = (a >> 6) + 128
-        if t < 0:
-            h = int(sig[0])
-        elif t >= 256:
-            h = int(sig[256])
-        else:
+        if (t >> 8) == 0:                  # 0 <= t < 256 (the usual case) in one test
             lo = int(sig[t])
             h = lo + (((int(sig[t + 1]) - lo) * (a & 63)) >> 6)
+        elif t < 0:
+            h = int(sig[0])
+        else:
+            h = int(sig[256])
         h = h >> 6
         hsum += h
-        k = 5 * j
-        s0 += h * int(q[k])
-        s1 += h * int(q[k + 1])
-        s2 += h * int(q[k + 2])
-        s3 += h * int(q[k + 3])
-        s4 += h * int(q[k + 4])
+        s0 += h * int(ptr16(k)[0])
+        s1 += h * int(ptr16(k)[1])
+        s2 += h * int(ptr16(k)[2])
+        s3 += h * int(ptr16(k)[3])
+        s4 += h * int(ptr16(k)[4])
+        k += 10
         j += 1
     hsum = hsum << 12
     out = ptr32(int(work) + 512)

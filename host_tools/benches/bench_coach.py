@@ -349,8 +349,8 @@ SCAN_MS = 1000.0 / IDLE_SCANS_S
 def run():
     from engine.coach import Coach
     from host_tools.benchmd import PICO_FACTOR
-    from host_tools.benches.bench_engine import _pairs, HARDEST, QUIET_LEGAL_MS, PICO_MHZ, \
-        THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT
+    from host_tools.benches.bench_engine import _pairs, HARDEST, QUIET_LEGAL_MS, PICO_MHZ, thumb_counts
+    THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT, _ = thumb_counts()
     from host_tools.cmd_flash import compile_tree
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     pairs = _pairs(24, 12)

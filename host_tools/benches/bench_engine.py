@@ -461,21 +461,37 @@ def main(argv):
 # -- speed and heap under the MicroPython unix port (`python -m host_tools bench engine`) --
 
 # The viper factor. The bytecode factor (170, host_tools/benchmd.py) does not hold for
-# native code: it is measured here on the evaluator's two loops, each compiled with
-# `mpy-cross -march=armv6m` and disassembled with `arm-none-eabi-objdump -D -b binary -m arm
-# -M force-thumb`, its cycles counted on the RP2040's Cortex-M0+ (1 per ALU op and
-# single-cycle multiply, 2 per load, store and taken branch, push/pop 1 + registers):
-# - the rows loop (net.py _ROWS, x = 1: one 32-bit word of int8 weights, 4 hidden units,
-#   added to two lane words; rows_model below is the same code): 76 instructions, 114
-#   cycles per word;
-# - the hidden unit and its 5 output products (net.py tail_vp, the interpolation path):
-#   about 270 of the loop's 283 instructions, 376 cycles per unit (the clamped ends skipped).
+# native code: it is measured here on the evaluator's two loops, counted in the Thumb code
+# mpy-cross -march=armv6m makes of engine/net_vp.py, one pass along the usual path
+# (host_tools/benches/thumb_cycles.py: disassembled, each instruction priced as the
+# Cortex-M0+ does: 1 per ALU op and single-cycle multiply, 2 per load, store and taken branch,
+# push/pop 1 + registers):
+# - the rows loop (rows_vp, x = 1: one 32-bit word of int8 weights, 4 hidden units, added to
+#   two lane words; rows_model below is the same code): 76 instructions, 114 cycles a word;
+# - the hidden unit and its 5 output products (tail_vp, the table's interpolation): 203
+#   instructions, 282 cycles a unit (session 18: its output weights read at constant
+#   offsets from a pointer stepped a unit at a time, its half and its bias's sign without a
+#   branch, the table's range in one test; 376 before, by a count that took every
+#   instruction of the loop but the clamped ends).
 # At 125 MHz, against each loop's time per iteration in the unix port, that is two
 # factors; the larger one is applied to all the native time (a model: no memory wait
-# states, no interrupts, not a measurement on the chip).
+# states, no interrupts, not a measurement on the chip). The counts below are the ones
+# thumb_cycles gives for the committed code; thumb_counts() counts them again when a
+# disassembler is there (LLVM's or arm-none-eabi's).
 THUMB_CYCLES_ROWS_WORD = 114
-THUMB_CYCLES_TAIL_UNIT = 376
+THUMB_CYCLES_TAIL_UNIT = 282
 PICO_MHZ = 125
+
+
+def thumb_counts():
+    """(rows loop cycles a word, hidden unit cycles, how counted): from the code as it is now
+    when a disassembler is there, else the constants above."""
+    from host_tools.benches import thumb_cycles
+    if not thumb_cycles.available():
+        return THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT, "the counts committed with the code"
+    rows = thumb_cycles.loop_cycles("engine/net_vp.py", 1, 3, "T")[1]         # rows_vp, x = 1
+    tail = thumb_cycles.loop_cycles("engine/net_vp.py", 2, 0, "TT")[1]        # tail_vp's units
+    return rows, tail, "counted in this run's Thumb code (host_tools/benches/thumb_cycles.py)"
 
 # The viper factor's two loops (docs/engine.md), timed under MicroPython for bench engine and
 # bench coach alike, each the best of 25 passes: the rows loop as net.py's rows_vp runs it
@@ -791,12 +807,12 @@ def _parse(out):
 class _Estimate:
     """One process's figures and its Pico estimates (widest: the widest 1-1's)."""
 
-    def __init__(self, parsed, bytecode_factor):
+    def __init__(self, parsed, bytecode_factor, counts=(THUMB_CYCLES_ROWS_WORD, THUMB_CYCLES_TAIL_UNIT)):
         vals, self.moves, self.hardest = parsed
         self.vals = vals
         self.bytecode_factor = bytecode_factor
-        self.pico_rows_ns = THUMB_CYCLES_ROWS_WORD * 1000.0 / PICO_MHZ
-        self.pico_tail_ns = THUMB_CYCLES_TAIL_UNIT * 1000.0 / PICO_MHZ
+        self.pico_rows_ns = counts[0] * 1000.0 / PICO_MHZ
+        self.pico_tail_ns = counts[1] * 1000.0 / PICO_MHZ
         # the host's load now: legal_plays on the widest 1-1 against its quiet-host time
         self.load = max(1.0, vals["legal_plays_hardest_us"] / 1000.0 / QUIET_LEGAL_MS)
         self.f_rows = self.pico_rows_ns / vals["rows_word_ns"]
@@ -876,7 +892,8 @@ def run():
     # the viper factor, from the loops' host time, moved from 128 to 242 between processes
     # (session 12: 3.8 to 7.0 ns a word, each the best of 25 within its process): RUNS
     # processes, the one whose widest 1-1 estimate is their median is published
-    runs = [_Estimate(_parse(o + outs[-1]), PICO_FACTOR) for o in outs[:-1]]
+    rows_cycles, tail_cycles, counted = thumb_counts()
+    runs = [_Estimate(_parse(o + outs[-1]), PICO_FACTOR, (rows_cycles, tail_cycles)) for o in outs[:-1]]
     median = sorted(runs, key=lambda r: r.widest)[len(runs) // 2]
     vals, moves, hardest = median.vals, median.moves, median.hardest
     vfac, f_rows, f_tail, ev_us, load, leaf_native = (median.vfac, median.f_rows, median.f_tail, median.ev_us,
@@ -920,14 +937,14 @@ def run():
         "weights firmware/engine/weights.bin (int8, in blocks of at most 2 KB): contact net and race net loaded at start).",
         "",
         "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
-        "mpy-cross makes, on the Cortex-M0+ at %d MHz; docs/engine.md): the rows loop, %d cycles "
+        "mpy-cross makes, on the Cortex-M0+ at %d MHz, %s; docs/engine.md): the rows loop, %d cycles "
         "(%.0f ns) per word of 4 int8 weights, takes %.3f ns here: x %.0f; a hidden unit with its "
         "5 output products, %d cycles (%.0f ns), takes %.3f ns here: x %.0f. Viper code is "
         "estimated at host x **%.0f** (the larger; bytecode: x %d). Pico estimate of a move = "
         "evaluations x the incremental evaluation's time x the viper factor + the rest (the walk, "
         "bookkeeping: bytecode) x %d."
-        % (PICO_MHZ, THUMB_CYCLES_ROWS_WORD, pico_rows_ns, vals["rows_word_ns"], f_rows,
-           THUMB_CYCLES_TAIL_UNIT, pico_tail_ns, vals["tail_unit_ns"], f_tail, vfac, PICO_FACTOR,
+        % (PICO_MHZ, counted, rows_cycles, pico_rows_ns, vals["rows_word_ns"], f_rows,
+           tail_cycles, pico_tail_ns, vals["tail_unit_ns"], f_tail, vfac, PICO_FACTOR,
            PICO_FACTOR),
         "",
         "| evaluation | host us | Pico ms (est.) |",
