@@ -22,8 +22,9 @@ def lanes_vp(n: int, acc: ptr32, row: ptr32, x: int, nh: int):
     while n:
         n -= 1
         u = row[n]
-        acc[2 * n] += x * (u & m8)
-        acc[2 * n + 1] += x * ((u >> 8) & m8)
+        i = n << 1                       # (a plain store: engine/net_vp.py's rows_vp)
+        acc[i] = acc[i] + x * (u & m8)
+        acc[i + 1] = acc[i + 1] + x * ((u >> 8) & m8)
 
 
 @micropython.viper

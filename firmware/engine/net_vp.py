@@ -15,7 +15,8 @@ callers pass as 0. What makes its Thumb short (host_tools/benches/thumb_cycles.p
 it): a constant index off a pointer is one load with an immediate offset, where a computed
 index costs its arithmetic and the stack's loads and stores; a comparison costs about eight
 instructions, so one test for a range; a branch the data decides is a shift or a xor
-instead (the rows loop 142 -> 114 cycles a word; the hidden unit 467 -> 358 -> 282).
+instead; and `a[i] = a[i] + v` where `a[i] += v` would keep a and i on the stack (the rows
+loop 142 -> 114 -> 100 cycles a word; the hidden unit 467 -> 358 -> 282).
 
 w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3.
 The hidden layer and the outputs come from the lane sums in acc: unit j's lane is word
@@ -110,24 +111,29 @@ def rows_vp(n: int, acc: ptr32, p: ptr32, w: ptr8, work: ptr8, base: ptr8, count
         x = int(xs[r]) - xoff
         tt += x
         n = nh >> 2
+        # (a plain store of a sum, not `+=` on a computed index: viper's Thumb for an
+        # augmented store keeps the base and the index on the stack: 114 -> 100 cycles a word)
         if x == 1:
             while n:
                 n -= 1
                 u = p[n]
-                acc[2 * n] += u & m8
-                acc[2 * n + 1] += (u >> 8) & m8
+                i = n << 1
+                acc[i] = acc[i] + (u & m8)
+                acc[i + 1] = acc[i + 1] + ((u >> 8) & m8)
         elif x == -1:
             while n:
                 n -= 1
                 u = p[n]
-                acc[2 * n] -= u & m8
-                acc[2 * n + 1] -= (u >> 8) & m8
+                i = n << 1
+                acc[i] = acc[i] - (u & m8)
+                acc[i + 1] = acc[i + 1] - ((u >> 8) & m8)
         else:
             while n:
                 n -= 1
                 u = p[n]
-                acc[2 * n] += x * (u & m8)
-                acc[2 * n + 1] += x * ((u >> 8) & m8)
+                i = n << 1
+                acc[i] = acc[i] + x * (u & m8)
+                acc[i + 1] = acc[i + 1] + x * ((u >> 8) & m8)
         r += 1
 
     if mode == 1:
