@@ -197,10 +197,11 @@ def measure(work=None):
     # bytes: where the objects made after a growth land moves with every allocation before
     # it, and the live figure with it (a call of a function that does nothing at the start
     # of app/build.py's build_drivers moved it by 2.3 KB; by 0.2 KB on this heap)
-    up = [st for st in steps() if st[0] in ("prelude", "base", "power_up", "read_power_up", "scrub")]
-    proc2, f2 = _run_steps(site, work, up, UNBOUNDED_HEAP)
-    if proc2.returncode == 0 and "power_up" in f2:
-        figures["power_up_unbounded"] = f2["power_up"]
+    proc2, f2 = _run_steps(site, work, steps(), UNBOUNDED_HEAP)
+    if proc2.returncode == 0 and "names_kept" in f2:
+        for k in ("thumb", "leaf_thumb"):
+            f2[k] = 0
+        figures["unbounded"] = f2
     # what the chip holds instead of the pure path: the viper functions' Thumb code
     # (bench heap reads their texts from the firmware's modules, under CPython)
     figures["thumb"] = sum(bench_heap.thumb_bytes(work))
@@ -224,28 +225,32 @@ def chip_of(f):
 def table(f):
     kb = 1024.0
     c = chip_of(f)
+    u = None
+    if "unbounded" in f:
+        g = dict(f["unbounded"])
+        g["thumb"], g["leaf_thumb"] = f["thumb"], f["leaf_thumb"]
+        u = chip_of(g)
+
+    def live(name, label):
+        cross = " %.1f |" % (u[name] / kb) if u is not None else " - |"
+        return "| %s | %d | %.1f |%s" % (label, c[name], c[name] / kb, cross)
     rows = [
-        "| figure | bytes | KB |",
-        "|---|---:|---:|",
-        "| live after power-up (app/tasks.py's power_up, as main.py runs it) | %d | %.1f |" % (c["power_up"], c["power_up"] / kb),
-    ] + ([
-        "| ... the same power-up on a heap of 16 MB, which this port need not grow inside the call (the cross-check: see below) | %d | %.1f |" % (
-            f["power_up_unbounded"], f["power_up_unbounded"] / kb)] if "power_up_unbounded" in f else []) + [
-        "| the engine made (app/seat.py), as the chip holds it | %d | %.1f |" % (c["engine"], c["engine"] / kb),
-        "| the board in a seat, live | %d | %.1f |" % (c["seat"], c["seat"] / kb),
-        "| the board in a seat after the widest 1-1 at normal (%s): what the think kept added%s | %d | %.1f |" % (
-            WIDEST, " (its best 4 candidates' buffers, the leaf net)" if f.get("leaf_at_normal") else "",
-            c["after_normal"], c["after_normal"] / kb),
-        "| ... then after a strong think, starting position 1-1%s | %d | %.1f |" % (
-            "" if f.get("leaf_at_normal") else " (its candidates' buffers, the leaf net)",
-            c["after_strong"], c["after_strong"] / kb),
-        "| ... then every firmware module loaded once and forgotten (a long session's rare code): the names MicroPython keeps for them, %d B more | %d | %.1f |" % (
-            f["names_kept"], c["all_names"], c["all_names"] / kb),
-        "| allocated by one scan, this port's bytecode path (hall scanner, unchanged reading) | %d | - |" % f["scan_alloc"],
-        "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - |" % (f["judged"], f["judge_worst_alloc"]),
-        "| allocated by the widest 1-1's think at normal, the pure-Python net (%d evaluations) | %d | %.1f |" % (
+        "| figure | bytes | KB | KB, the cross-check: a heap of 16 MB, which this port never grows (below) |",
+        "|---|---:|---:|---:|",
+        live("power_up", "live after power-up (app/tasks.py's power_up, as main.py runs it)"),
+        live("engine", "the engine made (app/seat.py), as the chip holds it"),
+        live("seat", "the board in a seat, live"),
+        live("after_normal", "the board in a seat after the widest 1-1 at normal (%s): what the think kept added%s" % (
+            WIDEST, " (its best 4 candidates' buffers, the leaf net)" if f.get("leaf_at_normal") else "")),
+        live("after_strong", "... then after a strong think, starting position 1-1%s" % (
+            "" if f.get("leaf_at_normal") else " (its candidates' buffers, the leaf net)")),
+        live("all_names", "... then every firmware module loaded once and forgotten (a long session's rare "
+                          "code): the names MicroPython keeps for them, %d B more" % f["names_kept"]),
+        "| allocated by one scan, this port's bytecode path (hall scanner, unchanged reading) | %d | - | |" % f["scan_alloc"],
+        "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - | |" % (f["judged"], f["judge_worst_alloc"]),
+        "| allocated by the widest 1-1's think at normal, the pure-Python net (%d evaluations) | %d | %.1f | |" % (
             f["think_normal_evals"], f["think_normal_alloc"], f["think_normal_alloc"] / kb),
-        "| allocated by a strong think, the pure-Python nets (%d evaluations) | %d | %.1f |" % (
+        "| allocated by a strong think, the pure-Python nets (%d evaluations) | %d | %.1f | |" % (
             f["think_strong_evals"], f["think_strong_alloc"], f["think_strong_alloc"] / kb),
     ]
     notes = ("This port has no native emitter: the scan and the thinks run their bytecode twins "
@@ -261,12 +266,12 @@ def table(f):
              "alone, and a new pool is one block of several KB asked for when a name overflows the "
              "last (the chip's pools end elsewhere: this port's host fakes intern about 400 names "
              "the chip never sees). Figures move by about 2 KB when a change crosses a pool's end. "
-             "The second row is a cross-check: inside one call this port grows its heap instead of "
-             "collecting, and power-up's garbage fills the Pico's 245,888 bytes, so where the objects "
-             "made after a growth land moves with every allocation before them, and the live figure "
-             "by up to about 4 KB with it (a call of a function that does nothing added to power-up "
-             "moved the first row by 2.3 KB, the second by 0.2 KB): a change to power-up is judged "
-             "on both rows." % (
+             "The last column is a cross-check: the same steps on a heap of 16 MB. Inside one call "
+             "this port grows its heap instead of collecting, and power-up's garbage fills the Pico's "
+             "245,888 bytes, so where the objects made after a growth land moves with every allocation "
+             "before them, and the live figure by up to about 4 KB with it (a call of a function that "
+             "does nothing added to power-up moved the first column by 2.3 KB, the last by 0.2 KB): a "
+             "change is judged on both." % (
                  f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f["thumb"], f["leaf_thumb"],
                  ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
                  if f["leaf_loaded"] else "did not load",
