@@ -21,7 +21,7 @@ far the net's and the leaf net's win chance and gammons are from gnubg 2-ply's, 
 position and one roll ahead (mean and standard deviation), and the board's figures when
 gnubg 2-ply's win chance replaces the net's. `--check N` then scores the fit on N doubled
 and N held questions more (`--check-seed`), from games neither the bench nor the training
-split takes a position from. About 30 minutes on one core with gnubg's answers cached
+split takes a position from. About 20 minutes on one core with gnubg's answers cached
 (build/cube_bench_cache.json).
 
 The take questions of issue 28 (the board takes gnubg's passes four times as often as the
