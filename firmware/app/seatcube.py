@@ -2,40 +2,90 @@
 question through base/rare.py and forgotten, with engine/cubeful.py, so that neither is
 in the heap while the board thinks a play (BENCHMARKS.md bench:heap, the board in a seat).
 
-The normal and strong levels look one roll ahead for the cube: their probabilities are the
-mean of the net's for the position and of their mean over the 21 rolls (each answered by
-the normal level's play, the net valuing the result with the opponent on roll). The net's
-win chance is off gnubg 2-ply's by 3.6 points (standard deviation, real-match doubles) and
-that noise, not its gammons nor the cube life, is what made the board take gnubg's passes
-(given gnubg's win chance and the net's gammons it agrees on 98% of takes); one roll ahead
-it is 3.0 points (host_tools/benches/fit_cube.py). The look costs 21 walks (about 1 s of
-the Pico's time by bench engine's normal median), so it is taken only when the answer is
-close: when moving the net's win chance by up to CLOSE_W either way changes it. In a small
+The normal and strong levels answer from the leaf net's probabilities with contact
+(engine/deepleaf.py: the engine's own, e.leaf, made here as a think would make it when no
+think has yet; its file open for the question only; the board's race net in a race). The
+board's net's win chance is off gnubg 2-ply's by 3.6 points (standard deviation, real-match
+doubles), and that noise, not its gammons nor the cube life, is what made the board take
+gnubg's passes (given gnubg's win chance and the net's gammons it agrees on 98% of takes);
+the leaf net's is off by 2.1 (issue 28; host_tools/benches/fit_cube.py). When moving that
+win chance by up to CLOSE_W either way changes the answer they look one roll ahead:
+W_ROOT of the position's own probabilities and the rest their mean over the 21 rolls, each
+answered by the normal level's 0-ply play (the net's, without the leaf net's second look)
+and its result valued by the leaf net with contact (1.7 points off gnubg 2-ply; 3.0 by the
+board's net alone). The look costs 21 walks (each under bench engine's normal median of
+70 ms on the Pico, which counts its four leaves) and 21 leaves (11.7 ms each by bench
+engine: about 0.25 s more than the board's net valuing them); the position's own is one
+leaf (10 ms more than the net). Without the leaf net (no file, or the flash refusing it)
+the board's net values everything and W_ROOT_NET is the position's share. In a small
 bear-off (engine/bearoff.py: every checker home, one off a side, 15 pips a side at most)
 they take the exact win chance instead, where the net is least right (30 points off at
-worst on fit_cube's training split, the board taking a pass worth 0.6 of a cube).
-The easy level answers from the net alone. The cube life with contact is cubeful.X_BOARD.
+worst on fit_cube's training split, the board taking a pass worth 0.6 of a cube). The easy
+level answers from the board's net alone. The cube life with contact is cubeful.X_BOARD.
 """
 from bg.cube import CENTRED
 
 P_ONE = 65536.0
 CLOSE_W = 0.08      # the net's win chance is this close to another answer: look ahead
+W_ROOT = 0.25       # the position's own share beside the 21 rolls' mean, by the leaf net
+W_ROOT_NET = 0.5    # the same by the board's net alone (no leaf net)
 
 
-def lookahead(e, me, opp):
+def leaf_net(e):
+    """The engine's leaf net (e.leaf, the one its normal and strong levels use: never a
+    second copy), made here as the engine's first think of those levels would make it when
+    no think has yet; None without its file (or with it damaged: e.deep_fault)."""
+    if not e.leaf_tried:
+        e.leaf_tried = True
+        if e.leaf_path and e.leaf is None:
+            import os
+            try:
+                os.stat(e.leaf_path)
+                from engine import deepleaf      # (only when its file is there)
+                from engine.player import contact_free
+                deepleaf.attach(e, contact_free)
+            except OSError:
+                pass
+    return e.leaf
+
+
+def _probs(e, leaf, me, opp):
+    """The five probabilities (fractions) for the side on roll of (me, opp): the leaf net's
+    with contact (its file open), the board's net's in a race or without it; leaf[0] set
+    to None when the flash refuses the file (the leaf net dropped: its fault())."""
+    net = leaf[0]
+    if net is not None and not net.race(me, opp):
+        try:
+            net.equity(me, opp)
+        except (OSError, ValueError) as err:
+            net.fault(e, err)
+            leaf[0] = None
+        else:
+            y = net.y                           # its five outputs (engine/deepleaf.py)
+            if e.tick is not None:
+                e.tick()
+            return (y[24] / P_ONE, y[25] / P_ONE, y[26] / P_ONE, y[27] / P_ONE, y[28] / P_ONE)
+    return tuple(x / P_ONE for x in e.probs(me, opp))
+
+
+def lookahead(e, me, opp, leaf=(None,)):
     """The mean over the 21 rolls of the side on roll's five probabilities (fractions) after
-    the board's net's 0-ply play of the roll, the opponent then on roll. (Without the leaf
-    net's second look that the normal level now gives its own plays: 21 of them would cost
-    about 1 s more of the Pico's time, and the cube's fit, fit_cube.py, was made so.)"""
-    leaf = e.leaf
+    the board's net's 0-ply play of the roll, the opponent then on roll, each result valued
+    by _probs (the leaf net's with contact when leaf[0] holds it, its file open). (The plays
+    without the leaf net's second look that the normal level now gives its own plays: 21
+    of them would cost about 1 s more of the Pico's time, and the cube's fit, fit_cube.py,
+    was made so.)"""
+    held = e.leaf
+    had = leaf[0]
     e.leaf = None                       # (set again below, however this ends)
     try:
-        return _rolls(e, me, opp)
+        return _rolls(e, me, opp, leaf)
     finally:
-        e.leaf = leaf
+        # (dropped on the way when the flash refused its file: fault())
+        e.leaf = None if had is not None and leaf[0] is None else held
 
 
-def _rolls(e, me, opp):
+def _rolls(e, me, opp, leaf):
     from bg.steps import apply_step
     from engine.player import won_value
     acc = [0.0, 0.0, 0.0, 0.0, 0.0]
@@ -56,23 +106,27 @@ def _rolls(e, me, opp):
                 acc[1] += w if won > 1 else 0.0
                 acc[2] += w if won > 2 else 0.0
             else:
-                r = e.probs(o, m)               # the opponent on roll
-                acc[0] += w * (1.0 - r[0] / P_ONE)
-                acc[1] += w * r[3] / P_ONE
-                acc[2] += w * r[4] / P_ONE
-                acc[3] += w * r[1] / P_ONE
-                acc[4] += w * r[2] / P_ONE
+                r = _probs(e, leaf, o, m)       # the opponent on roll
+                acc[0] += w * (1.0 - r[0])
+                acc[1] += w * r[3]
+                acc[2] += w * r[4]
+                acc[3] += w * r[1]
+                acc[4] += w * r[2]
     return tuple(v / 36.0 for v in acc)
 
 
-def probabilities(e, me, opp, level):
+def probabilities(e, me, opp, level, leaf=None, root=None):
     """The five probabilities the board's cube uses at `level` when the answer is close (see
-    the module's docstring)."""
-    raw = e.probs(me, opp)
-    probs = tuple(x / P_ONE for x in raw)
+    the module's docstring); leaf: [the leaf net, its file open] or None (the board's net
+    alone); root: the position's own (_probs), when known."""
+    if leaf is None:
+        leaf = [None]
+    used = leaf[0] is not None
+    probs = root or _probs(e, leaf, me, opp)
     if level != "easy":
-        ahead = lookahead(e, me, opp)
-        probs = tuple((probs[k] + ahead[k]) / 2.0 for k in range(5))
+        ahead = lookahead(e, me, opp, leaf)
+        w = W_ROOT if used else W_ROOT_NET
+        probs = tuple(w * probs[k] + (1.0 - w) * ahead[k] for k in range(5))
     return probs
 
 
@@ -111,16 +165,34 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
     from engine import cubeful
     x = cubeful.cube_life(me, opp, cubeful.X_BOARD)
     exact = None if level == "easy" else _bearoff(e, me, opp)     # exact: no look ahead
-    p = exact or probabilities(e, me, opp, "easy")
-    d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
-    if exact is None and level != "easy" and not d.why:
-        for k in (-2, -1, 1, 2):
-            o = cubeful.decide(_win_moved(p, k * CLOSE_W / 2), away, opp_away, cube, owner,
-                               crawford, beavers, jacoby, x)
-            if o.double != d.double or o.take != d.take:
-                p = probabilities(e, me, opp, level)
-                d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
-                break
+    if exact is not None:
+        d = cubeful.decide(exact, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
+        d.probs = exact
+        return d
+    # the normal and strong levels: the leaf net's probabilities with contact, its file
+    # open for the question (closed however it ends: the engine's tick may end the think)
+    leaf = [None if level == "easy" else leaf_net(e)]
+    if leaf[0] is not None:
+        try:
+            leaf[0].open()
+        except OSError as err:
+            leaf[0].fault(e, err)
+            leaf[0] = None
+    try:
+        p = _probs(e, leaf, me, opp)
+        d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers, jacoby, x)
+        if level != "easy" and not d.why:
+            for k in (-2, -1, 1, 2):
+                o = cubeful.decide(_win_moved(p, k * CLOSE_W / 2), away, opp_away, cube,
+                                   owner, crawford, beavers, jacoby, x)
+                if o.double != d.double or o.take != d.take:
+                    p = probabilities(e, me, opp, level, leaf, p)
+                    d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers,
+                                       jacoby, x)
+                    break
+    finally:
+        if leaf[0] is not None:
+            leaf[0].close()
     d.probs = p
     return d
 

@@ -14,9 +14,11 @@ are bearing off: the values GNU Backgammon's 0-ply cube decisions use (measured 
 `gnubg` package's hints: its no-double and double/take equities are those of these x,
 to 0.003, on 40 contact and 30 race positions; tests/test_cube_gnubg.py). The board's
 own cube (app/seatcube.py) uses X_BOARD with contact instead: its probabilities are the
-net's, not gnubg's, and 0.70 is the contact cube life that lost the least equity against
-gnubg 2-ply's decisions with them (fitted on a training split of real-match positions:
-host_tools/benches/fit_cube.py).
+board's nets', not gnubg's, and 0.70 is the contact cube life that lost the least equity
+against gnubg 2-ply's decisions with the board's net's (fitted on a training split of
+real-match positions: host_tools/benches/fit_cube.py); with the leaf net's (the normal and
+strong levels since) 0.72 loses 0.0002 less a question there and the board's net 0.0010
+more, so it stays (docs/engine.md, "The cube from the leaf net").
 
 Money (per unit of the cube): W, L the mean points of a win and a loss, the take point
 TP = (L - 1/2) / (W + L + 1/2), the cash point CP = (L + 1) / (W + L + 1/2). Jacoby: with

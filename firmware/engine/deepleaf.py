@@ -36,7 +36,8 @@ ROWS_AT = const(88)             # (the header's other offsets: engine/deepleaf_m
 BLOCK = const(16)               # hidden units read at a time (480 bytes)
 # y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
 # times their total) and the block's first unit and count for block_vp, then B2 + 4096
-# for out_vp
+# for out_vp, then the five outputs of the last leaf (0..65535, by out_bc: the cube's,
+# app/seatcube.py)
 _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
@@ -73,6 +74,7 @@ def out_bc(i, b, t, work, sig, y):
         b = ((work[a] | (work[a + 1] << 8) | (work[a + 2] << 16) | (work[a + 3] << 24)) - hsum
              + (y[19 + i] - 4096) * 1024)
         v = sig_raw(sig, (b >> 14) + 128, b & 16383, 14)
+        y[24 + i] = v
         if i == 0:
             e += 2 * v
         elif i < 3:

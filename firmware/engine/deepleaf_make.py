@@ -19,7 +19,7 @@ _B2_AT = const(76)
 _UNIT = const(30)               # a hidden unit's bytes in the file's last part
 BUF = 512                       # the one buffer: a block of units (480 bytes), or two raw rows
 _Y_B2 = const(19)               # (y as engine/deepleaf.py's) ... then B2 + 4096 for out_vp
-_Y_LEN = const(24)
+_Y_LEN = const(29)             # (then the last leaf's five outputs: engine/deepleaf.py)
 
 
 def _compiled():

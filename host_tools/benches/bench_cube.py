@@ -1,6 +1,6 @@
-"""The cube bench: the board's cube decisions (app/seatcube.py's `decision`: the net's
-probabilities, one roll ahead when the answer is close, exact in a small bear-off, and
-engine/cubeful.py) on real-match positions at their match scores, judged by GNU Backgammon
+"""The cube bench: the board's cube decisions (app/seatcube.py's `decision`: the leaf net's
+probabilities with contact, one roll ahead when the answer is close, exact in a small
+bear-off, and engine/cubeful.py) on real-match positions at their match scores, judged by GNU Backgammon
 at 2-ply.
 
     python -m host_tools.benches.bench_cube [--positions 200] [--seed 28] [--no-write]
@@ -161,7 +161,7 @@ def run(argv=()):
     a = _args(list(argv))
     from host_tools.benches.cube_positions import draw
     from engine.player import Engine
-    from app.seatcube import CLOSE_W, decision
+    from app.seatcube import CLOSE_W, W_ROOT, decision
     t0 = time.time()
     if a.x_board is not None:
         cubeful.X_BOARD = a.x_board
@@ -206,7 +206,7 @@ def run(argv=()):
     rows = []
     for title, suffix in (("At the real match scores", ""), ("The same positions as money", "$")):
         rows.append("\n%s (judge: gnubg %d-ply):\n\n%s" % (title, a.ply, head))
-        for key, name in (("board", "the board, normal and strong (app/seatcube.py)"),
+        for key, name in (("board", "the board, normal and strong (app/seatcube.py, the leaf net)"),
                           ("easy", "the board, easy (the net alone)"),
                           ("gnubg0", "gnubg 0-ply")):
             for kind in ("all", "doubled", "held"):
@@ -217,17 +217,20 @@ def run(argv=()):
             "(host_tools/benches/cube_positions.py): %d turns where the player on roll doubled "
             "(\"doubled\") and %d where it held with gnubg 0-ply giving it 55%% or more "
             "(\"held\"), %d skipped (no cube analysis); judged by gnubg's `hint` at %d-ply "
-            "(normalised money equity). The board: app/seatcube.py's `decision`, the net's "
-            "probabilities (at the normal and strong levels, when moving the net's win chance "
-            "by up to %.2f changes the answer, the mean of those and of their mean over the 21 "
-            "rolls, each answered by the normal level's play; in a bear-off of 15 pips a side "
-            "or fewer, the exact win chance: engine/bearoff.py) and engine/cubeful.py "
+            "(normalised money equity). The board: app/seatcube.py's `decision`; at the normal "
+            "and strong levels the probabilities of the engine's leaf net with contact "
+            "(engine/deepleaf.py; the board's race net in a race) and, when moving their win "
+            "chance by up to %.2f changes the answer, %.2f of those and %.2f of their mean over "
+            "the 21 rolls, each answered by the normal level's 0-ply play and its result valued "
+            "by the leaf net with contact; in a bear-off of 15 pips a side or fewer, the exact "
+            "win chance (engine/bearoff.py); the easy level the board's net alone; then "
+            "engine/cubeful.py "
             "(Kazaross-XG2, Janowski's cube life at the score, x = %.2f with contact, fitted on "
             "other positions: host_tools/benches/fit_cube.py). Double agreement counts an "
             "optional double either way. %.0f s (%d of gnubg's %d answers computed, the others "
             "from build/cube_bench_cache.json).\n%s"
             % (a.positions, a.seed, tallies["board", "doubled"].n, tallies["board", "held"].n,
-               skipped, a.ply, CLOSE_W, cubeful.X_BOARD, time.time() - t0, judge.fresh,
+               skipped, a.ply, CLOSE_W, W_ROOT, 1.0 - W_ROOT, cubeful.X_BOARD, time.time() - t0, judge.fresh,
                judge.asked, "\n".join(rows)))
     return body
 

@@ -8,17 +8,21 @@ doubled and as many held questions of ../shared/data/real-matches drawn with
 random.Random(--seed), every game that the cube bench's own draw (`--bench-positions`,
 `--bench-seed`: 200 and 28) takes a position from left out. Each is judged by gnubg's
 `hint` at 2-ply, as in the bench (the same cache, build/cube_bench_cache.json). The board
-(app/seatcube.py's `decision` at the normal level, its net calls remembered so that the
-grid costs one look ahead a position) is scored for each contact cube life in `--grid`;
-the fit is the one that loses the least equity over the four decisions (double and take,
-at the score and as money), the figures printed as the bench prints them.
+(app/seatcube.py's `decision` at the normal level with the engine's leaf net, its net and
+leaf net calls remembered so that the grid costs one look ahead a position) is scored for
+each position's share beside the 21 rolls in `--root-shares` (seatcube.W_ROOT) and each
+contact cube life in `--grid`; the fit is the pair that loses the least equity over the
+four decisions (double and take, at the score and as money), the figures printed as the
+bench prints them, and beside them the board without its leaf net (the board's net alone,
+seatcube.W_ROOT_NET, at engine/cubeful.py's X_BOARD).
 
 It also prints what the issue's question needs answered, measured on the same split: how
-far the net's win chance and gammons are from gnubg 2-ply's (mean and standard
-deviation), and the board's figures when gnubg 2-ply's win chance replaces the net's.
-`--check N` then scores the fit on N doubled and N held questions more (`--check-seed`),
-from games neither the bench nor the training split takes a position from. About 10
-minutes on one core with gnubg's answers cached (build/cube_bench_cache.json), 20 without.
+far the net's and the leaf net's win chance and gammons are from gnubg 2-ply's, at the
+position and one roll ahead (mean and standard deviation), and the board's figures when
+gnubg 2-ply's win chance replaces the net's. `--check N` then scores the fit on N doubled
+and N held questions more (`--check-seed`), from games neither the bench nor the training
+split takes a position from. About 20 minutes on one core with gnubg's answers cached
+(build/cube_bench_cache.json).
 
 The take questions of issue 28 (the board takes gnubg's passes four times as often as the
 reverse) are scored the same way: a take margin (`--take-margins`: the take answered with
@@ -28,6 +32,7 @@ on the training split (the least equity lost over the four decisions) and scored
 check split beside the board as it is.
 """
 import argparse
+import importlib
 import sys
 import time
 
@@ -38,21 +43,31 @@ from engine import cubeful
 
 
 class Remembered:
-    """An engine whose probs and choose answers are kept (the grid asks the same ones)."""
+    """An engine whose probs and choose answers, and its leaf net's, are kept (the grid asks
+    the same ones); anything else is the engine's."""
 
     def __init__(self, eng):
         self.eng = eng
         self.seen = {}
+        self._memo = None
+
+    def __getattr__(self, name):
+        return getattr(self.eng, name)
 
     @property
     def leaf(self):
-        return self.eng.leaf
+        net = self.eng.leaf
+        if net is None:
+            return None
+        if self._memo is None or self._memo.net is not net:
+            self._memo = _LeafMemo(net, self.seen)
+        return self._memo
 
     @leaf.setter
     def leaf(self, net):
         # app/seatcube.py's look ahead sets the leaf net aside for its 21 plays (the
         # engine's own, so that the plays remembered are the board's)
-        self.eng.leaf = net
+        self.eng.leaf = net.net if isinstance(net, _LeafMemo) else net
 
     def probs(self, me, opp):
         key = ("p", bytes(me), bytes(opp))
@@ -65,6 +80,28 @@ class Remembered:
         if key not in self.seen:
             self.seen[key] = self.eng.choose(me, opp, a, b, level)
         return self.seen[key]
+
+
+class _LeafMemo:
+    """The engine's leaf net (engine/deepleaf.py), its values kept: equity() and the five
+    outputs it leaves in y[24:29] (what app/seatcube.py reads)."""
+
+    def __init__(self, net, seen):
+        self.net = net
+        self.seen = seen
+        self.y = [0] * 29
+
+    def __getattr__(self, name):
+        return getattr(self.net, name)
+
+    def equity(self, me, opp):
+        key = ("l", bytes(me), bytes(opp))
+        if key not in self.seen:
+            v = self.net.equity(me, opp)
+            self.seen[key] = (v, tuple(self.net.y[24:29]))
+        v, out = self.seen[key]
+        self.y[24:29] = out
+        return v
 
 
 def training_split(judge, n, seed, bench_n, bench_seed, also_out=()):
@@ -153,23 +190,34 @@ def _lost(t):
 
 
 def _spread(rows, eng):
-    from app.seatcube import probabilities
+    from app.seatcube import leaf_net, probabilities
     out = []
-    for level in ("easy", "normal"):
+    net = leaf_net(eng)
+    for name, level, leaf in (("the net", "easy", None), ("the leaf net", "easy", net),
+                              ("one roll ahead, the net", "normal", None),
+                              ("one roll ahead, the leaf net", "normal", net)):
+        if leaf is None and net is not None and name.endswith("leaf net"):
+            continue
         errs = [[], [], []]
-        for q, _, _, g2 in rows:
-            if q["kind"] != "doubled":
-                continue
-            p = probabilities(eng, q["pos"].me, q["pos"].opp, level)
-            for i, k in enumerate((0, 1, 3)):
-                errs[i].append(p[k] - g2[k])
+        if leaf is not None:
+            leaf.open()
+        try:
+            for q, _, _, g2 in rows:
+                if q["kind"] != "doubled":
+                    continue
+                p = probabilities(eng, q["pos"].me, q["pos"].opp, level,
+                                  None if leaf is None else [leaf])
+                for i, k in enumerate((0, 1, 3)):
+                    errs[i].append(p[k] - g2[k])
+        finally:
+            if leaf is not None:
+                leaf.close()
         parts = []
-        for name, v in zip(("win", "gammon won", "gammon lost"), errs):
+        for what, v in zip(("win", "gammon won", "gammon lost"), errs):
             m = sum(v) / len(v)
             sd = (sum((a - m) ** 2 for a in v) / len(v)) ** 0.5
-            parts.append("%s %+.4f (sd %.4f)" % (name, m, sd))
-        out.append("%s minus gnubg 2-ply on the doubled positions: %s"
-                   % ("the net" if level == "easy" else "one roll ahead", ", ".join(parts)))
+            parts.append("%s %+.4f (sd %.4f)" % (what, m, sd))
+        out.append("%s minus gnubg 2-ply on the doubled positions: %s" % (name, ", ".join(parts)))
     return out
 
 
@@ -180,6 +228,9 @@ def main(argv):
     ap.add_argument("--bench-positions", type=int, default=200)
     ap.add_argument("--bench-seed", type=int, default=28)
     ap.add_argument("--grid", default="0.62,0.64,0.66,0.68,0.70,0.72,0.74,0.76,0.78")
+    ap.add_argument("--root-shares", default="0.25,0.5",
+                    help="the position's own share beside the 21 rolls (seatcube.W_ROOT) to "
+                    "score with each cube life")
     ap.add_argument("--check", type=int, default=0,
                     help="then score the fit on this many of each kind more, held out too")
     ap.add_argument("--check-seed", type=int, default=2801)
@@ -189,27 +240,38 @@ def main(argv):
                     help="the taker's contact cube lives to score (the doubler's: X_BOARD)")
     a = ap.parse_args(argv)
     from engine.player import Engine
+    # (app/seatcube.py itself: `from app import seatcube` is base/rare.py's proxy)
+    seatcube = importlib.import_module("app.seatcube")
     t0 = time.time()
     judge = bench_cube.Judge()
     qs = training_split(judge, a.positions, a.seed, a.bench_positions, a.bench_seed)
     rows = _judged(judge, qs)
     eng = Remembered(Engine(bench_cube.WEIGHTS))
+    # the board without its leaf net (no file: the board's net values everything, the
+    # position's share W_ROOT_NET; what the normal level did before issue 28's leaf net)
+    net = Remembered(Engine(bench_cube.WEIGHTS, None, False))
     print("training split: %d positions (seed %d, the bench's games left out), %.0f s"
           % (len(rows), a.seed, time.time() - t0))
     for s in _spread(rows, eng):
         print(s)
-    was = cubeful.X_BOARD
+    was = cubeful.X_BOARD, seatcube.W_ROOT
     best = None
-    for x in [float(v) for v in a.grid.split(",")]:
-        t = score(rows, eng, "normal", x)
-        print("x %.2f: lost %.4f a decision; %s" % (x, _lost(t), _line(t)))
-        if best is None or _lost(t) < best[0] - 1e-12:
-            best = (_lost(t), x)
-    print("fitted X_BOARD = %.2f (engine/cubeful.py has %.2f)" % (best[1], was))
+    for w in [float(v) for v in a.root_shares.split(",")]:
+        seatcube.W_ROOT = w
+        for x in [float(v) for v in a.grid.split(",")]:
+            t = score(rows, eng, "normal", x)
+            print("root share %.2f, x %.2f: lost %.4f a decision; %s" % (w, x, _lost(t), _line(t)))
+            if best is None or _lost(t) < best[0] - 1e-12:
+                best = (_lost(t), x, w)
+    seatcube.W_ROOT = best[2]
+    print("fitted W_ROOT = %.2f (app/seatcube.py has %.2f)" % (best[2], was[1]))
+    print("fitted X_BOARD = %.2f (engine/cubeful.py has %.2f)" % (best[1], was[0]))
     for level in ("easy", "normal"):
         print("%s, X_CONTACT %.2f (gnubg 0-ply's): %s"
               % (level, cubeful.X_CONTACT, _line(score(rows, eng, level, cubeful.X_CONTACT))))
         print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
+    print("normal without the leaf net, X_BOARD %.2f: %s"
+          % (was[0], _line(score(rows, net, "normal", was[0]))))
     print("easy with gnubg 2-ply's win chance, X_CONTACT: %s"
           % _line(score(rows, eng, "easy", cubeful.X_CONTACT, win_of=True)))
     takes = _take_grid(rows, eng, best[1], a)
@@ -223,6 +285,8 @@ def main(argv):
             print("%s, X_CONTACT %.2f: %s"
                   % (level, cubeful.X_CONTACT, _line(score(rows, eng, level, cubeful.X_CONTACT))))
             print("%s, X_BOARD %.2f: %s" % (level, best[1], _line(score(rows, eng, level, best[1]))))
+        print("normal without the leaf net, X_BOARD %.2f: %s"
+              % (was[0], _line(score(rows, net, "normal", was[0]))))
         for name, take in takes:
             print("normal, X_BOARD %.2f, the fitted %s: %s"
                   % (best[1], name, _line(score(rows, eng, "normal", best[1], take=take))))

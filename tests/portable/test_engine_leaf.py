@@ -342,3 +342,91 @@ def test_the_cubes_look_ahead_plays_the_board_nets_0_ply_without_the_leaf_net():
     got = lookahead(e, pos.me, pos.opp)
     assert e.leaf is leaf and leaf.evals == n          # no leaf valued, the net put back
     assert got == lookahead(off, pos.me, pos.opp)     # the same as without a leaf net
+
+
+def test_the_leaf_nets_five_outputs_are_those_of_its_equity():
+    # engine/deepleaf.py's out_bc leaves the five outputs in y[24:29] (the cube's, app/
+    # seatcube.py): its equity is 2 win - 1 + wg + wbg - lg - lbg of them, in 1/65536
+    e = Engine(WEIGHTS, None, _leaf())
+    from app.seatcube import leaf_net
+    leaf = leaf_net(e)
+    assert leaf is not None and leaf is e.leaf
+    leaf.open()
+    try:
+        for pos in _contact(3):
+            v = leaf.equity(pos.me, pos.opp)
+            y = leaf.y
+            assert v == 2 * y[24] - 65536 + y[25] + y[26] - y[27] - y[28], pos
+            assert 0 <= min(y[24], y[25], y[26], y[27], y[28]) and max(y[24], y[25], y[26], y[27], y[28]) <= 65535
+    finally:
+        leaf.close()
+
+
+def test_the_cube_answers_from_the_engines_own_leaf_net_with_contact():
+    # app/seatcube.py at the normal and strong levels: the leaf net the engine holds (made by
+    # the question when no think made it yet, and the same one the next think plays with),
+    # its file open for the question only; the position's own probabilities are its, and
+    # one roll ahead W_ROOT of them and the rest the 21 rolls' mean, the plays the board's
+    # net's 0-ply (as without a leaf net) and their contact results valued by the leaf net.
+    # The easy level answers from the board's net alone and loads nothing of it.
+    from app.seatcube import W_ROOT, decision, lookahead, leaf_net, probabilities
+    e = Engine(WEIGHTS, None, _leaf())
+    off = Engine(WEIGHTS, None, False)
+    pos = _contact(2)[1]
+    easy = decision(e, pos.me, pos.opp, "easy", 0, 0)
+    assert e.leaf is None and not e.leaf_tried
+    assert easy.probs == decision(off, pos.me, pos.opp, "easy", 0, 0).probs
+    d = decision(e, pos.me, pos.opp, "normal", 5, 3)
+    leaf = e.leaf
+    assert leaf is not None and leaf.f is None and e.deep_fault is None
+    leaf.open()
+    try:
+        leaf.equity(pos.me, pos.opp)
+        y = leaf.y
+        root = (y[24] / 65536.0, y[25] / 65536.0, y[26] / 65536.0, y[27] / 65536.0, y[28] / 65536.0)
+        n = leaf.evals
+        ahead = lookahead(e, pos.me, pos.opp, [leaf])
+        assert leaf.evals - n >= 15 and e.leaf is leaf        # its contact results, put back
+        full = probabilities(e, pos.me, pos.opp, "normal", [leaf], root)
+    finally:
+        leaf.close()
+    for k in range(5):
+        assert abs(full[k] - (W_ROOT * root[k] + (1.0 - W_ROOT) * ahead[k])) < 1e-9
+    assert d.probs == root or d.probs == full, (d.probs, root, full)
+    assert ahead != lookahead(off, pos.me, pos.opp)           # (valued by another net)
+    n = leaf.evals
+    e.choose(pos.me, pos.opp, 6, 5, "normal")
+    assert e.leaf is leaf and leaf.evals > n and leaf_net(e) is leaf   # one leaf net
+    # a race: the board's race net (the leaf net is a contact net), its file untouched
+    race = Position(bytes([3, 3, 3, 3, 3]) + bytes(20), bytes([2, 2, 2, 3, 3, 3]) + bytes(19))
+    n = leaf.evals
+    r = decision(e, race.me, race.opp, "normal", 0, 0)
+    assert leaf.evals == n and leaf.f is None
+    assert r.name() == decision(e, race.me, race.opp, "normal", 0, 0).name()
+
+
+def test_a_flash_error_in_a_cube_question_drops_the_leaf_net_and_the_net_answers():
+    # the file refused at the question's opening, or a read failing on the way: the leaf
+    # net dropped for the session as a think drops it (Engine.deep_fault, app/seat.py says
+    # it), the file closed, and the answer the board's net's (a board without the file)
+    from app.seatcube import decision
+    off = Engine(WEIGHTS, None, False)
+    pos = _contact(2)[1]
+    want = decision(off, pos.me, pos.opp, "normal", 0, 0)
+    for ok in (-1, 0, 5):
+        e = Engine(WEIGHTS, None, _leaf())
+        e.choose(pos.me, pos.opp, 3, 1, "normal")                  # the leaf net made
+        leaf = e.leaf
+        opened = leaf.open
+
+        def failing_open(ok=ok, leaf=leaf, opened=opened):
+            if ok < 0:
+                raise OSError(5)
+            opened()
+            leaf.f = _Failing(leaf.f, ok)
+        leaf.open = failing_open
+        d = decision(e, pos.me, pos.opp, "normal", 0, 0)
+        assert e.leaf is None and e.deep_fault.startswith("leaf net: "), (ok, e.deep_fault)
+        assert leaf.f is None, ok
+        if ok <= 0:                       # nothing of the leaf net's in the answer
+            assert d.probs == want.probs and d.name() == want.name(), ok
