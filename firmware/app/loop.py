@@ -364,10 +364,11 @@ class App:
         t = self.table
         m = t.menu
         if self.play_asked is not None or self.cube_asked is not None:
-            if t.seats[t.acting()] >= 4:      # game.phases.SEAT_USB, SEAT_ONLINE
+            s = t.seats[t.acting()]
+            if s >= 4:                        # game.phases.SEAT_USB, SEAT_ONLINE
                 import app.usbseat as usbseat     # kept while the seat is the computer's
                 usbseat.ask(self, now_ms)     # now, then every RESEND_MS until answered
-            else:
+            elif s:       # (a person answering a resignation: the question waits for it)
                 from app import seat
                 seat.answer(self)
         elif self.thinking is not None:

@@ -122,6 +122,7 @@ def answer(app, args):
         t.resign(o, int(kind))
         if t.match.resigned_by != o:
             return events.error("seat_refused", "the board cannot take this resignation now")
+        t.refresh_screen(True)          # the person asked to accept it (no button redrew it)
         app.drain()
         return events.line("seat_ok", (("ask", "resign"), ("answer", kind)))
     n = app.roll_asked
