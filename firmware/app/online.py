@@ -180,6 +180,9 @@ def rescore(app, args):
     if len(args) != 2 or args[0] not in ("0", "1") or not args[1].isdigit():
         return events.error("seat_refused", "seat score 0|1 POINTS")
     w, pts = int(args[0]), int(args[1])
+    if pts > 3 * m.cube_max:            # (a saved state holding more is refused at power-up)
+        return events.error("seat_refused", "seat score: a game scores at most %d points "
+                            "(a backgammon at the cube's maximum)" % (3 * m.cube_max))
     if t.phase not in (GAME_OVER, MATCH_OVER) or not t.end_seq or t.end_seq != t.rec_seq \
             or m.last_game[0] != w:
         return events.error("seat_refused", "the board scores again only the game just ended, "

@@ -84,3 +84,27 @@ def test_a_resignation_before_the_online_players_roll_is_not_answered_by_the_eng
     assert app.faults == 0 and app.engine is None, app.last_fault
     assert "resigns" in " ".join(t.screen), t.screen
     assert t.want_roll is None and t.match.resigned_by == 1
+
+
+def test_a_score_from_the_line_beyond_any_game_is_refused_and_the_match_survives_a_cut():
+    """`seat score P PTS` takes the server's points for the game just ended; found by attack:
+    any number was taken (`seat score 0 70000` after a game at the cube of 1), and the board
+    then saved a state its power-up refuses ("bad last game"): after a power cut the match
+    was gone, the board asking to set up a new one. A game scores at most a backgammon at
+    the cube's maximum (what a saved state may hold)."""
+    sc, app, lines, t = _online_black_moving()
+    assert json.loads(commands.answer(app, "seat resign 1"))["t"] == "seat_ok"
+    run(app, 50)
+    app.press("p1_main")                           # accepted: White wins 1 point
+    run(app, 100)
+    assert t.match.score == [1, 0], t.screen
+    for pts in ("70000", "99999999999999999999", str(3 * t.match.cube_max + 1)):
+        ans = json.loads(commands.answer(app, "seat score 0 " + pts))
+        assert ans["t"] == "error" and ans["code"] == "seat_refused", (pts, ans)
+        assert "at most" in ans["msg"], ans
+    assert t.match.score == [1, 0]
+    ok = json.loads(commands.answer(app, "seat score 0 2"))   # the server's: taken
+    assert ok["t"] == "seat_ok" and t.match.score == [2, 0], ok
+    run(app, 100)
+    sc2, app2, lines2 = rig(fresh=False)           # the power cut: the match resumes
+    assert app2.table.match.score == [2, 0], app2.table.screen
