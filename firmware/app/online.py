@@ -164,6 +164,8 @@ def take_position(app, args):
         pos = position_from_id(args[0])
     except ValueError as e:
         return events.error("seat_refused", "not a position ID: %s" % e)
+    if not (sum(pos.me) and sum(pos.opp)):     # (the game would be over, and never end)
+        return events.error("seat_refused", "no checker left for a side: not a game in play")
     t.record(("position", args[0], "%d%d%d" % (p, d1, d2)))
     # put back exactly first, as after a power cut
     t.take_position(pos if p == 0 else pos.swapped(), p, d1, d2)

@@ -108,3 +108,21 @@ def test_a_score_from_the_line_beyond_any_game_is_refused_and_the_match_survives
     run(app, 100)
     sc2, app2, lines2 = rig(fresh=False)           # the power cut: the match resumes
     assert app2.table.match.score == [2, 0], app2.table.screen
+
+
+def test_a_position_from_the_line_with_a_side_borne_off_is_refused():
+    """`seat position` makes the server's position the board's, in a game in play; found by
+    attack: a position with no checker left for a side (AAAAAAAAAAAAAA: none for either)
+    was taken, and the game went on for ever, 'Off 15 15' and no winner."""
+    sc, app, lines, t = _online_black_moving()
+    from bg.ids import position_id
+    pos = Position.start()
+    pos.opp[:] = bytearray(25)                     # Black's checkers all borne off
+    for text in ("AAAAAAAAAAAAAA 0 3 1", position_id(pos) + " 0 3 1",
+                 position_id(pos.swapped()) + " 1 0 0"):
+        ans = json.loads(commands.answer(app, "seat position " + text))
+        assert ans["t"] == "error" and ans["code"] == "seat_refused", (text, ans)
+        assert "no checker" in ans["msg"], ans
+    assert t.phase == MOVING and t.on_roll == 1 and sorted(t.turn_dice) == [3, 5]
+    ok = json.loads(commands.answer(app, "seat position 4HPwATDgc/ABMA 1 0 0"))
+    assert ok["t"] == "seat_ok", ok
