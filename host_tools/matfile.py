@@ -315,7 +315,9 @@ def write(match):
         out.append("")
         out.append(" Game %d" % number)
         left = "%s : %d" % (names[0], game.score[0])
-        out.append(" " + left.ljust(31) + "%s : %d" % (names[1], game.score[1]))
+        # (a long name and score still leave a space before the second name: gnubg read
+        # ': 0' as the second player's name)
+        out.append(" " + (left + " ").ljust(31) + "%s : %d" % (names[1], game.score[1]))
         boards = [list(_START), list(_START)]
         row = [None, None]
         rows = []

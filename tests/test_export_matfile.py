@@ -1,4 +1,7 @@
 """host_tools/matfile.py: the move notation of every site, columns, headers, bad input."""
+import os
+import subprocess
+
 import pytest
 
 from host_tools import matfile
@@ -99,3 +102,31 @@ def test_write_long_left_cell_keeps_columns_apart():
     row = [l for l in text.splitlines() if "21: 3/1" in l][0]
     assert " 21: 3/1" in row and len(row.split("21:")[0]) >= 33
     assert matfile.parse(text).games[0].actions == g.actions
+
+
+def test_a_long_name_with_a_long_score_keeps_the_second_players_name(tmp_path):
+    """Found by attack: a game's score line is `name : score` padded to 31 columns, then the
+    second player's; a name an online server gives (24 characters) with a money session's
+    score of 1000 filled the column, and GNU Backgammon read the second player as ': 0'.
+    A space is always left between the two."""
+    long = "Abcdefghijklmnopqrstuvwx"                    # bgammon.org's longest: 24
+    m = matfile.MatMatch(0, (long, "Zoe"), crawford=False)
+    g = matfile.MatGame((1000, 7))
+    g.actions = [("move", 0, 3, 1, ((8, 5), (6, 5))), ("win", 0, 1, False)]
+    m.games = [g]
+    text = matfile.write(m)
+    back = matfile.parse(text)
+    assert back.players == [long, "Zoe"] and back.games[0].score == (1000, 7), text
+    row = [x for x in text.splitlines() if x.startswith(" " + long)][0]
+    assert row == " %s : 1000 Zoe : 7" % long, row
+    m.games[0].score = (0, 7)                           # the layout of a short cell unchanged
+    assert " %s : 0   Zoe : 7" % long in matfile.write(m)
+    gnubg = "/usr/games/gnubg"                          # Debian's GNU Backgammon reads it so
+    if os.path.exists(gnubg):
+        m.games[0].score = (1000, 7)
+        path = os.path.join(str(tmp_path), "long.mat")
+        with open(path, "w") as f:
+            f.write(matfile.write(m))
+        out = subprocess.run([gnubg, "-t", "-q", "-r"], input='import mat "%s"\nshow score\n' % path,
+                             capture_output=True, text=True, timeout=120).stdout
+        assert "is: %s 1001, Zoe 7 " % long in out, out[-400:]

@@ -352,7 +352,7 @@ export function writeMat(match) {
   match.games.forEach((game, i) => {
     out.push("");
     out.push(" Game " + (i + 1));
-    out.push(" " + ljust(names[0] + " : " + game.score[0], 31) + names[1] + " : " + game.score[1]);
+    out.push(" " + ljust(names[0] + " : " + game.score[0] + " ", 31) + names[1] + " : " + game.score[1]);
     const boards = [START.slice(), START.slice()];
     const row = [null, null], rows = [];
     let numbered = 0;
