@@ -22,6 +22,33 @@ def client_name():
     return "tablier-v%s/en" % VERSION      # PROTOCOL.md's form: example-client-v1.2.3/en
 
 
+def one_word(name):
+    """A server's player name as the board's `seat name` takes it: one word of at most 24
+    printable characters (a line break in it would have made a second line, a command to
+    the board); anything else as `_`."""
+    if not isinstance(name, str):
+        name = ""
+    out = "".join(c if ord(c) > 32 and not 0x7F <= ord(c) <= 0xA0 and not c.isspace() else "_"
+                  for c in name[:24])
+    return out or "_"
+
+
+def _check_board_event(ev):
+    """ValueError (or KeyError, TypeError) unless a `board` event has every field the relay
+    reads from the state it keeps, of its type: the next tick must not trip on it."""
+    for k in ("Roll1", "Roll2", "DoubleValue"):
+        if type(ev[k]) is not int or not 0 <= ev[k] <= (1 << 15 if k == "DoubleValue" else 6):
+            raise ValueError("%s %r" % (k, ev[k]))
+    if type(ev["DoubleOffered"]) is not bool:
+        raise ValueError("DoubleOffered %r" % (ev["DoubleOffered"],))
+    for m in ev.get("Moves") or []:
+        if type(m) is not list or len(m) != 2 or type(m[0]) is not int or type(m[1]) is not int:
+            raise ValueError("move %r" % (m,))
+    p2 = ev.get("Player2") or {}
+    if type(p2) is not dict or not isinstance(p2.get("Name") or "", str):
+        raise ValueError("Player2 %r" % (p2,))
+
+
 class Bridge:
     """The relay's state, fed lines from both sides: server_line(), board_line(), then
     tick() works out what can be answered now. What to send goes to `to_server` and
@@ -97,7 +124,7 @@ class Bridge:
             return
         try:
             handler(ev)
-        except (KeyError, TypeError, ValueError, IndexError, bgmap.MappingError) as e:
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, bgmap.MappingError) as e:
             self.say("? a %s event this program cannot read (%s), ignored: %r" % (kind, e, text[:120]))
 
     def _ev_welcome(self, ev):
@@ -220,6 +247,7 @@ class Bridge:
         turn, winner = ev["Turn"], ev["Winner"]
         if turn not in (0, 1, 2) or winner not in (0, 1, 2):
             raise ValueError("turn %r winner %r" % (turn, winner))
+        _check_board_event(ev)                    # (kept as the state: read at every tick)
         p2 = ev.get("Player2") or {}
         if p2.get("Name"):
             if not self.them:
@@ -338,12 +366,26 @@ class Bridge:
         except (ValueError, KeyError, TypeError):
             self.say("? not an event from the board, ignored: %r" % text[:80])
             return
+        try:
+            self._board_event(kind, ev, now)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError, bgmap.MappingError) as e:
+            self.say("? a %s event from the board this program cannot read (%s), ignored: %r" % (
+                kind, e, text[:120]))
+
+    def _board_event(self, kind, ev, now):
+        if kind in ("seat_dice", "seat_turn") and type(ev["q"]) is not int:
+            raise ValueError("question %r" % (ev["q"],))     # (echoed in the answer)
         if kind == "seat_dice":
-            self.online = ev.get("o", self.online)
+            o = ev.get("o", self.online)
+            if o not in (0, 1):
+                raise ValueError("no seat %r" % (o,))
+            self.online = o
             key = ("dice", ev["q"], ev["p"], ev["n"])
             self._ask(key, now, "dice_q", (ev["q"], ev["p"], ev["n"]))
         elif kind == "seat_turn":
             key = ("turn", ev["q"], ev["ask"], ev["p"])
+            if ev["p"] not in (0, 1):
+                raise ValueError("no seat %r" % (ev["p"],))
             self.online = ev["p"]
             if key not in self.answered:
                 self._check_position(ev.get("pos"))
@@ -522,8 +564,8 @@ class Bridge:
         names = (self.online, self.me, self.them)
         if self.online in (0, 1) and self.me and self.them and self.names_sent != names:
             self.names_sent = names                       # the record names both as the server does
-            self.to_board.append("seat name %d %s" % (self.online, self.them))
-            self.to_board.append("seat name %d %s" % (1 - self.online, self.me))
+            self.to_board.append("seat name %d %s" % (self.online, one_word(self.them)))
+            self.to_board.append("seat name %d %s" % (1 - self.online, one_word(self.me)))
         if self.dice_q is not None and st is not None:
             key, (q, p, n) = self.dice_q
             dice = self._dice_for(p, n, key)
