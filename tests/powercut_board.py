@@ -209,6 +209,23 @@ def play(board, rng, max_actions=10 ** 6):
         phase = t.phase
         if phase == 8:
             return True
+        a = t.acting()
+        if a >= 0 and t.seats[a] and (t.want_cube is not None or t.want_play is not None):
+            # the board's seat (no engine here): its questions answered as the App's engine
+            # does, never by its buttons (they act for nobody: game/table.py)
+            if t.want_cube is not None:
+                t.board_cube(rng.next(4) == 0)
+                r.collect()
+            else:
+                view = t.board if a == 0 else t.board.swapped()
+                plays = legal_plays(view, *t.turn_dice)
+                play = plays[rng.next(len(plays))]
+                t.board_play(play)
+                r.collect()
+                r.move(a, play.moves)          # made by hands: the board commits it
+            if t.want_roll == 2:
+                r.give_dice(1 + rng.next(6), 1 + rng.next(6))
+            continue
         if phase == 0:
             r.setup()
         elif phase == 1:

@@ -40,6 +40,11 @@ def double(t, player):
     t.save()
 
 
+def seat_held(t, player):
+    """(a button of a seat the board, the computer on USB or a player online holds) said."""
+    t.say(t.tr("seat_held", t.name(player)))
+
+
 def take(t, player):
     """(double pending, main) the doubled player takes."""
     m = t.match

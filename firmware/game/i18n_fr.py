@@ -125,6 +125,7 @@ not_your_cube=Videau à l'adversaire
 dead_cube=Videau mort
 cube_off=Pas de videau
 refused=Pas maintenant
+seat_held=Boutons de %s inactifs: pas un joueur
 mixed_r=Deux couleurs sur %s
 blot_not_hit=Blot frappé en %s: mettez-le sur la barre
 hit_not_on_bar=La dame frappée va sur la barre

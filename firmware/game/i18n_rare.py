@@ -35,6 +35,7 @@ not_your_cube=Opponent has cube
 dead_cube=Cube is dead
 cube_off=No cube
 refused=Not now
+seat_held=%s's buttons are off: not a person's seat
 fault=Sensor fault %s
 fault_hint=Hardware: waits for repair
 fault_main=Sensor fault: not now

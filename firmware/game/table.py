@@ -305,6 +305,10 @@ class Table:
         phase = self.phase
         key = RESIGNATION if self.match.resigned_by != NOBODY and phase < GAME_OVER else phase
         handler = self.ON[key][event]
+        if self.seats[player] and not self.away[player] and phase < GAME_OVER:
+            # the board's seat, the computer on USB's, a player online's: it answers for
+            # itself, and its buttons act for nobody (a person had rolled and passed for it)
+            return flows.seat_held(self, player)
         if event == MAIN or (event == MAIN_HELD and handler is not None):
             if self.hw_fault and key < GAME_OVER and key != DOUBLED:
                 self.say(self.tr("fault_main"))

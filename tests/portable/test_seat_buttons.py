@@ -1,0 +1,69 @@
+"""A seat held by the computer on USB (or the board, or a player online) answers for itself:
+its buttons at the board act for nobody in a game in play. Found by attack: while the
+computer on USB was asked whether to double, the person pressed Black's main and the board
+rolled for it (the computer's cube decision made by its opponent); after White's double the
+person held Black's cube button and the board recorded Black's pass: White won the game
+the computer never passed. The buttons of a person's seat, and of a player away (the
+ghost's), are unchanged."""
+import json
+
+from usbkit import usb_black, turns, seat
+from apprig import run, Position
+from game.phases import PRE_ROLL, DOUBLED, MOVING
+
+
+def _black_asked_cube():
+    """White 6-5 played 24/13; Black, the computer on USB, asked double or roll."""
+    sc, app, lines, t = usb_black([5, 6])
+    run(app, 100)
+    pos = Position.start()
+    pos.me[23] -= 1
+    pos.me[12] += 1
+    sc.put(pos)
+    run(app, 200)
+    app.press("p1_main")
+    run(app, 200)
+    assert t.phase == PRE_ROLL and t.on_roll == 1 and turns(lines)[-1]["ask"] == "cube", t.screen
+    return sc, app, lines, t, pos
+
+
+def test_the_persons_press_of_the_computers_buttons_rolls_doubles_or_passes_nothing():
+    sc, app, lines, t, pos = _black_asked_cube()
+    for kind in ("press", "long"):
+        for button in ("p2_main", "p2_cube"):
+            app.press(button, kind)
+            run(app, 100)
+            assert t.phase == PRE_ROLL and t.on_roll == 1 and t.match.cube.value == 1, (button, t.screen)
+    assert "buttons are off" in " ".join(t.screen), t.screen
+    assert seat(app, lines, "roll")["t"] == "seat_ok"          # the computer's own answer
+    run(app, 100)
+    assert t.phase == MOVING and t.on_roll == 1
+    assert seat(app, lines, "play 8/5 6/5")["t"] == "seat_ok"
+    run(app, 50)
+    view = pos.swapped()
+    view.me[7] -= 1
+    view.me[5] -= 1
+    view.me[4] += 2
+    sc.put(view.swapped())                                     # its play made by hands
+    run(app, 300)
+    assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
+    app.press("p1_cube")                                       # White doubles
+    run(app, 100)
+    assert t.phase == DOUBLED and turns(lines)[-1]["ask"] == "take", t.screen
+    app.press("p2_cube", "long")                               # not Black's pass
+    app.press("p2_main")                                       # nor its take
+    run(app, 100)
+    assert t.phase == DOUBLED and t.match.score == [0, 0], t.screen
+    assert json.loads(json.dumps(seat(app, lines, "pass")))["t"] == "seat_ok"
+    run(app, 100)
+    assert t.match.score == [1, 0], t.screen
+
+
+def test_a_persons_own_buttons_still_act():
+    sc, app, lines, t, pos = _black_asked_cube()
+    assert seat(app, lines, "double")["t"] == "seat_ok"        # Black doubles
+    run(app, 100)
+    assert t.phase == DOUBLED, t.screen
+    app.press("p1_main")                                       # White, a person, takes
+    run(app, 100)
+    assert t.phase in (PRE_ROLL, MOVING) and t.match.cube.value == 2, t.screen
