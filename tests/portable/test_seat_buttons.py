@@ -67,3 +67,29 @@ def test_a_persons_own_buttons_still_act():
     app.press("p1_main")                                       # White, a person, takes
     run(app, 100)
     assert t.phase in (PRE_ROLL, MOVING) and t.match.cube.value == 2, t.screen
+
+
+def test_the_menus_resign_chosen_with_the_computers_main_resigns_nothing():
+    """Found with the above: the menu's Resign is the resignation of the player whose main
+    selects it; selected with Black's main while Black was the computer on USB, Black
+    resigned (recorded so) and White, the person, accepted: a game won by the opponent's
+    hand. A person's own resignation through the menu is unchanged."""
+    sc, app, lines, t, pos = _black_asked_cube()
+    for _ in range(3):
+        app.press("menu")                                      # the cursor on "Resign"
+    app.press("p2_main")
+    app.press("p2_main")                                       # a single game
+    app.press("p2_main")                                       # yes
+    run(app, 100)
+    assert t.match.resigned_by < 0, t.screen
+    assert "buttons are off" in " ".join(t.screen), t.screen
+    app.press("undo")
+    app.press("undo")
+    run(app, 50)
+    for _ in range(3):
+        app.press("menu")
+    app.press("p1_main")                                       # White resigns: hers to offer
+    app.press("p1_main")
+    app.press("p1_main")
+    run(app, 100)
+    assert t.match.score == [0, 1], t.screen                   # (the board accepts for Black)
