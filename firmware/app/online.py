@@ -62,6 +62,7 @@ def ask_dice(app, now_ms):
     t = app.table
     n = app.roll_asked
     o = online_seat(t)
+    t.clock.paused = True               # the server's dice: nobody's time (Table._clock_waits)
     key = (id(t), t.rec_seq, t.phase, n, t.roller, t.opening[0], t.opening[1])
     last = _last
     if last[0] == key and not ticks.reached(now_ms, last[2]):

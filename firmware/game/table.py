@@ -284,6 +284,7 @@ class Table:
         elif wanted == 2 and 1 <= d2 <= 6:
             self.want_roll = None
             self._rolled(d1, d2)
+            self.clock.paused = self._clock_waits()    # (it waited for the server's dice)
         self._board_acts()
         self._refresh()
 
@@ -985,6 +986,8 @@ class Table:
             return True                  # S_FAULT: points unreadable by a hardware fault
         if self.shown_play is not None:
             return True                  # the board's play shown: nobody's to make (issue 26)
+        if self.want_roll and (self.seats[0] == 5 or self.seats[1] == 5):
+            return True                  # (SEAT_ONLINE) the server's dice asked: app/online.py
         seen = self.seen
         if seen is None or not seen.faults:
             return False

@@ -6,7 +6,7 @@ one of easy, normal, strong: 'online'"), and the OLED kept "Black thinks..." ins
 the resignation's question."""
 import json
 
-from apprig import rig, run, Position
+from apprig import rig, run, Position, STATE
 from app import commands
 from game.phases import MOVING, PRE_ROLL
 
@@ -106,8 +106,9 @@ def test_a_score_from_the_line_beyond_any_game_is_refused_and_the_match_survives
     ok = json.loads(commands.answer(app, "seat score 0 2"))   # the server's: taken
     assert ok["t"] == "seat_ok" and t.match.score == [2, 0], ok
     run(app, 100)
-    sc2, app2, lines2 = rig(fresh=False)           # the power cut: the match resumes
-    assert app2.table.match.score == [2, 0], app2.table.screen
+    from app.boot import restore                   # the power cut: the saved match resumes
+    table, msg = restore(STATE)[:2]
+    assert msg is None and table.match.score == [2, 0], msg
 
 
 def test_a_position_from_the_line_with_a_side_borne_off_is_refused():
@@ -126,3 +127,47 @@ def test_a_position_from_the_line_with_a_side_borne_off_is_refused():
     assert t.phase == MOVING and t.on_roll == 1 and sorted(t.turn_dice) == [3, 5]
     ok = json.loads(commands.answer(app, "seat position 4HPwATDgc/ABMA 1 0 0"))
     assert ok["t"] == "seat_ok", ok
+
+
+def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
+    """Found by attack: with the clocks on (the single game's default), the person's roll
+    asked of the server ran the person's clock while the server did not answer: the
+    opponent online won on time by withholding the person's dice. Waiting for the server's
+    dice is nobody's time; once they came, the mover's clock runs again (no stalling)."""
+    sc, app, lines, t = _online_black_moving()
+    q = json.loads(_asked_play(lines)[-1])["q"]
+    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
+    run(app, 30)
+    pos = Position.start()
+    pos.opp[12] -= 1
+    pos.opp[23] -= 1
+    pos.opp[7] += 1
+    pos.opp[20] += 1                               # Black's 13/8 24/21, from White's side
+    sc.put(pos)
+    run(app, 300)
+    assert t.phase == PRE_ROLL and t.on_roll == 0 and t.clock.enabled(), t.screen
+    app.press("p1_main")                           # White's roll: asked of the server
+    run(app, 200000)                               # unanswered for 200 s
+    assert t.phase == PRE_ROLL and t.match.score == [0, 0], t.screen
+    assert json.loads(commands.answer(app, "seat dice 2 1"))["t"] == "seat_ok"
+    run(app, 200000)                               # White does not move: White's time
+    assert t.match.score == [0, 1] and "out of time" in " ".join(t.screen), t.screen
+
+
+def test_the_online_seat_handed_to_a_person_while_its_dice_were_awaited_runs_the_clock_again():
+    sc, app, lines, t = _online_black_moving()
+    q = json.loads(_asked_play(lines)[-1])["q"]
+    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
+    run(app, 30)
+    pos = Position.start()
+    pos.opp[12] -= 1
+    pos.opp[23] -= 1
+    pos.opp[7] += 1
+    pos.opp[20] += 1
+    sc.put(pos)
+    run(app, 300)
+    app.press("p1_main")                           # White's roll asked of the server
+    run(app, 1000)
+    t.cycle_seat(1)                                # Black online -> a person: the board rolls
+    run(app, 200000)                               # White does not move: White's time
+    assert t.match.score == [0, 1] and "out of time" in " ".join(t.screen), t.screen
