@@ -1,0 +1,30 @@
+"""A player online in Black's seat, its opening roll won, for the online line's tests
+(test_online_resign.py, test_online_lines.py, test_online_clock.py): apart, so that each
+test file stays small in the Pico-sized heap of its MicroPython run."""
+import json
+
+from apprig import rig, run, Position
+from app import commands
+from game.phases import MOVING
+
+
+def _online_black_moving():
+    """Black online, its opening roll 5-3 won: Black to play, its play asked on serial."""
+    sc, app, lines = rig()
+    t = app.table
+    for _ in range(5):
+        t.cycle_seat(1)
+    sc.put(Position.start())
+    run(app, 100)
+    assert json.loads(commands.answer(app, "seat dice 5"))["t"] == "seat_ok"
+    run(app, 30)
+    app.press("p1_main")
+    run(app, 30)
+    assert json.loads(commands.answer(app, "seat dice 3"))["t"] == "seat_ok"
+    run(app, 50)
+    assert t.phase == MOVING and t.on_roll == 1, t.screen
+    return sc, app, lines, t
+
+
+def _asked_play(lines):
+    return [x for x in lines if '"seat_turn"' in x and '"ask":"play"' in x]

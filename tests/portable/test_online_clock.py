@@ -1,0 +1,52 @@
+"""The clock while a seat is online (app/online.py, Table._clock_waits): waiting for the
+server's dice is nobody's time."""
+import json
+
+from apprig import run, Position
+from app import commands
+from game.phases import PRE_ROLL
+from onlinekit import _online_black_moving, _asked_play
+
+
+def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
+    """Found by attack: with the clocks on (the single game's default), the person's roll
+    asked of the server ran the person's clock while the server did not answer: the
+    opponent online won on time by withholding the person's dice. Waiting for the server's
+    dice is nobody's time; once they came, the mover's clock runs again (no stalling)."""
+    sc, app, lines, t = _online_black_moving()
+    q = json.loads(_asked_play(lines)[-1])["q"]
+    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
+    run(app, 30)
+    pos = Position.start()
+    pos.opp[12] -= 1
+    pos.opp[23] -= 1
+    pos.opp[7] += 1
+    pos.opp[20] += 1                               # Black's 13/8 24/21, from White's side
+    sc.put(pos)
+    run(app, 300)
+    assert t.phase == PRE_ROLL and t.on_roll == 0 and t.clock.enabled(), t.screen
+    app.press("p1_main")                           # White's roll: asked of the server
+    run(app, 200000)                               # unanswered for 200 s
+    assert t.phase == PRE_ROLL and t.match.score == [0, 0], t.screen
+    assert json.loads(commands.answer(app, "seat dice 2 1"))["t"] == "seat_ok"
+    run(app, 200000)                               # White does not move: White's time
+    assert t.match.score == [0, 1] and "out of time" in " ".join(t.screen), t.screen
+
+
+def test_the_online_seat_handed_to_a_person_while_its_dice_were_awaited_runs_the_clock_again():
+    sc, app, lines, t = _online_black_moving()
+    q = json.loads(_asked_play(lines)[-1])["q"]
+    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
+    run(app, 30)
+    pos = Position.start()
+    pos.opp[12] -= 1
+    pos.opp[23] -= 1
+    pos.opp[7] += 1
+    pos.opp[20] += 1
+    sc.put(pos)
+    run(app, 300)
+    app.press("p1_main")                           # White's roll asked of the server
+    run(app, 1000)
+    t.cycle_seat(1)                                # Black online -> a person: the board rolls
+    run(app, 200000)                               # White does not move: White's time
+    assert t.match.score == [0, 1] and "out of time" in " ".join(t.screen), t.screen
