@@ -115,7 +115,7 @@ class Table:
         self.on_roll = NOBODY
         self.board = Position.start()
         self.turn_dice = (0, 0)
-        self.opening = bytearray(2)    # each player's opening die, 0 until rolled
+        self.opening = bytearray(2)  # type: Any  # each player's opening die, 0 until rolled (bytes after take_position)
         self.match = None  # type: Any  # bg.match.Match, made by _new_match
         self.clock = Clock(self.settings.clock)
         self.end_how = HOW_PLAY
@@ -695,6 +695,11 @@ class Table:
         """An online server's position (app/online.py) in the game in play: `board` (White's
         view), `player` on roll with d1 d2 (0 0: before the roll). Nothing is judged until
         the board stands exactly so (restoring 2, as after a power cut)."""
+        # the server's game is past its opening roll: one decided (power-up refused a game
+        # without one: a cut lost the match; never written into: a new game's is new), and
+        # the dice asked before it are asked no more
+        self.opening = b"\x02\x01"
+        self.want_roll = None
         self.board = board
         if d1:
             self.on_roll = player
