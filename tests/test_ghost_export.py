@@ -80,7 +80,8 @@ def _fresh(tmp_path, name):
     return folder
 
 
-@pytest.mark.parametrize("seed", [2, 12])
+@pytest.mark.parametrize("seed", [4, 12])   # (seeds where the ghost wins a game; 2 no more once
+#                                             the ghost's buttons acted for nobody, session 18)
 def test_a_game_the_ghost_won_counts_nothing_and_exports(seed, engine, tmp_path):
     folder = _fresh(tmp_path, "m")
     try:

@@ -121,7 +121,7 @@ def _select(t, m, player):
             if t.phase not in (PRE_ROLL, MOVING, NO_MOVE) or t.match.resigned_by != NOBODY:
                 t.say(t.tr("refused"))
                 return True
-            if t.seats[player] and not t.away[player]:
+            if t.seats[player]:
                 t.say(t.tr("seat_held", t.name(player)))   # (that seat resigns for itself)
                 return True
             m.level, m.cursor, m.player = "resign", 0, player

@@ -306,7 +306,7 @@ class Table:
         phase = self.phase
         key = RESIGNATION if self.match.resigned_by != NOBODY and phase < GAME_OVER else phase
         handler = self.ON[key][event]
-        if self.seats[player] and not self.away[player] and phase < GAME_OVER:
+        if self.seats[player] and phase < GAME_OVER:
             # the board's seat, the computer on USB's, a player online's: it answers for
             # itself, and its buttons act for nobody (a person had rolled and passed for it)
             return flows.seat_held(self, player)

@@ -93,3 +93,33 @@ def test_the_menus_resign_chosen_with_the_computers_main_resigns_nothing():
     app.press("p1_main")
     run(app, 100)
     assert t.match.score == [0, 1], t.screen                   # (the board accepts for Black)
+
+
+def test_the_ghosts_buttons_act_for_nobody_until_its_player_is_back():
+    """Seed 003's ghost plays for an absent player: the opponent who doubled it held the
+    absent player's cube button and the board recorded the ghost's pass (the opponent
+    winning the game the ghost never passed). The absent player's buttons act in play only
+    once they are back (the menu's "I'm back"); their main still starts the next game (the
+    seed's "continue")."""
+    from tablekit import Rig
+    from bg.play import Play
+    from game.table import ASK_TAKE
+    r = Rig()
+    r.setup()
+    r.opening(6, 1)
+    r.press("menu")
+    while r.t.menu.items()[r.t.menu.cursor] != "m_away":
+        r.press("menu")
+    r.press("p1_main")                                         # White leaves: the ghost
+    t = r.t
+    t.board_play(Play(((13, 7), (8, 7)), (False, False)))
+    r.move(0, [(13, 7), (8, 7)])
+    r.press("p2_cube")                                         # Black doubles the ghost
+    assert t.want_cube == ASK_TAKE, r.text()
+    r.press("p1_cube", "long")                                 # not the ghost's pass
+    r.press("p1_main")                                         # nor its take
+    assert t.phase == DOUBLED and t.match.score == [0, 0], r.text()
+    assert "buttons are off" in r.text(), r.text()
+    t.board_cube(False)                                        # the ghost's own answer
+    r.collect()
+    assert t.match.score == [0, 1], r.text()
