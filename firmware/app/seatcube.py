@@ -31,24 +31,6 @@ W_ROOT = 0.25       # the position's own share beside the 21 rolls' mean, by the
 W_ROOT_NET = 0.5    # the same by the board's net alone (no leaf net)
 
 
-def leaf_net(e):
-    """The engine's leaf net (e.leaf, the one its normal and strong levels use: never a
-    second copy), made here as the engine's first think of those levels would make it when
-    no think has yet; None without its file (or with it damaged: e.deep_fault)."""
-    if not e.leaf_tried:
-        e.leaf_tried = True
-        if e.leaf_path and e.leaf is None:
-            import os
-            try:
-                os.stat(e.leaf_path)
-                from engine import deepleaf      # (only when its file is there)
-                from engine.player import contact_free
-                deepleaf.attach(e, contact_free)
-            except OSError:
-                pass
-    return e.leaf
-
-
 def _probs(e, leaf, me, opp):
     """The five probabilities (fractions) for the side on roll of (me, opp): the leaf net's
     with contact (its file open), the board's net's in a race or without it; leaf[0] set
@@ -171,7 +153,7 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
         return d
     # the normal and strong levels: the leaf net's probabilities with contact, its file
     # open for the question (closed however it ends: the engine's tick may end the think)
-    leaf = [None if level == "easy" else leaf_net(e)]
+    leaf = [None if level == "easy" else e.leaf_net()]
     if leaf[0] is not None:
         try:
             leaf[0].open()

@@ -195,6 +195,23 @@ class Engine:
             pass
         return self.result
 
+    def leaf_net(self):
+        """The leaf net (self.leaf), made at the first call when its file is there: the first
+        think of the normal or strong level, or a cube question of theirs before any
+        (app/seatcube.py: the same net, never a second copy); None without its file or with
+        it damaged (deep_fault)."""
+        if not self.leaf_tried:
+            self.leaf_tried = True
+            if self.leaf_path and self.leaf is None:
+                import os
+                try:
+                    os.stat(self.leaf_path)
+                    from engine import deepleaf      # (only when its file is there)
+                    deepleaf.attach(self, contact_free)
+                except OSError:
+                    pass
+        return self.leaf
+
     def think(self, me, opp, d1, d2, level="normal"):
         """choose() in pieces, for the board's seat: a generator that yields (None) between
         pieces of work, so that the caller's loop (asyncio) runs its other tasks; when it
@@ -213,17 +230,8 @@ class Engine:
             from engine import pubeval
             self.pubeval_score = pubeval.score
         strong = level == "strong"
-        if not self.level_easy and not self.leaf_tried:
-            # the leaf net, at the first think of the net's levels when its file is there
-            self.leaf_tried = True
-            if self.leaf_path and self.leaf is None:
-                import os
-                try:
-                    os.stat(self.leaf_path)
-                    from engine import deepleaf      # (only when its file is there)
-                    deepleaf.attach(self, contact_free)
-                except OSError:
-                    pass
+        if not self.level_easy:
+            self.leaf_net()           # the leaf net, at the first think of the net's levels
         self.keep_cands = strong or (self.leaf is not None and not self.level_easy)
         if self.keep_cands and self.cand_pos is None:
             self._make_cands()

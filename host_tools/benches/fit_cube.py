@@ -190,9 +190,9 @@ def _lost(t):
 
 
 def _spread(rows, eng):
-    from app.seatcube import leaf_net, probabilities
+    from app.seatcube import probabilities
     out = []
-    net = leaf_net(eng)
+    net = eng.leaf_net()
     for name, level, leaf in (("the net", "easy", None), ("the leaf net", "easy", net),
                               ("one roll ahead, the net", "normal", None),
                               ("one roll ahead, the leaf net", "normal", net)):

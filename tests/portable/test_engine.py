@@ -370,11 +370,11 @@ def test_the_cube_looks_ahead_only_when_the_answer_is_close():
     # (the leaf net's, whose file the engine's tree has; the board's net's without it); a
     # race the net gives 76% is a double, take that 8 points more would make a pass: the
     # answer is the one from one roll ahead
-    from app.seatcube import CLOSE_W, decision, leaf_net, probabilities
+    from app.seatcube import CLOSE_W, decision, probabilities
     e = engine()
     start = Position.start()
     n = e.ev.count
-    leaf = leaf_net(e)
+    leaf = e.leaf_net()
     k = leaf.evals if leaf is not None else 0
     d = decision(e, start.me, start.opp, "normal", 7, 7)
     looked = e.ev.count - n + (leaf.evals - k if leaf is not None else 0)
@@ -482,9 +482,9 @@ def test_the_normal_cube_answers_real_match_takes_as_gnubg_2_ply_with_the_leaf_n
     # them as GNU Backgammon 2-ply does: double, pass at 3-away 3-away (the net gave the
     # doubler 72%, gnubg 81%); redouble, pass of a 2-cube at 16-away 16-away (65%, 75%); no
     # double, take at 2-away 4-away (84%, 77%)
-    from app.seatcube import decision, leaf_net
+    from app.seatcube import decision
     e = engine()
-    if leaf_net(e) is None:
+    if e.leaf_net() is None:
         return                     # (a tree without engine/leafnet.bin: nothing to check)
     for pid, away, opp_away, cube, owner, take in (
             ("ss3gBwCmewODAA", 3, 3, 1, "centre", False),

@@ -348,8 +348,7 @@ def test_the_leaf_nets_five_outputs_are_those_of_its_equity():
     # engine/deepleaf.py's out_bc leaves the five outputs in y[24:29] (the cube's, app/
     # seatcube.py): its equity is 2 win - 1 + wg + wbg - lg - lbg of them, in 1/65536
     e = Engine(WEIGHTS, None, _leaf())
-    from app.seatcube import leaf_net
-    leaf = leaf_net(e)
+    leaf = e.leaf_net()
     assert leaf is not None and leaf is e.leaf
     leaf.open()
     try:
@@ -369,7 +368,7 @@ def test_the_cube_answers_from_the_engines_own_leaf_net_with_contact():
     # one roll ahead W_ROOT of them and the rest the 21 rolls' mean, the plays the board's
     # net's 0-ply (as without a leaf net) and their contact results valued by the leaf net.
     # The easy level answers from the board's net alone and loads nothing of it.
-    from app.seatcube import W_ROOT, decision, lookahead, leaf_net, probabilities
+    from app.seatcube import W_ROOT, decision, lookahead, probabilities
     e = Engine(WEIGHTS, None, _leaf())
     off = Engine(WEIGHTS, None, False)
     pos = _contact(2)[1]
@@ -396,7 +395,7 @@ def test_the_cube_answers_from_the_engines_own_leaf_net_with_contact():
     assert ahead != lookahead(off, pos.me, pos.opp)           # (valued by another net)
     n = leaf.evals
     e.choose(pos.me, pos.opp, 6, 5, "normal")
-    assert e.leaf is leaf and leaf.evals > n and leaf_net(e) is leaf   # one leaf net
+    assert e.leaf is leaf and leaf.evals > n and e.leaf_net() is leaf   # one leaf net
     # a race: the board's race net (the leaf net is a contact net), its file untouched
     race = Position(bytes([3, 3, 3, 3, 3]) + bytes(20), bytes([2, 2, 2, 3, 3, 3]) + bytes(19))
     n = leaf.evals
