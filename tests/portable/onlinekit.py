@@ -28,3 +28,19 @@ def _online_black_moving():
 
 def _asked_play(lines):
     return [x for x in lines if '"seat_turn"' in x and '"ask":"play"' in x]
+
+
+def _black_plays_13_8_24_21(sc, app, lines, settle):
+    """The online seat's play 13/8 24/21 sent on serial and made on the board by hand, the
+    board then read for `settle` ms; the position it left (White's side)."""
+    q = json.loads(_asked_play(lines)[-1])["q"]
+    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
+    run(app, 30)
+    pos = Position.start()
+    pos.opp[12] -= 1
+    pos.opp[23] -= 1
+    pos.opp[7] += 1
+    pos.opp[20] += 1                               # Black's 13/8 24/21, from White's side
+    sc.put(pos)
+    run(app, settle)
+    return pos

@@ -2,10 +2,10 @@
 server's dice is nobody's time."""
 import json
 
-from apprig import run, Position
+from apprig import run
 from app import commands
 from game.phases import PRE_ROLL
-from onlinekit import _online_black_moving, _asked_play
+from onlinekit import _online_black_moving, _black_plays_13_8_24_21
 
 
 def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
@@ -14,16 +14,7 @@ def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
     opponent online won on time by withholding the person's dice. Waiting for the server's
     dice is nobody's time; once they came, the mover's clock runs again (no stalling)."""
     sc, app, lines, t = _online_black_moving()
-    q = json.loads(_asked_play(lines)[-1])["q"]
-    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
-    run(app, 30)
-    pos = Position.start()
-    pos.opp[12] -= 1
-    pos.opp[23] -= 1
-    pos.opp[7] += 1
-    pos.opp[20] += 1                               # Black's 13/8 24/21, from White's side
-    sc.put(pos)
-    run(app, 300)
+    _black_plays_13_8_24_21(sc, app, lines, 300)
     assert t.phase == PRE_ROLL and t.on_roll == 0 and t.clock.enabled(), t.screen
     app.press("p1_main")                           # White's roll: asked of the server
     run(app, 200000)                               # unanswered for 200 s
@@ -35,16 +26,7 @@ def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
 
 def test_the_online_seat_handed_to_a_person_while_its_dice_were_awaited_runs_the_clock_again():
     sc, app, lines, t = _online_black_moving()
-    q = json.loads(_asked_play(lines)[-1])["q"]
-    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
-    run(app, 30)
-    pos = Position.start()
-    pos.opp[12] -= 1
-    pos.opp[23] -= 1
-    pos.opp[7] += 1
-    pos.opp[20] += 1
-    sc.put(pos)
-    run(app, 300)
+    _black_plays_13_8_24_21(sc, app, lines, 300)
     app.press("p1_main")                           # White's roll asked of the server
     run(app, 1000)
     t.cycle_seat(1)                                # Black online -> a person: the board rolls

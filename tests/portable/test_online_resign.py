@@ -6,10 +6,10 @@ one of easy, normal, strong: 'online'"), and the OLED kept "Black thinks..." ins
 the resignation's question."""
 import json
 
-from apprig import run, Position
+from apprig import run
 from app import commands
 from game.phases import MOVING, PRE_ROLL
-from onlinekit import _online_black_moving, _asked_play
+from onlinekit import _online_black_moving, _asked_play, _black_plays_13_8_24_21
 
 
 def test_a_resignation_in_the_online_players_move_asks_the_person_and_faults_nothing():
@@ -32,16 +32,7 @@ def test_a_resignation_in_the_online_players_move_asks_the_person_and_faults_not
 
 def test_a_resignation_before_the_online_players_roll_is_not_answered_by_the_engine():
     sc, app, lines, t = _online_black_moving()
-    q = json.loads(_asked_play(lines)[-1])["q"]
-    assert json.loads(commands.answer(app, "seat %d play 13/8 24/21" % q))["t"] == "seat_ok"
-    run(app, 30)
-    pos = Position.start()
-    pos.opp[12] -= 1
-    pos.opp[23] -= 1
-    pos.opp[7] += 1
-    pos.opp[20] += 1                               # Black's 13/8 24/21, from White's side
-    sc.put(pos)
-    run(app, 100)
+    pos = _black_plays_13_8_24_21(sc, app, lines, 100)
     app.press("p1_main")                           # made on the board: committed
     run(app, 100)
     assert t.on_roll == 0 and t.phase == PRE_ROLL, t.screen
