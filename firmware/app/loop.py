@@ -55,6 +55,13 @@ _CARRY_BYTES = const(240)
 # Grading's walks run while a person plays (no question): a scan and the watchdog once a
 # slice, the buttons, the clock and the display between two walks.
 THINK_SLICE_MS = 25
+# ... and the scan runs in parts at the engine's ticks (hw.scanner's scan_step: from one
+# bank's power-up wait to the next, the think working in the waits instead of a sleep), a
+# scan begun every THINK_SCAN_MS: about 60 readings a second (the engine's tick every 2
+# evaluations, about 1.3 ms of the chip's at 200 MHz: the 8 parts of a scan of the charger
+# profile fit in 15 ms), each 4.1 ms of the chip's work instead of 6.6 with its waits slept
+# (BENCHMARKS.md, engine)
+THINK_SCAN_MS = const(15)
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
 _THINK_HINT = const(1)
@@ -179,6 +186,9 @@ class App:
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
         self.think_slice_ms = THINK_SLICE_MS
         self._served_at = 0                # when think_tick last served (think_begins stamps it)
+        self._scan_at = 0                  # when think_tick last began a scan
+        self._due = 0                      # ... when it next does more than return
+        self._parts = False                # ... a scan it began is in parts (every call a part)
         self._pressed_in_walk = []         # button events read inside a walk of grading's
         # what the Table asks, as its outbox told it (ASK_ROLL, ASK_PLAY, ASK_CUBE): the dice
         # wanted (1 an opening die, 2 a roll), the board's play at its level, its cube question
@@ -395,23 +405,37 @@ class App:
 
     def think_tick(self):
         """What the engine calls every engine.player.TICK_EVERY evaluations while it thinks (a
-        seat's play, a hint, a walk of grading): once per think_slice_ms of the chip's time a
-        scan, so that the debounce keeps counting; the settled reading is fed to the Table at
-        the next App.scan, once the walk is over.
+        seat's play, a hint, a walk of grading): the scan in parts (a scan begun every
+        THINK_SCAN_MS of the chip's time, a part at each call while it lasts: the think works
+        in the banks' power-up waits), so that the debounce keeps counting; the settled
+        reading is fed to the Table at the next App.scan, once the walk is over (which ends a
+        scan left in parts). Once per think_slice_ms, the players served.
         The watchdog is fed here too: the tasks' watchdog cannot run while the engine thinks,
         and a strong play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
-        q = self.question
         now = self.clock()
-        # once a slice of the chip's time, whatever the think: a seat's, a hint's, or a walk
-        # of grading's (no question: a person plays meanwhile; a scan at its every tick took
-        # about 7 ms of each 10, the walk three times as long with no button answered)
-        if ticks.diff(now, self._served_at) < self.think_slice_ms:
+        if not self._parts and ticks.diff(now, self._due) < 0:
             return                         # (most calls: the think goes on)
-        self._served_at = now
+        # the scan in parts, a part at each call while one is begun, one begun each
+        # THINK_SCAN_MS, whatever the think: a seat's, a hint's, or a walk of grading's
         sc = self.d.scanner
-        if sc is not None:
-            sc.scan()
-            self.thinking_scans += 1
+        if sc is not None and (sc.mid or ticks.diff(now, self._scan_at) >= THINK_SCAN_MS):
+            if not sc.mid:
+                self._scan_at = now
+            if sc.scan_step() is not None:
+                self.thinking_scans += 1
+            self._parts = sc.mid
+        # the rest once a slice of the chip's time (no question, grading's walk: a person
+        # plays meanwhile); the next call that does more than return: the sooner of the two
+        wait = self.think_slice_ms - ticks.diff(now, self._served_at)
+        serve = wait <= 0
+        if serve:
+            self._served_at = now
+            wait = self.think_slice_ms
+        scan = THINK_SCAN_MS - ticks.diff(now, self._scan_at)
+        self._due = ticks.add(now, scan if scan < wait else wait)
+        if not serve:
+            return
+        q = self.question
         if self.wdt is not None:
             self.wdt.feed()
         if q is None and self.thinking is None and self.d.buttons is not None:
@@ -450,7 +474,7 @@ class App:
         if _COLLECT:
             gc.collect()
         self.question = question
-        self._served_at = self.clock()
+        self._served_at = self._scan_at = self._due = self.clock()
 
     def drain_display(self, now_ms):
         """The outbox drained (saved before shown), then the display: the ui task's round,

@@ -19,9 +19,10 @@ from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
 
 LEVELS = ("easy", "normal", "strong")
-# the engine's tick every this many evaluations (about 3 ms of the Pico's): the seat's
-# App.think_tick serves the players once per app.loop.THINK_SLICE_MS of them
-TICK_EVERY = 4
+# the engine's tick every this many evaluations (about 1.3 ms of the Pico's at 200 MHz): the
+# seat's App.think_tick runs a part of a scan at each while one is begun (8 parts a scan,
+# one begun each app.loop.THINK_SCAN_MS) and serves the players once per THINK_SLICE_MS
+TICK_EVERY = 2
 CANDIDATES = 4                    # strong: at most this many plays looked at again ...
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
 # (normal, with the leaf net: the same best CANDIDATES within MARGIN are valued again, each

@@ -244,6 +244,12 @@ class Scanner:
         from hw import scanfast
         fast = scanfast.load(self._step) if fast_walk else None
         self._fast, self._fast_db = fast or (None, None)
+        # the banks' walk, one generator made here for the scanner's life (_passes): scan()
+        # runs a pass of it to its end, scan_step() a part; mid: a pass is begun and not ended
+        self.mid = False
+        self._classify = True
+        self._split = False
+        self._walks = self._passes()
 
     def config(self):
         """The whole board configuration this scanner was built on (a calibration's
@@ -296,8 +302,26 @@ class Scanner:
 
     def read_all(self):
         """The raw pass alone: every sensor's reading into self.raw, ch15 into self.refs
-        (calibration uses it; scan() classifies as it goes)."""
-        self._pass(False)
+        (calibration uses it; scan() classifies as it goes). A scan begun by scan_step is
+        ended first."""
+        if self.mid:
+            self.scan()
+        self._classify = False
+        try:
+            self._run()
+        finally:
+            self._classify = True
+
+    def _run(self):
+        """The walk (_passes) up to the end of a pass, or, while self._split, of a part of
+        it; True when a pass ended. An exception ends the generator: a new one is made (the
+        pass is abandoned, as a scan that raised always was) and the exception goes on."""
+        try:
+            return next(self._walks)
+        except BaseException:
+            self._walks = self._passes()
+            self.mid = False
+            raise
 
     def _ref_moved(self, k, rd, a):
         """ch15 of bank k read `a`, outside its deadband: confirm with a median of 3; if it
@@ -321,170 +345,185 @@ class Scanner:
         position j (-1: after the last bank)."""
         self._done = classify_chunk(self, self._done)
 
-    def _pass(self, classify):
-        """Every bank in turn: power it, do the work that does not need it while it powers
+    def _passes(self):
+        """The walk of every bank, pass after pass: one generator for the scanner's life (made
+        in __init__: a generator made for each scan would allocate), each pass yielding True
+        at its end; while self._split (scan_step), False at each bank's power-up wait too, the
+        bank powered, so that the caller's work runs in the wait instead of a sleep.
+        A pass: every bank in turn: power it, do the work that does not need it while it powers
         up (the deadband test and classification of the banks already walked, the health
         watch, the self-test checks), walk its sensor channels with one reading each, read its
         rail/2 channel, then the bank's extra work (self-test channels, samples >= 3: medians of
         the slots with a change pending). After the last bank, samples >= 3: the slots whose
-        single reading asked for a change are read again as medians (_confirm_pass). (Long
-        on purpose: a method call costs more on the Pico than a read; per bank the bytecode
-        here is a few dozen ops.)"""
-        # the names of the inner loops first: the first 16 locals load and store in one byte
-        raw = self.raw
-        step = self._step
-        mem = self.mem
-        xor = self._xor
-        rd = self._rd[0]
-        i = 0
-        k = 0                                # (the bank: used a few times per bank)
-        held = self._held
-        sh = self._db_shift
-        queued = self._queued
-        work = self._work
-        nw = self._nwork
-        if self._force or (classify and nw):
-            from hw import scanbuild
-            nw = scanbuild.restart(self, classify)   # (rare: calibration)
-        # this scan's counts: classified slots, slots pending, slots wanting a median now
-        done = 0
-        self._done = 0
-        self._npend = 0
-        self._ntent = 0
-        # the banks that read their self-test channels this scan (bank k when
-        # (scans + k) % every == 0: about nb / every a scan; the walk clears the mark);
-        # the halves' self-test
-        extra = self._extra
-        every = self.selftest_every
-        if every:
-            r = self.scans % every
-            k = (every - r) % every
-            nb = len(extra)
-            while k < nb:
-                extra[k] |= SELFTEST
-                k += every
-            if not r:
-                check_halves(self)
-        fast = self._fast
-        fast_db = self._fast_db
-        en_off = self._lines[6]
-        en_on = self._lines[7]
-        refs = self.refs
-        rfloor = self._ref_floor
-        plan = self._plan
-        second = self._second
-        sts, st_off, st_val, stq = self._st
-        settle = self.settle_us
-        wait = settle or classify
-        nq = 0
-        t = 0                                # positions deadband-tested so far
-        j = -1                               # the position in the bank order
-        for rd, sens, k, w, on, dummy in plan:
-            j += 1
-            if on:
-                # decoders off, then the address and the half's decoder on; the select
-                # lines land on the first sensor channel in the same two writes
-                mem[en_off] = w
-                mem[en_on] = on
-                if wait:
-                    # the power-up wait: the ADC input settles (a dummy read where it changes
-                    # half), the work that does not need the bank runs
-                    t0 = _ticks_us()
-                    if dummy:
+        single reading asked for a change are read again as medians (_confirm_pass).
+        self._classify False: the raw pass alone (read_all). (Long on purpose: a method call
+        costs more on the Pico than a read; per bank the bytecode here is a few dozen ops.)"""
+        while True:
+            self.mid = True
+            classify = self._classify
+            if classify:
+                self.scans += 1
+            # the names of the inner loops first: the first 16 locals load and store in one byte
+            raw = self.raw
+            step = self._step
+            mem = self.mem
+            xor = self._xor
+            rd = self._rd[0]
+            i = 0
+            k = 0                                # (the bank: used a few times per bank)
+            held = self._held
+            sh = self._db_shift
+            queued = self._queued
+            work = self._work
+            nw = self._nwork
+            if self._force or (classify and nw):
+                from hw import scanbuild
+                nw = scanbuild.restart(self, classify)   # (rare: calibration)
+            # this scan's counts: classified slots, slots pending, slots wanting a median now
+            done = 0
+            self._done = 0
+            self._npend = 0
+            self._ntent = 0
+            # the banks that read their self-test channels this scan (bank k when
+            # (scans + k) % every == 0: about nb / every a scan; the walk clears the mark);
+            # the halves' self-test
+            extra = self._extra
+            every = self.selftest_every
+            if every:
+                r = self.scans % every
+                k = (every - r) % every
+                nb = len(extra)
+                while k < nb:
+                    extra[k] |= SELFTEST
+                    k += every
+                if not r:
+                    check_halves(self)
+            fast = self._fast
+            fast_db = self._fast_db
+            en_off = self._lines[6]
+            en_on = self._lines[7]
+            refs = self.refs
+            rfloor = self._ref_floor
+            plan = self._plan
+            second = self._second
+            sts, st_off, st_val, stq = self._st
+            settle = self.settle_us
+            wait = settle or classify
+            nq = 0
+            t = 0                                # positions deadband-tested so far
+            j = -1                               # the position in the bank order
+            for rd, sens, k, w, on, dummy in plan:
+                j += 1
+                if on:
+                    # decoders off, then the address and the half's decoder on; the select
+                    # lines land on the first sensor channel in the same two writes
+                    mem[en_off] = w
+                    mem[en_on] = on
+                    if wait:
+                        # the power-up wait: the ADC input settles (a dummy read where it changes
+                        # half), the work that does not need the bank runs
+                        t0 = _ticks_us()
+                        if dummy:
+                            rd()
+                        while nq:
+                            nq -= 1
+                            check_values(self, stq[nq])     # the self-test readings taken
+                        if classify:
+                            # the deadband test of the positions walked since the last wait: a
+                            # reading out of the deadband of its slot's held value queues it
+                            while t < j:
+                                if fast_db:
+                                    nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
+                                else:
+                                    for i in plan[t][1]:
+                                        if (raw[i] - held[i]) >> sh and not queued[i]:
+                                            queued[i] = 1
+                                            work[nw] = i
+                                            nw += 1
+                                t += 1
+                            if j == 0:
+                                frozen(self)     # the health watch: frozen readings
+                            elif j == second:
+                                drift(self)      # ... and baseline drift
+                            if done < nw:
+                                self._nwork = nw
+                                self._hidden(j)
+                                done = self._done
+                        if settle:
+                            if self._split:
+                                # scan_step: the caller's work (a think) runs while the bank powers
+                                # up; what is left of the wait, if any, after it
+                                yield False
+                            left = settle - _ticks_diff(_ticks_us(), t0)
+                            if left > 0:
+                                _sleep_us(left)
+                    elif dummy:
                         rd()
-                    while nq:
-                        nq -= 1
-                        check_values(self, stq[nq])     # the self-test readings taken
-                    if classify:
-                        # the deadband test of the positions walked since the last wait: a
-                        # reading out of the deadband of its slot's held value queues it
-                        while t < j:
-                            if fast_db:
-                                nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
-                            else:
-                                for i in plan[t][1]:
-                                    if (raw[i] - held[i]) >> sh and not queued[i]:
-                                        queued[i] = 1
-                                        work[nw] = i
-                                        nw += 1
-                            t += 1
-                        if j == 0:
-                            frozen(self)     # the health watch: frozen readings
-                        elif j == second:
-                            drift(self)      # ... and baseline drift
-                        if done < nw:
-                            self._nwork = nw
-                            self._hidden(j)
-                            done = self._done
-                    if settle:
-                        left = settle - _ticks_diff(_ticks_us(), t0)
-                        if left > 0:
-                            _sleep_us(left)
-                elif dummy:
-                    rd()
-            else:
-                mem[xor] = w                 # the other half of a pair: powered already
-                if dummy:
-                    rd()                     # the ADC input mux just moved: drop one sample
-            # one reading per channel: the deadband test runs in the next wait; then the
-            # bank's rail/2 (the last step led here): a move out of its deadband (confirmed)
-            # moves every r of the bank. a: 0 in the deadband, else the reading + 1
-            if fast:
-                a = fast(sens, raw, step, mem, xor, rd, refs, rfloor, k, sh)   # machine code
-            else:
-                for i in sens:
-                    raw[i] = rd()
-                    mem[xor] = step[i]
-                a = rd()
-                if (a - rfloor[k]) >> sh:
-                    a += 1
                 else:
-                    refs[k] = a
-                    a = 0
-            if a:
-                self._nwork = nw
-                self._ref_moved(k, rd, a - 1)
-                nw = self._nwork
-            x = extra[k]
-            if x:
-                if x & SELFTEST:
-                    # the self-test channels (GND, unused): read now, checked in the next wait
-                    extra[k] = x ^ SELFTEST
-                    end = st_off[j + 1]      # (position j's steps start at st_off[j] + j)
-                    for q in range(st_off[j], end):
-                        mem[xor] = sts[q + j]
-                        st_val[q] = rd()
-                    mem[xor] = sts[end + j]  # back to the rail/2 channel
-                    stq[nq] = j
-                    nq += 1
-                if x & (RECHECK | MEDIAN_WALK):
+                    mem[xor] = w                 # the other half of a pair: powered already
+                    if dummy:
+                        rd()                     # the ADC input mux just moved: drop one sample
+                # one reading per channel: the deadband test runs in the next wait; then the
+                # bank's rail/2 (the last step led here): a move out of its deadband (confirmed)
+                # moves every r of the bank. a: 0 in the deadband, else the reading + 1
+                if fast:
+                    a = fast(sens, raw, step, mem, xor, rd, refs, rfloor, k, sh)   # machine code
+                else:
+                    for i in sens:
+                        raw[i] = rd()
+                        mem[xor] = step[i]
+                    a = rd()
+                    if (a - rfloor[k]) >> sh:
+                        a += 1
+                    else:
+                        refs[k] = a
+                        a = 0
+                if a:
                     self._nwork = nw
-                    self._bank_extra(k, x if classify else x & RECHECK)
+                    self._ref_moved(k, rd, a - 1)
                     nw = self._nwork
-        self._cur = self.cfg.REF_CHANNEL[k]  # (the last bank's)
-        mem[en_off] = self._lines[5]
-        if classify:
-            # after the last bank: its deadband test (no wait to hide in)
-            while t < len(plan):
-                if fast_db:
-                    nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
-                else:
-                    for i in plan[t][1]:
-                        if (raw[i] - held[i]) >> sh and not queued[i]:
-                            queued[i] = 1
-                            work[nw] = i
-                            nw += 1
-                t += 1
-        while nq:
-            nq -= 1
-            check_values(self, stq[nq])
-        self._nwork = nw
-        if classify and done < nw:
-            self._hidden(-1)
-        if classify:
-            if self._ntent:
-                self._confirm_pass()
-            self._nwork = 0
+                x = extra[k]
+                if x:
+                    if x & SELFTEST:
+                        # the self-test channels (GND, unused): read now, checked in the next wait
+                        extra[k] = x ^ SELFTEST
+                        end = st_off[j + 1]      # (position j's steps start at st_off[j] + j)
+                        for q in range(st_off[j], end):
+                            mem[xor] = sts[q + j]
+                            st_val[q] = rd()
+                        mem[xor] = sts[end + j]  # back to the rail/2 channel
+                        stq[nq] = j
+                        nq += 1
+                    if x & (RECHECK | MEDIAN_WALK):
+                        self._nwork = nw
+                        self._bank_extra(k, x if classify else x & RECHECK)
+                        nw = self._nwork
+            self._cur = self.cfg.REF_CHANNEL[k]  # (the last bank's)
+            mem[en_off] = self._lines[5]
+            if classify:
+                # after the last bank: its deadband test (no wait to hide in)
+                while t < len(plan):
+                    if fast_db:
+                        nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
+                    else:
+                        for i in plan[t][1]:
+                            if (raw[i] - held[i]) >> sh and not queued[i]:
+                                queued[i] = 1
+                                work[nw] = i
+                                nw += 1
+                    t += 1
+            while nq:
+                nq -= 1
+                check_values(self, stq[nq])
+            self._nwork = nw
+            if classify and done < nw:
+                self._hidden(-1)
+            if classify:
+                if self._ntent:
+                    self._confirm_pass()
+                self._nwork = 0
+            self.mid = False
+            yield True
 
     def _bank_extra(self, k, x):
         """Bank k, routed now, the select lines on its rail/2 channel: its confirmed
@@ -535,9 +574,32 @@ class Scanner:
 
     # ------------------------------------------------------------ the board
     def scan(self):
-        """One full scan; returns the (reused) Sensed object."""
-        self.scans += 1
-        self._pass(True)
+        """One full scan (the rest of one that scan_step began); returns the (reused) Sensed
+        object."""
+        self._split = False
+        while not self._run():
+            pass
+        return self._scanned()
+
+    def scan_step(self):
+        """A part of a scan, for a caller with work to do while the banks power up (the
+        board's think: app.loop's think_tick): from where the last part stopped up to the next
+        bank's power-up wait, the bank powered, or to the scan's end. Call it again at least
+        settle_us later, or what is left of the wait is slept then. A scan in parts reads,
+        classifies and debounces exactly as scan() does, with the power-up waits given to the
+        caller's work (7 of them a scan, 2.5 ms of the Pico's, in the charger profile);
+        scan() ends a scan begun here. Returns the Sensed object when the scan ended, else
+        None."""
+        self._split = True
+        try:
+            if not self._run():
+                return None
+        finally:
+            self._split = False
+        return self._scanned()
+
+    def _scanned(self):
+        """A pass of the banks ended: the board composed again if a slot changed, `settled`."""
         if self._faults_changed:
             self._dirty = True
         if self._dirty:

@@ -146,6 +146,9 @@ class Replay:
     def scan(self):
         self.scans += 1
         return self.sensed
+    mid = False
+    def scan_step(self):
+        return self.scan()
     @property
     def settled(self):
         return self.scans - self.last_change >= 3

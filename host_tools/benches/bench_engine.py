@@ -759,6 +759,69 @@ SCAN_MS = 8.8                 # the scan alone on the Pico (emulated RP2040, the
 SCAN_FIXED_MS = 2.9           # ... of which no clock changes: the charger profile's 7 power-up
                               # waits (2.5 ms) and its ADC conversions (about 185 x 2 us), bench scan
 LONG_MS = 250                 # the thinks whose scan rate bench engine reports (scan_rate)
+WAIT_MS = 0.35                # a bank's power-up wait (DRV5055 tON 330 us; hardware-brief 2.1)
+WAITS = 7                     # ... a scan's in the charger profile (the halves paired: bench scan)
+
+# The early return of App.think_tick (what most of the engine's ticks cost), timed on the
+# MicroPython unix port on the tests' rig of the whole board, its clock the port's
+# time.ticks_ms as the board's: host us a call, the best of 9 runs of 5,000
+TICK_SCRIPT = r"""
+import sys, time
+ROOT = %r
+for p in (ROOT, ROOT + "/tests/portable", ROOT + "/host_tools", ROOT + "/firmware", ROOT + "/host_tools/fakes"):
+    sys.path.insert(0, p)
+from apprig import rig
+sc, app, lines = rig()
+app.clock = time.ticks_ms
+app.think_begins(None)
+app.question = None
+app._due = time.ticks_add(time.ticks_ms(), 1000000)    # (no round due: the early return)
+f = app.think_tick
+best = 1e9
+for r in range(9):
+    t0 = time.ticks_us()
+    for _ in range(5000):
+        f()
+    best = min(best, time.ticks_diff(time.ticks_us(), t0) / 5000)
+t0 = time.ticks_us()
+for _ in range(5000):
+    pass
+print("tick_us|%%f" %% (best - time.ticks_diff(time.ticks_us(), t0) / 5000))
+"""
+
+
+def think_with_scans(ms, calls, scan_work, tick_ms, parts=WAITS + 1):
+    """A think as the board runs it (app.loop's think_tick): ms of the engine's own work
+    with `calls` ticks spread evenly, each costing tick_ms (its early return); a scan begun
+    at the first tick THINK_SCAN_MS after the last began (the first after the think's
+    start: the loop scanned just before), then a part of it at each tick, `parts` parts
+    (one per power-up wait and the end), scan_work ms of work in all, a power-up wait the
+    tick did not cover slept. Returns (the think's whole time, scans, the longest time
+    between two scans' ends, the think's start and end counted as scans). The players'
+    rounds of service (once per THINK_SLICE_MS: the buttons, the clock, a page of the
+    display when it changed) are not in it."""
+    from app.loop import THINK_SCAN_MS
+    if not calls:
+        return ms, 0, ms
+    step = ms / calls + tick_ms
+    part = scan_work / parts
+    t = began = last = gap = 0.0
+    inparts = scans = 0
+    for _ in range(calls):
+        t += step
+        if inparts or t - began >= THINK_SCAN_MS:
+            if not inparts:
+                began = t
+            elif step < WAIT_MS:
+                t += WAIT_MS - step
+            t += part
+            inparts += 1
+            if inparts == parts:
+                inparts = 0
+                scans += 1
+                gap = max(gap, t - last)
+                last = t
+    return t, scans, max(gap, t - last)
 STRONG = 60                   # the strong level's moves: the first of the pairs (all: the normal level's)
 QUIET_LEGAL_MS = 10.56        # legal_plays(HARDEST, 1, 1) on a quiet host (BENCHMARKS.md, core)
 
@@ -868,7 +931,7 @@ def run():
     scan_ms = (SCAN_MS - SCAN_FIXED_MS) * k + SCAN_FIXED_MS
     from engine.deepleaf import TICK_LEAVES
     from engine.player import TICK_EVERY
-    from app.loop import THINK_SLICE_MS
+    from app.loop import THINK_SLICE_MS, THINK_SCAN_MS
     micropython = os.path.join(os.path.dirname(sys.executable), "micropython")
     pairs = _pairs(60, 11)
     from host_tools.cmd_flash import compile_tree
@@ -895,6 +958,15 @@ def run():
     # (session 12: 3.8 to 7.0 ns a word, each the best of 25 within its process): RUNS
     # processes, the one whose widest 1-1 estimate is their median is published
     rows_cycles, tail_cycles, counted = thumb_counts()
+    # a scan in parts does its work (the CPU's, at the board's clock, and the ADC's
+    # conversions) and no power-up wait; a tick's early return: bytecode
+    with open(path, "w") as f:
+        f.write(TICK_SCRIPT % ROOT)
+    proc = subprocess.run([micropython, "-X", "heapsize=400K", path], capture_output=True, text=True,
+                          timeout=600, cwd=ROOT)
+    if proc.returncode != 0 or "tick_us|" not in proc.stdout:
+        return "bench failed (the tick's cost):\n\n```\n%s\n```\n" % (proc.stdout + proc.stderr)[-2000:]
+    tick_host_us = float(proc.stdout.split("tick_us|")[1].split()[0])
     runs = [_Estimate(_parse(o + outs[-1]), PICO_FACTOR, (rows_cycles, tail_cycles)) for o in outs[:-1]]
     median = sorted(runs, key=lambda r: r.widest)[len(runs) // 2]
     vals, moves, hardest = median.vals, median.moves, median.hardest
@@ -911,26 +983,26 @@ def run():
                 % (level, len(rows), host[len(host) // 2], host[-1], est[len(est) // 2] * k, est[len(est) // 2],
                    est[-1] * k, est[-1], alloc, scan_rate(rows)))
 
-    def scan_rate(rows):
-        """The scans a second while the board thinks (Pico est.): the seat's think is served
-        (a scan of SCAN_MS, the buttons, the clock) once per app.loop.THINK_SLICE_MS of its
-        own time, the engine calling its tick every TICK_EVERY evaluations and every
-        TICK_LEAVES leaves of the leaf net (engine/deepleaf.py) and App.think_tick returning
-        at once until a slice has passed: over the thinks of more than LONG_MS (a shorter one
-        is a single gap between two of the loop's scans), and the longest time without a
-        scan (a slice plus the longest stretch between two ticks: TICK_EVERY evaluations or
-        a leaf, ticks spread evenly: a model, not a trace)."""
+    def scan_rate(rows, clock=k):
+        """The scans a second while the board thinks (Pico est., think_with_scans: the
+        engine calling its tick every TICK_EVERY evaluations and every TICK_LEAVES leaves of
+        the leaf net, engine/deepleaf.py, App.think_tick running a scan in parts inside it)
+        over the thinks of more than LONG_MS (a shorter one is a single gap between two of
+        the loop's scans), the longest time without a scan, and the longest think's whole
+        time with its scans and ticks. A model, not a trace: ticks spread evenly."""
         scans = busy = 0
-        gap = 0.0
+        gap = longest = 0.0
         for t, w, n, _, lv in rows:
-            ms = pico_ms(t, w, n, lv) * k
-            calls = n // TICK_EVERY + lv // TICK_LEAVES
-            slices = int(ms // THINK_SLICE_MS)
-            gap = max(gap, min(ms, THINK_SLICE_MS + (ms / calls if calls else ms)))
-            if ms > LONG_MS:
-                scans += slices
-                busy += ms + slices * scan_ms
-        return "%s; longest gap %.0f ms" % ("%.0f" % (scans * 1000.0 / busy) if busy else "-", gap)
+            whole, got, g = think_with_scans(pico_ms(t, w, n, lv) * clock, n // TICK_EVERY + lv // TICK_LEAVES,
+                                             (SCAN_MS - SCAN_FIXED_MS) * clock + SCAN_FIXED_MS - WAITS * WAIT_MS,
+                                             tick_host_us / load * PICO_FACTOR * clock / 1000.0)
+            gap = max(gap, g)
+            longest = max(longest, whole)
+            if whole > LONG_MS:
+                scans += got
+                busy += whole
+        return "%s; longest gap %.0f ms; longest think with them %.0f ms" % (
+            "%.0f" % (scans * 1000.0 / busy) if busy else "-", gap, longest)
 
     t, walk, evals, alloc, visited = hardest
     heap = _pico_heap(vals, mpy)
@@ -965,10 +1037,16 @@ def run():
         "Pico estimates of a move at %d MHz, the firmware's clock in its charger profile (hardware/power.md, "
         "\"The clock\"; the CPU's work in %d/%d of its time), and in brackets at %d MHz (the clock of the "
         "factors above, the emulated RP2040's). The scans in a think: a scan of %.1f ms at %d MHz (%.1f at %d, "
-        "of which %.1f ms of power-up waits and ADC conversions that no clock changes)."
-        % (BOARD_MHZ, MODEL_MHZ, BOARD_MHZ, MODEL_MHZ, scan_ms, BOARD_MHZ, SCAN_MS, MODEL_MHZ, SCAN_FIXED_MS),
+        "of which %.1f ms of power-up waits and ADC conversions that no clock changes), run in %d parts at the "
+        "engine's ticks (hw.scanner's scan_step, app.loop's think_tick: a scan begun every THINK_SCAN_MS = %d ms, "
+        "a part at every tick while it lasts), its %d power-up waits of %.2f ms given to the think: %.1f ms of "
+        "work a scan at %d MHz. A tick (every %d evaluations, every %d leaves) costs its early return, %.3f host "
+        "us on the unix port (App.think_tick on the tests' rig, best of 9 x 5,000), %.0f us of the Pico's at %d MHz."
+        % (BOARD_MHZ, MODEL_MHZ, BOARD_MHZ, MODEL_MHZ, scan_ms, BOARD_MHZ, SCAN_MS, MODEL_MHZ, SCAN_FIXED_MS,
+           WAITS + 1, THINK_SCAN_MS, WAITS, WAIT_MS, scan_ms - WAITS * WAIT_MS, BOARD_MHZ, TICK_EVERY, TICK_LEAVES,
+           tick_host_us, tick_host_us / load * PICO_FACTOR * k, BOARD_MHZ),
         "",
-        "| level | moves | host median ms | host worst ms | Pico median ms (est., %d MHz; %d MHz) | Pico worst ms (est., %d MHz; %d MHz) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s, a round of service each THINK_SLICE_MS; longest time without a scan (Pico est., %d MHz) |"
+        "| level | moves | host median ms | host worst ms | Pico median ms (est., %d MHz; %d MHz) | Pico worst ms (est., %d MHz; %d MHz) | heap allocated per move, worst (bytes) | scans/s in thinks over 0.25 s (a scan in parts begun each THINK_SCAN_MS); longest time without a scan; the longest think with its scans and ticks (Pico est., %d MHz) |"
         % (BOARD_MHZ, MODEL_MHZ, BOARD_MHZ, MODEL_MHZ, BOARD_MHZ),
         "|---|---:|---:|---:|---:|---:|---:|---:|",
         summary("normal", moves["normal"]),
@@ -977,6 +1055,13 @@ def run():
         % (HARDEST, visited, evals, t / 1000.0, t / 1000.0, median.widest * k, median.widest,
            median.widest * k, median.widest, alloc,
            scan_rate([(t, walk, evals, alloc, 0)])),
+        "",
+        "The widest 1-1 as the board runs it, its scans in parts and its ticks inside (targets: 2 s, and "
+        "60 scans a second): %s at %d MHz; %s at %d MHz. The players' rounds of service (once per "
+        "app.loop.THINK_SLICE_MS = %d ms: the buttons, the clock, a page of the display when it changed) "
+        "are not in these figures."
+        % (scan_rate([(t, walk, evals, alloc, 0)]), BOARD_MHZ, scan_rate([(t, walk, evals, alloc, 0)], 1.0),
+           MODEL_MHZ, THINK_SLICE_MS),
         "",
         "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
         "3.7 KB pool of interned names that weights.py's names open: MicroPython never frees "

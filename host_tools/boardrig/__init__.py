@@ -75,6 +75,11 @@ class ReadingScanner:
         self.scans += 1
         return self.sensed
 
+    mid = False                 # (a scan is never left in parts: it has no banks to power)
+
+    def scan_step(self):
+        return self.scan()
+
     @property
     def settled(self):
         return self.scans - self.last_change >= self.quiet

@@ -47,9 +47,10 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
     legal = legal_plays(t.view, 6, 1)
     results = [p.apply(t.view) for p in legal]
     assert play.apply(t.view) in results            # the engine's play is legal
-    # a think shorter than a round of service (app.loop.THINK_SLICE_MS of the chip's time:
-    # the rig's clock counts 3 ms a tick) runs whole: the loop serves after it
-    assert app.thinking_scans == 0
+    # a short think (the rig's clock counts THINK_CALL_MS a tick): at most one scan begun in
+    # it (one each app.loop.THINK_SCAN_MS), and no round of service (THINK_SLICE_MS): the
+    # loop serves after it
+    assert app.thinking_scans <= 1, app.thinking_scans
     assert any("plays" in row for row in t.screen), t.screen
     assert [l for l in lines if '"board_play"' in l]
     # a person makes the board's play: committed, White to roll
@@ -266,28 +267,50 @@ def _a_button_pressed_in_the_middle_of_a_think():
 
 
 def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks():
-    # the engine ticks every few evaluations; the players are served (a scan, the buttons,
-    # the clock, the display) once per THINK_SLICE_MS of the think clock, the rest return
-    # at once; grading's walks (no question: a person plays meanwhile) get their scan once
-    # a slice too (at every tick, the scans took most of the Pico's time)
+    # the engine ticks every few evaluations; the players are served (the buttons, the
+    # clock, the display, the watchdog) once per THINK_SLICE_MS of the think clock, and a
+    # scan is begun once per app.loop.THINK_SCAN_MS (this rig's scanner ends it in its first
+    # part: tests/portable/test_scan_in_parts.py has the real one); the rest return at once.
+    # Grading's walks (no question: a person plays meanwhile) get the same scans and the
+    # watchdog (at every tick, whole scans took most of the Pico's time)
+    from app.loop import THINK_SCAN_MS
     sc, app, lines, t = _board_black([6, 1])
     at = [0]
     app.clock = lambda: at[0]
+    polls = [0]
+    poll = app.poll_buttons
+
+    def counted(now):
+        polls[0] += 1
+        return poll(now)
+    app.poll_buttons = counted
+    app.wdt = Watchdog()
     app.think_begins((t.view, None, t.turn_dice, False))
     app.thinking_scans = 0
     slice_ms = app.think_slice_ms
     assert slice_ms <= 40                     # a button answered well within 100 ms
     for _ in range(200):
-        at[0] += 3                            # a tick: 4 evaluations of the chip's time
+        at[0] += 3                            # a tick of 3 ms of the chip's time
         app.think_tick()
     per_round = (slice_ms + 2) // 3           # ticks to a round: the first at or past the slice
-    assert app.thinking_scans == 200 // per_round, (app.thinking_scans, slice_ms)
+    per_scan = (THINK_SCAN_MS + 2) // 3
+    assert polls[0] == app.wdt.feeds == 200 // per_round, (polls, app.wdt.feeds, slice_ms)
+    assert app.thinking_scans == 200 // per_scan, (app.thinking_scans, THINK_SCAN_MS)
     app.question = None                       # a walk of grading's
     app.thinking_scans = 0
+    app.wdt.feeds = polls[0] = 0
     for _ in range(200):
         at[0] += 3
         app.think_tick()
-    assert app.thinking_scans == 200 // per_round, (app.thinking_scans, slice_ms)
+    assert app.wdt.feeds == 200 // per_round and polls[0] == 0, (app.wdt.feeds, polls)
+    assert app.thinking_scans == 200 // per_scan, (app.thinking_scans, THINK_SCAN_MS)
+
+
+class Watchdog:
+    feeds = 0
+
+    def feed(self):
+        self.feeds += 1
 
 
 def test_a_seat_handed_back_in_the_middle_of_a_think_ends_the_think():
