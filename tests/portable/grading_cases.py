@@ -7,11 +7,9 @@ doubtful play graded doubtful and a blunder graded blunder, on the OLED, on the 
 status LED and on serial; the next player's roll is taken before the grade's work is done;
 cube decisions graded; the review at the end of a game and of the match, on the OLED (its
 pages turned with the menu button) and on serial; grading off carries none of it."""
-import sys
 import json
 
 from apprig import rig, run, oled_shows, oled_rows, led_index
-from base.rare import forget
 from game.tutor import asked
 from bg.position import Position
 from game.phases import MOVING, PRE_ROLL, DOUBLED, GAME_OVER, MATCH_OVER
@@ -220,30 +218,48 @@ def test_the_match_review_at_the_match_end_and_its_pages():
     assert not app.grader.pages and oled_shows(app, t.screen), oled_rows(app)
 
 
+# The heap under MicroPython (64-bit unix port, BOARD_HEAP) from the board powered up with
+# grading off to the same board set up after grading was on (its Grader and the engine made)
+# and was switched off: measured 8,800 bytes (the set-up board, the names grading's modules
+# interned); 29,952 with engine/review.py kept, 67,200 with the Grader held.
+GRADING_LEFT_MAX = 12000
+# From Black's double to the game's end, grading off (the pass, its record lines, the end's
+# screen): measured 896 bytes; 1,600 with app/noreview.py (where a review comes from) kept.
+# (A narrow bound: the module is small.)
+NO_REVIEW_LEFT_MAX = 1250
+
+
 def test_grading_off_loads_nothing_and_switched_off_drops_its_code():
-    # Start from a process where none of grading's code is loaded: lazy keeps a module it
-    # finds already in sys.modules (a caller's), so one that another test of this CPython
-    # process imported would stay and read as loaded by this board (MicroPython: a no-op)
-    forget("app.grading", "engine.review", "app.noreview")
-    sc, app, lines, t = _graded_app()
+    from heapuse import held, grew
+    sc, app, lines = rig()
+    t = app.table
+    before = held()
+    t.settings.grading = 1
+    sc.put(Position.start())
+    run(app, 100)
+    assert app.grader and app.engine is not None, app.last_fault
     t.settings.grading = 0
     run(app, 20)
-    assert app.grader is None and "app.grading" not in sys.modules
-    assert "engine.review" not in sys.modules
+    assert app.grader is None and app.engine is None
+    left = grew(before)
+    assert left is None or left <= GRADING_LEFT_MAX, left
     _opening(app, 6, 5)
     _white_plays(sc, app, t, [(13, 8), (13, 7)])
     run(app, 50)
     assert not _events(lines, "grade") and app.engine is None
+    before = held()
     app.press("p2_cube")                  # Black doubles, White passes: the game is over
     run(app, 10)
     app.press("p1_cube", "long")
     run(app, 10)
     assert t.phase == GAME_OVER, t.screen
-    # no review without grading: the OLED says where one comes from, and nothing is loaded
-    # (issue 26: it said a developer's command line, `host_tools review RECORD`)
+    # no review without grading: the OLED says where one comes from, and nothing of it is
+    # kept (issue 26: it said a developer's command line, `host_tools review RECORD`)
     assert oled_shows(app, ["No review here:", "grading is off.", "To have one:",
                             "Menu > Settings", "> Grading: on"]), oled_rows(app)
-    assert not _events(lines, "review") and "app.noreview" not in sys.modules
+    assert not _events(lines, "review")
+    left = grew(before)
+    assert left is None or left <= NO_REVIEW_LEFT_MAX, left
 
 
 def test_grading_switched_on_mid_game_grades_from_the_board_on():

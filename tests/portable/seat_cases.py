@@ -5,8 +5,6 @@ The board in a seat inside the running App, with the real engine (app/seat.py,
 engine/player.py, firmware/engine/weights.bin): it rolls its own dice, its engine's play is
 legal and shown, a person makes it and the turn passes; its cube answer goes through the
 Table's flow; the scan runs while it thinks; a seat handed back frees the engine."""
-import sys
-
 from apprig import rig, run, oled_shows, oled_rows
 from bg.movegen import legal_plays
 from bg.play import Play
@@ -60,12 +58,26 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
     assert t.phase == PRE_ROLL and t.on_roll == 0, t.screen
 
 
+# The heap under MicroPython (64-bit unix port, BOARD_HEAP), from White's first move (no
+# engine yet) to the board's answer to her double: the engine made (its weights, buffers and
+# code), the board's think and its two cube decisions: measured 46,720 bytes; 51,680 with
+# the cube's code (app/seatcube.py's engine/cubeful.py: 4,960 bytes) kept after its answers.
+ENGINE_AND_ANSWER_MAX = 49000
+# From before the board is seated to its seat handed back (the engine and its code gone):
+# measured 11,168 bytes: the game's own (the opening roll, the lines), the names the engine's
+# modules interned (3 KB), bg/walk.py (2.5 KB, the rules core's walk, loaded by the engine's
+# search and kept) and engine/deepleaf.py (3.3 KB: app/unseat.py's release does not forget
+# it). 19,136 with engine/player.py kept, 20,928 with app/seat.py kept.
+SEAT_LEFT_MAX = 16000
+
+
 def test_the_board_answers_a_double_with_its_engine():
-    had = "engine.cubeful" in sys.modules        # (CPython: another test may hold it)
+    from heapuse import held, grew
     sc, app, lines, t = _board_black([1, 6])     # White wins the opening (6-1)
     app.press("p1_main")
     run(app, 100)
     assert t.phase == MOVING and t.on_roll == 0
+    before = held()
     pos = _white_13_7_8_7()
     sc.put(pos)
     run(app, 100)
@@ -86,22 +98,32 @@ def test_the_board_answers_a_double_with_its_engine():
     # or pass) and has left the heap again: it is not there while the board, still seated,
     # thinks its next play
     assert app.engine is not None
-    assert had or "engine.cubeful" not in sys.modules
+    used = grew(before)
+    assert used is None or used <= ENGINE_AND_ANSWER_MAX, used
 
 
 def test_a_seat_handed_back_frees_the_engine():
-    had = "engine.player" in sys.modules          # (CPython: another test may hold it)
-    sc, app, lines, t = _board_black([6, 1])
+    from heapuse import held, grew
+    sc, app, lines = rig()
+    t = app.table
+    before = held()
+    t.cycle_seat(1)
+    t.cycle_seat(1)                       # Black: the board, normal
+    app.loaded = [6, 1]                   # the board's opening die, then White's
+    sc.put(Position.start())
+    run(app, 100)
     app.press("p1_main")
     run(app, 100)
-    assert app.engine is not None
+    assert app.engine is not None and t.phase == MOVING and t.on_roll == 1
+    assert t.shown_play is not None       # the board thought and shows its play
     t.cycle_seat(1)                       # normal -> strong
     t.cycle_seat(1)                       # strong -> the computer on USB
     t.cycle_seat(1)                       # -> a player online
     t.cycle_seat(1)                       # -> a person
     run(app, 50)
-    assert app.engine is None and "app.seat" not in sys.modules
-    assert had or "engine.player" not in sys.modules   # its code leaves the heap too
+    assert app.engine is None and t.shown_play is None
+    left = grew(before)                   # the engine's code leaves the heap with it
+    assert left is None or left <= SEAT_LEFT_MAX, left
 
 
 def test_the_board_thinks_in_pieces_across_cycles_and_plays_what_it_plays_at_once():
@@ -365,8 +387,8 @@ def _the_boards_cube_answer_is_a_think_that_serves_the_players():
     from app import seat
     from app.loop import App
     THINK_CUBE = App.THINK_CUBE
-    __import__("app.seatcube")            # loaded and held here: the App's call uses it (base/rare.py)
-    cube = sys.modules["app.seatcube"]
+    # loaded and held here: the App's call uses it (base/rare.py)
+    cube = __import__("app.seatcube", None, None, ("CLOSE_W",))
     close = cube.CLOSE_W
     cube.CLOSE_W = 2.0
     try:
@@ -377,8 +399,7 @@ def _the_boards_cube_answer_is_a_think_that_serves_the_players():
 
 def test_a_seat_handed_back_in_the_middle_of_its_cube_think_ends_it():
     from app import seat
-    __import__("app.seatcube")            # (held here: the App's call uses it, base/rare.py)
-    cube = sys.modules["app.seatcube"]
+    cube = __import__("app.seatcube", None, None, ("CLOSE_W",))   # (held here: base/rare.py)
     close = cube.CLOSE_W
     cube.CLOSE_W = 2.0                    # the look ahead, in the opening (as above)
     try:

@@ -19,10 +19,8 @@ def states():
         # the session's driver and the move generator leave the heap: the matrix resumes
         # Tables on what is left, as the board does after a power-up
         import gc
-        import sys
-        for name in ("sessionkit", "bg.movegen", "tablekit"):
-            if name in sys.modules:
-                del sys.modules[name]
+        from base.rare import forget
+        forget("sessionkit", "bg.movegen", "tablekit")
         gc.collect()
     return _STATES
 

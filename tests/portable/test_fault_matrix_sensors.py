@@ -337,8 +337,8 @@ def _record(kind):
 
 
 def _drop_the_scanner():
-    """The scanner's and the wooden board's code out of the heap (sys.modules and their
-    package), for the Table's: under MicroPython only (a pytest run shares its modules
+    """The scanner's and the wooden board's code out of the heap (forgotten as power-up
+    forgets its modules), for the Table's: under MicroPython only (a pytest run shares its modules
     with the tests after this one, which must keep the ones they imported)."""
     if sys.implementation.name != "micropython":
         return
