@@ -64,11 +64,11 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
 # the cube's code (app/seatcube.py's engine/cubeful.py: 4,960 bytes) kept after its answers.
 ENGINE_AND_ANSWER_MAX = 49000
 # From before the board is seated to its seat handed back (the engine and its code gone):
-# measured 11,168 bytes: the game's own (the opening roll, the lines), the names the engine's
-# modules interned (3 KB), bg/walk.py (2.5 KB, the rules core's walk, loaded by the engine's
-# search and kept) and engine/deepleaf.py (3.3 KB: app/unseat.py's release does not forget
-# it). 19,136 with engine/player.py kept, 20,928 with app/seat.py kept.
-SEAT_LEFT_MAX = 16000
+# measured 7,968 bytes: the game's own (the opening roll, the lines), the names the engine's
+# modules interned (3 KB) and bg/walk.py (2.5 KB, the rules core's walk, loaded by the
+# engine's search and kept). 11,168 with engine/deepleaf.py kept (app/unseat.py's release
+# forgot it until session 19), 19,136 with engine/player.py kept, 20,928 with app/seat.py kept.
+SEAT_LEFT_MAX = 10000
 
 
 def test_the_board_answers_a_double_with_its_engine():
