@@ -45,15 +45,13 @@ RECORD_RETRY_MS = 5000    # a record line the flash refused is written again thi
 # line no save follows. (Constants without names: a name is heap the board never frees.)
 _CARRY_LINES = const(8)
 _CARRY_BYTES = const(240)
-# A seat's or a hint's think is served (a scan, the buttons, the clock, a page of the OLED)
-# once per THINK_SLICE_MS of the chip's own time, however fast the evaluations run (a
-# fragmented heap halved their speed on the emulated RP2040) and whatever the level (the
-# strong level's leaves are long): the engine calls think_tick often (every few
-# evaluations, every leaf) and most calls return at once. 25 ms of thinking per round of
-# about 9 ms (a scan inside a think 6.9 ms on the chip, the rest a page): a button answered
-# within about 35 ms, about 30 readings a second, three quarters of the time thinking.
-# Grading's walks run while a person plays (no question): a scan and the watchdog once a
-# slice, the buttons, the clock and the display between two walks.
+# A seat's or a hint's think is served (the buttons, the clock, a page of the OLED) once per
+# THINK_SLICE_MS of the chip's own time, however fast the evaluations run (a fragmented heap
+# halved their speed on the emulated RP2040) and whatever the level (the strong level's
+# leaves are long): the engine calls think_tick often (every few evaluations, every leaf)
+# and most calls return at once. A button answered within about 30 ms. Grading's walks run
+# while a person plays (no question): the scans and the watchdog, the buttons read once a
+# slice and handled between two walks, the clock and the display between two walks.
 THINK_SLICE_MS = 25
 # ... and the scan runs in parts at the engine's ticks (hw.scanner's scan_step: from one
 # bank's power-up wait to the next, the think working in the waits instead of a sleep), a
@@ -413,8 +411,14 @@ class App:
         The watchdog is fed here too: the tasks' watchdog cannot run while the engine thinks,
         and a strong play takes longer than app.tasks.WDT_TIMEOUT_MS on a Pico."""
         now = self.clock()
-        if not self._parts and ticks.diff(now, self._due) < 0:
-            return                         # (most calls: the think goes on)
+        if self._parts or ticks.diff(now, self._due) >= 0:
+            self._think_round(now)
+        # (most calls: the think goes on. Few locals here: a bytecode function whose frame
+        # is larger than 11 words has it allocated on the heap at every call, MicroPython's
+        # py/objfun.c; this one is called every 2 evaluations)
+
+    def _think_round(self, now):
+        """think_tick's work when there is some: a part of a scan, the players' round."""
         # the scan in parts, a part at each call while one is begun, one begun each
         # THINK_SCAN_MS, whatever the think: a seat's, a hint's, or a walk of grading's
         sc = self.d.scanner

@@ -7,9 +7,10 @@ and kept while a seat is the board's; app/unseat.py drops them when none is (loa
 that: unseat.release), and app/start.py makes them at power-up for a resumed seat.
 
 While the engine thinks it calls its `tick` every engine.player.TICK_EVERY evaluations: the
-App's think_tick serves the players there once per app.loop.THINK_SLICE_MS (a scan, the
-buttons, the clock, a page of the OLED), so the board keeps reading its checkers and
-answering while it thinks. With
+App's think_tick runs the scan there in parts (a scan begun every app.loop.THINK_SCAN_MS,
+the think working in the banks' power-up waits) and serves the players once per
+app.loop.THINK_SLICE_MS (the buttons, the clock, a page of the OLED), so the board keeps
+reading its checkers and answering while it thinks. With
 app.think_piece set (the web page) the play is thought a piece per App cycle instead
 (Engine.think, app/seatpieces.py), the rest of the cycle running between the pieces.
 The cube's answers are app/seatcube.py's, loaded for each question (base/rare.py):

@@ -124,10 +124,13 @@ class Engine:
         (unchanged by a play that does not hit: self.opp_back) decides."""
         ev = self.ev
         if not race:
-            b = ev.back(me)
-            if b == 0:
+            # (race holds the rearmost checker's point for a moment: a local less keeps this
+            # frame within the 11 words MicroPython puts on the C stack; called at every
+            # evaluation, it was allocated on the heap: host_tools/benches/mpy_frames.py)
+            race = ev.back(me)
+            if race == 0:
                 return won_value(opp)
-            race = not hit and b + self.opp_back <= 25
+            race = not hit and race + self.opp_back <= 25
         elif sum(me) == 0:
             return won_value(opp)
         if ev.count % TICK_EVERY == 0 and self.tick is not None:
