@@ -60,6 +60,9 @@ THINK_SLICE_MS = 25
 # profile fit in 15 ms), each 4.1 ms of the chip's work instead of 6.6 with its waits slept
 # (BENCHMARKS.md, engine)
 THINK_SCAN_MS = const(15)
+# ... a scan in parts still going this long after it began (the think's ticks too far apart:
+# a strong think's leaves) is ended at once at the next tick, its last waits slept
+THINK_SCAN_LATE_MS = const(12)
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
 _THINK_HINT = const(1)
@@ -425,7 +428,10 @@ class App:
         if sc is not None and (sc.mid or ticks.diff(now, self._scan_at) >= THINK_SCAN_MS):
             if not sc.mid:
                 self._scan_at = now
-            if sc.scan_step() is not None:
+            if ticks.diff(now, self._scan_at) >= THINK_SCAN_LATE_MS:
+                sc.scan()                  # (ticks too far apart: the rest at once, its waits slept)
+                self.thinking_scans += 1
+            elif sc.scan_step() is not None:
                 self.thinking_scans += 1
             self._parts = sc.mid
         # the rest once a slice of the chip's time (no question, grading's walk: a person

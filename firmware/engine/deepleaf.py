@@ -42,7 +42,10 @@ _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
 NFEAT = 16
-TICK_LEAVES = const(1)          # the engine's tick at every leaf too (_against)
+TICK_LEAVES = const(1)          # the engine's tick at every leaf too (_against) ...
+LEAF_TICKS = const(3)           # ... and inside one, this many times (_equity): a leaf is about
+                                # 6 ms of the Pico's at 200 MHz, the scan in parts wants a tick
+                                # about every 2 ms (app.loop's think_tick)
 
 
 def _u16(b, i):
@@ -146,6 +149,11 @@ class LeafNet:
         buf = self.buf
         y = self.y
         self._inputs(0, 0, 0, me, opp, y, self.mul)   # the counts times their multipliers
+        # the engine's tick (a strong think's: LEAF_TICKS inside a leaf, after the hand-made
+        # inputs, half-way through the rows and after them)
+        tick = self.engine.tick if self.engine is not None else None
+        if tick is not None:
+            tick()
         n = self._active(me, opp)
         lanes = self._lanes
         lanes(0, work, buf, 0, nh)                  # (x 0: clear the lanes)
@@ -153,7 +161,12 @@ class LeafNet:
         t = 0
         r = 0
         at = -1                         # the row the file is at (after a read: the next)
+        mid = n >> 1
         while r < n:
+            if r >= mid:
+                mid = n
+                if tick is not None:
+                    tick()
             i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
             x = work[672 + r] - 64
             t += x
@@ -174,6 +187,8 @@ class LeafNet:
                 lanes(0, work, buf, x, nh)
                 at = i + 1
             r += 1
+        if tick is not None:
+            tick()
         y[_Y_CORR] = t << 7
         y[_Y_CNT] = BLOCK
         f.seek(self.units_at)

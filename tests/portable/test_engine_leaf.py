@@ -103,12 +103,13 @@ def test_the_strong_level_values_its_contact_leaves_with_the_leaf_net_and_plays_
     assert e.deep_fault is None and e.leaf.f is None    # the file is closed after each think
 
 
-def test_the_seats_scan_runs_every_two_leaves_as_well_as_every_32_evaluations():
+def test_the_seats_scan_runs_inside_and_after_each_leaf_as_well_as_every_2_evaluations():
     """A leaf is about 25 evaluations' work: a strong think of short reply walks went 0.4 s
-    of the Pico's estimate without a scan when only the board's net's evaluations ticked.
-    The board's net evaluates the same positions with and without the leaf net (it only
-    values the leaves): the ticks with it are those without plus one every two leaves."""
-    from engine.deepleaf import TICK_LEAVES
+    of the Pico's estimate without a scan when only the board's net's evaluations ticked,
+    and the scan in parts wants a tick about every 2 ms. The board's net evaluates the
+    same positions with and without the leaf net (it only values the leaves): the ticks
+    with it are those without plus LEAF_TICKS inside each leaf and one after it."""
+    from engine.deepleaf import TICK_LEAVES, LEAF_TICKS
     ticks = {}
     for name, leaf in (("leaf", _leaf()), ("none", False)):
         e = Engine(WEIGHTS, None, leaf)
@@ -121,7 +122,9 @@ def test_the_seats_scan_runs_every_two_leaves_as_well_as_every_32_evaluations():
             e.tick = None
             e.choose(pos.me, pos.opp, 6, 5, "strong")       # no tick set: none called, no error
     assert leaves > 40
-    assert len(ticks["leaf"]) - len(ticks["none"]) == leaves // TICK_LEAVES, (ticks, leaves)
+    assert LEAF_TICKS >= 1
+    assert len(ticks["leaf"]) - len(ticks["none"]) == leaves // TICK_LEAVES + leaves * LEAF_TICKS, \
+        (len(ticks["leaf"]), len(ticks["none"]), leaves)
 
 
 # The heap an Engine without the leaf net's file holds, its thinks played, beyond one made
