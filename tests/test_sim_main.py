@@ -82,8 +82,12 @@ def test_ctrl_c_appends_the_record_lines_the_state_carries(tmp_path):
                         "board = physboard.PhysicalBoard(seed=1).install()\n"
                         "from bg.ids import position_from_id\n"
                         "board.set_position(position_from_id(%r))" % position_id(app.table.board))
+    # Ctrl-C as a person's terminal sends it: the board's process must not inherit this
+    # one's disposition (inside the whole suite a test runner's process can have SIGINT
+    # ignored, which a child keeps across exec: the board then ran on and the test waited)
     proc = subprocess.Popen([sys.executable, "-S", "-c", boot], cwd=str(tmp_path), env=python_env(),
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         proc.stdin.write(b"press p2_main\nhelp\n")   # Black rolls; help: answered after it
         proc.stdin.flush()

@@ -45,10 +45,10 @@ def test_the_board_rolls_thinks_shows_a_legal_play_and_the_turn_passes():
     legal = legal_plays(t.view, 6, 1)
     results = [p.apply(t.view) for p in legal]
     assert play.apply(t.view) in results            # the engine's play is legal
-    # a short think (the rig's clock counts THINK_CALL_MS a tick): at most one scan begun in
-    # it (one each app.loop.THINK_SCAN_MS), and no round of service (THINK_SLICE_MS): the
-    # loop serves after it
-    assert app.thinking_scans <= 1, app.thinking_scans
+    # a short think (the rig's clock counts THINK_CALL_MS a tick: the opening 6-1's few
+    # evaluations and its best plays' leaves, about 80 ms): a few scans in it (one begun each
+    # app.loop.THINK_SCAN_MS)
+    assert app.thinking_scans <= 8, app.thinking_scans
     assert any("plays" in row for row in t.screen), t.screen
     assert [l for l in lines if '"board_play"' in l]
     # a person makes the board's play: committed, White to roll
