@@ -18,7 +18,8 @@ best of no double and double minus what was chosen; take: |double/take - double/
 when the answer differs). Writes the section `cube` of BENCHMARKS.md. A few minutes on
 one core; gnubg's answers are cached in build/cube_bench_cache.json (keyed by the IDs and
 the ply), so a second run with another cube life (`--x-board`, not written) is cheaper.
-The board's parameters are fitted on other positions: host_tools/benches/fit_cube.py.
+The board's parameters are fitted on other positions: host_tools/benches/fit_cube.py (the
+money cube one roll ahead's, X_LEAF: host_tools/benches/fit_x_leaf.py).
 """
 import argparse
 import json
