@@ -22,6 +22,10 @@ bear-off (engine/bearoff.py: every checker home, one off a side, 15 pips a side 
 they take the exact win chance instead, where the net is least right (30 points off at
 worst on fit_cube's training split, the board taking a pass worth 0.6 of a cube). The easy
 level answers from the board's net alone. The cube life with contact is cubeful.X_BOARD.
+As money, the look ahead decides from the cube's equities one roll ahead instead (the mean
+of minus the opponent's cubeful equity after each roll, its own doubles counted:
+cubeful.leaf_equity), W_ROOT of the position's own equities beside them: 94.3% -> 95.8%
+of gnubg 2-ply's money doubles on fit_cube's check split (docs/engine.md).
 """
 from bg.cube import CENTRED
 
@@ -50,27 +54,31 @@ def _probs(e, leaf, me, opp):
     return tuple(x / P_ONE for x in e.probs(me, opp))
 
 
-def lookahead(e, me, opp, leaf=(None,)):
+def lookahead(e, me, opp, leaf=(None,), money=None):
     """The mean over the 21 rolls of the side on roll's five probabilities (fractions) after
     the board's net's 0-ply play of the roll, the opponent then on roll, each result valued
     by _probs (the leaf net's with contact when leaf[0] holds it, its file open). (The plays
     without the leaf net's second look that the normal level now gives its own plays: 21
     of them would cost about 1 s more of the Pico's time, and the cube's fit, fit_cube.py,
-    was made so.)"""
+    was made so.) money: (owner, jacoby) of money play, the doubler's view: two values
+    more, the no double's and the double/take's equity one roll ahead (per unit of the
+    cube: the mean of minus the opponent's cubeful equity, engine/cubeful.py's leaf_equity,
+    at cube life X_LEAF with contact, its own double counted)."""
     held = e.leaf
     had = leaf[0]
     e.leaf = None                       # (set again below, however this ends)
     try:
-        return _rolls(e, me, opp, leaf)
+        return _rolls(e, me, opp, leaf, money)
     finally:
         # (dropped on the way when the flash refused its file: fault())
         e.leaf = None if had is not None and leaf[0] is None else held
 
 
-def _rolls(e, me, opp, leaf):
+def _rolls(e, me, opp, leaf, money):
     from bg.steps import apply_step
     from engine.player import won_value
-    acc = [0.0, 0.0, 0.0, 0.0, 0.0]
+    from engine import cubeful
+    acc = [0.0] * (5 if money is None else 7)
     m = bytearray(25)
     o = bytearray(25)
     for a in range(1, 7):
@@ -87,6 +95,10 @@ def _rolls(e, me, opp, leaf):
                 acc[0] += w
                 acc[1] += w if won > 1 else 0.0
                 acc[2] += w if won > 2 else 0.0
+                if money is not None:
+                    # (Jacoby: a gammon counts one point while the cube is centred)
+                    acc[5] += w * (1 if money[1] and money[0] == "centre" else won)
+                    acc[6] += 2.0 * w * won
             else:
                 r = _probs(e, leaf, o, m)       # the opponent on roll
                 acc[0] += w * (1.0 - r[0])
@@ -94,21 +106,30 @@ def _rolls(e, me, opp, leaf):
                 acc[2] += w * r[4]
                 acc[3] += w * r[1]
                 acc[4] += w * r[2]
+                if money is not None:
+                    x = cubeful.cube_life(o, m, cubeful.X_LEAF)
+                    theirs = "them" if money[0] == "me" else "centre"
+                    acc[5] -= w * cubeful.leaf_equity(r, theirs, x, money[1])
+                    acc[6] -= 2.0 * w * cubeful.leaf_equity(r, "me", x)
     return tuple(v / 36.0 for v in acc)
 
 
-def probabilities(e, me, opp, level, leaf=None, root=None):
+def probabilities(e, me, opp, level, leaf=None, root=None, money=None):
     """The five probabilities the board's cube uses at `level` when the answer is close (see
     the module's docstring); leaf: [the leaf net, its file open] or None (the board's net
-    alone); root: the position's own (_probs), when known."""
+    alone); root: the position's own (_probs), when known. money: see lookahead; then
+    (probabilities, its no double and double/take equities one roll ahead, the position's
+    share of the blend)."""
     if leaf is None:
         leaf = [None]
     used = leaf[0] is not None
     probs = root or _probs(e, leaf, me, opp)
+    w = W_ROOT if used else W_ROOT_NET
     if level != "easy":
-        ahead = lookahead(e, me, opp, leaf)
-        w = W_ROOT if used else W_ROOT_NET
+        ahead = lookahead(e, me, opp, leaf, money)
         probs = tuple(w * probs[k] + (1.0 - w) * ahead[k] for k in range(5))
+        if money is not None:
+            return probs, ahead[5], ahead[6], w
     return probs
 
 
@@ -168,9 +189,17 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
                 o = cubeful.decide(_win_moved(p, k * CLOSE_W / 2), away, opp_away, cube,
                                    owner, crawford, beavers, jacoby, x)
                 if o.double != d.double or o.take != d.take:
-                    p = probabilities(e, me, opp, level, leaf, p)
-                    d = cubeful.decide(p, away, opp_away, cube, owner, crawford, beavers,
-                                       jacoby, x)
+                    if away:
+                        p = probabilities(e, me, opp, level, leaf, p)
+                        d = cubeful.decide(p, away, opp_away, cube, owner, crawford, x=x)
+                        break
+                    # money: the cube's equities one roll ahead (the opponent's market
+                    # losers counted), the position's own share (W_ROOT) beside them
+                    nd, dt = d.nd, d.dt
+                    p, nd1, dt1, w = probabilities(e, me, opp, level, leaf, p,
+                                                   (owner, jacoby))
+                    d = cubeful._decide(w * nd + (1.0 - w) * nd1, w * dt + (1.0 - w) * dt1,
+                                        1.0, beavers)
                     break
     finally:
         if leaf[0] is not None:

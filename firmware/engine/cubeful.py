@@ -25,7 +25,11 @@ TP = (L - 1/2) / (W + L + 1/2), the cash point CP = (L + 1) / (W + L + 1/2). Jac
 the cube centred, gammons count in neither the dead value nor past the window (the side
 that gets there cashes). Beavers: the taker beavers when the take leaves it the favourite
 (double/take <= 0); the doubler then does not double when the beavered cube (twice
-double/take) is worse than no double.
+double/take) is worse than no double. One roll ahead (app/seatcube.py, money) a leaf's
+value is `leaf_equity`: the opponent on roll doubles there when that is its best (its
+market losers, which Janowski's linear live cube misses), at cube life X_LEAF with
+contact (fitted on fit_cube's training split: docs/engine.md, "The money cube one roll
+ahead").
 
 Match (match winning chances, from engine.met's Kazaross-XG2 table): the outcomes of the
 game (a win, a gammon, a backgammon, either side, times the cube) each move the score;
@@ -50,6 +54,7 @@ ME = "me"
 THEM = "them"
 X_CONTACT = 0.76
 X_BOARD = 0.70            # the board's contact cube life (see the module's docstring)
+X_LEAF = 0.78            # the contact cube life one roll ahead (money: `leaf_equity`)
 X_BEAROFF = 0.6
 X_RACE_MIN = 0.6
 X_RACE_MAX = 0.8
@@ -151,6 +156,17 @@ def money_equity(p, owner, x=X_CONTACT, jacoby=False):
         else:
             live = -1.0 + (W + 1.0) * (w - tp) / (1.0 - tp)
     return (1.0 - x) * dead + x * live
+
+
+def leaf_equity(p, owner, x, jacoby=False):
+    """Money equity per unit of the cube of the side on roll that may double (owner CENTRE
+    or ME) at its best, no double or double (take or pass): a leaf of the board's look one
+    roll ahead (app/seatcube.py), where the opponent's market losers are counted."""
+    nd = money_equity(p, owner, x, jacoby)
+    if owner == THEM:
+        return nd
+    dt = 2.0 * money_equity(p, THEM, x)
+    return max(nd, dt if dt < 1.0 else 1.0)
 
 
 def money(p, owner=CENTRE, beavers=False, jacoby=False, x=X_CONTACT):

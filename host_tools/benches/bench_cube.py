@@ -18,7 +18,8 @@ best of no double and double minus what was chosen; take: |double/take - double/
 when the answer differs). Writes the section `cube` of BENCHMARKS.md. A few minutes on
 one core; gnubg's answers are cached in build/cube_bench_cache.json (keyed by the IDs and
 the ply), so a second run with another cube life (`--x-board`, not written) is cheaper.
-The board's parameters are fitted on other positions: host_tools/benches/fit_cube.py.
+The board's parameters are fitted on other positions: host_tools/benches/fit_cube.py (the
+money cube one roll ahead's, X_LEAF: host_tools/benches/fit_x_leaf.py).
 """
 import argparse
 import json
@@ -226,11 +227,14 @@ def run(argv=()):
             "win chance (engine/bearoff.py); the easy level the board's net alone; then "
             "engine/cubeful.py "
             "(Kazaross-XG2, Janowski's cube life at the score, x = %.2f with contact, fitted on "
-            "other positions: host_tools/benches/fit_cube.py). Double agreement counts an "
+            "other positions: host_tools/benches/fit_cube.py); as money, when close, the "
+            "cube's equities one roll ahead (the opponent's cubeful equity after each of the "
+            "21 rolls, its doubles counted, x = %.2f with contact there) beside the "
+            "position's own. Double agreement counts an "
             "optional double either way. %.0f s (%d of gnubg's %d answers computed, the others "
             "from build/cube_bench_cache.json).\n%s"
             % (a.positions, a.seed, tallies["board", "doubled"].n, tallies["board", "held"].n,
-               skipped, a.ply, CLOSE_W, W_ROOT, 1.0 - W_ROOT, cubeful.X_BOARD, time.time() - t0, judge.fresh,
+               skipped, a.ply, CLOSE_W, W_ROOT, 1.0 - W_ROOT, cubeful.X_BOARD, cubeful.X_LEAF, time.time() - t0, judge.fresh,
                judge.asked, "\n".join(rows)))
     return body
 

@@ -30,6 +30,9 @@ the doubler's win chance moved that much its way) and a cube life of the taker's
 (`--taker-x`, the double/take's x with contact, the doubler's staying X_BOARD), each fitted
 on the training split (the least equity lost over the four decisions) and scored on the
 check split beside the board as it is.
+
+The money cube one roll ahead's leaf cube life (engine/cubeful.py's X_LEAF) is fitted on the
+same splits by host_tools/benches/fit_x_leaf.py.
 """
 import argparse
 import importlib
@@ -68,6 +71,11 @@ class Remembered:
         # app/seatcube.py's look ahead sets the leaf net aside for its 21 plays (the
         # engine's own, so that the plays remembered are the board's)
         self.eng.leaf = net.net if isinstance(net, _LeafMemo) else net
+
+    def leaf_net(self):
+        # app/seatcube.py's decision asks for the leaf net so: the kept one, not the engine's
+        # own (which would value every leaf again at each point of a grid)
+        return None if self.eng.leaf_net() is None else self.leaf
 
     def probs(self, me, opp):
         key = ("p", bytes(me), bytes(opp))

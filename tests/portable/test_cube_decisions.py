@@ -125,6 +125,24 @@ def test_money_beavers():
     assert ok.double and ok.take and not ok.beaver
 
 
+def test_a_leaf_one_roll_ahead_counts_its_market_losers():
+    # engine/cubeful.py's leaf_equity (money, app/seatcube.py's look one roll ahead): the
+    # side on roll at a leaf doubles when that is its best, so a leaf past its cash point is
+    # worth the cube (double, pass), more than holding it; too good to double, holding it
+    past = (0.85, 0.0, 0.0, 0.0, 0.0)
+    held = cubeful.money_equity(past, cubeful.CENTRE, 0.7)
+    assert held < 0.95 and cubeful.leaf_equity(past, cubeful.CENTRE, 0.7) == 1.0
+    assert cubeful.leaf_equity(past, cubeful.ME, 0.7) == 1.0
+    too_good = (0.92, 0.7, 0.05, 0.0, 0.0)
+    assert near(cubeful.leaf_equity(too_good, cubeful.CENTRE, 0.7),
+                cubeful.money_equity(too_good, cubeful.CENTRE, 0.7), 1e-12)
+    # not yet a double (the opening), and the cube the opponent's: no double of its own
+    assert cubeful.leaf_equity(START, cubeful.CENTRE, 0.7) == cubeful.money_equity(START, "centre", 0.7)
+    assert cubeful.leaf_equity(past, cubeful.THEM, 0.7) == cubeful.money_equity(past, "them", 0.7)
+    # Jacoby at the leaf: the cube centred, gammons do not count
+    assert cubeful.leaf_equity(too_good, cubeful.CENTRE, 0.7, True) == 1.0
+
+
 def test_the_cube_life_by_kind_of_position():
     start_me = [0] * 25
     start_me[5], start_me[7], start_me[12], start_me[23] = 5, 3, 5, 2

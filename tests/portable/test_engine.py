@@ -355,6 +355,11 @@ def test_the_normal_and_strong_cube_looks_one_roll_ahead():
     e = engine()
     pos = pos_from({1: 2}, {13: 15})
     assert lookahead(e, pos.me, pos.opp) == (1.0, 1.0, 0.0, 0.0, 0.0)
+    # as money, the no double's and the double/take's equities one roll ahead: the gammon
+    # counts 2 (1 with Jacoby while the cube is centred) and 4 doubled
+    assert lookahead(e, pos.me, pos.opp, money=("centre", False))[5:] == (2.0, 4.0)
+    assert lookahead(e, pos.me, pos.opp, money=("centre", True))[5:] == (1.0, 4.0)
+    assert lookahead(e, pos.me, pos.opp, money=("me", True))[5:] == (2.0, 4.0)
     net = probabilities(e, pos.me, pos.opp, "easy")
     for level in ("normal", "strong"):
         ahead = probabilities(e, pos.me, pos.opp, level)
@@ -391,8 +396,14 @@ def test_the_cube_looks_ahead_only_when_the_answer_is_close():
     d = decision(e, race.me, race.opp, "normal", 0, 0)
     assert e.ev.count - n > 21
     # (a race: the leaf net, a contact net, values nothing; its share of the root is its)
-    ahead = cubeful.money(probabilities(e, race.me, race.opp, "normal", [e.leaf]), x=x)
-    assert d.name() == ahead.name(), (d.name(), ahead.name())
+    # as money the cube's equities one roll ahead (engine/cubeful.py's leaf_equity: the
+    # opponent's doubles counted) beside the position's own
+    p, nd1, dt1, w = probabilities(e, race.me, race.opp, "normal", [e.leaf], None,
+                                   ("centre", False))
+    root = cubeful.money(probabilities(e, race.me, race.opp, "easy"), x=x)
+    ahead = cubeful._decide(w * root.nd + (1 - w) * nd1, w * root.dt + (1 - w) * dt1, 1.0)
+    assert d.name() == ahead.name() and d.probs == p, (d.name(), ahead.name())
+    assert abs(d.nd - ahead.nd) < 1e-9 and abs(d.dt - ahead.dt) < 1e-9
 
 
 def test_a_small_bear_off_is_exact():
