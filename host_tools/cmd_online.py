@@ -9,7 +9,7 @@ from the environment variable TABLIER_BGAMMON_PASSWORD or a prompt, never the co
 and never printed; no password: a guest), creates or joins a match, and relays:
 
 - the server's dice for both sides to the board (its `seat_dice` question, answered
-  `seat dice 5 3`; the board records them as the server's dice);
+  `seat dice Q 5 3`, Q the question's q; the board records them as the server's dice);
 - the opponent's play (`seat play 13/7 8/7`, from the server's `board` events, turned
   round into the opponent's numbering: host_tools/bgmap.py), their double (`seat double`
   or `seat roll`) and their answer to ours (`seat take` / `seat pass`): the board shows the

@@ -570,7 +570,8 @@ class Bridge:
             key, (q, p, n) = self.dice_q
             dice = self._dice_for(p, n, key)
             if dice:
-                self._answer(key, now, "seat dice " + " ".join(str(d) for d in dice))
+                # (the answer names its question, the seat_dice's q: a stale one is refused)
+                self._answer(key, now, "seat dice %s %s" % (q, " ".join(str(d) for d in dice)))
                 self.dice_q = None
         if self.turn_q is not None and st is not None:
             key, (q, ask, p) = self.turn_q

@@ -445,7 +445,10 @@ class MatchMachine(RuleBasedStateMachine):
                 # a seat online: the relay answers the server's dice
                 dice = "%d" % (1 + rng.next(6)) if t.want_roll == 1 else "%d %d" % (1 + rng.next(6), 1 + rng.next(6))
                 self._act(self.board.app.roll_if_wanted, self.r.now)
-                self._act(commands.answer, self.board.app, "seat dice " + dice)
+                # (named by its question's q, read when the line is sent: a cut may have
+                # powered a new board up)
+                self._act(lambda: commands.answer(self.board.app, "seat dice %d %s" % (
+                    __import__("app.online").online.dice_q(self.board.app.table), dice)))
                 self._act(self.r.collect)
             elif p >= 0 and t.seats[p] >= SEAT_USB and (t.want_play is not None or t.want_cube is not None):
                 if t.want_play is not None:

@@ -209,7 +209,8 @@ class Run:
         elif t.want_roll and (t.seats[0] == 5 or t.seats[1] == 5):
             from app import commands                      # a seat online: the server's dice
             d = "%d" % (1 + rng.next(6)) if t.want_roll == 1 else "%d %d" % (1 + rng.next(6), 1 + rng.next(6))
-            commands.answer(app, "seat dice " + d)
+            from app import online                        # (its question's q)
+            commands.answer(app, "seat dice %d %s" % (online.dice_q(t), d))
         elif t.seats[t.acting()] >= SEAT_USB if t.acting() >= 0 else False:
             self.usb_answers(t, good=True)
         elif t.phase == 5 and t.shown_play is not None:

@@ -40,10 +40,13 @@ class Walk:
         rng, t = self.rng, self.t
         k = rng.randrange(11)
         q = self.asked()
+        # the dice's question named right most of the time, or a stale or wrong one
+        right = 2 * t.rec_seq + (1 if t.opening[0] or t.opening[1] else 0)   # (app/online.py's dice_q)
+        dq = right if rng.random() < 0.7 else rng.randint(0, right + 2)
         if k == 0:
-            return "seat dice %d %d" % (rng.randint(0, 7), rng.randint(0, 7))
+            return "seat dice %d %d %d" % (dq, rng.randint(0, 7), rng.randint(0, 7))
         if k == 1:
-            return "seat dice %d" % rng.randint(1, 6)
+            return "seat dice %d %d" % (dq, rng.randint(1, 6))
         if k == 2:
             return "seat resign %d" % rng.randint(0, 4)
         if k == 3:

@@ -167,7 +167,7 @@ def test_the_board_asking_for_the_opponents_dice_after_the_server_went_on_gets_t
     assert br.to_board[-1:] == ["seat 11 roll"], (br.to_board, said)      # they rolled, no double
     br.board_line(json.dumps({"t": "seat_dice", "p": 1, "n": 2, "o": 1, "q": 12}), 0.0)
     br.tick(0.0)
-    assert "seat dice 6 1" in br.to_board, (br.to_board, said)
+    assert "seat dice 12 6 1" in br.to_board, (br.to_board, said)      # naming its question
     br.to_board.clear()
     br.board_line(json.dumps({"t": "seat_turn", "p": 1, "ask": "play", "q": 13}), 0.1)
     br.tick(0.1)
@@ -275,10 +275,10 @@ def test_the_relays_state_runs_the_same_under_micropython():
     from host_tools.online_bridge import Bridge
     expect = online_cases.replay(Bridge)
     out = expect["out"]
-    assert out[0][0] == ["set autoplay 0"] and out[0][1][-1] == "seat dice 6", out   # their opening die
-    assert out[1][0] == ["roll"] and out[2][1] == ["seat dice 1"], out                # ours, rolled
+    assert out[0][0] == ["set autoplay 0"] and out[0][1][-1] == "seat dice 8 6", out   # their opening die
+    assert out[1][0] == ["roll"] and out[2][1] == ["seat dice 8 1"], out                # ours, rolled
     assert out[3][1] == ["seat 9 play 13/7 8/7"], out     # their play (seat_turn q 9), made by the server itself
-    assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 3 1"], out
+    assert out[4][0] == ["roll"] and out[5][1] == ["seat dice 10 3 1"], out
     assert out[6][0] == ["move 8/5 6/5", "ok", "pong 123"], out
     assert out[7][0] == ["reset", "board"] and out[8] == [[], ["ids"]], out         # a refusal
     assert out[9][1] == ["seat position 4NvgATDgc/ABMA 0 3 1"], out   # the server's position taken

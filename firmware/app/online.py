@@ -11,8 +11,9 @@ so instead of rolling the board asks for them,
     {"t":"seat_dice","p":0,"n":2,"o":1,"q":17}
 
 (p the player the dice are for, n 1 for an opening die or 2, o the online seat, q the
-record's line count) and again every RESEND_MS until `seat dice 3 1` (`seat dice 5` for
-an opening die) answers; the provably fair dice do not roll, and the record says the match's
+question's number, dice_q: it grows with each question) and again every RESEND_MS until `seat dice 17 3 1`
+(`seat dice 17 5` for an opening die) answers, naming the question by its q as a
+seat_turn's answer does (a question asked again and answered twice: the second refused); the provably fair dice do not roll, and the record says the match's
 dice are the server's (a `U 2` line, host_tools/record_read.py's ('entered', 2): verify-dice counts them
 and checks none). `seat resign N` is the opponent's resignation on the server (N 1 single,
 2 gammon, 3 backgammon): offered at the board through its own flow, the person accepts it
@@ -44,9 +45,10 @@ LINKS = {
 }
 WAITING = ("Waiting for the|server's dice", "On attend les|des du serveur")
 
-# the dice question last written: (key, line, when to write it again), and the match whose
-# record says its dice are the server's
-_last = [None, "", 0, None]  # type: list
+# the dice question last written: (key, line, when to write it again), the match whose
+# record says its dice are the server's, and the q of the question the last dice answered
+# (None: none since this module was loaded)
+_last = [None, "", 0, None, None]  # type: list
 SERVER_DICE = 2       # ('entered', 2): host_tools/record_read.py
 
 
@@ -54,6 +56,14 @@ def online_seat(t):
     """The player whose seat is online, or -1."""
     s = t.seats
     return 0 if s[0] == SEAT_ONLINE else 1 if s[1] == SEAT_ONLINE else -1
+
+
+def dice_q(t):
+    """The q that names a dice question: twice the record's line count, plus one once an
+    opening die is in (the two opening dice are asked at the same count). It grows from one
+    question to the next; it moves within one while it stands (a name recorded meanwhile:
+    asked again with the new q)."""
+    return 2 * t.rec_seq + (1 if t.opening[0] or t.opening[1] else 0)
 
 
 def ask_dice(app, now_ms):
@@ -67,6 +77,12 @@ def ask_dice(app, now_ms):
     last = _last
     if last[0] == key and not ticks.reached(now_ms, last[2]):
         return
+    q = dice_q(t)
+    if last[4] is None or q <= last[4]:
+        # none answered since this module was loaded, or the record went back (a game's
+        # end voided and scored again as the server did: `seat score`): the answers to this
+        # question, asked before, taken (answer())
+        last[4] = q - 1
     if last[0] != key:
         last[0] = key
         fair = app.fair
@@ -84,7 +100,7 @@ def ask_dice(app, now_ms):
                 # rolls against the seed at the wrong place: make fuzz)
                 from dice import fairroll_ops
                 fairroll_ops.save(fair)
-        last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", t.rec_seq)))
+        last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", dice_q(t))))
     else:
         t.say(WAITING[t.settings.lang].replace("|", "\n"))
         t.refresh_screen(True)
@@ -93,7 +109,7 @@ def ask_dice(app, now_ms):
 
 
 def answer(app, args):
-    """`seat dice D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`,
+    """`seat dice Q D1 [D2]`, `seat link STATE`, `seat resign N`, `seat name P NAME`,
     `seat position POSID P D1 D2`, `seat score P PTS`: the JSON line answering them."""
     t = app.table
     word = args[0]
@@ -127,18 +143,30 @@ def answer(app, args):
         app.drain()
         return events.line("seat_ok", (("ask", "resign"), ("answer", kind)))
     n = app.roll_asked
-    try:
-        dice = [int(a) for a in args[1:]]
-    except ValueError:
-        dice = []
     if not n:
         return events.error("seat_refused", "no dice are asked for now")
+    # the answer names its question, the seat_dice's q, as a seat_turn's does (app/usbseat.py):
+    # a stale answer (a question asked again and answered twice) is never taken for a later
+    # question's dice. Taken: a q after the question the last dice answered, not after now
+    q = args[1] if len(args) > 1 else ""
+    now_q = dice_q(t)
+    example = "5" if n == 1 else "3 1"
+    if not q.isdigit():
+        return events.error("seat_refused", "name the question: seat dice %d %s" % (now_q, example))
+    if int(q) > now_q or (_last[4] is not None and int(q) <= _last[4]):
+        return events.error("seat_refused", "dice question %s is not asked now: question %d is" % (
+            q[:8], now_q))
+    try:
+        dice = [int(a) for a in args[2:]]
+    except ValueError:
+        dice = []
     if len(dice) != n or not all(1 <= d <= 6 for d in dice):
-        return events.error("seat_refused", "the board asks for %d di%s: seat dice %s" % (
-            n, "e" if n == 1 else "ce", "5" if n == 1 else "3 1"))
+        return events.error("seat_refused", "the board asks for %d di%s: seat dice %d %s" % (
+            n, "e" if n == 1 else "ce", now_q, example))
     _last[2] = app.now                  # a new question (if any) goes out at once
     if t.note is not None:
         t.say("")
+    _last[4] = now_q                    # (an answer to this question again: refused)
     app.last_roll = dice
     t.dice(*dice)
     app.drain()

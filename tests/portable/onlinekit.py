@@ -8,6 +8,13 @@ from app import commands
 from game.phases import MOVING
 
 
+def seat_dice(app, dice):
+    """The relay's `seat dice Q D1 [D2]` for the dice question standing now (its q:
+    app/online.py's dice_q, as the seat_dice line says it)."""
+    from app import online
+    return commands.answer(app, "seat dice %d %s" % (online.dice_q(app.table), dice))
+
+
 def _online_black_moving():
     """Black online, its opening roll 5-3 won: Black to play, its play asked on serial."""
     sc, app, lines = rig()
@@ -16,11 +23,11 @@ def _online_black_moving():
         t.cycle_seat(1)
     sc.put(Position.start())
     run(app, 100)
-    assert json.loads(commands.answer(app, "seat dice 5"))["t"] == "seat_ok"
+    assert json.loads(seat_dice(app, "5"))["t"] == "seat_ok"
     run(app, 30)
     app.press("p1_main")
     run(app, 30)
-    assert json.loads(commands.answer(app, "seat dice 3"))["t"] == "seat_ok"
+    assert json.loads(seat_dice(app, "3"))["t"] == "seat_ok"
     run(app, 50)
     assert t.phase == MOVING and t.on_roll == 1, t.screen
     return sc, app, lines, t

@@ -3,9 +3,8 @@ server's dice is nobody's time."""
 import json
 
 from apprig import run
-from app import commands
 from game.phases import PRE_ROLL
-from onlinekit import _online_black_moving, _black_plays_13_8_24_21
+from onlinekit import _online_black_moving, _black_plays_13_8_24_21, seat_dice
 
 
 def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
@@ -19,7 +18,7 @@ def test_the_persons_clock_waits_for_the_servers_dice_and_runs_once_they_came():
     app.press("p1_main")                           # White's roll: asked of the server
     run(app, 200000)                               # unanswered for 200 s
     assert t.phase == PRE_ROLL and t.match.score == [0, 0], t.screen
-    assert json.loads(commands.answer(app, "seat dice 2 1"))["t"] == "seat_ok"
+    assert json.loads(seat_dice(app, "2 1"))["t"] == "seat_ok"
     run(app, 200000)                               # White does not move: White's time
     assert t.match.score == [0, 1] and "out of time" in " ".join(t.screen), t.screen
 

@@ -4,6 +4,7 @@ line, no `U 0`): the fair dice's later rolls were never checked; and a seat onli
 after a `U 0` must say `U 2` again, or the server's dice would be checked against the seed.
 Runs under pytest and MicroPython with the Pico's heap (see apprig)."""
 from apprig import rig, run, flush, Position, RECORD, TMP
+from onlinekit import seat_dice
 from app import commands
 from dice.fairroll import FairRoll
 
@@ -36,11 +37,11 @@ def test_the_fair_dice_say_u0_after_a_seat_online_and_u2_when_it_is_again():
         t.cycle_seat(1)                     # Black online
     sc.put(Position.start())
     run(app, 100)
-    commands.answer(app, "seat dice 5")     # Black's opening die, the server's
+    seat_dice(app, "5")     # Black's opening die, the server's
     run(app, 20)
     app.press("p1_main")
     run(app, 20)
-    commands.answer(app, "seat dice 3")     # White's: the server's too
+    seat_dice(app, "3")     # White's: the server's too
     run(app, 50)
     assert t.on_roll == 1 and _codes(app) == ["U 2", "R1 5 3"], (t.screen, _codes(app))
     t.cycle_seat(1)                         # Black a person again: the board's fair dice
@@ -67,7 +68,7 @@ def test_the_fair_dice_say_u0_after_a_seat_online_and_u2_when_it_is_again():
     run(app, 50)
     commands.answer(app, "seat %d roll" % t.rec_seq)   # Black's cube question: no double
     run(app, 50)
-    commands.answer(app, "seat dice 6 2")   # Black's roll: the server's again
+    seat_dice(app, "6 2")   # Black's roll: the server's again
     run(app, 50)
     assert _codes(app)[-2:] == ["U 2", "R1 6 2"], _codes(app)
 
@@ -90,11 +91,11 @@ def test_a_power_cut_after_the_servers_dice_keeps_the_u0_of_the_boards_next_roll
         t.cycle_seat(1)                     # Black online
     sc.put(Position.start())
     run(app, 100)
-    commands.answer(app, "seat dice 5")
+    seat_dice(app, "5")
     run(app, 20)
     app.press("p1_main")
     run(app, 20)
-    commands.answer(app, "seat dice 3")
+    seat_dice(app, "3")
     run(app, 50)
     assert _codes(app) == ["U 2", "R1 5 3"], _codes(app)
     # the power cut: the board powered up again on its files, its fair dice from dice.bin

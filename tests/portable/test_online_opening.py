@@ -17,7 +17,8 @@ def _position_at_the_opening(first):
     sc.put(Position.start())
     run(app, 100)
     if first:
-        assert json.loads(commands.answer(app, first))["t"] == "seat_ok"
+        from app import online                     # (the question's q: online.dice_q)
+        assert json.loads(commands.answer(app, "seat dice %d %s" % (online.dice_q(t), first)))["t"] == "seat_ok"
         run(app, 30)
         app.press("p1_main")                       # White's die asked of the server
         run(app, 30)
@@ -42,4 +43,4 @@ def test_the_servers_position_taken_before_the_opening_roll_survives_a_power_cut
 
 def test_the_servers_position_taken_between_the_opening_dice_survives_a_power_cut():
     """The same with one opening die given; White's, asked of the server, is asked no more."""
-    _position_at_the_opening("seat dice 5")
+    _position_at_the_opening("5")

@@ -9,7 +9,7 @@ import json
 from apprig import run
 from app import commands
 from game.phases import MOVING, PRE_ROLL
-from onlinekit import _online_black_moving, _asked_play, _black_plays_13_8_24_21
+from onlinekit import _online_black_moving, _asked_play, _black_plays_13_8_24_21, seat_dice
 
 
 def test_a_resignation_in_the_online_players_move_asks_the_person_and_faults_nothing():
@@ -38,7 +38,7 @@ def test_a_resignation_before_the_online_players_roll_is_not_answered_by_the_eng
     assert t.on_roll == 0 and t.phase == PRE_ROLL, t.screen
     app.press("p1_main")                           # White rolls: the server's dice
     run(app, 30)
-    assert json.loads(commands.answer(app, "seat dice 2 1"))["t"] == "seat_ok"
+    assert json.loads(seat_dice(app, "2 1"))["t"] == "seat_ok"
     run(app, 30)
     pos.me[12] -= 1
     pos.me[5] -= 1

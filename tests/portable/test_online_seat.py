@@ -6,6 +6,7 @@ opponent's play as it asks the computer on USB's; the seat survives a power cut.
 import json
 
 from apprig import rig, run, flush, Position, RECORD
+from onlinekit import seat_dice
 from app import commands
 from game.phases import SEAT_ONLINE, MOVING
 from game.table import Table
@@ -38,15 +39,22 @@ def test_the_dice_of_both_sides_come_from_the_line_and_are_recorded_as_the_serve
     n = len(q)
     run(app, 3500)                                   # unanswered: asked again, said on the OLED
     assert len(_asked(lines)) > n and "server's dice" in " ".join(t.screen), t.screen
-    for text, words in (("seat dice 3 1", "1 die"), ("seat dice 7", "1 die"), ("seat dice x", "1 die")):
+    q = _asked(lines)[-1]["q"]                       # the question's q, as seat_dice says it
+    for text, words in (("seat dice %d 3 1" % q, "1 die"), ("seat dice %d 7" % q, "1 die"),
+                        ("seat dice %d x" % q, "1 die"), ("seat dice x 5", "name the question"),
+                        ("seat dice %d 5" % (q + 1), "not asked now")):     # not asked yet
         ans = json.loads(commands.answer(app, text))
         assert ans["code"] == "seat_refused" and words in ans["msg"], (text, ans)
-    assert json.loads(commands.answer(app, "seat dice 5"))["t"] == "seat_ok"
+    assert json.loads(commands.answer(app, "seat dice %d 5" % q))["t"] == "seat_ok"
     run(app, 20)
     app.press("p1_main")                             # White's opening die: asked too
     run(app, 20)
-    assert _asked(lines)[-1]["p"] == 0
-    assert json.loads(commands.answer(app, "seat dice 3"))["t"] == "seat_ok"
+    assert _asked(lines)[-1]["p"] == 0 and _asked(lines)[-1]["q"] > q
+    # the relay's answer to Black's question again (asked again, answered twice): never
+    # taken for White's die
+    ans = json.loads(commands.answer(app, "seat dice %d 5" % q))
+    assert ans["code"] == "seat_refused" and "not asked now" in ans["msg"], ans
+    assert json.loads(commands.answer(app, "seat dice %d 3" % _asked(lines)[-1]["q"]))["t"] == "seat_ok"
     run(app, 50)
     assert t.phase == MOVING and t.on_roll == 1 and sorted(t.turn_dice) == [3, 5], t.screen
     assert app.loaded == [6, 6, 6, 6]                # the board rolled nothing itself
@@ -55,7 +63,7 @@ def test_the_dice_of_both_sides_come_from_the_line_and_are_recorded_as_the_serve
         rec = f.read()
     assert "\nU 2 @" in rec and rec.index("U 2 @") < rec.index("\nR1 5 3"), rec   # the server's dice
     assert any('"seat_turn"' in x and '"ask":"play"' in x for x in lines)   # the opponent's play
-    ans = json.loads(commands.answer(app, "seat dice 2 2"))   # not asked now
+    ans = json.loads(seat_dice(app, "2 2"))   # not asked now
     assert ans["code"] == "seat_refused" and "no dice" in ans["msg"]
 
 
@@ -72,7 +80,7 @@ def test_the_links_state_is_said_and_a_seat_not_online_takes_no_dice():
     # below where it was with the seat online; 32 above with app/online.py kept)
     left = grew(seated)
     assert left is None or left <= -ONLINE_SEAT_FREED_MIN, left
-    ans = json.loads(commands.answer(app, "seat dice 5"))
+    ans = json.loads(seat_dice(app, "5"))
     assert ans["code"] == "seat_refused" and "no seat is online" in ans["msg"]
 
 
