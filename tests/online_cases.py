@@ -60,12 +60,12 @@ CASE = [
 ]
 
 
-def replay(bridge_class):
-    """The lines the bridge sends each way, and its words, for CASE."""
+def replay(bridge_class, case=None):
+    """The lines the bridge sends each way at each tick, and its words, for CASE (or case)."""
     said = []
     br = bridge_class(said.append)
     out = []
-    for side, x in CASE:
+    for side, x in (CASE if case is None else case):
         if side == "s":
             br.server_line(x)
         elif side == "b":

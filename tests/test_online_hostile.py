@@ -46,19 +46,9 @@ def _load(x):
 
 
 def _replay(case):
-    said = []
-    br = Bridge(said.append)
-    sent = []
-    for side, x in case:
-        if side == "s":
-            br.server_line(x)
-        elif side == "b":
-            br.board_line(x, 0.0)
-        else:
-            br.tick(x)
-            sent += br.to_board
-            br.to_server, br.to_board = [], []
-    return sent, said
+    """The lines the relay sent the board over the case, and its words (online_cases.replay)."""
+    got = oc.replay(Bridge, case)
+    return [x for _, to_board in got["out"] for x in to_board], got["said"]
 
 
 def test_hostile_fields_never_stop_the_relay_nor_reach_the_board_as_commands():

@@ -940,7 +940,12 @@ def _pico_heap(vals, mpy_tree):
 def run():
     from host_tools.benchmd import PICO_FACTOR, MODEL_MHZ, BOARD_MHZ
     k = float(MODEL_MHZ) / BOARD_MHZ      # the board's clock: the CPU's work x k (benchmd)
-    scan_ms = (SCAN_MS - SCAN_FIXED_MS) * k + SCAN_FIXED_MS
+
+    def scan_at(clock):
+        """A scan inside a think at the clock factor (the CPU's share scales, the waits and
+        the ADC's conversions do not), ms."""
+        return (SCAN_MS - SCAN_FIXED_MS) * clock + SCAN_FIXED_MS
+    scan_ms = scan_at(k)
     from engine.deepleaf import TICK_LEAVES, LEAF_TICKS
     from engine.player import TICK_EVERY
     from app.loop import THINK_SLICE_MS, THINK_SCAN_MS
@@ -1007,7 +1012,7 @@ def run():
         for t, w, n, _, lv in rows:
             whole, got, g = think_with_scans(pico_ms(t, w, n, lv) * clock,
                                              n // TICK_EVERY + lv // TICK_LEAVES + lv * LEAF_TICKS,
-                                             (SCAN_MS - SCAN_FIXED_MS) * clock + SCAN_FIXED_MS - WAITS * WAIT_MS,
+                                             scan_at(clock) - WAITS * WAIT_MS,
                                              tick_host_us / load * PICO_FACTOR * clock / 1000.0)
             gap = max(gap, g)
             longest = max(longest, whole)
