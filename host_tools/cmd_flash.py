@@ -137,6 +137,9 @@ def main(argv):
               "installed: hold BOOTSEL, plug in, copy the RP2 .uf2), then run "
               "`make flash PORT=/dev/ttyACM0`." % where, file=sys.stderr)
         return 1
+    # (never --force: mpremote skips a file whose bytes the board already holds, so flashing
+    # again leaves no second copy of the weights in freed blocks, which would keep the board
+    # from reading them in place: base/inflash.py)
     cmd = [tool("mpremote"), "connect", port, "fs", "cp", "-r"]
     cmd += [os.path.join(BUILD, f) for f in sorted(os.listdir(BUILD))]
     cmd += [":", "+", "reset"]

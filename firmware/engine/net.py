@@ -136,7 +136,7 @@ class Evaluator:
     methods are the viper code's; without viper (CPython) engine/net_py.py's PyPath sets
     its own in their place on the instance, so the board never holds the pure code."""
 
-    def __init__(self, path, viper=None):
+    def __init__(self, path, viper=None, flash=None):
         if viper is None:
             viper = _VIPER
         if viper and not _VIPER:
@@ -147,9 +147,9 @@ class Evaluator:
         from base import rare
         from engine import weights
         try:
-            self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net))
+            self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net), flash)
         finally:
-            rare.forget("engine.weights", "engine.filecheck")
+            rare.forget("engine.weights", "engine.filecheck", "base.inflash")
         import array
         self.out = array.array("i", bytes(4 * NOUT))
         self.work = bytearray(_WK_SIZE if viper else 4)

@@ -30,11 +30,12 @@ SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
 # import loop: net imports this module to read its file).
 
 
-def read_net(f, at, path, shape):
+def read_net(f, at, path, shape, segs=None):
     """One net's blocks, as an engine.net.Net: nhid; head (header with the chunk table's
     offset in its 4th uint16, M at 8, B1 at 8 + 2 nhid, W2 then B2 at 8 + 4 nhid, then
     the chunk table); chunks (a tuple: W1, `per` input rows each); base (the chunk at the
-    lowest address)."""
+    lowest address). segs: the file in place on the flash (base/inflash.py's segments):
+    W1's chunks that lie whole in one of its blocks are read there, not copied."""
     NIN, NOUT, MAX_HID, _, Net = shape
     hdr = bytearray(8)
     f.seek(at)
@@ -46,10 +47,13 @@ def read_net(f, at, path, shape):
         raise ValueError("weights file has an unexpected shape: %d-%d-%d" % (nin, nh, nout))
     small = 4 * nh                      # M and B1
     out = 2 * NOUT * (nh + 1)           # W2 and B2
+    w1_at = at + 8 + small
     tab_at = (8 + small + out + 3) & ~3
     shift = 0
     while (2 << shift) * nh <= CHUNK:
         shift += 1
+    if segs:
+        shift = _in_place_shift(segs, w1_at, nh, NIN, shift)
     per = 1 << shift
     head = bytearray(tab_at + 4 + 4 * ((NIN + per - 1) >> shift))
     head[0:8] = hdr
@@ -59,10 +63,15 @@ def read_net(f, at, path, shape):
     chunks = []
     r = 0
     while r < NIN:
-        c = bytearray(nh * min(per, NIN - r))
-        _fill(f, c, path)
+        n = nh * min(per, NIN - r)
+        c = _part(segs, w1_at + r * nh, n)
+        if c is None:
+            c = bytearray(n)
+            f.seek(w1_at + r * nh)
+            _fill(f, c, path)
         chunks.append(c)
         r += per
+    f.seek(w1_at + NIN * nh)
     _fill(f, memoryview(head)[8 + small:8 + small + out], path)
     net = Net(nh, per, head, tuple(chunks), chunks[0])
     try:
@@ -85,6 +94,32 @@ def read_net(f, at, path, shape):
     return net
 
 
+def _part(segs, at, n):
+    if not segs:
+        return None
+    from base.inflash import part
+    return part(segs, at, n)
+
+
+def _in_place_shift(segs, w1_at, nh, nin, top):
+    """log2 of the rows a chunk holds when W1 is read in place: the one that keeps the
+    least in the heap (the chunks that straddle two of the flash's blocks, copied; 16 bytes
+    of memoryview per chunk in place; 4 bytes of the chunk table per chunk)."""
+    best = top
+    cost = None
+    for shift in range(top + 1):
+        per = 1 << shift
+        c = 0
+        r = 0
+        while r < nin:
+            n = nh * min(per, nin - r)
+            c += 20 if _part(segs, w1_at + r * nh, n) is not None else n + 4
+            r += per
+        if cost is None or c < cost:
+            best, cost = shift, c
+    return best
+
+
 def file_size(nhid, nin, nout):
     """Bytes of one net's section in the file (nin inputs, nhid hidden units, nout outputs)."""
     return (8 + 4 * nhid + nin * nhid + 2 * nout * (nhid + 1) + 3) & ~3
@@ -95,9 +130,11 @@ def _fill(f, buf, path):
         raise ValueError("weights file cut short: " + path)
 
 
-def read(path, shape):
+def read(path, shape, flash=None):
     """(sigmoid table, contact Net, race Net) from the file: ValueError in words when it
-    is not one of ours or is cut short. shape: net.py's (NIN, NOUT, MAX_HID, NETS_AT, Net)."""
+    is not one of ours or is cut short. shape: net.py's (NIN, NOUT, MAX_HID, NETS_AT, Net).
+    flash: where the file may lie in place (base/inflash.py's segments: None the Pico's
+    flash, found if there is one; False: never in place, the whole file in the heap)."""
     nets_at = shape[3]
     with open(path, "rb") as f:
         magic = bytearray(4)
@@ -105,9 +142,16 @@ def read(path, shape):
             raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
         from engine.filecheck import check_file    # forgotten with this module (engine/net.py)
         check_file(path)  # engine/filecheck.py: cut short or damaged, said (issue 26)
-        sig = bytearray(SIG_BYTES)
-        _fill(f, sig, path)
-        contact = read_net(f, nets_at, path, shape)
-        race = read_net(f, nets_at + file_size(contact.nhid, shape[0], shape[1]), path, shape)
+        segs = None
+        if flash is not False:
+            from base.inflash import segments      # (forgotten with this module)
+            segs = segments(path, flash)
+        sig = _part(segs, 4, SIG_BYTES)
+        if sig is None:
+            sig = bytearray(SIG_BYTES)
+            f.seek(4)
+            _fill(f, sig, path)
+        contact = read_net(f, nets_at, path, shape, segs)
+        race = read_net(f, nets_at + file_size(contact.nhid, shape[0], shape[1]), path, shape, segs)
     return sig, contact, race
 

@@ -482,6 +482,16 @@ def main(argv):
 THUMB_CYCLES_ROWS_WORD = 100
 THUMB_CYCLES_TAIL_UNIT = 282
 PICO_MHZ = 125
+# The contact and race nets' input rows (W1) are read in place from the flash on the chip
+# (base/inflash.py), through the XIP cache: 16 KB, 2-way, 8-byte lines, 60 cycles a miss at
+# 125 MHz on the emulated RP2040 (../shared/pico-measured.md). At 200 MHz the flash's clock
+# is divided by 4 instead of 2 (the rp2 port keeps it under 62.5 MHz): about 120 cycles,
+# 0.6 us a miss. The model takes every line of every row an evaluation reads as a miss (the
+# cache is shared with the interpreter's own code: an upper bound), at 0.6 us; the
+# estimates at 125 MHz are the 200 MHz ones times 1.6 (so their misses count 0.96 us, twice
+# the chip's: also an upper bound).
+XIP_LINE = 8
+XIP_MISS_US_200 = 0.6
 
 
 def thumb_counts():
@@ -752,6 +762,21 @@ except MemoryError:
 gc.collect()
 t, walk, evals, alloc, _ = move("normal", pos, 1, 1, 9)
 print("hardest|%d|%d|%d|%d|%d" % (t, walk, evals, alloc, e.walker.visited))
+# the input rows the widest 1-1's evaluations read (W1, in place on the chip's flash):
+# counted at the viper code's call, in a run of its own (not timed)
+if ev.viper:
+    import engine.net as net_module
+    rows_of = net_module.rows_vp
+    rows_read = [0]
+
+    def counting(n, acc, p, w, work, base, count, mode):
+        rows_read[0] += count
+        return rows_of(n, acc, p, w, work, base, count, mode)
+    net_module.rows_vp = counting
+    c0 = ev.count
+    e.choose(pos.me, pos.opp, 1, 1, "normal")
+    net_module.rows_vp = rows_of
+    print("hardest_rows|%d|%d|%d" % (rows_read[0], ev.count - c0, ev.contact.nhid))
 """
 
 HARDEST = "AAAAKCWllFIAAA"
@@ -876,6 +901,8 @@ def _parse(out):
             vals[f[0]] = f[1]
         elif f[0] == "leaf_rows":
             vals[f[0]] = int(f[1])
+        elif f[0] == "hardest_rows":
+            vals[f[0]] = tuple(int(x) for x in f[1:])
         else:
             vals[f[0]] = float(f[1])
     return vals, moves, hardest
@@ -897,6 +924,11 @@ class _Estimate:
         self.vfac = max(self.f_rows, self.f_tail)
         self.ev_us = vals["eval_near_us"]
         self.leaf_native = vals.get("leaf_native_us", 0.0)
+        # the flash's reads of an evaluation (XIP_MISS_US_200, every line a miss), in the
+        # 125 MHz estimate's terms
+        rows, n, nh = vals.get("hardest_rows", (0, 1, 0))
+        self.rows_per_eval = rows / float(n)
+        self.xip_us = self.rows_per_eval * (nh // XIP_LINE) * XIP_MISS_US_200 * 200.0 / PICO_MHZ
         t, walk, evals = self.hardest[:3]
         self.widest = self.pico_ms(t, walk, evals)
 
@@ -907,7 +939,8 @@ class _Estimate:
         leaves by the leaf net: their viper calls native, the rest of them (the hand-made
         inputs, the file's reads: the unix port's system calls) x 170 as bytecode."""
         native = min(t, evals * self.ev_us + leaves * self.leaf_native)
-        return (native * self.vfac + (t - native) / self.load * self.bytecode_factor) / 1000.0
+        return (native * self.vfac + (t - native) / self.load * self.bytecode_factor
+                + evals * self.xip_us) / 1000.0
 
     def strong_median(self):
         est = sorted(self.pico_ms(t, w, n, lv) for t, w, n, _, lv in self.moves["strong"])
@@ -1034,10 +1067,14 @@ def run():
         "5 output products, %d cycles (%.0f ns), takes %.3f ns here: x %.0f. Viper code is "
         "estimated at host x **%.0f** (the larger; bytecode: x %d). Pico estimate of a move = "
         "evaluations x the incremental evaluation's time x the viper factor + the rest (the walk, "
-        "bookkeeping: bytecode) x %d."
+        "bookkeeping: bytecode) x %d + evaluations x the flash's reads of their input rows, which "
+        "the chip reads in place (base/inflash.py): %.1f rows an evaluation (counted on the widest "
+        "1-1), %d lines of %d bytes each, every line a miss of the XIP cache at %.1f us at 200 MHz "
+        "(an upper bound: %.0f us an evaluation at 200 MHz)."
         % (PICO_MHZ, counted, rows_cycles, pico_rows_ns, vals["rows_word_ns"], f_rows,
            tail_cycles, pico_tail_ns, vals["tail_unit_ns"], f_tail, vfac, PICO_FACTOR,
-           PICO_FACTOR),
+           PICO_FACTOR, median.rows_per_eval, vals.get("hardest_rows", (0, 1, 0))[2] // XIP_LINE,
+           XIP_LINE, XIP_MISS_US_200, median.xip_us * PICO_MHZ / 200.0),
         "",
         "| evaluation | host us | Pico ms (est.) |",
         "|---|---:|---:|",

@@ -53,6 +53,9 @@ os.chdir('/')
 sys.path[:] = ['', '/host', '.frozen', '/lib']
 import fake_io, physboard
 BOARD = physboard.PhysicalBoard(seed=1).install()
+import rp2
+rp2.load('/host/flash.img')
+rp2.Flash()
 def R(name, value):
     print('HEAP32 %s %s' % (name, value))
 def scrub():
@@ -165,6 +168,33 @@ def firmware_modules():
     return out
 
 
+def flash_image(site):
+    """The chip's flash storage for the steps (host_tools/fakes/rp2.py): a littlefs image
+    with the engine's weights file on it, made by littlefs-python (the firmware's littlefs,
+    as a C library) with the rp2 port's geometry, so that the engine reads its weights in
+    place as on the chip (base/inflash.py). The image is loaded in the prelude, before the
+    first reading: on the chip it is flash, not heap."""
+    import shutil
+    import littlefs
+    src = os.path.join(site, "fw", "engine", "weights.bin")
+    with open(src, "rb") as fh:
+        data = fh.read()
+    fs = littlefs.LittleFS(block_size=4096, block_count=len(data) // 4096 + 6, prog_size=256)
+    fs.makedirs("engine", exist_ok=True)
+    with fs.open("engine/weights.bin", "wb") as fh:
+        for i in range(0, len(data), 1024):
+            fh.write(data[i:i + 1024])
+    with open(os.path.join(site, "host", "flash.img"), "wb") as fh:
+        fh.write(fs.context.buffer)
+    shutil.copy(os.path.join(ROOT, "host_tools", "fakes", "rp2.py"), os.path.join(site, "host", "rp2.py"))
+    man = os.path.join(site, "manifest.json")
+    with open(man) as fh:
+        m = json.load(fh)
+    m["files"] += ["host/rp2.py", "host/flash.img"]
+    with open(man, "w") as fh:
+        json.dump(m, fh)
+
+
 UNBOUNDED_HEAP = 16 * 1024 * 1024   # the cross-check's heapsize: power-up never fills it
 
 
@@ -189,6 +219,7 @@ def measure(work=None):
     work = work or tempfile.mkdtemp(prefix="tablier-heap32-")
     site = os.path.join(work, "site")
     cmd_web.build(site)
+    flash_image(site)
     proc, figures = _run_steps(site, work, steps())
     if proc.returncode != 0 or "names_kept" not in figures:
         raise SystemExit("bench heap32 failed:\n" + proc.stdout[-2000:] + proc.stderr[-2000:])
@@ -260,7 +291,11 @@ def table(f):
              "decoded copies %d B and its module %d B, the leaf net's bytecode twins (engine/deepleaf_py.py, "
              "engine/leaffeat.py) %d B; put in: the viper functions' Thumb code %d B "
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
-             "is made). The leaf net %s on this port%s. MicroPython never frees an "
+             "is made). The engine's weights are read in place from the flash, as on the chip "
+             "(base/inflash.py): the steps' `rp2` (host_tools/fakes/rp2.py) maps a littlefs image holding "
+             "the weights file, made by littlefs-python (the firmware's littlefs, as a C library) and "
+             "loaded before the first reading (on the chip it is flash, not heap). "
+             "The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
              "last row is what a session that has loaded all its rare code keeps for their names "
              "alone, and a new pool is one block of several KB asked for when a name overflows the "

@@ -1,0 +1,160 @@
+"""A file's bytes read where they lie on the flash, instead of a copy in the heap.
+
+The Pico maps its flash into its address space (execute in place: a read goes through a
+16 KB cache), and the stock firmware's filesystem is littlefs on `rp2.Flash()`, whose buffer
+is that mapping, read-only. littlefs keeps a file's data in blocks of the device's block
+size (4 KB on the Pico) and never moves them while the file is not written: block 0 holds
+the file's first bytes; each later block n begins with ctz(n) + 1 pointers of 4 bytes to
+earlier blocks (its skip list: the first to block n - 1), then the file's next bytes
+(littlefs's SPEC.md, "CTZ skip-lists"). A file the board only reads (the engine's weights:
+engine/weights.py) can so be read in place, and its 19 KB kept out of the heap.
+
+The file's blocks are found from the file itself, not from littlefs's directories: each block
+whose bytes, where the file's last block holds them, begin as that block does is followed
+back through its first pointers, and a chain whose bytes, in order, are the file's (SHA-256)
+is the file's. Blocks freed by an earlier copy of the same bytes keep them until littlefs
+reuses the blocks; if such a second chain is found, neither is used (only one is the file's,
+and the other may be erased under a think): the caller reads the file into the heap, as it
+always could. `make flash` copies only the files that changed (mpremote's hash check), so
+flashing the board again leaves no such copy.
+
+Loaded once, when the engine is made, and forgotten with engine/weights.py.
+"""
+
+
+def _ctz(n):
+    c = 0
+    while not n & 1:
+        n >>= 1
+        c += 1
+    return c
+
+
+def layout(size, bs):
+    """Where a littlefs file of `size` bytes keeps them, block size `bs`: per data block in
+    order, (the file offset of its first byte, its byte count, their offset in the block)."""
+    out = []
+    off = 0
+    n = 0
+    while off < size:
+        at = 4 * (_ctz(n) + 1) if n else 0
+        k = bs - at
+        if k > size - off:
+            k = size - off
+        out.append((off, k, at))
+        off += k
+        n += 1
+    return out
+
+
+def pico_flash():
+    """(the flash storage's mapping as a read-only memoryview, its block size) on the Pico;
+    None where there is no such mapping (another port, a firmware whose rp2.Flash has no
+    buffer)."""
+    try:
+        import rp2
+        dev = rp2.Flash()
+        # (rp2_flash.c gives Flash the buffer protocol; the rp2 stubs do not say so)
+        return memoryview(dev), dev.ioctl(5, 0)  # type: ignore[arg-type]  # (5: the block size)
+    except Exception:
+        return None
+
+
+def _u32(mem, a):
+    return mem[a] | (mem[a + 1] << 8) | (mem[a + 2] << 16) | (mem[a + 3] << 24)
+
+
+def _chain(mem, bs, nb, head, n):
+    # the n blocks ending at `head`, by their first pointers; None if one points off the flash
+    out = [0] * n
+    out[n - 1] = head
+    i = n - 1
+    while i:
+        q = _u32(mem, out[i] * bs)
+        if q >= nb:
+            return None
+        i -= 1
+        out[i] = q
+    return out
+
+
+def _digest(mem, bs, chain, lay):
+    import hashlib
+    h = hashlib.sha256()
+    for i in range(len(lay)):
+        a = chain[i] * bs + lay[i][2]
+        h.update(mem[a:a + lay[i][1]])
+    return h.digest()
+
+
+def _file_digest(f, size):
+    import hashlib
+    h = hashlib.sha256()
+    buf = bytearray(512)
+    view = memoryview(buf)
+    f.seek(0)
+    left = size
+    while left:
+        k = f.readinto(view[:left] if left < 512 else view)
+        if not k:
+            return None
+        h.update(view[:k])
+        left -= k
+    return h.digest()
+
+
+def segments(path, flash=None):
+    """The file at `path` in place: [(file offset, memoryview of the bytes from there)], one
+    per littlefs block, in order; None when it is not found once and whole on the flash.
+    flash: (mapping, block size), pico_flash()'s by default."""
+    if flash is None:
+        flash = pico_flash()
+        if flash is None:
+            return None
+    mem, bs = flash
+    with open(path, "rb") as f:
+        size = f.seek(0, 2)
+        lay = layout(size, bs)
+        if not lay:
+            return None
+        last = lay[-1]
+        probe = bytearray(8 if last[1] > 8 else last[1])
+        f.seek(last[0])
+        if f.readinto(probe) != len(probe):
+            return None
+        want = _file_digest(f, size)
+    nb = len(mem) // bs
+    n = len(lay)
+    k = len(probe)
+    found = None
+    for p in range(nb):
+        a = p * bs + last[2]
+        j = 0
+        while j < k and mem[a + j] == probe[j]:
+            j += 1
+        if j < k:
+            continue
+        chain = _chain(mem, bs, nb, p, n)
+        if chain is None or _digest(mem, bs, chain, lay) != want:
+            continue
+        if found is not None:
+            return None       # two copies of these bytes: only one is the file's
+        found = chain
+    if found is None:
+        return None
+    out = []
+    for i in range(n):
+        a = found[i] * bs + lay[i][2]
+        out.append((lay[i][0], mem[a:a + lay[i][1]]))
+    return out
+
+
+def part(segs, at, n):
+    """The file's bytes at..at+n in place (a memoryview), if they lie in one block and start
+    at a multiple of 4 in it (the viper code reads them as words); None otherwise."""
+    for off, mv in segs:
+        if off <= at and at + n <= off + len(mv):
+            if (at - off) & 3:
+                return None
+            return mv[at - off:at - off + n]
+    return None

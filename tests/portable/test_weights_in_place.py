@@ -1,0 +1,188 @@
+"""The engine's weights read in place from the flash (base/inflash.py, engine/weights.py).
+
+The flash here is a real littlefs: under MicroPython the interpreter's own (vfs.VfsLfs2, the
+code the Pico's firmware runs) on a block device in a bytearray of 4 KB blocks, whose bytes
+stand for the Pico's mapped flash; under CPython littlefs-python's (the same C library). The
+weights file is copied onto it as `make flash` does (in pieces), then found where it lies:
+- its blocks, in order, are its bytes;
+- an Evaluator reading W1 in place gives the same outputs, bit for bit, as one that read the
+  whole file into the heap, and (MicroPython) holds at least 15 KB less of the heap;
+- a second copy of the same bytes left in freed blocks, a block of the file changed on the
+  flash, a file that is not on it: nothing is read in place, the file is read into the heap.
+"""
+import gc
+import sys
+
+from bg.ids import position_from_id
+
+MICROPYTHON = sys.implementation.name == "micropython"
+TESTS = __file__[:__file__.rfind("/")] if "/" in __file__ else "."
+WEIGHTS = TESTS + "/../../firmware/engine/weights.bin"
+BS = 4096
+POSITIONS = ("4HPwATDgc/ABMA", "AAAAKCWllFIAAA", "4HPhASLgc/ABMA", "sNvBAQDg2wEAAA", "2G7gAyBg2wEAAA",
+             "wQMAwN1tAwAAAA", "ttsAgDHM3s0AAA", "ss3gBwCmewODAA")
+
+
+def _source():
+    with open(WEIGHTS, "rb") as f:
+        return f.read()
+
+
+class _RamFlash:
+    """A block device in a bytearray of 4 KB blocks, erased as 0xFF (MicroPython's
+    extended block-device protocol, as rp2.Flash)."""
+
+    def __init__(self, blocks):
+        self.data = bytearray(blocks * BS)
+        self.blocks = blocks
+        for b in range(blocks):
+            self.ioctl(6, b)
+
+    def readblocks(self, b, buf, off=0):
+        a = b * BS + off
+        buf[:] = self.data[a:a + len(buf)]
+
+    def writeblocks(self, b, buf, off=None):
+        if off is None:
+            off = 0
+            for i in range(len(buf) // BS):
+                self.ioctl(6, b + i)
+        a = b * BS + off
+        self.data[a:a + len(buf)] = buf
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return BS
+        if op == 6:
+            self.data[arg * BS:(arg + 1) * BS] = b"\xff" * BS
+        return 0
+
+
+class _Board:
+    """A littlefs on a flash of `blocks` blocks; put(name, bytes) copies a file onto it in
+    pieces of 700 bytes (as mpremote does, in pieces); path(name) is where the board's code
+    opens it; flash() the mapping and block size inflash.segments takes."""
+
+    n = 0
+
+    def __init__(self, blocks=12):
+        gc.collect()            # (the last test's flash: the Pico's heap holds one at a time)
+        if MICROPYTHON:
+            import vfs
+            self.dev = _RamFlash(blocks)
+            vfs.VfsLfs2.mkfs(self.dev, progsize=256)
+            _Board.n += 1
+            self.mount = "/tablier_lfs%d" % _Board.n
+            vfs.mount(vfs.VfsLfs2(self.dev, progsize=256), self.mount)
+        else:
+            import littlefs
+            import tempfile
+            self.fs = littlefs.LittleFS(block_size=BS, block_count=blocks, prog_size=256)
+            self.mount = tempfile.mkdtemp(prefix="tablier-lfs-")
+
+    def put(self, name, data):
+        if MICROPYTHON:
+            f = open(self.mount + "/" + name, "wb")
+        else:
+            f = self.fs.open(name, "wb")
+            with open(self.mount + "/" + name, "wb") as g:   # what the board's open() reads
+                g.write(data)
+        for i in range(0, len(data), 700):
+            f.write(data[i:i + 700])
+        f.close()
+
+    def path(self, name):
+        return self.mount + "/" + name
+
+    def flash(self):
+        return memoryview(self.dev.data if MICROPYTHON else self.fs.context.buffer), BS
+
+    def close(self):
+        if MICROPYTHON:
+            import vfs
+            vfs.umount(self.mount)
+
+
+def test_the_file_is_found_in_its_blocks_in_order():
+    from base import inflash
+    src = _source()
+    board = _Board()
+    try:
+        board.put("filler.bin", bytes(range(256)) * 5)      # the file's blocks not the first
+        board.put("weights.bin", src)
+        segs = inflash.segments(board.path("weights.bin"), board.flash())
+        assert segs is not None, "the weights were not found on the flash"
+        assert [off for off, _ in segs] == [off for off, _, _ in inflash.layout(len(src), BS)]
+        assert b"".join(bytes(m) for _, m in segs) == src
+        # the layout is littlefs's: block 0 holds 4,096 bytes, block n 4 x (ctz(n) + 1) fewer
+        assert [k for _, k, _ in inflash.layout(5 * BS, BS)] == [4096, 4092, 4088, 4092, 4084, 28]
+    finally:
+        board.close()
+
+
+def test_a_second_copy_of_the_same_bytes_is_never_read_in_place_and_an_older_version_never_is():
+    from base import inflash
+    src = _source()
+    board = _Board(20)
+    try:
+        board.put("weights.bin", src)
+        board.put("weights.bin", src)      # copied again: the first copy's blocks are free now
+        assert inflash.segments(board.path("weights.bin"), board.flash()) is None
+    finally:
+        board.close()
+        board = None
+    # a new version over an older one whose freed blocks still hold it: the new one's blocks
+    newer = bytearray(src)
+    for at in (100, len(src) // 2, len(src) - 10):
+        newer[at] ^= 0x55
+    newer = bytes(newer)
+    board = _Board(20)
+    try:
+        board.put("weights.bin", src)
+        board.put("weights.bin", newer)
+        segs = inflash.segments(board.path("weights.bin"), board.flash())
+        assert segs is not None and b"".join(bytes(m) for _, m in segs) == newer
+        # a file whose bytes are not on this flash (the leaf net's, from the host's disk)
+        assert inflash.segments(WEIGHTS.replace("weights.bin", "leafnet.bin"), board.flash()) is None
+        assert inflash.pico_flash() is None         # no rp2 here: nothing in place
+    finally:
+        board.close()
+
+
+def _equities(ev):
+    out = []
+    for pid in POSITIONS:
+        pos = position_from_id(pid)
+        for race in (False, True):      # both nets
+            out.append(tuple(ev.probs(bytes(pos.me), bytes(pos.opp), race)))
+    return out
+
+
+def test_an_evaluator_reading_in_place_evaluates_bit_for_bit_as_one_with_the_file_in_the_heap():
+    from engine.net import Evaluator
+    src = _source()
+    board = _Board()
+    try:
+        board.put("weights.bin", src)
+        path = board.path("weights.bin")
+        gc.collect()
+        a = gc.mem_alloc() if MICROPYTHON else 0
+        whole = Evaluator(path, flash=False)
+        gc.collect()
+        b = gc.mem_alloc() if MICROPYTHON else 0
+        placed = Evaluator(path, flash=board.flash())
+        gc.collect()
+        c = gc.mem_alloc() if MICROPYTHON else 0
+        assert _equities(placed) == _equities(whole)
+        # (the pure path, CPython's, decodes the rows it reads: they came from the flash)
+        if MICROPYTHON:
+            held_whole, held_placed = b - a, c - b
+            print("weights held: whole %d B, in place %d B" % (held_whole, held_placed))
+            assert held_whole - held_placed >= 15000, (held_whole, held_placed)
+        # in place, the contact net's W1 is (almost) all memoryviews on the flash's bytes
+        mapped = sum(len(ch) for ch in placed.contact.chunks if isinstance(ch, memoryview))
+        assert mapped >= 14000, mapped
+    finally:
+        board.close()
