@@ -4,9 +4,11 @@ Why: the strong level's 1-ply is limited by the value of its leaves, the positio
 the opponent's best reply (docs/engine.md, "the strong level's choice"). A net of 256
 hidden units with 16 hand-made inputs (engine/leaffeat.py) values them about as well as
 gnubg 0-ply, but its weights (60 KB) cannot live in the board's heap. A strong move values
-only about 84 leaves, so each leaf reads the rows of its active inputs from the file, one
-at a time, into one small buffer; the board's own net still chooses the candidates and the
-replies.
+only about 84 leaves, so each leaf reads the rows of its active inputs where they lie on
+the Pico's flash (base/inflash.py: the file's blocks in the flash's mapping, `place`), or
+from the file, one at a time, into one small buffer, where there is no mapping or a row
+straddles two of the flash's blocks; the board's own net still chooses the candidates and
+the replies.
 
 File "TBL1" (little-endian, engine/leafnet.bin; written by host_tools/train/leafnet.py):
   0   b"TBL1", uint16 nraw (202), nfeat (16), nhid (256), 0
@@ -34,6 +36,7 @@ except ImportError:          # CPython
 PATH = "engine/leafnet.bin"     # on the board's flash, beside the compiled modules
 ROWS_AT = const(88)             # (the header's other offsets: engine/deepleaf_make.py)
 BLOCK = const(16)               # hidden units read at a time (480 bytes)
+_UNIT = const(30)               # a hidden unit's bytes in the file's last part
 # y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
 # times their total) and the block's first unit and count for block_vp, then B2 + 4096
 # for out_vp, then the five outputs of the last leaf (0..65535, by out_bc: the cube's,
@@ -92,7 +95,7 @@ class LeafNet:
     sigmoid table and inputs it shares). open() before a think's leaves, close() after: the
     file stays open only while a strong think values its leaves."""
 
-    def __init__(self, ev, path=PATH, engine=None, race=None):
+    def __init__(self, ev, path=PATH, engine=None, race=None, flash=None):
         self.ev = ev
         self.path = path
         self.f = None
@@ -112,9 +115,10 @@ class LeafNet:
             from engine.deepleaf_make import made
             (self.nh, self.units_at, self.mul, self.buf, self.rows, self.one, self.second,
              self.units, self.y, self.work, self.sig, self._lanes, self._block, self._out,
-             self._delta, self._inputs) = made(ev, path, out_bc, engine.walker.seen if self.shared else None)
+             self._delta, self._inputs, self.place) = made(
+                ev, path, out_bc, engine.walker.seen if self.shared else None, flash)
         finally:
-            rare.forget("engine.deepleaf_make", "engine.filecheck")
+            rare.forget("engine.deepleaf_make", "engine.filecheck", "base.inflash")
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows
@@ -123,8 +127,28 @@ class LeafNet:
             return self._delta(0, 0, 0, self.work, me, opp, 1)
         return self._delta(me, opp, self.work)       # (deepleaf_py.active)
 
+    def _joined(self, k, off, n):
+        # the file's bytes off..off+n, which run from flash block k into k + 1, copied into
+        # the one buffer (free while a leaf is valued: the file's reads go there too)
+        where = self.place[1]
+        w, a = where[k]
+        w2, b = where[k + 1]
+        a += off
+        d = -b - off                  # (block k + 1's bytes start d bytes into these)
+        buf = self.buf
+        copy = self.place[2]
+        if copy is not None:
+            at = self.place[3]
+            copy(at, w + a, d)
+            copy(at + d, w2, n - d)
+        else:
+            buf[0:d] = w[a:a + d]
+            buf[d:n] = w2[0:n - d]
+        return buf
+
     def open(self):
-        if self.f is None:
+        # (no file when every row and block of units lies on the flash)
+        if self.f is None and (self.place is None or not self.place[4]):
             self.f = open(self.path, "rb")
 
     def close(self):
@@ -144,7 +168,6 @@ class LeafNet:
         self.evals += 1
         work = self.work
         f = self.f
-        assert f is not None, "open() first"
         nh = self.nh
         buf = self.buf
         y = self.y
@@ -158,6 +181,14 @@ class LeafNet:
         lanes = self._lanes
         lanes(0, work, buf, 0, nh)                  # (x 0: clear the lanes)
         row = self.rows
+        place = self.place
+        if place is not None:
+            # (made()'s: per row, then per block of units, the flash block it lies whole
+            # in, 128 + the first of the two it straddles, 255 if neither; per block its
+            # address (viper) or its view (the pure path), less the file offset where its
+            # bytes start)
+            blocks, where = place[0], place[1]
+            viper = self.ev.viper
         t = 0
         r = 0
         at = -1                         # the row the file is at (after a read: the next)
@@ -170,6 +201,19 @@ class LeafNet:
             i = work[544 + 2 * r] | (work[545 + 2 * r] << 8)
             x = work[672 + r] - 64
             t += x
+            if place is not None:
+                k = blocks[i]
+                if k < 128:             # the row where it lies on the flash
+                    w, a = where[k]
+                    a += ROWS_AT + i * nh
+                    lanes(0, work, w + a if viper else w[a:a + nh], x, nh)
+                    r += 1
+                    continue
+                if k < 255:             # ... across two of its blocks: joined in buf
+                    lanes(0, work, self._joined(k - 128, ROWS_AT + i * nh, nh), x, nh)
+                    r += 1
+                    continue
+            assert f is not None, "open() first"     # (a row not on the flash: the file's)
             if i != at:                 # (a point's third row after its first two: no seek)
                 f.seek(ROWS_AT + i * nh)
             # the next input's row follows in the file (a point's two first inputs):
@@ -191,14 +235,26 @@ class LeafNet:
             tick()
         y[_Y_CORR] = t << 7
         y[_Y_CNT] = BLOCK
-        f.seek(self.units_at)
         blk = self.units
         sig = self.sig
         block = self._block
+        nraw = 202
         for j0 in range(0, nh, BLOCK):
-            f.readinto(blk)
+            a = self.units_at + j0 * _UNIT
+            k = blocks[nraw + j0 // BLOCK] if place is not None else 255
+            if k < 128:
+                w, u = where[k]
+                u += a
+                u = w + u if viper else w[u:u + BLOCK * _UNIT]
+            elif k < 255:
+                u = self._joined(k - 128, a, BLOCK * _UNIT)
+            else:
+                assert f is not None, "open() first"
+                f.seek(a)
+                f.readinto(blk)
+                u = buf
             y[_Y_J0] = j0
-            block(0, 0, 0, buf, work, sig, y)
+            block(0, 0, 0, u, work, sig, y)
         return self._out(0, 0, 0, work, self.ev.sig, y)     # (out_bc: the raw uint16 table)
 
     # -- at the strong level (engine/player.py's hooks, here so that a board without the
@@ -267,7 +323,7 @@ def attach(engine, race):
     race(me, opp): no contact left (engine/player.py's contact_free: handed in, so that this
     module imports nothing of the player that imports it)."""
     try:
-        engine.leaf = LeafNet(engine.ev, engine.leaf_path, engine, race)
+        engine.leaf = LeafNet(engine.ev, engine.leaf_path, engine, race, engine.flash)
     except (OSError, ValueError) as e:
         engine.deep_fault = "leaf net: %s" % (e,)
         return

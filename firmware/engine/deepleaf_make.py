@@ -27,27 +27,30 @@ def _compiled():
     code compiled ahead by mpy-cross), their modules forgotten once imported."""
     from base import rare
     try:
-        from engine.deepleaf_vp import lanes_vp, block_vp
+        from engine.deepleaf_vp import lanes_vp, block_vp, copy_vp
     finally:
         rare.forget("engine.deepleaf_vp")
     try:
         from engine.leaffeat_vp import inputs_vp
     finally:
         rare.forget("engine.leaffeat_vp")
-    return {"lanes_vp": lanes_vp, "block_vp": block_vp, "inputs_vp": inputs_vp}
+    return {"lanes_vp": lanes_vp, "block_vp": block_vp, "inputs_vp": inputs_vp, "copy_vp": copy_vp}
 
 
 def _u16(b, i):
     return b[i] | (b[i + 1] << 8)
 
 
-def made(ev, path, out_bc, share=None):
+def made(ev, path, out_bc, share=None, flash=None):
     """LeafNet.__init__'s work (engine/deepleaf.py): the file's header read and checked, the
     buffers and the arithmetic's functions (out_bc: deepleaf.py's outputs in bytecode, both
     paths'), as the tuple LeafNet.__init__ unpacks. share (viper only): a buffer of BUF
     bytes idle while a leaf is valued, its one buffer: the strong level's walker's set of
     results (engine/search.py, free between two walks; 0.5 KB less of the board's heap at a
-    strong think), zeroed after each leaf by LeafNet.equity; None: a buffer of its own."""
+    strong think), zeroed after each leaf by LeafNet.equity; None: a buffer of its own.
+    flash: where the file may lie in place (base/inflash.py's segments: None the Pico's
+    flash if there is one, False never): the tuple's last item, for deepleaf.in_place, or
+    None (every row read from the file)."""
     hdr = bytearray(ROWS_AT)
     with open(path, "rb") as f:
         if f.readinto(hdr) != ROWS_AT or hdr[0:4] != MAGIC:
@@ -72,6 +75,7 @@ def made(ev, path, out_bc, share=None):
     y = array.array("i", bytes(4 * _Y_LEN))
     for k in range(NOUT):
         y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
+    g = None
     if ev.viper:
         from engine.net import delta_vp
         g = _compiled()
@@ -89,4 +93,44 @@ def made(ev, path, out_bc, share=None):
     # sigmoid table, then lanes, block, out, the active inputs' function and the hand-made
     # inputs' (engine/leaffeat_vp.py's inputs_vp; engine/leaffeat.py's on CPython)
     return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
-            view[:BLOCK * _UNIT], y, work, sig) + fns
+            view[:BLOCK * _UNIT], y, work, sig) + fns + (
+                _place(ev, path, flash, nraw, nh, buf, g["copy_vp"] if g else None),)
+
+
+def _place(ev, path, flash, nraw, nh, buf, copy):
+    """The file's blocks on the flash, for engine/deepleaf.py's LeafNet._equity: (per raw
+    row, then per block of BLOCK units, the index k of the flash block it lies whole in, or
+    128 + k when it runs on from block k into block k + 1 (joined in the one buffer), 255
+    when neither; per flash block (w, -start), w its address as an int for the viper code
+    or its memoryview for the pure path, start the file offset of its first byte; the
+    copy function (viper) and the one buffer's address, or None; whether every row and
+    block lies on the flash), or None. The Pico's flash is mapped for good: its addresses
+    hold."""
+    if flash is False:
+        return None
+    from base.inflash import segments            # (forgotten with this module)
+    segs = segments(path, flash)
+    if not segs:
+        return None
+    units_at = ROWS_AT + nraw * nh
+    spans = [(ROWS_AT + i * nh, nh) for i in range(nraw)]
+    spans += [(units_at + j * BLOCK * _UNIT, BLOCK * _UNIT) for j in range(nh // BLOCK)]
+    blocks = bytearray(len(spans))
+    last = len(segs) - 1
+    for n, (off, size) in enumerate(spans):
+        blocks[n] = 255
+        for k in range(last + 1):
+            start, end = segs[k][0], segs[k][0] + len(segs[k][1])
+            if start <= off < end and not (off - start) & 3:
+                if off + size <= end:
+                    blocks[n] = k
+                elif k < last and off + size <= end + len(segs[k + 1][1]) and k < 127:
+                    blocks[n] = 128 + k
+    whole = True                # (no row nor block read from the file: it is never opened)
+    for k in blocks:
+        if k == 255:
+            whole = False
+    if ev.viper:
+        from uctypes import addressof
+        return blocks, [(addressof(mv), -off) for off, mv in segs], copy, addressof(buf), whole
+    return blocks, [(mv, -off) for off, mv in segs], None, None, whole

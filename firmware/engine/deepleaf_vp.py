@@ -9,6 +9,16 @@ import micropython
 
 
 @micropython.viper
+def copy_vp(dst: ptr32, src: ptr32, n: int):
+    # n bytes (a multiple of 4), a word at a time: a row or a block of units that straddles
+    # two of the flash's blocks, joined in the one buffer (engine/deepleaf.py's _joined)
+    n = n >> 2
+    while n:
+        n -= 1
+        dst[n] = src[n]
+
+
+@micropython.viper
 def lanes_vp(n: int, acc: ptr32, row: ptr32, x: int, nh: int):
     # x 0: clear the lanes; else acc += x * row, two units a word (engine/net.py's lanes)
     m8 = 16711935

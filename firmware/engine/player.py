@@ -72,8 +72,11 @@ class Engine:
     cand_hits: bytearray
     cand_score: list
 
-    def __init__(self, weights, viper=None, leaf=None):
-        self.ev = Evaluator(weights, viper)
+    def __init__(self, weights, viper=None, leaf=None, flash=None):
+        # flash: where the weights files may be read in place (base/inflash.py: None the
+        # Pico's flash if there is one; False never; the tests' littlefs otherwise)
+        self.flash = flash
+        self.ev = Evaluator(weights, viper, flash)
         # the strong level's leaf net (engine/deepleaf.py): its file beside the weights
         # unless named (False: none), made at the first strong think if the file is there
         if leaf is None:

@@ -492,6 +492,7 @@ PICO_MHZ = 125
 # the chip's: also an upper bound).
 XIP_LINE = 8
 XIP_MISS_US_200 = 0.6
+FLASH_BLOCKS = 26              # the RAM flash the engine's files lie on (weights 6 blocks, leaf net 15)
 
 
 def thumb_counts():
@@ -581,8 +582,31 @@ from engine.player import Engine, contact_free
 gc.collect()
 BYTECODE or print("heap_engine_modules|%d" % (gc.mem_alloc() - a_i))
 BYTECODE or print("heap_free_before_engine|%d" % gc.mem_free())
+# the engine's files in place, as on the chip (base/inflash.py): a littlefs (this
+# interpreter's own VfsLfs2, the Pico's code) on a flash in RAM of the Pico's geometry
+# (host_tools/fakes/ramflash.py), its bytes standing for the Pico's mapped flash; the heap
+# is given its size on top (on the chip it is flash, not heap)
+FLASH = False
+if not BYTECODE:
+    import vfs
+    sys.path.append(ROOT + "/host_tools/fakes")
+    from ramflash import Flash
+    flash_dev = Flash(FLASH_BLOCKS)
+    vfs.VfsLfs2.mkfs(flash_dev, progsize=256)
+    vfs.mount(vfs.VfsLfs2(flash_dev, progsize=256), "/inflash")
+    for name in ("weights.bin", "leafnet.bin"):
+        with open(ROOT + "/firmware/engine/" + name, "rb") as src, open("/inflash/" + name, "wb") as dst:
+            while True:
+                piece = src.read(512)
+                if not piece:
+                    break
+                dst.write(piece)
+    del src, dst, piece, Flash
+    WEIGHTS = "/inflash/weights.bin"
+    FLASH = (memoryview(flash_dev.data), 4096)
+    gc.collect()
 a0 = gc.mem_alloc()
-e = Engine(WEIGHTS)        # the weights in blocks of at most 2 KB (engine/weights.py)
+e = Engine(WEIGHTS, flash=FLASH)   # the weights' rows in place, the rest in blocks of at most 2 KB
 # (its figure includes a new pool of interned names when weights.py's names pass a pool's
 # end: 3.7 KB here in one layout of this script, none in another; the board has its own)
 gc.collect()
@@ -718,6 +742,14 @@ if leafnet is not None:
         nbest = t if nbest is None or t < nbest else nbest
     leafnet.close()
     print("leaf_us|%.1f" % lbest)
+    # the flash's cache lines a leaf reads in place (its rows, its units), every one a miss
+    # at most (bench engine's XIP model)
+    lrows = 0
+    for p in lpos:
+        lrows += leafnet._active(p.me, p.opp)
+    print("leaf_xip_lines|%d" % ((lrows * leafnet.nh // len(lpos) + leafnet.nh * 30) // 8
+                                 if leafnet.place is not None else 0))
+    print("leaf_in_place|%d" % (leafnet.place is not None))
     print("leaf_native_us|%.1f" % nbest)
     print("leaf_rows|%d" % nrows)
 del leafnet
@@ -899,6 +931,8 @@ def _parse(out):
             hardest = tuple(int(x) for x in f[1:])
         elif f[0] in ("leaf_fault", "legal_plays_with_engine"):
             vals[f[0]] = f[1]
+        elif f[0] in ("leaf_xip_lines", "leaf_in_place"):
+            vals[f[0]] = int(f[1])
         elif f[0] == "leaf_rows":
             vals[f[0]] = int(f[1])
         elif f[0] == "hardest_rows":
@@ -924,6 +958,7 @@ class _Estimate:
         self.vfac = max(self.f_rows, self.f_tail)
         self.ev_us = vals["eval_near_us"]
         self.leaf_native = vals.get("leaf_native_us", 0.0)
+        self.leaf_xip_us = vals.get("leaf_xip_lines", 0) * XIP_MISS_US_200 * 200.0 / PICO_MHZ
         # the flash's reads of an evaluation (XIP_MISS_US_200, every line a miss), in the
         # 125 MHz estimate's terms
         rows, n, nh = vals.get("hardest_rows", (0, 1, 0))
@@ -940,7 +975,7 @@ class _Estimate:
         inputs, the file's reads: the unix port's system calls) x 170 as bytecode."""
         native = min(t, evals * self.ev_us + leaves * self.leaf_native)
         return (native * self.vfac + (t - native) / self.load * self.bytecode_factor
-                + evals * self.xip_us) / 1000.0
+                + evals * self.xip_us + leaves * self.leaf_xip_us) / 1000.0
 
     def strong_median(self):
         est = sorted(self.pico_ms(t, w, n, lv) for t, w, n, _, lv in self.moves["strong"])
@@ -990,15 +1025,16 @@ def run():
     from host_tools.cmd_flash import viper_text
     src = viper_text("engine/net_vp.py")
     tail = src[src.index("@micropython.viper\ndef tail_vp"):]
-    script = "MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\nHARDEST = %r\nTAIL_MODEL = %r\n%s" % (
-        mpy, ROOT, pairs, STRONG, HARDEST, tail, MP_SCRIPT)
+    script = ("MPY = %r\nROOT = %r\nWEIGHTS = ROOT + '/firmware/engine/weights.bin'\nPAIRS = %r\nSTRONG = %d\n"
+              "HARDEST = %r\nTAIL_MODEL = %r\nFLASH_BLOCKS = %d\n%s" % (
+                  mpy, ROOT, pairs, STRONG, HARDEST, tail, FLASH_BLOCKS, MP_SCRIPT))
     path = os.path.join(ROOT, "build", "bench_engine_mp.py")
     outs = []
     for bytecode in (False,) * RUNS + (True,):    # the bytecode evaluator in a heap of its own
         with open(path, "w") as f:
             f.write("BYTECODE = %r\n%s" % (bytecode, script))
         # the bytecode evaluator is timed only (it is not what the board runs): 400 KB
-        heap = "400K" if bytecode else "200K"
+        heap = "400K" if bytecode else "%dK" % (200 + FLASH_BLOCKS * 4)
         proc = subprocess.run([micropython, "-X", "heapsize=" + heap, path], capture_output=True,
                               text=True, timeout=1200, cwd=ROOT)
         if proc.returncode != 0:
@@ -1058,8 +1094,10 @@ def run():
     t, walk, evals, alloc, visited = hardest
     heap = _pico_heap(vals, mpy)
     lines = [
-        "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K`, "
-        "weights firmware/engine/weights.bin (int8, in blocks of at most 2 KB): contact net and race net loaded at start).",
+        "Measured with `python -m host_tools bench engine` (MicroPython unix port, `-X heapsize=200K` and "
+        "the %d KB of a flash in RAM, host_tools/fakes/ramflash.py, with a littlefs holding the engine's files, "
+        "firmware/engine/weights.bin and leafnet.bin, read in place from there as the chip reads them from "
+        "its flash: base/inflash.py): contact net and race net loaded at start." % (FLASH_BLOCKS * 4),
         "",
         "**Viper factor**, on the evaluator's two loops (cycles counted in the armv6m code "
         "mpy-cross makes, on the Cortex-M0+ at %d MHz, %s; docs/engine.md): the rows loop, %d cycles "
@@ -1083,10 +1121,14 @@ def run():
         "| net, same integer code as bytecode | %.1f | %.2f |" % (vals["eval_bytecode_us"],
                                                                 vals["eval_bytecode_us"] * PICO_FACTOR / 1000.0),
     ] + ([
-        "| the strong level's leaf net (engine/deepleaf.py), a leaf (%d rows read; its viper calls, the "
-        "hand-made inputs' included, %.1f us; the rest, its file's reads and their bookkeeping, x %d) | %.1f | %.2f |" % (
-            vals["leaf_rows"], leaf_native, PICO_FACTOR, vals["leaf_us"],
-            (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR) / 1000.0)]
+        "| the strong level's leaf net (engine/deepleaf.py), a leaf (%d rows read%s; its viper calls, the "
+        "hand-made inputs' included, %.1f us; the rest, %s and their bookkeeping, x %d; %d lines of the "
+        "flash's cache, every one a miss at most, %.2f ms at 125 MHz) | %.1f | %.2f |" % (
+            vals["leaf_rows"], " in place" if vals.get("leaf_in_place") else " from its file", leaf_native,
+            "the rows' places" if vals.get("leaf_in_place") else "its file's reads", PICO_FACTOR,
+            vals.get("leaf_xip_lines", 0), median.leaf_xip_us / 1000.0, vals["leaf_us"],
+            (leaf_native * vfac + (vals["leaf_us"] - leaf_native) / load * PICO_FACTOR
+             + median.leaf_xip_us) / 1000.0)]
         if "leaf_us" in vals else []) + [
         "",
         "Pico estimates of a move at %d MHz, the firmware's clock in its charger profile (hardware/power.md, "

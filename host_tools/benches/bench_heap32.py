@@ -170,20 +170,23 @@ def firmware_modules():
 
 def flash_image(site):
     """The chip's flash storage for the steps (host_tools/fakes/rp2.py): a littlefs image
-    with the engine's weights file on it, made by littlefs-python (the firmware's littlefs,
+    with the engine's weights file and the leaf net's on it, made by littlefs-python (the firmware's littlefs,
     as a C library) with the rp2 port's geometry, so that the engine reads its weights in
     place as on the chip (base/inflash.py). The image is loaded in the prelude, before the
     first reading: on the chip it is flash, not heap."""
     import shutil
     import littlefs
-    src = os.path.join(site, "fw", "engine", "weights.bin")
-    with open(src, "rb") as fh:
-        data = fh.read()
-    fs = littlefs.LittleFS(block_size=4096, block_count=len(data) // 4096 + 6, prog_size=256)
+    files = {}
+    for name in ("weights.bin", "leafnet.bin"):
+        with open(os.path.join(site, "fw", "engine", name), "rb") as fh:
+            files[name] = fh.read()
+    fs = littlefs.LittleFS(block_size=4096, prog_size=256,
+                           block_count=sum(len(d) for d in files.values()) // 4096 + 8)
     fs.makedirs("engine", exist_ok=True)
-    with fs.open("engine/weights.bin", "wb") as fh:
-        for i in range(0, len(data), 1024):
-            fh.write(data[i:i + 1024])
+    for name, data in files.items():
+        with fs.open("engine/" + name, "wb") as fh:
+            for i in range(0, len(data), 1024):
+                fh.write(data[i:i + 1024])
     with open(os.path.join(site, "host", "flash.img"), "wb") as fh:
         fh.write(fs.context.buffer)
     shutil.copy(os.path.join(ROOT, "host_tools", "fakes", "rp2.py"), os.path.join(site, "host", "rp2.py"))
@@ -293,7 +296,7 @@ def table(f):
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
              "is made). The engine's weights are read in place from the flash, as on the chip "
              "(base/inflash.py): the steps' `rp2` (host_tools/fakes/rp2.py) maps a littlefs image holding "
-             "the weights file, made by littlefs-python (the firmware's littlefs, as a C library) and "
+             "the weights file and the leaf net's, made by littlefs-python (the firmware's littlefs, as a C library) and "
              "loaded before the first reading (on the chip it is flash, not heap). "
              "The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "

@@ -14,15 +14,19 @@ PAGE = 256
 class Flash:
     def __init__(self, blocks, size=4096):
         self.size = size
-        self.data = bytearray(b"\xff" * (blocks * size))
-        self.blocks = blocks
+        self.data = bytearray(blocks * size)      # erased below, a block at a time (no
+        self.blocks = blocks                       # second copy of the whole flash at once)
+        for b in range(blocks):
+            self.data[b * size:(b + 1) * size] = b"\xff" * size
         self.snaps = None
         self.erased = None
         self.programs = 0
 
     def readblocks(self, n, buf, off=0):
+        # (through a view: a slice of the bytearray would allocate a copy of the bytes at
+        # every read, which the chip's flash, a memcpy in C, does not)
         a = n * self.size + off
-        buf[:] = self.data[a:a + len(buf)]
+        buf[:] = memoryview(self.data)[a:a + len(buf)]
 
     def writeblocks(self, n, buf, off=None):
         if off is None:

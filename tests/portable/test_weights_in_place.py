@@ -93,6 +93,23 @@ class _Board:
             f.write(data[i:i + 700])
         f.close()
 
+    def put_file(self, name, src):
+        """The host's file `src` copied on as `name`, read and written 700 bytes at a time
+        (the Pico's heap holds the flash, not a copy of the file beside it)."""
+        if MICROPYTHON:
+            f = open(self.mount + "/" + name, "wb")
+        else:
+            import shutil
+            shutil.copy(src, self.mount + "/" + name)
+            f = self.fs.open(name, "wb")
+        with open(src, "rb") as g:
+            while True:
+                b = g.read(700)
+                if not b:
+                    break
+                f.write(b)
+        f.close()
+
     def path(self, name):
         return self.mount + "/" + name
 
@@ -105,6 +122,17 @@ class _Board:
             vfs.umount(self.mount)
 
 
+def _same(segs, data):
+    """The segments, in order, hold exactly `data` (compared piece by piece: the Pico's heap
+    has no room for a second copy)."""
+    at = 0
+    for off, mv in segs:
+        if off != at or bytes(mv) != data[at:at + len(mv)]:
+            return False
+        at += len(mv)
+    return at == len(data)
+
+
 def test_the_file_is_found_in_its_blocks_in_order():
     from base import inflash
     src = _source()
@@ -115,7 +143,7 @@ def test_the_file_is_found_in_its_blocks_in_order():
         segs = inflash.segments(board.path("weights.bin"), board.flash())
         assert segs is not None, "the weights were not found on the flash"
         assert [off for off, _ in segs] == [off for off, _, _ in inflash.layout(len(src), BS)]
-        assert b"".join(bytes(m) for _, m in segs) == src
+        assert _same(segs, src)
         # the layout is littlefs's: block 0 holds 4,096 bytes, block n 4 x (ctz(n) + 1) fewer
         assert [k for _, k, _ in inflash.layout(5 * BS, BS)] == [4096, 4092, 4088, 4092, 4084, 28]
     finally:
@@ -137,13 +165,12 @@ def test_a_second_copy_of_the_same_bytes_is_never_read_in_place_and_an_older_ver
     newer = bytearray(src)
     for at in (100, len(src) // 2, len(src) - 10):
         newer[at] ^= 0x55
-    newer = bytes(newer)
     board = _Board(20)
     try:
         board.put("weights.bin", src)
         board.put("weights.bin", newer)
         segs = inflash.segments(board.path("weights.bin"), board.flash())
-        assert segs is not None and b"".join(bytes(m) for _, m in segs) == newer
+        assert segs is not None and _same(segs, newer)
         # a file whose bytes are not on this flash (the leaf net's, from the host's disk)
         assert inflash.segments(WEIGHTS.replace("weights.bin", "leafnet.bin"), board.flash()) is None
         assert inflash.pico_flash() is None         # no rp2 here: nothing in place
@@ -184,5 +211,46 @@ def test_an_evaluator_reading_in_place_evaluates_bit_for_bit_as_one_with_the_fil
         # in place, the contact net's W1 is (almost) all memoryviews on the flash's bytes
         mapped = sum(len(ch) for ch in placed.contact.chunks if isinstance(ch, memoryview))
         assert mapped >= 14000, mapped
+    finally:
+        board.close()
+
+
+def test_the_leaf_net_in_place_values_its_leaves_and_plays_bit_for_bit_as_from_its_file():
+    from engine.player import Engine
+    board = _Board(26)
+    try:
+        board.put_file("weights.bin", WEIGHTS)
+        board.put_file("leafnet.bin", WEIGHTS.replace("weights.bin", "leafnet.bin"))
+        engines = []
+        for flash in (False, board.flash()):
+            e = Engine(board.path("weights.bin"), flash=flash)
+            assert e.leaf_net() is not None, e.deep_fault
+            engines.append(e)
+        from_file, placed = engines
+        assert from_file.leaf.place is None
+        assert placed.leaf.place is not None, "the leaf net was not found on the flash"
+        # every row and block of units lies on the flash, some across two of its blocks
+        # (joined in the one buffer): the file is never opened
+        blocks = placed.leaf.place[0]
+        assert placed.leaf.place[4] and max(blocks) < 255
+        assert sum(1 for k in blocks if k >= 128) >= 5
+        placed.leaf.open()
+        assert placed.leaf.f is None
+        placed.leaf.close()
+        for pid in POSITIONS:
+            pos = position_from_id(pid)
+            values = []
+            for e in engines:
+                e.leaf.open()
+                try:
+                    values.append(e.leaf.equity(bytes(pos.me), bytes(pos.opp)))
+                finally:
+                    e.leaf.close()
+            assert values[0] == values[1], (pid, values)
+        start = position_from_id("4HPwATDgc/ABMA")
+        for d1, d2 in ((3, 1), (6, 4), (2, 2)):
+            plays = [e.choose(bytes(start.me), bytes(start.opp), d1, d2, "strong") for e in engines]
+            assert plays[0] == plays[1], plays
+            assert placed.leaf is not None and placed.deep_fault is None
     finally:
         board.close()
