@@ -53,9 +53,6 @@ os.chdir('/')
 sys.path[:] = ['', '/host', '.frozen', '/lib']
 import fake_io, physboard
 BOARD = physboard.PhysicalBoard(seed=1).install()
-import rp2
-rp2.load('/host/flash.img')
-rp2.Flash()
 def R(name, value):
     print('HEAP32 %s %s' % (name, value))
 def scrub():
@@ -73,6 +70,11 @@ def steps():
          ("scan", "a = gc.mem_alloc()\nfor i in range(%d):\n    A.d.scanner.scan()\n"
                   "R('scan_alloc', (gc.mem_alloc() - a) // %d)" % (SCANS, SCANS)),
          ("read_scans", "R('after_scans', gc.mem_alloc() - base)"),
+         # the chip's flash (host_tools/fakes/rp2.py's image, where the engine reads its
+         # files in place): loaded after power-up, and what it keeps in this port's heap is
+         # added to `base`, so that no later figure counts it (on the chip it is flash)
+         ("flash_load", "pre = gc.mem_alloc()\nimport rp2\nrp2.load('/host/flash.img')\nrp2.Flash()"),
+         ("read_flash", "R('flash_image', gc.mem_alloc() - pre)\nbase += gc.mem_alloc() - pre"),
          # the pure-Python net's module alone (the chip never loads it)
          ("net_py", "pre = gc.mem_alloc()\nimport engine.net_py"),
          ("read_net_py", "R('net_py_module', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
@@ -117,6 +119,13 @@ def steps():
                           "R('leaf_at_normal', int(E.leaf is not None))"),
          ("read_normal", "R('after_normal', gc.mem_alloc() - base)\n"
                          "R('kept_normal', gc.mem_alloc() - seat_live)\nseat_live = gc.mem_alloc()"),
+         # the leaf net's two objects that only its pure path makes (engine/deepleaf_make.py:
+         # the sigmoid table as a list, a scratch of its own; the viper path the chip runs
+         # uses the evaluator's), weighed as this port allocates them
+         ("leaf_pure", "a = gc.mem_alloc()\n"
+                       "x = (list(E.leaf.sig), bytearray(len(E.leaf.work))) "
+                       "if E.leaf is not None and isinstance(E.leaf.sig, list) else ()\n"
+                       "R('leaf_pure_objects', gc.mem_alloc() - a - (16 if x else 0))\ndel x"),
          ("think_strong", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
                           "a = gc.mem_alloc()\n"
                           "E.choose(S.me, S.opp, 1, 1, 'strong')\n"
@@ -250,8 +259,9 @@ def chip_of(f):
     pure = f["py_copies"] + f["net_py_module"]
     seat = f["seat"] - pure - f["leaf_py_modules"] + f["thumb"]
     at_normal = f.get("leaf_at_normal", 0)
-    normal = seat + f["kept_normal"] + (f["leaf_thumb"] if at_normal else 0)
-    strong = normal + f["kept_strong"] + (f["leaf_thumb"] if f["leaf_loaded"] and not at_normal else 0)
+    leaf = f["leaf_thumb"] - f.get("leaf_pure_objects", 0)    # (the chip's Thumb in, the pure path's objects out)
+    normal = seat + f["kept_normal"] + (leaf if at_normal else 0)
+    strong = normal + f["kept_strong"] + (leaf if f["leaf_loaded"] and not at_normal else 0)
     return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
             "after_normal": normal, "after_strong": strong, "all_names": strong + f["names_kept"]}
 
@@ -292,12 +302,14 @@ def table(f):
              "with viper, a normal think of the widest 1-1 allocates under 1 KB: bench heap). "
              "Taken out of the port's figures (the chip never holds them): the pure-Python net's "
              "decoded copies %d B and its module %d B, the leaf net's bytecode twins (engine/deepleaf_py.py, "
-             "engine/leaffeat.py) %d B; put in: the viper functions' Thumb code %d B "
+             "engine/leaffeat.py) %d B and the objects only its pure path makes (its sigmoid table as a list, "
+             "its own scratch) %d B; put in: the viper functions' Thumb code %d B "
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
              "is made). The engine's weights are read in place from the flash, as on the chip "
              "(base/inflash.py): the steps' `rp2` (host_tools/fakes/rp2.py) maps a littlefs image holding "
              "the weights file and the leaf net's, made by littlefs-python (the firmware's littlefs, as a C library) and "
-             "loaded before the first reading (on the chip it is flash, not heap). "
+             "loaded after power-up, what it keeps in this port's heap (%d B) taken out of every figure after "
+             "it (on the chip it is flash, not heap). "
              "The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
              "last row is what a session that has loaded all its rare code keeps for their names "
@@ -310,7 +322,8 @@ def table(f):
              "before them, and the live figure by up to about 4 KB with it (a call of a function that "
              "does nothing added to power-up moved the first column by 2.3 KB, the last by 0.2 KB): a "
              "change is judged on both." % (
-                 f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f["thumb"], f["leaf_thumb"],
+                 f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f.get("leaf_pure_objects", 0),
+                 f["thumb"], f["leaf_thumb"], f.get("flash_image", 0),
                  ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
                  if f["leaf_loaded"] else "did not load",
                  "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"]))
