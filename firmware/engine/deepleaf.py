@@ -37,6 +37,7 @@ PATH = "engine/leafnet.bin"     # on the board's flash, beside the compiled modu
 ROWS_AT = const(88)             # (the header's other offsets: engine/deepleaf_make.py)
 BLOCK = const(16)               # hidden units read at a time (480 bytes)
 _UNIT = const(30)               # a hidden unit's bytes in the file's last part
+_NRAW = const(202)              # the raw inputs' rows (engine/deepleaf_make.py checks the file's)
 # y (an int32 array): the nfeat feature terms, then 128 x T (the inputs' unsigned offset
 # times their total) and the block's first unit and count for block_vp, then B2 + 4096
 # for out_vp, then the five outputs of the last leaf (0..65535, by out_bc: the cube's,
@@ -187,7 +188,7 @@ class LeafNet:
             # in, 128 + the first of the two it straddles, 255 if neither; per block its
             # address (viper) or its view (the pure path), less the file offset where its
             # bytes start)
-            blocks, where = place[0], place[1]
+            block_of, where = place[0], place[1]
             viper = self.ev.viper
         t = 0
         r = 0
@@ -202,7 +203,7 @@ class LeafNet:
             x = work[672 + r] - 64
             t += x
             if place is not None:
-                k = blocks[i]
+                k = block_of[i]
                 if k < 128:             # the row where it lies on the flash
                     w, a = where[k]
                     a += ROWS_AT + i * nh
@@ -238,10 +239,9 @@ class LeafNet:
         blk = self.units
         sig = self.sig
         block = self._block
-        nraw = 202
         for j0 in range(0, nh, BLOCK):
             a = self.units_at + j0 * _UNIT
-            k = blocks[nraw + j0 // BLOCK] if place is not None else 255
+            k = block_of[_NRAW + j0 // BLOCK] if place is not None else 255
             if k < 128:
                 w, u = where[k]
                 u += a
