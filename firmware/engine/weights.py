@@ -9,6 +9,13 @@ chunks of whole input rows (`per` rows each, a power of two: 16 rows of 80 units
 bytes). The file is read section by section with readinto, straight into these blocks
 (no full-file buffer).
 
+On the Pico most of W1 is not read at all: the file lies on the flash, which the chip maps
+into its address space, and a chunk that lies whole in one of the flash's blocks is a
+memoryview of it there (base/inflash.py; the sigmoid table too). Chunks are then of fewer
+rows (`_in_place_shift`: 4 of 80 units), so that few straddle two blocks and are copied.
+The chunk table takes a flash address as it takes a heap block's (the differences fit 32
+bits: the flash is mapped below the RAM).
+
 Chunk table (the viper code's way to a row): uint32 words, first log2(per), then per chunk
 its address less `base`'s, where base is the chunk at the lowest address (the differences
 are below the heap's size, so they fit 32 bits on a 64-bit port too); row r is at chunk
