@@ -64,6 +64,13 @@ def _u32(mem, a):
     return mem[a] | (mem[a + 1] << 8) | (mem[a + 2] << 16) | (mem[a + 3] << 24)
 
 
+def _begins(mem, a, b):
+    for j in range(len(b)):
+        if mem[a + j] != b[j]:
+            return False
+    return True
+
+
 def _chain(mem, bs, nb, head, n):
     # the n blocks ending at `head`, by their first pointers; None if one points off the flash
     out = [0] * n
@@ -122,20 +129,20 @@ def segments(path, flash=None):
         f.seek(last[0])
         if f.readinto(probe) != len(probe):
             return None
+        first = bytearray(8 if lay[0][1] > 8 else lay[0][1])
+        f.seek(0)
+        f.readinto(first)
         want = _file_digest(f, size)
     nb = len(mem) // bs
     n = len(lay)
-    k = len(probe)
     found = None
     for p in range(nb):
-        a = p * bs + last[2]
-        j = 0
-        while j < k and mem[a + j] == probe[j]:
-            j += 1
-        if j < k:
+        if not _begins(mem, p * bs + last[2], probe):
             continue
         chain = _chain(mem, bs, nb, p, n)
-        if chain is None or _digest(mem, bs, chain, lay) != want:
+        # (its first block begins as the file does, before the whole chain is hashed: a
+        # flash of blocks that all begin alike costs a comparison each, not a hash)
+        if chain is None or not _begins(mem, chain[0] * bs, first) or _digest(mem, bs, chain, lay) != want:
             continue
         if found is not None:
             return None       # two copies of these bytes: only one is the file's

@@ -171,6 +171,21 @@ def test_a_second_copy_of_the_same_bytes_is_never_read_in_place_and_an_older_ver
         board.put("weights.bin", newer)
         segs = inflash.segments(board.path("weights.bin"), board.flash())
         assert segs is not None and _same(segs, newer)
+        # decoys: erased blocks made to begin as the file's last block does, their pointer
+        # to a block of the file (a flash of look-alike blocks): still the file's own chain
+        mem, bs = board.flash()
+        lay = inflash.layout(len(newer), bs)
+        off, k, at = lay[-1]
+        head = bytes(newer[off:off + 8])
+        decoys = 0
+        for b in range(len(mem) // bs):
+            if decoys < 4 and bytes(mem[b * bs:b * bs + 16]) == b"\xff" * 16:
+                mem[b * bs:b * bs + 4] = bytes(4)               # pointer to block 0
+                mem[b * bs + at:b * bs + at + 8] = head
+                decoys += 1
+        assert decoys == 4
+        segs = inflash.segments(board.path("weights.bin"), board.flash())
+        assert segs is not None and _same(segs, newer)
         # a file whose bytes are not on this flash (the leaf net's, from the host's disk)
         assert inflash.segments(WEIGHTS.replace("weights.bin", "leafnet.bin"), board.flash()) is None
         assert inflash.pico_flash() is None         # no rp2 here: nothing in place
