@@ -28,38 +28,6 @@ def _source():
         return f.read()
 
 
-class _RamFlash:
-    """A block device in a bytearray of 4 KB blocks, erased as 0xFF (MicroPython's
-    extended block-device protocol, as rp2.Flash)."""
-
-    def __init__(self, blocks):
-        self.data = bytearray(blocks * BS)
-        self.blocks = blocks
-        for b in range(blocks):
-            self.ioctl(6, b)
-
-    def readblocks(self, b, buf, off=0):
-        a = b * BS + off
-        buf[:] = self.data[a:a + len(buf)]
-
-    def writeblocks(self, b, buf, off=None):
-        if off is None:
-            off = 0
-            for i in range(len(buf) // BS):
-                self.ioctl(6, b + i)
-        a = b * BS + off
-        self.data[a:a + len(buf)] = buf
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return BS
-        if op == 6:
-            self.data[arg * BS:(arg + 1) * BS] = b"\xff" * BS
-        return 0
-
-
 class _Board:
     """A littlefs on a flash of `blocks` blocks; put(name, bytes) copies a file onto it in
     pieces of 700 bytes (as mpremote does, in pieces); path(name) is where the board's code
@@ -71,7 +39,8 @@ class _Board:
         gc.collect()            # (the last test's flash: the Pico's heap holds one at a time)
         if MICROPYTHON:
             import vfs
-            self.dev = _RamFlash(blocks)
+            from ramflash import Flash      # host_tools/fakes: 4 KB blocks in a bytearray
+            self.dev = Flash(blocks)
             vfs.VfsLfs2.mkfs(self.dev, progsize=256)
             _Board.n += 1
             self.mount = "/tablier_lfs%d" % _Board.n
