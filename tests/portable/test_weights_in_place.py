@@ -7,8 +7,12 @@ weights file is copied onto it as `make flash` does (in pieces), then found wher
 - its blocks, in order, are its bytes;
 - an Evaluator reading W1 in place gives the same outputs, bit for bit, as one that read the
   whole file into the heap, and (MicroPython) holds at least 15 KB less of the heap;
-- a second copy of the same bytes left in freed blocks, a block of the file changed on the
-  flash, a file that is not on it: nothing is read in place, the file is read into the heap.
+- a second copy of the same bytes left in freed blocks, or a file that is not on the flash:
+  nothing is read in place (the file is read into the heap); an older version's freed blocks
+  and blocks made to look like the file's last one: the file's own blocks are found;
+- the strong level's leaf net reads its rows and its units' blocks in place (those that run
+  from one of the flash's blocks into the next joined in its buffer), never opens its file,
+  and values leaves and plays bit for bit as from the file.
 """
 import gc
 import sys
