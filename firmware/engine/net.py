@@ -147,7 +147,7 @@ class Evaluator:
         from base import rare
         from engine import weights
         try:
-            self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net), flash)
+            self.sig, self.contact, self.race = weights.read(path, (NIN, NOUT, MAX_HID, NETS_AT, Net), flash, viper)
         finally:
             rare.forget("engine.weights", "engine.filecheck", "base.inflash")
         import array

@@ -11,8 +11,10 @@ bytes). The file is read section by section with readinto, straight into these b
 
 On the Pico most of W1 is not read at all: the file lies on the flash, which the chip maps
 into its address space, and a chunk that lies whole in one of the flash's blocks is a
-memoryview of it there (base/inflash.py; the sigmoid table too). Chunks are then of fewer
-rows (`_in_place_shift`: 4 of 80 units), so that few straddle two blocks and are copied.
+memoryview of it there (base/inflash.py; the sigmoid table too), and on the viper path
+only its address is kept (the net's chunks hold the copied ones alone). Chunks are then of
+fewer rows (`_in_place_shift`: 2 rows of 80 units on the viper path, 4 on the pure one), so
+that few straddle two blocks and are copied.
 The chunk table takes a flash address as it takes a heap block's (the differences fit 32
 bits: the flash is mapped below the RAM).
 
@@ -37,12 +39,15 @@ SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
 # import loop: net imports this module to read its file).
 
 
-def read_net(f, at, path, shape, segs=None):
+def read_net(f, at, path, shape, segs=None, lean=False):
     """One net's blocks, as an engine.net.Net: nhid; head (header with the chunk table's
     offset in its 4th uint16, M at 8, B1 at 8 + 2 nhid, W2 then B2 at 8 + 4 nhid, then
     the chunk table); chunks (a tuple: W1, `per` input rows each); base (the chunk at the
     lowest address). segs: the file in place on the flash (base/inflash.py's segments):
-    W1's chunks that lie whole in one of its blocks are read there, not copied."""
+    W1's chunks that lie whole in one of its blocks are read there, not copied. lean (the
+    viper code will read them, by address): chunks holds only the chunks copied into the
+    heap and base is the lowest address, an int (no memoryview kept per chunk on the flash:
+    the mapping is the chip's for good)."""
     NIN, NOUT, MAX_HID, _, Net = shape
     hdr = bytearray(8)
     f.seek(at)
@@ -60,7 +65,7 @@ def read_net(f, at, path, shape, segs=None):
     while (2 << shift) * nh <= CHUNK:
         shift += 1
     if segs:
-        shift = _in_place_shift(segs, w1_at, nh, NIN, shift)
+        shift = _in_place_shift(segs, w1_at, nh, NIN, shift, 4 if lean else 20)
     per = 1 << shift
     head = bytearray(tab_at + 4 + 4 * ((NIN + per - 1) >> shift))
     head[0:8] = hdr
@@ -98,6 +103,9 @@ def read_net(f, at, path, shape, segs=None):
         head[tab_at + 1] = (v >> 8) & 255
         head[tab_at + 2] = (v >> 16) & 255
         head[tab_at + 3] = v >> 24
+    if lean:
+        net.chunks = tuple(c for c in chunks if not isinstance(c, memoryview))
+        net.base = low
     return net
 
 
@@ -108,10 +116,11 @@ def _part(segs, at, n):
     return part(segs, at, n)
 
 
-def _in_place_shift(segs, w1_at, nh, nin, top):
+def _in_place_shift(segs, w1_at, nh, nin, top, placed):
     """log2 of the rows a chunk holds when W1 is read in place: the one that keeps the
-    least in the heap (the chunks that straddle two of the flash's blocks, copied; 16 bytes
-    of memoryview per chunk in place; 4 bytes of the chunk table per chunk)."""
+    least in the heap (the chunks that straddle two of the flash's blocks, copied, and 4
+    bytes of the chunk table each; `placed` bytes per chunk in place: its table entry, and
+    its memoryview unless lean)."""
     best = top
     cost = None
     for shift in range(top + 1):
@@ -120,7 +129,7 @@ def _in_place_shift(segs, w1_at, nh, nin, top):
         r = 0
         while r < nin:
             n = nh * min(per, nin - r)
-            c += 20 if _part(segs, w1_at + r * nh, n) is not None else n + 4
+            c += placed if _part(segs, w1_at + r * nh, n) is not None else n + 4
             r += per
         if cost is None or c < cost:
             best, cost = shift, c
@@ -137,11 +146,12 @@ def _fill(f, buf, path):
         raise ValueError("weights file cut short: " + path)
 
 
-def read(path, shape, flash=None):
+def read(path, shape, flash=None, lean=False):
     """(sigmoid table, contact Net, race Net) from the file: ValueError in words when it
     is not one of ours or is cut short. shape: net.py's (NIN, NOUT, MAX_HID, NETS_AT, Net).
     flash: where the file may lie in place (base/inflash.py's segments: None the Pico's
-    flash, found if there is one; False: never in place, the whole file in the heap)."""
+    flash, found if there is one; False: never in place, the whole file in the heap). lean:
+    read_net's (the viper code reads the nets)."""
     nets_at = shape[3]
     with open(path, "rb") as f:
         magic = bytearray(4)
@@ -158,7 +168,7 @@ def read(path, shape, flash=None):
             sig = bytearray(SIG_BYTES)
             f.seek(4)
             _fill(f, sig, path)
-        contact = read_net(f, nets_at, path, shape, segs)
-        race = read_net(f, nets_at + file_size(contact.nhid, shape[0], shape[1]), path, shape, segs)
+        contact = read_net(f, nets_at, path, shape, segs, lean)
+        race = read_net(f, nets_at + file_size(contact.nhid, shape[0], shape[1]), path, shape, segs, lean)
     return sig, contact, race
 
