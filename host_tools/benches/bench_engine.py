@@ -622,9 +622,12 @@ for o in (e, e.ev, e.walker):
             if b is not e.ev.sig and (isinstance(b, bytearray) or isinstance(b, array.array)):
                 typed += len(bytes(b))
                 largest = max(largest, len(bytes(b)))
-blocks = [e.ev.sig]
-for net in (e.ev.contact, e.ev.race):
-    blocks += [net.head] + list(net.chunks)
+# (the weights' blocks in the heap: what lies in place on the flash is not; the viper path
+# keeps no object for a chunk there)
+blocks = [b for b in [e.ev.sig] + [x for net in (e.ev.contact, e.ev.race) for x in [net.head] + list(net.chunks)]
+          if not isinstance(b, memoryview)]
+import os
+BYTECODE or print("heap_weights_in_place|%d" % max(0, os.stat(WEIGHTS)[6] - sum(len(b) for b in blocks)))
 BYTECODE or print("heap_typed|%d" % typed)
 BYTECODE or print("heap_typed_largest|%d" % largest)
 BYTECODE or print("heap_weights|%d" % sum(len(b) for b in blocks))
@@ -1163,15 +1166,18 @@ def run():
         "Engine heap, unix port (64-bit): `Engine()` %d bytes (with, in this run's layout, a new "
         "3.7 KB pool of interned names that weights.py's names open: MicroPython never frees "
         "it; micropython.qstr_info() before and after), of which the weights %d bytes in "
-        "%d blocks of at most %d bytes (engine/weights.py: the sigmoid table, per net a head "
-        "and W1 in chunks of whole rows, read with readinto; before: one bytearray of 24,752 "
+        "%d blocks of at most %d bytes in the heap (engine/weights.py: per net a head, and "
+        "the chunks of W1's rows that straddle two of the flash's blocks; the rest of the file, "
+        "about %d bytes, read in place on the flash: base/inflash.py; before session 20 all "
+        "of it in blocks of at most 2 KB, and before those one bytearray of 24,752 "
         "bytes) and %d bytes of typed buffers (the walker's hash set, the evaluator's scratch; "
         "the largest %d bytes, before: 4,096), and %d bytes of the engine's modules (net, "
         "player, search: code, the viper functions' native code; weights.py is forgotten once "
         "read); free heap after loading: %d of 200 KB. No block of the engine is over %d bytes: "
         "it is made in a heap fragmented into 4 KB holes (tests/portable/test_engine_heap.py)."
         % (vals["heap_engine"], vals["heap_weights"], vals["heap_weights_blocks"],
-           vals["heap_weights_largest"], vals["heap_typed"], vals["heap_typed_largest"],
+           vals["heap_weights_largest"], vals.get("heap_weights_in_place", 0),
+           vals["heap_typed"], vals["heap_typed_largest"],
            vals["heap_engine_modules"], vals["heap_free_after_load"],
            max(vals["heap_weights_largest"], vals["heap_typed_largest"])),
         "Before (commit cbba588: W1 int16 summed one unit at a time, 64 Thumb cycles per "
