@@ -83,15 +83,19 @@ _WK_SIZE = const(840)          # (1,032 while _MAX_ACTIVE was 128)
 
 
 class Net:
-    """One net's blocks, made by engine/weights.py: nhid, head (header, M, B1, W2, B2, the
-    chunk table), chunks (W1, `per` input rows each), base (the lowest chunk)."""
+    """One net's blocks, made by engine/weights.py: nhid, head (header, the words that lead
+    tail_vp to M and W2, the chunk table, and M, B1, W2, B2 unless they lie on the flash),
+    chunks (W1, `per` input rows each), base (the lowest chunk), mb (M then B1) and wb (W2
+    then B2) for the pure code (None on the viper path)."""
 
-    def __init__(self, nhid, per, head, chunks, base):
+    def __init__(self, nhid, per, head, chunks, base, mb=None, wb=None):
         self.nhid = nhid
         self.per = per
         self.head = head
         self.chunks = chunks
         self.base = base
+        self.mb = mb
+        self.wb = wb
 
 
 # -- back_py: the player's and the hint's, in bytecode on every port (a viper copy's

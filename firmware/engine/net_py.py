@@ -62,13 +62,13 @@ class PyNet:
             for u in c:
                 w1[k] = u - 128
                 k += 1
-        w = net.head
-        self.mul = [_u16(w, 8 + 2 * j) for j in range(nh)]
-        b1 = 8 + 2 * nh
+        w = net.mb                      # M then B1 (engine/weights.py)
+        self.mul = [_u16(w, 2 * j) for j in range(nh)]
+        b1 = 2 * nh
         self.bias = [_u16(w, b1 + 2 * j) - (0x10000 if w[b1 + 2 * j + 1] & 0x80 else 0)
                      for j in range(nh)]
-        w2 = 8 + 4 * nh
-        self.w2 = [_u16(w, w2 + 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
+        w = net.wb                      # W2 then B2
+        self.w2 = [_u16(w, 2 * k) - 4096 for k in range(NOUT * (nh + 1))]
         self.sig = [_u16(sig, 2 * t) for t in range(SIG_N)]
 
 

@@ -18,7 +18,9 @@ instructions, so one test for a range; a branch the data decides is a shift or a
 instead; and `a[i] = a[i] + v` where `a[i] += v` would keep a and i on the stack (the rows
 loop 142 -> 114 -> 100 cycles a word; the hidden unit 467 -> 358 -> 282).
 
-w: the net's head (weights.NetParts.head): nhid at uint16 1, the chunk table's offset at 3.
+w: the net's head (engine/weights.py's read_net): nhid at uint16 1, the chunk table's offset
+at 3; at bytes 8, 12, 16 the words that lead to M (then B1) and W2 (then B2), which lie in
+the head or in place on the flash.
 The hidden layer and the outputs come from the lane sums in acc: unit j's lane is word
 2 * (j >> 2) + (j & 1), half (j >> 1) & 1. A row of an input is summed into acc with
 x = xs[k] - xoff.
@@ -150,9 +152,11 @@ def tail_vp(j: int, h: int, k: int, w: ptr8, work: ptr8, sig: ptr16, tt: int) ->
     hd = ptr16(wa)
     nh = int(hd[1])
 
-    mul = ptr16(wa + 8)
-    bias = ptr16(wa + 8 + 2 * nh)
-    q = ptr16(wa + 8 + 4 * nh)
+    # M then B1, W2 then B2: where the head's words say (engine/weights.py: each word less
+    # the lowest of the head's, M's and W2's addresses, the first the head's own)
+    mul = ptr16(wa - int(ptr32(wa + 8)[0]) + int(ptr32(wa + 12)[0]))
+    bias = ptr16(int(mul) + 2 * nh)
+    q = ptr16(wa - int(ptr32(wa + 8)[0]) + int(ptr32(wa + 16)[0]))
     corr = tt << 7
     s0 = 0
     s1 = 0

@@ -30,6 +30,10 @@ Needed once per Evaluator: engine/net.py's Evaluator forgets this module after r
 code would take about 2 KB of the board's heap for nothing).
 """
 MAGIC = b"TBN2"
+# a net's head: its header (8 bytes), then three words for tail_vp (its own address, M's and
+# W2's, each less the lowest of them), then M and B1 and W2 and B2 where they are copied,
+# then the chunk table
+_HEAD_WORDS = 20
 PATH = "engine/weights.bin"     # on the board's flash, beside the compiled modules
 CHUNK = 2048                    # the largest block the weights take
 SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
@@ -41,13 +45,14 @@ SIG_BYTES = 516                 # 257 x uint16 and 2 bytes of padding
 
 def read_net(f, at, path, shape, segs=None, lean=False):
     """One net's blocks, as an engine.net.Net: nhid; head (header with the chunk table's
-    offset in its 4th uint16, M at 8, B1 at 8 + 2 nhid, W2 then B2 at 8 + 4 nhid, then
-    the chunk table); chunks (a tuple: W1, `per` input rows each); base (the chunk at the
-    lowest address). segs: the file in place on the flash (base/inflash.py's segments):
+    offset in its 4th uint16, the three words of _HEAD_WORDS, M and B1 then W2 and B2 where
+    they are copied, then the chunk table); chunks (a tuple: W1, `per` input rows each);
+    base (the chunk at the lowest address); mb, wb (M then B1, W2 then B2: views of the
+    flash or of the head). segs: the file in place on the flash (base/inflash.py's segments):
     W1's chunks that lie whole in one of its blocks are read there, not copied. lean (the
     viper code will read them, by address): chunks holds only the chunks copied into the
     heap and base is the lowest address, an int (no memoryview kept per chunk on the flash:
-    the mapping is the chip's for good)."""
+    the mapping is the chip's for good; mb and wb None: the head's words lead to them)."""
     NIN, NOUT, MAX_HID, _, Net = shape
     hdr = bytearray(8)
     f.seek(at)
@@ -60,7 +65,13 @@ def read_net(f, at, path, shape, segs=None, lean=False):
     small = 4 * nh                      # M and B1
     out = 2 * NOUT * (nh + 1)           # W2 and B2
     w1_at = at + 8 + small
-    tab_at = (8 + small + out + 3) & ~3
+    w2_at = w1_at + NIN * nh
+    # M and B1, W2 and B2: in place on the flash, or copied into the head after its words
+    mb = _part(segs, at + 8, small)
+    wb = _part(segs, w2_at, out)
+    mb_at = _HEAD_WORDS
+    wb_at = mb_at + (small if mb is None else 0)
+    tab_at = (wb_at + (out if wb is None else 0) + 3) & ~3
     shift = 0
     while (2 << shift) * nh <= CHUNK:
         shift += 1
@@ -71,7 +82,14 @@ def read_net(f, at, path, shape, segs=None, lean=False):
     head[0:8] = hdr
     head[6] = tab_at & 255
     head[7] = tab_at >> 8
-    _fill(f, memoryview(head)[8:8 + small], path)
+    if mb is None:
+        f.seek(at + 8)
+        _fill(f, memoryview(head)[mb_at:mb_at + small], path)
+        mb = memoryview(head)[mb_at:mb_at + small]
+    if wb is None:
+        f.seek(w2_at)
+        _fill(f, memoryview(head)[wb_at:wb_at + out], path)
+        wb = memoryview(head)[wb_at:wb_at + out]
     chunks = []
     r = 0
     while r < NIN:
@@ -83,9 +101,7 @@ def read_net(f, at, path, shape, segs=None, lean=False):
             _fill(f, c, path)
         chunks.append(c)
         r += per
-    f.seek(w1_at + NIN * nh)
-    _fill(f, memoryview(head)[8 + small:8 + small + out], path)
-    net = Net(nh, per, head, tuple(chunks), chunks[0])
+    net = Net(nh, per, head, tuple(chunks), chunks[0], mb, wb)
     try:
         from uctypes import addressof
     except ImportError:
@@ -97,16 +113,28 @@ def read_net(f, at, path, shape, segs=None, lean=False):
             net.base = c
     head[tab_at] = shift
     for c in chunks:
-        v = addressof(c) - low
         tab_at += 4
-        head[tab_at] = v & 255
-        head[tab_at + 1] = (v >> 8) & 255
-        head[tab_at + 2] = (v >> 16) & 255
-        head[tab_at + 3] = v >> 24
+        _word(head, tab_at, addressof(c) - low)
+    # the head's words: its own address, M's and W2's, each less the lowest of the three
+    # (tail_vp finds M and W2 from the head's address: unsigned differences, which fit 32
+    # bits on a 64-bit port too, and on the Pico however the flash and the RAM lie)
+    here = addressof(head)
+    ref = min(here, addressof(mb), addressof(wb))
+    _word(head, 8, here - ref)
+    _word(head, 12, addressof(mb) - ref)
+    _word(head, 16, addressof(wb) - ref)
     if lean:
         net.chunks = tuple(c for c in chunks if not isinstance(c, memoryview))
         net.base = low
+        net.mb = net.wb = None
     return net
+
+
+def _word(b, at, v):
+    b[at] = v & 255
+    b[at + 1] = (v >> 8) & 255
+    b[at + 2] = (v >> 16) & 255
+    b[at + 3] = v >> 24
 
 
 def _part(segs, at, n):
