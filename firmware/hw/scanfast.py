@@ -6,7 +6,7 @@ the Pico they were most of a scan's bytecode.
     walk, deadband = load(step) or (None, None)    # @micropython.viper functions
     moved = walk(sens, raw, step, mem, xor, rd, refs, floor, k, sh)   # == walk_bytecode(...)
     # 0: the rail/2 reading is in its deadband (stored in refs[k]); else that reading + 1
-    nw = deadband(sens, raw, held, queued, work, nw, sh)      # == deadband_bytecode(...)
+    nw = deadband(sens, raw, held, queued, work, nw, sh)      # == hw.scanner.deadband_bytecode(...)
 
 The viper functions are hw/scanfast_vp.py's, compiled ahead by mpy-cross with the board's
 architecture (host_tools/cmd_flash.compile_tree): power-up compiles nothing. Where native
@@ -36,18 +36,6 @@ def walk_bytecode(sens, raw, step, mem, xor, rd, refs, floor, k, sh):
         return a + 1
     refs[k] = a
     return 0
-
-
-def deadband_bytecode(sens, raw, held, queued, work, nw, sh):
-    """What the viper deadband test does, in bytecode (hw/scanner.py inlines the same loop):
-    each sensor whose reading left its deadband (held: the floor) is queued on the work
-    list once; returns the list's new length."""
-    for i in sens:
-        if (raw[i] - held[i]) >> sh and not queued[i]:
-            queued[i] = 1
-            work[nw] = i
-            nw += 1
-    return nw
 
 
 def load(step):

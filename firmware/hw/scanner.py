@@ -214,7 +214,7 @@ class Scanner:
                                     # hw.scanbuild.build
     _rd: list                       # per half, its ADC's read_u16
     _fast: Any                      # the walk's inner loop in viper (hw/scanfast.py) or None
-    _fast_db: Any                   # the deadband test in viper (hw/scanfast.py) or None
+    _deadband: Any                  # the deadband test: in viper (hw/scanfast.py) or deadband_bytecode
     _extra: bytearray               # per bank: SELFTEST | RECHECK | MEDIAN_*
     # the self-test channels
     _st: tuple                      # (the walks through them (hw.scanwalk.wire_tables), *
@@ -243,7 +243,7 @@ class Scanner:
         # the walk's inner loop as machine code where this port can make it (hw/scanfast.py)
         from hw import scanfast
         fast = scanfast.load(self._step) if fast_walk else None
-        self._fast, self._fast_db = fast or (None, None)
+        self._fast, self._deadband = fast or (None, deadband_bytecode)
         # the banks' walk, one generator made here for the scanner's life (_passes): scan()
         # runs a pass of it to its end, scan_step() a part; mid: a pass is begun and not ended
         self.mid = False
@@ -399,7 +399,7 @@ class Scanner:
                 if not r:
                     check_halves(self)
             fast = self._fast
-            fast_db = self._fast_db
+            deadband = self._deadband
             en_off = self._lines[6]
             en_on = self._lines[7]
             refs = self.refs
@@ -432,14 +432,7 @@ class Scanner:
                             # the deadband test of the positions walked since the last wait: a
                             # reading out of the deadband of its slot's held value queues it
                             while t < j:
-                                if fast_db:
-                                    nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
-                                else:
-                                    for i in plan[t][1]:
-                                        if (raw[i] - held[i]) >> sh and not queued[i]:
-                                            queued[i] = 1
-                                            work[nw] = i
-                                            nw += 1
+                                nw = deadband(plan[t][1], raw, held, queued, work, nw, sh)
                                 t += 1
                             if j == 0:
                                 frozen(self)     # the health watch: frozen readings
@@ -503,14 +496,7 @@ class Scanner:
             if classify:
                 # after the last bank: its deadband test (no wait to hide in)
                 while t < len(plan):
-                    if fast_db:
-                        nw = fast_db(plan[t][1], raw, held, queued, work, nw, sh)
-                    else:
-                        for i in plan[t][1]:
-                            if (raw[i] - held[i]) >> sh and not queued[i]:
-                                queued[i] = 1
-                                work[nw] = i
-                                nw += 1
+                    nw = deadband(plan[t][1], raw, held, queued, work, nw, sh)
                     t += 1
             while nq:
                 nq -= 1
@@ -614,6 +600,18 @@ class Scanner:
 
 
 # ------------------------------------------------------------ classification
+def deadband_bytecode(sens, raw, held, queued, work, nw, sh):
+    """The deadband test in bytecode, where the viper one (hw/scanfast.py) cannot load:
+    each sensor of `sens` whose reading left its deadband (held: the floor) is queued on the
+    work list once; returns the list's new length."""
+    for i in sens:
+        if (raw[i] - held[i]) >> sh and not queued[i]:
+            queued[i] = 1
+            work[nw] = i
+            nw += 1
+    return nw
+
+
 def _group(cfg, i):
     """Sensor i's slot group: its point - 1, or N_POINTS + its bar strip."""
     if i < cfg.N_POINT_SENSORS:

@@ -164,7 +164,7 @@ for samples, pair in ((3, True), (3, False), (1, False)):
     print("sim_reads_busy_" + st, (board.reads - r0) / 200)
 settle(sc)
 # cost of one chunk: c0 per call + cs per slot (every slot of the board queued at once),
-# called as _pass calls it
+# called as the scanner's pass (_passes) calls it
 def empty_chunk():
     sc._done = sc._nwork = 0
     sc._hidden(-1)
@@ -302,8 +302,8 @@ for tag, kw in (("s3", {"samples": 3, "pair_halves": False}), ("s1", {"samples":
                 best = us
         print("walk_us_%s%s" % (tag, sfx), best)
         # the same replay with the walk's loop in bytecode (fast_walk=False), for comparison
-        fast = nsc._fast, nsc._fast_db
-        nsc._fast = nsc._fast_db = None
+        fast = nsc._fast, nsc._deadband
+        nsc._fast, nsc._deadband = None, scanner_mod.deadband_bytecode
         best = None
         for _ in range(20):
             nxt = iter(answers).__next__
@@ -316,7 +316,7 @@ for tag, kw in (("s3", {"samples": 3, "pair_halves": False}), ("s1", {"samples":
             us = time.ticks_diff(time.ticks_us(), t) / BATCH
             if best is None or us < best:
                 best = us
-        nsc._fast, nsc._fast_db = fast
+        nsc._fast, nsc._deadband = fast
         print("walkbc_us_%s%s" % (tag, sfx), best, "fast_walk", 1 if fast[0] else 0,
               "walk_sensors", sum(len(p[1]) for p in nsc._plan))
         scanner_mod.check_values = real_check
@@ -336,8 +336,12 @@ for tag, kw in (("s3", {"samples": 3, "pair_halves": False}), ("s1", {"samples":
                     set_reads(nsc, [nxt, nxt])
                     gc.collect()
                     t = time.ticks_us()
+                    nsc._classify = classify        # (a pass of the walk, as scan() runs it)
+                    nsc._split = False
                     for _ in range(BATCH):
-                        nsc._pass(classify)
+                        while not nsc._run():
+                            pass
+                    nsc._classify = True
                     us = time.ticks_diff(time.ticks_us(), t) / BATCH
                     if best is None or us < best:
                         best = us

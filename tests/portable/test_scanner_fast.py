@@ -10,6 +10,7 @@ import sys
 from array import array
 
 import hw.scanfast as scanfast
+import hw.scanner as scanner
 from scanrig import rig, settle, WHITE, BLACK
 
 MICROPYTHON = sys.implementation.name == "micropython"
@@ -76,8 +77,8 @@ def test_the_fast_deadband_test_queues_what_the_bytecode_one_does():
     held = array("i", [100 - 10, 200 - 64, 300 + 1, -(1 << 20), 500 - 63, 600 - 200])
     sens = bytes([0, 1, 2, 3, 4, 5])
     got = []
-    fast = (scanfast.load(array("H", [1])) or (None, scanfast.deadband_bytecode))[1]
-    for fn in (fast, scanfast.deadband_bytecode):
+    fast = (scanfast.load(array("H", [1])) or (None, scanner.deadband_bytecode))[1]
+    for fn in (fast, scanner.deadband_bytecode):
         queued = bytearray([0, 0, 0, 0, 0, 1])
         work = bytearray(8)
         work[0] = 7                                # one slot on the list already
@@ -91,7 +92,7 @@ def test_the_fast_walk_is_machine_code_where_the_port_can_make_it():
     fast = scanfast.load(array("H", [1]))
     if MICROPYTHON and sys.platform != "webassembly":
         assert fast is not None, scanfast.why_not
-        assert fast[0] is not scanfast.walk_bytecode and fast[1] is not scanfast.deadband_bytecode
+        assert fast[0] is not scanfast.walk_bytecode and fast[1] is not scanner.deadband_bytecode
     else:
         assert fast is None and scanfast.why_not
 
