@@ -100,6 +100,7 @@ def ask_dice(app, now_ms):
                 # rolls against the seed at the wrong place: make fuzz)
                 from dice import fairroll_ops
                 fairroll_ops.save(fair)
+        # (dice_q again, not q: the `U 2` line just recorded moved the record's count)
         last[1] = events.line("seat_dice", (("p", t.roller), ("n", n), ("o", o), ("q", dice_q(t))))
     else:
         t.say(WAITING[t.settings.lang].replace("|", "\n"))
