@@ -110,10 +110,11 @@ def _file_digest(f, size):
     return h.digest()
 
 
-def segments(path, flash=None):
+def segments(path, flash=None, digest=None):
     """The file at `path` in place: [(file offset, memoryview of the bytes from there)], one
     per littlefs block, in order; None when it is not found once and whole on the flash.
-    flash: (mapping, block size), pico_flash()'s by default."""
+    flash: (mapping, block size), pico_flash()'s by default. digest: the file's SHA-256 if
+    the caller has it (engine/filecheck.py's check_file reads it through already)."""
     if flash is None:
         flash = pico_flash()
         if flash is None:
@@ -132,7 +133,7 @@ def segments(path, flash=None):
         first = bytearray(8 if lay[0][1] > 8 else lay[0][1])
         f.seek(0)
         f.readinto(first)
-        want = _file_digest(f, size)
+        want = digest or _file_digest(f, size)
     nb = len(mem) // bs
     n = len(lay)
     found = None

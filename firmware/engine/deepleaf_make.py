@@ -63,7 +63,7 @@ def made(ev, path, out_bc, share=None, flash=None):
     # its size and contents checked (engine/filecheck.py): cut short, it was read past
     # its end without a word (issue 26)
     from engine.filecheck import check_file    # forgotten with this module (engine/deepleaf.py)
-    check_file(path, ROWS_AT + nraw * nh + 30 * nh)
+    digest = check_file(path, ROWS_AT + nraw * nh + 30 * nh)
     import array
     mul = array.array("i", hdr[_P_AT:_P_AT + 4 * NFEAT])   # (little-endian, as the file)
     if share is not None:
@@ -94,10 +94,10 @@ def made(ev, path, out_bc, share=None, flash=None):
     # inputs' (engine/leaffeat_vp.py's inputs_vp; engine/leaffeat.py's on CPython)
     return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
             view[:BLOCK * _UNIT], y, work, sig) + fns + (
-                _place(ev, path, flash, nraw, nh, buf, g["copy_vp"] if g else None),)
+                _place(ev, path, flash, digest, nraw, nh, buf, g["copy_vp"] if g else None),)
 
 
-def _place(ev, path, flash, nraw, nh, buf, copy):
+def _place(ev, path, flash, digest, nraw, nh, buf, copy):
     """The file's blocks on the flash, for engine/deepleaf.py's LeafNet._equity: (per raw
     row, then per block of BLOCK units, the index k of the flash block it lies whole in, or
     128 + k when it runs on from block k into block k + 1 (joined in the one buffer), 255
@@ -109,7 +109,7 @@ def _place(ev, path, flash, nraw, nh, buf, copy):
     if flash is False:
         return None
     from base.inflash import segments            # (forgotten with this module)
-    segs = segments(path, flash)
+    segs = segments(path, flash, digest)
     if not segs:
         return None
     units_at = ROWS_AT + nraw * nh

@@ -8,7 +8,8 @@ buffer; forgotten with the module that reads the file (engine/weights.py, engine
 
 def check_file(path, size=None):
     """ValueError in words unless the file at `path` holds `size` bytes (None: any) and
-    the check that follows them; OSError when it cannot be read."""
+    the check that follows them; OSError when it cannot be read. Returns the SHA-256 of the
+    whole file (base/inflash.py finds its blocks on the flash by it: the file read once)."""
     import hashlib
     with open(path, "rb") as f:
         n = f.seek(0, 2) - 4
@@ -17,6 +18,7 @@ def check_file(path, size=None):
                              % (path, n + 4, "more" if size is None else size + 4))
         f.seek(0)
         h = hashlib.sha256()
+        whole = hashlib.sha256()
         buf = bytearray(512)
         view = memoryview(buf)
         left = n
@@ -25,7 +27,10 @@ def check_file(path, size=None):
             if not k:
                 raise ValueError("%s is cut short" % path)
             h.update(view[:k])
+            whole.update(view[:k])
             left -= k
         tail = f.read(4)
     if h.digest()[:4] != tail:
         raise ValueError("%s is cut short or damaged: its check fails" % path)
+    whole.update(tail)
+    return whole.digest()

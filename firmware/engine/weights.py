@@ -186,11 +186,11 @@ def read(path, shape, flash=None, lean=False):
         if f.readinto(magic) != 4 or magic != MAGIC:
             raise ValueError("not a Tablier weights file (no TBN2 header): " + path)
         from engine.filecheck import check_file    # forgotten with this module (engine/net.py)
-        check_file(path)  # engine/filecheck.py: cut short or damaged, said (issue 26)
+        digest = check_file(path)  # engine/filecheck.py: cut short or damaged, said (issue 26)
         segs = None
         if flash is not False:
             from base.inflash import segments      # (forgotten with this module)
-            segs = segments(path, flash)
+            segs = segments(path, flash, digest)
         sig = _part(segs, 4, SIG_BYTES)
         if sig is None:
             sig = bytearray(SIG_BYTES)
