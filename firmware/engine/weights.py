@@ -29,6 +29,8 @@ the net holds its chunks.
 Needed once per Evaluator: engine/net.py's Evaluator forgets this module after reading (its
 code would take about 2 KB of the board's heap for nothing).
 """
+from base.inflash import part, segments   # (forgotten with this module: engine/net.py)
+
 MAGIC = b"TBN2"
 # a net's head: its header (8 bytes), then three words for tail_vp (its own address, M's and
 # W2's, each less the lowest of them), then M and B1 and W2 and B2 where they are copied,
@@ -138,10 +140,7 @@ def _word(b, at, v):
 
 
 def _part(segs, at, n):
-    if not segs:
-        return None
-    from base.inflash import part
-    return part(segs, at, n)
+    return part(segs, at, n) if segs else None
 
 
 def _in_place_shift(segs, w1_at, nh, nin, top, placed):
@@ -189,7 +188,6 @@ def read(path, shape, flash=None, lean=False):
         digest = check_file(path)  # engine/filecheck.py: cut short or damaged, said (issue 26)
         segs = None
         if flash is not False:
-            from base.inflash import segments      # (forgotten with this module)
             segs = segments(path, flash, digest)
         sig = _part(segs, 4, SIG_BYTES)
         if sig is None:
