@@ -17,7 +17,7 @@ BUILD = os.path.join(ROOT, "build", "firmware")
 BIN = os.path.dirname(sys.executable)
 KEEP_AS_SOURCE = ("main.py", "boot.py")
 NOT_ON_BOARD = "manifest.py"  # read by MicroPython's freezing tool (a firmware build), not by the board
-DATA_SUFFIXES = (".bin",)    # data the firmware reads from flash (the engine's weights), copied as is
+DATA_SUFFIXES = (".bin", ".txt")    # data the firmware reads from flash (the engine's weights, the texts), copied as is
 # -O3: no line numbers in the bytecode (and no assert statements). The modules a running
 # board keeps are then 5.2 KB smaller in its heap (bench heap), room the strong level's
 # leaf net needs at a think; a fault's traceback in faults.log still names its file and

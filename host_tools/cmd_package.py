@@ -3,7 +3,7 @@
 Two package files, both listing every file `make flash` installs, with the same paths on
 the board:
 - `package.json` at the top of the repository lists the sources (firmware/**.py and the
-  engine's weights), for `mpremote mip install github:OWNER/REPO` (or a local checkout:
+  data files: the engine's weights, the texts), for `mpremote mip install github:OWNER/REPO` (or a local checkout:
   `mpremote mip install ./package.json`). The Pico then compiles each module when it is
   first imported, on its own heap: slower to start, and a large module may not compile in
   a fragmented heap, so prefer the next one.
@@ -18,7 +18,7 @@ import json
 import os
 import sys
 
-from host_tools.cmd_flash import FIRMWARE, ROOT, compile_tree
+from host_tools.cmd_flash import DATA_SUFFIXES, FIRMWARE, ROOT, compile_tree
 
 SOURCE_PACKAGE = os.path.join(ROOT, "package.json")
 BUILT = os.path.join(ROOT, "build", "package")
@@ -37,7 +37,7 @@ def source_files():
     for d, dirs, names in os.walk(FIRMWARE):
         dirs[:] = sorted(x for x in dirs if x != "__pycache__")
         for name in sorted(names):
-            if name.endswith(".py") or name.endswith(".bin"):
+            if name.endswith(".py") or name.endswith(DATA_SUFFIXES):
                 if name == "manifest.py" and d == FIRMWARE:
                     continue         # the freezing manifest is for the firmware build, not the board
                 files.append(os.path.relpath(os.path.join(d, name), FIRMWARE).replace(os.sep, "/"))

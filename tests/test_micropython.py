@@ -51,6 +51,12 @@ LARGER_HEAP = {
     "test_app_record::test_a_cut_between_the_record_line_and_the_state_save_is_undone_in_the_record": "264K",
     # the same cut and power-up with the play riding in the state save (app/loop.py's
     # App._carry): at 240K the first App's saves find no block ("no memory") on 64-bit objects
+    # a play riding in the state past two retry periods: alone it passes at 240K (and at 236K,
+    # where the tree before session 21's texts failed and passed at 232K), and failed at
+    # 240K once inside the whole suite, where the scratch paths differ: the state's save
+    # finds no block and the play goes to the record at once (what the board does with no
+    # heap); where one block falls on 64-bit objects, not the board's budget (bench heap32)
+    "test_app_record::test_a_play_riding_in_the_state_waits_there_past_the_records_retry": "248K",
     "test_app_record::test_a_play_riding_in_a_state_save_cut_is_in_neither_state_nor_record": "264K",
     "test_app_record::test_a_play_riding_in_a_saved_state_reaches_the_record_after_a_cut": "264K",
     # a record the flash refuses, kept in memory: the App's save finds no block ("no memory")

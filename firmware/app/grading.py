@@ -164,7 +164,7 @@ class Grader:
         return self.app.table.name(p) + " " + (notation.format_play(moves, hits) or "-")
 
     def _w(self, key, en):
-        """The word `en` of a screen, from game/i18n_fr.py's `key` on a French board (issue
+        """The word `en` of a screen, from game/fr.txt's `key` on a French board (issue
         26: no English on a French screen)."""
         t = self.app.table
         return t.tr(key) if t.settings.lang else en

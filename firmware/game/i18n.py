@@ -3,149 +3,117 @@ hw/accents.py).
 
 `tr(lang, key, *args)`: lang 0 English, 1 French; args fill the %-fields. Rejection
 messages name their rule and point in the mover's own numbering ("5-point is closed").
-Texts are kept as one 'key=text' line each ('|' starts a new row), in a few strings of 16 lines per language (a
-dict of pairs cost 24 KB of heap, these about 4 KB per language, in blocks small enough
-for a fragmented heap); French is imported only when chosen (game/i18n_fr.py), the
-English texts of the menu and settings screens only while the menu is open
-(game/i18n_menu.py: the Table forgets it when the menu closes), and those of the rare
-moments (a cube refused, a resignation, a loss on time, a game's end, a hardware fault,
-the ghost: game/i18n_rare.py) for the lookup alone.
+
+The texts are data files beside this module, one 'key=text' line each, sorted by key ('|'
+starts a new row on the screen): game/en.txt, game/en_menu.txt (the menu and settings
+screens), game/fr.txt and game/fr_menu.txt (French, with the coach's words: c_...). They are
+read where they lie on the Pico's flash (base/inflash.py: the file's block in the flash's
+mapping, as the engine's weights are), so that no text takes the heap: the English in
+the heap, as strings in this module, cost about 2 KB for good, the French 6 KB from the
+moment it was chosen. Where there is no mapping (the unix port, CPython, the web page, a
+file found twice on the flash) the file is kept open and a line's bytes read when it is
+looked at. A file is opened when a text is first looked for in it (game/textfiles.py);
+each gets an index of its lines' starts (2 bytes a line), and a text is found by halving
+it: about 7 comparisons of a few bytes, no allocation but the text itself.
 """
 
 EN = 0
 FR = 1
 
-TEXTS = (
-    """
-white=White
-black=Black
-w=W
-b=B
-money=Money
-crawford=Crawford
-post_crawford=post-Crawford
-no_cube=no cube
-cube=Cube
-pips=Pips
-setup=Set up the board
-put_back=Put back:
-board_ok=Board ready
-need=%s %s %d/%d
-more_wrong=+%d more points
-uncertain=Can't count %s
-""",
-    """
-mixed=Two colours on %s
-wait=Waiting...
-opening=Opening roll
-each_roll=Each: press main
-rolled_one=%s rolled %d
-tie=Tie %d-%d: again
-starts=%s starts %d-%d
-starts_reroll=%s starts: roll
-on_roll=%s on roll
-roll_or_double=Main: roll dice|Cube: double
-press_roll=Main: roll dice
-doubles=%s doubles %d
-answer=Main: take|Hold Cube: pass
-beaver_hint=Cube: beaver
-takes=%s takes
-passes=%s passes
-""",
-    """
-beavers=%s beavers %d
-to_move=%s to move
-board_plays=%s plays %s
-board_thinks=%s thinks...
-move_for_board=Please move it
-not_board_play=Not my play %s: see %s
-commit=Main: done
-in_hand=Checker in hand
-lifted=From %s
-nowhere=From %s: no move
-still_to_play=To play: %s
-no_move=No legal move
-ack_pass=Main: pass turn
-off=off
-bar=bar
-mixed_r=Two colours on %s
-""",
-    """
-blot_not_hit=Hit blot on %s: put it on the bar
-hit_not_on_bar=Hit checker goes on the bar
-not_hit=That checker was not hit
-opponent_moved=Opponent's checkers moved
-checkers_appeared=Extra checkers on %s
-checkers_missing=Checkers missing
-wrong_direction=Wrong direction
-bar_first=Enter from the bar first
-closed_point=%s-point is closed
-no_such_die=No die for that move
-too_many_moves=Moved more than the dice
-bearoff_not_allowed=Bring all home before bearing off
-bearoff_higher=Move from a higher point first
-must_play_all=Both dice must be played
-must_play_all4=All four moves must be played
-play_larger=Play the %d
-""",
-    """
-which=Which play?
-which_keys=Main: this one Cube: next
-unsure_none=No full play fits
-main_short=Press main briefly
-weak=Not set down: %s
-g_single=Single game
-g_blitz=Blitz
-keep_hint=Main: keep dice
-lifted_to=to %s
-borne_off=Off
-reroll_hint=Cube: roll again
-""",
-)
+# per language, its files in the order they are searched (the menu's last: its texts are
+# asked for only while the menu is open); each must fit one block of the flash (4 KB on
+# the Pico) to be read in place (tests/portable/test_texts.py)
+FILES = (("en.txt", "en_menu.txt"), ("fr.txt", "fr_menu.txt"))
+_HERE = __file__[:__file__.rfind("/") + 1]      # "game/" on the board: the files beside us
+_open = [[None, None], [None, None]]    # per language and file: (data, line starts) once
+#                                         opened, False if it could not be
 
 
-def lookup(texts, key):
-    """The text of `key` in a tuple of 'key=text' blocks, or None."""
-    pattern = "\n" + key + "="
-    for block in texts:
-        i = block.find(pattern)
-        if i >= 0:
-            i += len(pattern)
-            return block[i:block.find("\n", i)]
+def texts(lang, i, flash=None):
+    """(data, line starts) of `lang`'s i-th file, opened when first asked for (the menu's
+    when the menu first shows); None when it cannot be read (its keys then show themselves)."""
+    got = _open[lang][i]
+    if got is None:
+        try:
+            from game import textfiles       # (a rare part: loaded for the call)
+            got = textfiles.opened(_HERE + FILES[lang][i], flash)
+        except OSError:
+            got = False
+        _open[lang][i] = got
+    return got or None
+
+
+def _compare(line, at, room, key):
+    # key against the line's key at line[at:], of which `room` bytes may be read: -1 key
+    # before it, 0 the same, 1 after it ('=' ends the line's key)
+    n = len(key)
+    j = 0
+    while j < n:
+        if j >= room:
+            return 1
+        b = line[at + j]
+        if b == 61:
+            return 1
+        k = key[j]
+        if k != b:
+            return 1 if k > b else -1
+        j += 1
+    return 0 if j < room and line[at + n] == 61 else -1
+
+
+def find(data, starts, key):
+    """(start, end) of key's text in a texts file, or None. data: its bytes, or the open
+    file; key: bytes."""
+    f = hasattr(data, "readinto")
+    buf = bytearray(len(key) + 1) if f else None
+    lo = 0
+    hi = (len(starts) >> 1) - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        s = starts[2 * mid] | (starts[2 * mid + 1] << 8)
+        e = (starts[2 * mid + 2] | (starts[2 * mid + 3] << 8)) - 1      # its newline
+        if f:
+            data.seek(s)
+            c = _compare(buf, 0, min(e - s, data.readinto(buf) or 0), key)
+        else:
+            c = _compare(data, s, e - s, key)
+        if c == 0:
+            return s + len(key) + 1, e
+        if c < 0:
+            hi = mid
+        else:
+            lo = mid + 1
     return None
 
 
-def _rare(key):
-    """The English text of a rare moment (game/i18n_rare.py), loaded for the lookup and
-    forgotten after unless something keeps it."""
-    import sys
-    kept = "game.i18n_rare" in sys.modules
-    try:
-        from game.i18n_rare import TEXTS as rare
-    except MemoryError:             # a fragmented heap: the key rather than a crash
-        return None
-    try:
-        return lookup(rare, key)
-    finally:
-        if not kept:
-            from base.rare import forget
-            forget("game.i18n_rare")
+def lookup(lang, key):
+    """The text of `key` in `lang`'s files as written ('|' between rows), or None."""
+    kb = key.encode()
+    for i in range(len(FILES[lang])):
+        try:
+            got = texts(lang, i)
+            if got is None:
+                continue
+            data, starts = got
+            at = find(data, starts, kb)
+            if at is not None:
+                if hasattr(data, "readinto"):
+                    data.seek(at[0])
+                    return str(data.read(at[1] - at[0]), "utf-8")
+                return str(data[at[0]:at[1]], "utf-8")
+        except (UnicodeError, OSError):     # a damaged file: the key rather than a crash
+            return None
+        except MemoryError:         # a fragmented heap: the key rather than a crash
+            return None
+    return None
 
 
 def tr(lang, key, *args):
-    """The text for `key` in `lang`, with %-fields filled; an unknown key shows itself."""
-    texts = TEXTS  # type: tuple
-    if lang == FR:
-        try:
-            from game.i18n_fr import TEXTS as texts
-        except MemoryError:  # a fragmented heap: English rather than a crash
-            pass
-    text = lookup(texts, key)
-    if text is None and texts is TEXTS:
-        text = _rare(key)
-    if text is None and texts is TEXTS:
-        from game.i18n_menu import TEXTS as menu_texts   # the menu is open
-        text = lookup(menu_texts, key)
+    """The text for `key` in `lang`, with %-fields filled; a key French lacks is said in
+    English; an unknown key shows itself."""
+    text = lookup(lang, key)
+    if text is None and lang != EN:
+        text = lookup(EN, key)
     if text is None:
         text = key
     if "|" in text:

@@ -872,8 +872,8 @@ class Table:
 
     def _close_menu(self):
         self.menu = None
-        # closed: its code and texts leave the heap
-        rare.forget("game.menu", "game.i18n_menu", "dice.dicemenu")
+        # closed: its code leaves the heap (its texts are data: game/i18n.py)
+        rare.forget("game.menu", "dice.dicemenu")
 
     # ---------------------------------------------------------------- the board as read
     def _evaluate(self):

@@ -62,6 +62,11 @@ def scrub():
 
 def steps():
     s = [("prelude", PRELUDE),
+         # the texts' flash (power-up's first text reads them in place: game/i18n.py),
+         # loaded before the base is read, so that no figure counts it
+         ("texts_pre", "pre = gc.mem_alloc()"),
+         ("texts_flash", "import rp2\nrp2.load('/host/texts.img')\nrp2.Flash()"),
+         ("read_texts", "R('texts_image', gc.mem_alloc() - pre)"),
          ("base", "base = gc.mem_alloc()"),
          ("power_up", "from app import tasks\nA = tasks.power_up()[0]\ndel tasks"),
          ("read_power_up", "R('power_up', gc.mem_alloc() - base)\nup = gc.mem_alloc()"),
@@ -137,6 +142,11 @@ def steps():
          ("read_strong", "R('after_strong', gc.mem_alloc() - base)\n"
                          "R('kept_strong', gc.mem_alloc() - seat_live)\n"
                          "R('grown', int(gc.mem_alloc() + gc.mem_free() > %d))" % PICO_HEAP),
+         # French chosen: its two texts files opened (read in place: game/i18n.py)
+         ("french", "from game import i18n\npre = gc.mem_alloc()\ni18n.tr(1, 'white')\ni18n.tr(1, 'm_title')\n"
+                    "R('french_in_place', int(all(isinstance(d[0], memoryview) for d in i18n._open[1])))\n"
+                    "del i18n"),
+         ("read_french", "R('french', gc.mem_alloc() - pre)"),
          # every firmware module loaded once and forgotten, as a long session loads its rare
          # code (cube actions, game ends, menus, the review...): what stays is the names
          # MicroPython interned for them, in pools that double (qstr.c), never freed
@@ -177,32 +187,45 @@ def firmware_modules():
     return out
 
 
-def flash_image(site):
-    """The chip's flash storage for the steps (host_tools/fakes/rp2.py): a littlefs image
-    with the engine's weights file and the leaf net's on it, made by littlefs-python (the firmware's littlefs,
-    as a C library) with the rp2 port's geometry, so that the engine reads its weights in
-    place as on the chip (base/inflash.py). The image is loaded in the prelude, before the
-    first reading: on the chip it is flash, not heap."""
-    import shutil
+TEXTS = ("en.txt", "en_menu.txt", "fr.txt", "fr_menu.txt")     # game/i18n.py's FILES
+
+
+def _image(site, files, name):
+    """A littlefs image of the firmware's `files` (paths under the board's root), made by
+    littlefs-python (the firmware's littlefs, as a C library) with the rp2 port's geometry,
+    each file written in pieces as mpremote does, into the site's host/NAME."""
     import littlefs
-    files = {}
-    for name in ("weights.bin", "leafnet.bin"):
-        with open(os.path.join(site, "fw", "engine", name), "rb") as fh:
-            files[name] = fh.read()
+    data = {}
+    for f in files:
+        with open(os.path.join(site, "fw", f), "rb") as fh:
+            data[f] = fh.read()
     fs = littlefs.LittleFS(block_size=4096, prog_size=256,
-                           block_count=sum(len(d) for d in files.values()) // 4096 + 8)
-    fs.makedirs("engine", exist_ok=True)
-    for name, data in files.items():
-        with fs.open("engine/" + name, "wb") as fh:
-            for i in range(0, len(data), 1024):
-                fh.write(data[i:i + 1024])
-    with open(os.path.join(site, "host", "flash.img"), "wb") as fh:
+                           block_count=sum(len(d) // 4096 + 1 for d in data.values()) + 8)
+    for f, d in data.items():
+        fs.makedirs(f[:f.rfind("/")], exist_ok=True)
+        with fs.open(f, "wb") as fh:
+            for i in range(0, len(d), 1024):
+                fh.write(d[i:i + 1024])
+    with open(os.path.join(site, "host", name), "wb") as fh:
         fh.write(fs.context.buffer)
+
+
+def flash_image(site):
+    """The chip's flash storage for the steps (host_tools/fakes/rp2.py): littlefs images,
+    so that the firmware reads its files in place as on the chip (base/inflash.py): the
+    texts (game/i18n.py), loaded before the first reading, since power-up's first text maps
+    them; the engine's weights file and the leaf net's, loaded after power-up (they are
+    large, and in this port's heap, not in the flash: loaded before power-up, the Pico-sized
+    heap would leave power-up no lid). What each keeps in the heap is added to the base: on
+    the chip it is flash, not heap."""
+    import shutil
+    _image(site, ["game/" + f for f in TEXTS], "texts.img")
+    _image(site, ["engine/weights.bin", "engine/leafnet.bin"] + ["game/" + f for f in TEXTS], "flash.img")
     shutil.copy(os.path.join(ROOT, "host_tools", "fakes", "rp2.py"), os.path.join(site, "host", "rp2.py"))
     man = os.path.join(site, "manifest.json")
     with open(man) as fh:
         m = json.load(fh)
-    m["files"] += ["host/rp2.py", "host/flash.img"]
+    m["files"] += ["host/rp2.py", "host/texts.img", "host/flash.img"]
     with open(man, "w") as fh:
         json.dump(m, fh)
 
@@ -290,6 +313,8 @@ def table(f):
             "" if f.get("leaf_at_normal") else " (its candidates' buffers, the leaf net)")),
         live("all_names", "... then every firmware module loaded once and forgotten (a long session's rare "
                           "code): the names MicroPython keeps for them, %d B more" % f["names_kept"]),
+        "| a French board: what its texts add once French is chosen (%s; the French module kept 6.0 KB before session 21) | %d | %.1f | |" % (
+            "read in place" if f.get("french_in_place") else "NOT in place", f.get("french", 0), f.get("french", 0) / kb),
         "| allocated by one scan, this port's bytecode path (hall scanner, unchanged reading) | %d | - | |" % f["scan_alloc"],
         "| allocated by one judgement, worst of %d (opening 3-1, 6-5, 1-1) | %d | - | |" % (f["judged"], f["judge_worst_alloc"]),
         "| allocated by the widest 1-1's think at normal, the pure-Python net (%d evaluations) | %d | %.1f | |" % (
@@ -309,7 +334,9 @@ def table(f):
              "(base/inflash.py): the steps' `rp2` (host_tools/fakes/rp2.py) maps a littlefs image holding "
              "the weights file and the leaf net's, made by littlefs-python (the firmware's littlefs, as a C library) and "
              "loaded after power-up, what it keeps in this port's heap (%d B) taken out of every figure after "
-             "it (on the chip it is flash, not heap). "
+             "it (on the chip it is flash, not heap); the texts (game/i18n.py's files) are read in place the "
+             "same way, from an image of their own loaded before power-up (%d B of this port's heap, "
+             "taken out of every figure). "
              "The leaf net %s on this port%s. MicroPython never frees an "
              "interned name, and keeps them in pools each twice the size of the last (qstr.c): the "
              "last row is what a session that has loaded all its rare code keeps for their names "
@@ -323,7 +350,7 @@ def table(f):
              "does nothing added to power-up moved the first column by 2.3 KB, the last by 0.2 KB): a "
              "change is judged on both." % (
                  f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f.get("leaf_pure_objects", 0),
-                 f["thumb"], f["leaf_thumb"], f.get("flash_image", 0),
+                 f["thumb"], f["leaf_thumb"], f.get("flash_image", 0), f.get("texts_image", 0),
                  ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
                  if f["leaf_loaded"] else "did not load",
                  "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"]))

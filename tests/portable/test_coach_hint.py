@@ -18,7 +18,7 @@ import gc
 from base import rare
 from tablekit import rig_at
 # the modules the board loads on demand in these tests, once each (their names interned)
-_ON_DEMAND = ("game.menu", "game.i18n_menu", "bg.notation", "game.snapshot", "game.flows",
+_ON_DEMAND = ("game.menu", "bg.notation", "game.snapshot", "game.flows",
               "game.screens_between", "bg.counting", "game.unsure")
 for _m in _ON_DEMAND:
     if _m not in sys.modules:

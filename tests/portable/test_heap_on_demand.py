@@ -1,13 +1,16 @@
 """What the board loads only for the moment (BENCHMARKS.md, bench modules and bench heap):
-a Match's saved bytes (bg/matchsave.py) with each save and resumption, the texts of the
-rare moments (game/i18n_rare.py) and the screens between turns (game/screens_between.py)
-give what they gave when they were kept, and their code does not stay in the heap after the
-call. Runs under CPython (the results) and MicroPython (the results and the heap)."""
+a Match's saved bytes (bg/matchsave.py) with each save and resumption, a text of the rare
+moments (game/en.txt, read where it lies on the flash or once into the heap: game/i18n.py)
+and the screens between turns (game/screens_between.py) give what they gave when they were
+kept, and their code does not stay in the heap after the call. Runs under CPython (the results) and MicroPython (the results and the heap)."""
 from game.table import Table, OPENING, SAVE
 from game.i18n import tr
 from bg.match import Match
 from heapuse import held, grew
 import record  # noqa: F401 (resident on the board; its first load is not what is measured)
+
+tr(0, "white")                  # the English texts opened, as the board's power-up opens them
+#                                 (game/i18n.py: read into the heap on a port with no flash)
 
 ONE_HEAP_PER_TEST = True        # (tests/test_micropython.py: each test in a fresh heap, where
 #                                 the code a call loads is loaded for the first time)
@@ -15,12 +18,12 @@ ONE_HEAP_PER_TEST = True        # (tests/test_micropython.py: each test in a fre
 # Each bound is the heap a call may leave behind under MicroPython (64-bit unix port): the
 # names its module interned the first time (kept for good) and its result. The code the
 # call loads, were it kept, is more: game/snapshot.py with bg/matchsave.py 10.4 KB
-# (matchsave alone 3.9 KB), game/i18n_rare.py 1.5 KB, game/screens_between.py 3.6 KB
-# (measured with each kept on purpose: the save left 4.8 KB with matchsave kept, the rare
-# text 1.8 KB, the opening screen 5.5 KB beside the second Table).
+# (matchsave alone 3.9 KB), game/screens_between.py 3.6 KB (measured with each kept on
+# purpose: the save left 4.8 KB with matchsave kept, the opening screen 5.5 KB beside the
+# second Table). The texts are data (game/i18n.py): a rare one leaves only what it says.
 SAVE_LEFT_MAX = 1500            # measured 832 (the first save in a fresh heap)
 RESUMED_MORE_MAX = 1000         # a resumed Table beside a new one: measured 256 less
-RARE_TEXT_LEFT_MAX = 800        # measured 288
+RARE_TEXT_LEFT_MAX = 800        # measured 288 (the texts in a module); 
 BETWEEN_LEFT_MAX = 3000         # a first Table and its opening screen beside a second
 #                                 Table: measured 2,240
 

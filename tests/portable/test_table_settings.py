@@ -1,6 +1,6 @@
 """Settings from the OLED menu, French texts, the screen's limits."""
 from game.settings import Settings, SPEC
-from game import i18n, i18n_fr
+from game import i18n
 from game.table import Table
 from game import colours as C
 from tablekit import Rig
@@ -69,32 +69,27 @@ def test_settings_round_trip_and_bad_bytes():
         assert False
 
 
-def _keys(blocks):
-    """The keys of 'key=text' blocks, read in place (no copy of a block)."""
+def _keys(name):
+    """The keys of the texts file `name` (game/en.txt ...), read a line at a time."""
     out = []
-    for texts in blocks:
-        i = texts.find("\n")
-        while 0 <= i < len(texts) - 1:
-            out.append(texts[i + 1:texts.find("=", i)])
-            i = texts.find("\n", i + 1)
+    with open(i18n._HERE + name, "rb") as f:
+        for line in f:
+            if b"=" in line:
+                out.append(line[:line.find(b"=")].decode())
     return out
 
 
 def test_both_languages_have_every_text():
-    from game import i18n_menu     # English menu texts, loaded while the menu is open
-    from game import i18n_rare     # English texts of the rare moments, loaded for a lookup
-    en_texts = i18n.TEXTS + i18n_rare.TEXTS + i18n_menu.TEXTS
-    en_keys = sorted(_keys(en_texts))
+    en_keys = sorted(_keys("en.txt") + _keys("en_menu.txt"))
     # French's own keys: the coach's words (c_...), whose English are the constants of
     # engine/coach_text.py and app/grading.py (issue 26: no English on a French screen)
-    fr_keys = sorted(k for k in _keys(i18n_fr.TEXTS) if not k.startswith("c_"))
+    fr_keys = sorted(k for k in _keys("fr.txt") + _keys("fr_menu.txt") if not k.startswith("c_"))
     assert en_keys == fr_keys and len(en_keys) > 100
-    assert not [k for k in _keys(i18n_menu.TEXTS) if i18n.lookup(i18n.TEXTS, k) is not None]
-    assert not [k for k in _keys(i18n_rare.TEXTS) if i18n.lookup(i18n.TEXTS + i18n_menu.TEXTS, k) is not None]
+    # the menu's texts in the menu's files, in both languages
+    assert sorted(_keys("en_menu.txt")) == sorted(_keys("fr_menu.txt"))
     for key in en_keys:
-        en = i18n.tr(0, key)
-        fr = i18n.tr(1, key)
-        assert i18n.lookup(en_texts, key) is not None and i18n.lookup(i18n_fr.TEXTS, key) is not None
+        en = i18n.lookup(0, key)
+        fr = i18n.lookup(1, key)
         assert en and fr and en.count("%") == fr.count("%"), key
         assert all(ord(c) < 128 for c in en), key
         assert all(ord(c) < 128 or c in ACCENTED for c in fr), key   # the OLED draws them
@@ -157,6 +152,8 @@ def test_french_texts_are_spelt_with_their_accents_and_in_good_french():
     unaccented = ("pret", "reflechit", "ecoule", "reglages", "deplacez", "svp", "egalite",
                   "eclair", "illimite", "materiel", "frappee", "deplacees", "fermee",
                   "interieur", "francais", "revoila", "surs", "debut", "etre", "joues", "arrete")
-    for block in i18n_fr.TEXTS:
-        for line in block.split("\n"):
-            assert not [w for w in words(line) if w in unaccented], line
+    for name in i18n.FILES[1]:
+        with open(i18n._HERE + name, "rb") as f:
+            for line in f:
+                line = line.decode("utf-8")
+                assert not [w for w in words(line) if w in unaccented], line

@@ -32,7 +32,7 @@ def _source():
         return f.read()
 
 
-class _Board:
+class FlashBoard:
     """A littlefs on a flash of `blocks` blocks; put(name, bytes) copies a file onto it in
     pieces of 700 bytes (as mpremote does, in pieces); path(name) is where the board's code
     opens it; flash() the mapping and block size inflash.segments takes."""
@@ -46,8 +46,8 @@ class _Board:
             from ramflash import Flash      # host_tools/fakes: 4 KB blocks in a bytearray
             self.dev = Flash(blocks)
             vfs.VfsLfs2.mkfs(self.dev, progsize=256)
-            _Board.n += 1
-            self.mount = "/tablier_lfs%d" % _Board.n
+            FlashBoard.n += 1
+            self.mount = "/tablier_lfs%d" % FlashBoard.n
             vfs.mount(vfs.VfsLfs2(self.dev, progsize=256), self.mount)
         else:
             import littlefs
@@ -109,7 +109,7 @@ def _same(segs, data):
 def test_the_file_is_found_in_its_blocks_in_order():
     from base import inflash
     src = _source()
-    board = _Board()
+    board = FlashBoard()
     try:
         board.put("filler.bin", bytes(range(256)) * 5)      # the file's blocks not the first
         board.put("weights.bin", src)
@@ -126,7 +126,7 @@ def test_the_file_is_found_in_its_blocks_in_order():
 def test_a_second_copy_of_the_same_bytes_is_never_read_in_place_and_an_older_version_never_is():
     from base import inflash
     src = _source()
-    board = _Board(20)
+    board = FlashBoard(20)
     try:
         board.put("weights.bin", src)
         board.put("weights.bin", src)      # copied again: the first copy's blocks are free now
@@ -138,7 +138,7 @@ def test_a_second_copy_of_the_same_bytes_is_never_read_in_place_and_an_older_ver
     newer = bytearray(src)
     for at in (100, len(src) // 2, len(src) - 10):
         newer[at] ^= 0x55
-    board = _Board(20)
+    board = FlashBoard(20)
     try:
         board.put("weights.bin", src)
         board.put("weights.bin", newer)
@@ -178,7 +178,7 @@ def _equities(ev):
 def test_an_evaluator_reading_in_place_evaluates_bit_for_bit_as_one_with_the_file_in_the_heap():
     from engine.net import Evaluator
     src = _source()
-    board = _Board()
+    board = FlashBoard()
     try:
         board.put("weights.bin", src)
         path = board.path("weights.bin")
@@ -207,7 +207,7 @@ def test_an_evaluator_reading_in_place_evaluates_bit_for_bit_as_one_with_the_fil
 
 def test_the_leaf_net_in_place_values_its_leaves_and_plays_bit_for_bit_as_from_its_file():
     from engine.player import Engine
-    board = _Board(26)
+    board = FlashBoard(26)
     try:
         board.put_file("weights.bin", WEIGHTS)
         board.put_file("leafnet.bin", WEIGHTS.replace("weights.bin", "leafnet.bin"))
