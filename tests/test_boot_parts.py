@@ -195,3 +195,26 @@ def test_a_part_that_cannot_be_built_is_named_and_the_rest_runs(tmp_path, monkey
     board.set_position(Position.start())
     _run(app, 0, 300)
     assert app.table.phase == 1
+
+
+def test_a_board_flashed_without_a_texts_file_names_it_and_plays_on(tmp_path, monkeypatch):
+    """The texts are data files beside the modules (game/i18n.py): a board whose French menu
+    file was not copied names it at power-up, on serial and on the OLED, with the way to put
+    it back; the English screens are unharmed."""
+    import shutil
+    from game import i18n
+    here = tmp_path / "game"
+    here.mkdir()
+    for files in i18n.FILES:
+        for name in files:
+            if name != "fr_menu.txt":
+                shutil.copy(i18n._HERE + name, here / name)
+    monkeypatch.setattr(i18n, "_HERE", str(here) + "/")
+    monkeypatch.setattr(i18n, "_open", [[None, None], [None, None]])
+    board, app, lines, missing = _boot(tmp_path)
+    assert [m[:2] for m in missing] == [("texts", "texts missing")], missing
+    errs = _errors(lines)
+    assert len(errs) == 1 and "fr_menu.txt cannot be read" in errs[0] and "make flash" in errs[0], errs
+    _run(app, 0, 200)
+    assert _oled_rows()[:2] == ["PARTS MISSING", "texts missing"], _oled_rows()
+    assert i18n.tr(0, "m_title") == "MENU" and i18n.tr(1, "m_title") == "MENU"   # (French: its English)

@@ -8,7 +8,8 @@ a board booted without its OLED, or with an unpowered sensor rail, said nothing)
 
 What the board can check: the OLED (it acknowledges on I2C or not), the hall sensors (each
 bank's GND and rail/2 self-test channels, each half's reference, every sensor's range), and
-any part whose driver could not be built (app.build). What it cannot: the LED strip (WS2812
+any part whose driver could not be built (app.build), and the texts files beside the
+firmware (game/i18n.py: missing, or the English one damaged). What it cannot: the LED strip (WS2812
 data gets no answer), the buzzer (PWM into a piezo) and an unwired button (it reads
 "released" like a working one; a button reading "pressed" at power-up opens the self-test).
 The board goes on with what works: the Table and the serial commands run without an OLED or
@@ -41,6 +42,29 @@ def check(drivers, cfg=_cfg, scans=SCANS):
         for _ in range(scans):
             sc.scan()
         out += sensor_faults(sc, cfg)
+    return out + texts_faults()
+
+
+def texts_faults(here=None):
+    """The texts files (game/i18n.py) missing beside the firmware, or the English one damaged:
+    the board then shows the texts' keys ("press_roll") instead of its words. here: the
+    folder to look in (game/i18n.py's by default)."""
+    import os
+    from game import i18n
+    here = i18n._HERE if here is None else here
+    out = []
+    for files in i18n.FILES:
+        for name in files:
+            try:
+                os.stat(here + name)
+            except OSError:
+                out.append(("texts", "texts missing",
+                            "%s%s cannot be read: the screens show the keys of its texts instead of "
+                            "their words (`make flash` installs it beside the modules)" % (here, name)))
+    if not out and here == i18n._HERE and i18n.lookup(i18n.EN, "white") is None:
+        out.append(("texts", "texts damaged",
+                    "%sen.txt is damaged (its first text cannot be found): the screens may show the "
+                    "keys of its texts; flash the firmware again (`make flash`)" % here))
     return out
 
 

@@ -95,3 +95,23 @@ def test_a_whole_board_says_nothing():
     sc, app, lines = rig()
     app.d.scanner = SelfTested(sc)
     assert parts.run(app) == [] and _errors(lines) == []
+
+
+def test_texts_files_missing_or_damaged_are_named():
+    """The texts are data files beside the firmware (game/i18n.py): one not copied onto the
+    board is named at power-up, in words, with the way to put it back; none is named when all
+    are there."""
+    assert parts.texts_faults() == []
+    got = parts.texts_faults("no_such_folder/")
+    assert [m[:2] for m in got] == [("texts", "texts missing")] * 4, got
+    assert "no_such_folder/en.txt cannot be read" in got[0][2] and "make flash" in got[0][2]
+    from game import i18n
+    saved = list(i18n._open[0])
+    try:
+        i18n._open[0][:] = [(b"zz=damaged\n", bytearray(b"\x00\x00\x0b\x00")), False]
+        got = parts.texts_faults()
+        assert [m[:2] for m in got] == [("texts", "texts damaged")], got
+        assert len(got[0][1]) <= 16
+    finally:
+        i18n._open[0][:] = saved
+    assert parts.texts_faults() == []
