@@ -55,7 +55,7 @@ _CARRY_BYTES = const(240)
 THINK_SLICE_MS = 25
 # ... and the scan runs in parts at the engine's ticks (hw.scanner's scan_step: from one
 # bank's power-up wait to the next, the think working in the waits instead of a sleep), a
-# scan begun every THINK_SCAN_MS: about 60 readings a second (the engine's tick every 2
+# scan due every THINK_SCAN_MS: about 66 readings a second (the engine's tick every 2
 # evaluations, about 1.3 ms of the chip's at 200 MHz: the 8 parts of a scan of the charger
 # profile fit in 15 ms), each 4.1 ms of the chip's work instead of 6.6 with its waits slept
 # (BENCHMARKS.md, engine)
@@ -427,7 +427,12 @@ class App:
         sc = self.d.scanner
         if sc is not None and (sc.mid or ticks.diff(now, self._scan_at) >= THINK_SCAN_MS):
             if not sc.mid:
-                self._scan_at = now
+                # begun when it was due, not at the tick that found it due: ticks about 2 ms
+                # apart (125 MHz) made each period that much longer (58 scans a second in
+                # the widest 1-1); a think that fell a whole period behind starts afresh
+                # rather than catch up in a burst
+                late = ticks.diff(now, self._scan_at) - THINK_SCAN_MS
+                self._scan_at = now if late >= THINK_SCAN_MS else ticks.add(self._scan_at, THINK_SCAN_MS)
             if ticks.diff(now, self._scan_at) >= THINK_SCAN_LATE_MS:
                 sc.scan()                  # (ticks too far apart: the rest at once, its waits slept)
                 self.thinking_scans += 1

@@ -855,8 +855,9 @@ print("tick_us|%%f" %% (best - time.ticks_diff(time.ticks_us(), t0) / 5000))
 def think_with_scans(ms, calls, scan_work, tick_ms, parts=WAITS + 1):
     """A think as the board runs it (app.loop's think_tick): ms of the engine's own work
     with `calls` ticks spread evenly, each costing tick_ms (its early return); a scan begun
-    at the first tick THINK_SCAN_MS after the last began (the first after the think's
-    start: the loop scanned just before), then a part of it at each tick, `parts` parts
+    at the first tick at or past its due time, THINK_SCAN_MS after the last one's (the
+    first's after the think's start: the loop scanned just before; a tick a whole period
+    late starts the periods afresh), then a part of it at each tick, `parts` parts
     (one per power-up wait and the end), scan_work ms of work in all, a power-up wait the
     tick did not cover slept, and a scan still going THINK_SCAN_LATE_MS after it began
     ended at the next tick with its last waits slept. Returns (the think's whole time, scans, the longest time
@@ -874,7 +875,8 @@ def think_with_scans(ms, calls, scan_work, tick_ms, parts=WAITS + 1):
         t += step
         if inparts or t - began >= THINK_SCAN_MS:
             if not inparts:
-                began = t
+                # (as app.loop: begun when it was due, unless a whole period behind)
+                began = t if t - began >= 2 * THINK_SCAN_MS else began + THINK_SCAN_MS
                 t += part
                 inparts = 1
             elif t - began >= THINK_SCAN_LATE_MS:

@@ -329,6 +329,22 @@ def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks
         app.think_tick()
     assert app.wdt.feeds == 200 // per_round and polls[0] == 0, (app.wdt.feeds, polls)
     assert app.thinking_scans == 200 // per_scan, (app.thinking_scans, THINK_SCAN_MS)
+    # ticks 7 ms apart (a slower clock, longer evaluations): a scan is still begun once per
+    # THINK_SCAN_MS on average, each when it was due, not THINK_SCAN_MS after the tick that
+    # began the last (which made every period a tick longer: 21 ms here); a tick a whole
+    # period late starts afresh, with no burst of scans to catch up
+    app.thinking_scans = 0
+    start = at[0]
+    for _ in range(200):
+        at[0] += 7
+        app.think_tick()
+    due = (at[0] - start) // THINK_SCAN_MS
+    assert due - 1 <= app.thinking_scans <= due + 1, (app.thinking_scans, due)
+    app.thinking_scans = 0
+    at[0] += 100                              # a long leaf: six periods late
+    app.think_tick()
+    app.think_tick()
+    assert app.thinking_scans == 1, app.thinking_scans
 
 
 class Watchdog:
