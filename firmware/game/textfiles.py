@@ -54,9 +54,12 @@ def in_place(path, flash=None):
         # bench heap32's): base/inflash.py not even loaded
         return None
     kept = "base.inflash" in sys.modules
+    segs = None
     try:
         from base.inflash import segments
         segs = segments(path, flash)
+    except Exception:
+        pass        # (the search failed: no heap for it, a read refused) the file as it is
     finally:
         if not kept:
             from base.rare import forget

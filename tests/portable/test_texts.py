@@ -154,3 +154,21 @@ def test_damaged_or_missing_texts_give_the_key_or_the_text_never_an_exception():
     finally:
         i18n._open[1][:] = saved
     assert i18n.tr(0, "white") == "White" and i18n.tr(1, "white") == "Blanc"
+
+
+def test_a_search_of_the_flash_that_fails_leaves_the_file_read_as_it_is():
+    class Refusing:
+        """A flash mapping whose every read fails (a fault in the search for the file)."""
+
+        def __len__(self):
+            return 8 * 4096
+
+        def __getitem__(self, i):
+            raise OSError(5, "EIO")
+
+    assert textfiles.in_place(HERE + "en.txt", (Refusing(), 4096)) is None
+    f, starts = textfiles.opened(HERE + "en.txt", (Refusing(), 4096))
+    try:
+        assert hasattr(f, "readinto") and i18n.find(f, starts, b"white") is not None
+    finally:
+        f.close()
