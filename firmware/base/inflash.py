@@ -13,12 +13,16 @@ The file's blocks are found from the file itself, not from littlefs's directorie
 whose bytes, where the file's last block holds them, begin as that block does is followed
 back through its first pointers, and a chain whose bytes, in order, are the file's (SHA-256)
 is the file's. Blocks freed by an earlier copy of the same bytes keep them until littlefs
-reuses the blocks; if such a second chain is found, neither is used (only one is the file's,
-and the other may be erased under a think): the caller reads the file into the heap, as it
-always could. `make flash` copies only the files that changed (mpremote's hash check), so
-flashing the board again leaves no such copy.
+reuses the blocks, and only one chain is the file's (the other may be written over under a
+think). `make flash` copies only the files that changed (mpremote's hash check), so
+flashing the board again leaves no such copy; `mpremote mip install` writes every file
+again, and a second install leaves one. When two chains qualify, a second littlefs (the
+firmware's own, read only) reads the file through a device that notes which blocks it
+reads (`_live`): the chain it reads is the file's. If that cannot be told, nothing is read
+in place and the caller reads the file into the heap, as it always could.
 
-Loaded once, when the engine is made, and forgotten with engine/weights.py.
+Loaded when the engine is made (forgotten with engine/weights.py) and when a language's
+texts are opened (game/textfiles.py).
 """
 
 
@@ -48,14 +52,14 @@ def layout(size, bs):
 
 
 def pico_flash():
-    """(the flash storage's mapping as a read-only memoryview, its block size) on the Pico;
-    None where there is no such mapping (another port, a firmware whose rp2.Flash has no
-    buffer)."""
+    """(the flash storage's mapping as a read-only memoryview, its block size, the block
+    device, "": the folder littlefs is mounted at, the root) on the Pico; None where there
+    is no such mapping (another port, a firmware whose rp2.Flash has no buffer)."""
     try:
         import rp2
         dev = rp2.Flash()
         # (rp2_flash.c gives Flash the buffer protocol; the rp2 stubs do not say so)
-        return memoryview(dev), dev.ioctl(5, 0)  # type: ignore[arg-type]  # (5: the block size)
+        return memoryview(dev), dev.ioctl(5, 0), dev, ""  # type: ignore[arg-type]  # (5: the block size)
     except Exception:
         return None
 
@@ -112,14 +116,15 @@ def _file_digest(f, size):
 
 def segments(path, flash=None, digest=None):
     """The file at `path` in place: [(file offset, memoryview of the bytes from there)], one
-    per littlefs block, in order; None when it is not found once and whole on the flash.
-    flash: (mapping, block size), pico_flash()'s by default. digest: the file's SHA-256 if
+    per littlefs block, in order; None when it is not found whole on the flash, or found
+    more than once with no way to tell which is the file's. flash: (mapping, block size,
+    block device or None, the folder littlefs is mounted at), pico_flash()'s by default. digest: the file's SHA-256 if
     the caller has it (engine/filecheck.py's check_file reads it through already)."""
     if flash is None:
         flash = pico_flash()
         if flash is None:
             return None
-    mem, bs = flash
+    mem, bs = flash[0], flash[1]
     with open(path, "rb") as f:
         size = f.seek(0, 2)
         lay = layout(size, bs)
@@ -136,7 +141,7 @@ def segments(path, flash=None, digest=None):
         want = digest or _file_digest(f, size)
     nb = len(mem) // bs
     n = len(lay)
-    found = None
+    found = []
     for p in range(nb):
         if not _begins(mem, p * bs + last[2], probe):
             continue
@@ -145,9 +150,14 @@ def segments(path, flash=None, digest=None):
         # flash of blocks that all begin alike costs a comparison each, not a hash)
         if chain is None or not _begins(mem, chain[0] * bs, first) or _digest(mem, bs, chain, lay) != want:
             continue
-        if found is not None:
-            return None       # two copies of these bytes: only one is the file's
-        found = chain
+        found.append(chain)
+        if len(found) == _MOST_COPIES:
+            break
+    if not found:
+        return None
+    # two copies of these bytes (an earlier copy's freed blocks): only one is the file's,
+    # and the other may be written over under a think; the one littlefs itself reads
+    found = found[0] if len(found) == 1 else _live(path, flash, found, nb)
     if found is None:
         return None
     out = []
@@ -155,6 +165,72 @@ def segments(path, flash=None, digest=None):
         a = found[i] * bs + lay[i][2]
         out.append((lay[i][0], mem[a:a + lay[i][1]]))
     return out
+
+
+_MOST_COPIES = 4            # chains of the same bytes looked at (more: nothing in place)
+
+
+class _Spy:
+    """A block device reading through to `dev` that marks each block it reads and refuses
+    to write or erase: a second littlefs on it reads a file and says which blocks hold it."""
+
+    def __init__(self, dev, nb):
+        self.dev = dev
+        self.seen = bytearray((nb + 7) >> 3)
+
+    def readblocks(self, n, buf, off=0):
+        self.seen[n >> 3] |= 1 << (n & 7)
+        self.dev.readblocks(n, buf, off)
+
+    def writeblocks(self, n, buf, off=None):
+        raise OSError(30)                   # EROFS
+
+    def ioctl(self, op, arg):
+        if op == 6:
+            return -30                      # (erase) refused
+        return self.dev.ioctl(op, arg)
+
+
+def _live(path, flash, chains, nb):
+    """Of `chains` holding the same bytes, the one littlefs reads for the file at `path`, or
+    None. flash's third item is its block device (rp2.Flash(); None: no way to tell, as for
+    littlefs-python's image), its fourth the folder it is mounted at ("" on the Pico: the
+    board's paths are from the root). A second littlefs (MicroPython's own, read only) is
+    made on a spy of the device and reads the file through: the blocks it reads are the
+    file's. About 3 KB of the heap for the moment; only when a copy was left behind (a
+    package installed twice: mip writes every file again)."""
+    if len(flash) < 4 or flash[2] is None:
+        return None
+    inner = path
+    if flash[3] and inner.startswith(flash[3]):
+        inner = inner[len(flash[3]):]
+    if not inner.startswith("/"):
+        inner = "/" + inner
+    try:
+        import vfs
+        spy = _Spy(flash[2], nb)
+        # (the rp2 stubs call VfsLfs2 abstract and want their own block device class; any
+        # object with readblocks, writeblocks and ioctl is one: extmod/vfs_lfs.c)
+        f = vfs.VfsLfs2(spy, progsize=256).open(inner, "rb")  # type: ignore[abstract, arg-type]
+        try:
+            buf = bytearray(256)
+            while f.readinto(buf):
+                pass
+        finally:
+            f.close()
+    except Exception:
+        return None
+    seen = spy.seen
+    live = None
+    for chain in chains:
+        for b in chain:
+            if not (seen[b >> 3] >> (b & 7)) & 1:
+                break
+        else:
+            if live is not None:
+                return None                 # (both read: cannot tell)
+            live = chain
+    return live
 
 
 def part(segs, at, n):

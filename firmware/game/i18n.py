@@ -11,10 +11,11 @@ read where they lie on the Pico's flash (base/inflash.py: the file's block in th
 mapping, as the engine's weights are), so that no text takes the heap: the English in
 the heap, as strings in this module, cost about 2 KB for good, the French 6 KB from the
 moment it was chosen. Where there is no mapping (the unix port, CPython, the web page, a
-file found twice on the flash) the file is kept open and a line's bytes read when it is
-looked at. A file is opened when a text is first looked for in it (game/textfiles.py);
-each gets an index of its lines' starts (2 bytes a line), and a text is found by halving
-it: about 7 comparisons of a few bytes, no allocation but the text itself.
+copy of the file's bytes left behind that cannot be told apart: base/inflash.py) the file
+is kept open and a line's bytes read when it is looked at. A file is opened when a text is
+first looked for in it (game/textfiles.py); each gets an index of its lines' starts (2
+bytes a line), and a text is found by halving it: about 7 comparisons of a few bytes, no
+allocation but the text itself.
 """
 
 EN = 0
