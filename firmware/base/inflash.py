@@ -167,7 +167,8 @@ def segments(path, flash=None, digest=None):
     return out
 
 
-_MOST_COPIES = 4            # chains of the same bytes looked at (more: nothing in place)
+_MOST_COPIES = 4            # chains of the same bytes looked at: a file's copy beyond them is
+#                             never seen, and then none of these is the one littlefs reads
 
 
 class _Spy:

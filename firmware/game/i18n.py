@@ -30,14 +30,14 @@ _open = [[None, None], [None, None]]    # per language and file: (data, line sta
 #                                         opened, False if it could not be
 
 
-def texts(lang, i, flash=None):
+def texts(lang, i):
     """(data, line starts) of `lang`'s i-th file, opened when first asked for (the menu's
     when the menu first shows); None when it cannot be read (its keys then show themselves)."""
     got = _open[lang][i]
     if got is None:
         try:
             from game import textfiles       # (a rare part: loaded for the call)
-            got = textfiles.opened(_HERE + FILES[lang][i], flash)
+            got = textfiles.opened(_HERE + FILES[lang][i])
         except OSError:
             got = False
         _open[lang][i] = got
@@ -102,10 +102,8 @@ def lookup(lang, key):
                     data.seek(at[0])
                     return str(data.read(at[1] - at[0]), "utf-8")
                 return str(data[at[0]:at[1]], "utf-8")
-        except (UnicodeError, OSError):     # a damaged file: the key rather than a crash
-            return None
-        except MemoryError:         # a fragmented heap: the key rather than a crash
-            return None
+        except (UnicodeError, OSError, MemoryError):
+            return None             # a damaged file, a fragmented heap: the key, not a crash
     return None
 
 

@@ -11,10 +11,8 @@ def _index(data):
     if hasattr(data, "readinto"):
         buf = bytearray(64)
     n = 0
-    size = 0
     b = 10
     for b in data if buf is None else _bytes(data, buf):
-        size += 1
         if b == 10:
             n += 1
     last = b != 10                  # (a last line without its newline)
