@@ -36,16 +36,17 @@ PICO_FACTOR = 170
 MODEL_MHZ = 125
 
 
-def _board_mhz():
+def _board_mhz(name="CPU_MHZ"):
     """The clock the firmware runs the chip at in its own power profile (board_config: the
-    charger's CPU_MHZ; hardware/power.md, "The clock")."""
+    charger's CPU_MHZ; hardware/power.md, "The clock"), or in the computer port's (CPU_MHZ_PC)."""
     import re
     text = open(os.path.join(ROOT, "firmware", "board_config.py")).read()
-    m = re.search(r"^CPU_MHZ = (\d+)", text, re.M)
+    m = re.search(r"^%s = (\d+)" % name, text, re.M)
     return int(m.group(1)) if m else MODEL_MHZ
 
 
 BOARD_MHZ = _board_mhz()
+PC_MHZ = _board_mhz("CPU_MHZ_PC")
 
 
 def read_section(name):

@@ -64,16 +64,18 @@ def _oled_rows():
 
 class _ProfileCfg:
     """board_config with another power profile."""
-    def __init__(self, profile):
+    def __init__(self, profile, **changes):
         for name in dir(cfg):
             if not name.startswith("__"):
                 setattr(self, name, getattr(cfg, name))
         self.POWER_PROFILE = profile
+        for name, value in changes.items():
+            setattr(self, name, value)
 
 
 def test_the_power_profile_sets_the_led_budget_and_the_scan_pairs():
     """hardware/power.md: the charger profile (the firmware's) pairs the halves and gives the
-    LEDs 140 mA; a computer port reads one bank at a time and gives them 70 mA."""
+    LEDs 140 mA; a computer port reads one bank at a time and gives them 56 mA."""
     fake_io.reset_fakes()
     neopixel.reset_fakes()
     physboard.PhysicalBoard(seed=3).install()
@@ -86,8 +88,8 @@ def test_power_up_raises_the_core_voltage_then_the_clock_of_the_power_profile():
     """hardware/power.md, "The clock": in the charger profile the core regulator goes to
     1.15 V (VSEL 0b1100) before the clock goes to 200 MHz (certified only from 1.15 V), and
     before any driver (the OLED's I2C takes its divider from the clock it is made at); the
-    computer port's profile keeps the reset clock, 125 MHz, and the voltage. GP23 high: the
-    Pico's SMPS in PWM mode, as the pin map asks."""
+    computer port's profile does the same (its LED frame budget pays for it: hardware/power.md).
+    GP23 high: the Pico's SMPS in PWM mode, as the pin map asks."""
     fake_io.reset_fakes()
     neopixel.reset_fakes()
     physboard.PhysicalBoard(seed=3).install()
@@ -100,6 +102,10 @@ def test_power_up_raises_the_core_voltage_then_the_clock_of_the_power_profile():
     assert len(fake_io.chip_log()) == 2
     fake_io.reset_fakes()
     build_drivers(None, _ProfileCfg("pc"), {"settle_us": 0}, dice_seed=1)
+    assert fake_io.chip_log() == [("vsel", 0b1100), ("freq", 200000000)], fake_io.chip_log()
+    # a pin map that keeps the computer port at the reset clock: nothing touched
+    fake_io.reset_fakes()
+    build_drivers(None, _ProfileCfg("pc", CPU_MHZ_PC=125), {"settle_us": 0}, dice_seed=1)
     assert fake_io.chip_log() == [] and fake_io.freq() == 125000000
 
 

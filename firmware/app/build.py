@@ -67,7 +67,8 @@ CERTIFIED_AT_1V10_MHZ = 133
 
 def profile_mhz(cfg=_cfg):
     """The clock of the power profile (hardware/power.md): CPU_MHZ on a charger, CPU_MHZ_PC on
-    a computer port, whose 250 mA leave no room for the faster core's current."""
+    a computer port (both 200 MHz: a computer port's 250 mA pay for the faster core with a
+    smaller LED frame budget, LED_BUDGET_MA_PC)."""
     if getattr(cfg, "POWER_PROFILE", "charger") == "pc":
         return getattr(cfg, "CPU_MHZ_PC", 125)
     return getattr(cfg, "CPU_MHZ", 125)
