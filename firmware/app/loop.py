@@ -55,9 +55,10 @@ _CARRY_BYTES = const(240)
 THINK_SLICE_MS = 25
 # ... and the scan runs in parts at the engine's ticks (hw.scanner's scan_step: from one
 # bank's power-up wait to the next, the think working in the waits instead of a sleep), a
-# scan due every THINK_SCAN_MS: about 66 readings a second (the engine's tick every 2
-# evaluations, about 1.3 ms of the chip's at 200 MHz: the 8 parts of a scan of the charger
-# profile fit in 15 ms), each 4.1 ms of the chip's work instead of 6.6 with its waits slept
+# scan due every THINK_SCAN_MS: about 66 readings a second (the engine's tick at every
+# evaluation, about 0.65 ms of the chip's at 200 MHz: the 8 parts of a scan of the charger
+# profile, the 14 of a computer port's, fit in 15 ms), each 4.1 ms of the chip's work
+# instead of 6.6 with its waits slept
 # (BENCHMARKS.md, engine)
 THINK_SCAN_MS = const(15)
 # ... a scan in parts still going this long after it began (the think's ticks too far apart:
@@ -418,7 +419,7 @@ class App:
             self._think_round(now)
         # (most calls: the think goes on. Few locals here: a bytecode function whose frame
         # is larger than 11 words has it allocated on the heap at every call, MicroPython's
-        # py/objfun.c; this one is called every 2 evaluations)
+        # py/objfun.c; this one is called at every evaluation)
 
     def _think_round(self, now):
         """think_tick's work when there is some: a part of a scan, the players' round."""

@@ -19,10 +19,13 @@ from engine.net import Evaluator, P_ONE, back_py
 from engine.search import Walker
 
 LEVELS = ("easy", "normal", "strong")
-# the engine's tick every this many evaluations (about 1.3 ms of the Pico's at 200 MHz): the
-# seat's App.think_tick runs a part of a scan at each while one is begun (8 parts a scan,
-# one begun each app.loop.THINK_SCAN_MS) and serves the players once per THINK_SLICE_MS
-TICK_EVERY = 2
+# the engine's tick every this many evaluations (about 0.65 ms of the Pico's at 200 MHz): the
+# seat's App.think_tick runs a part of a scan at each while one is begun (one begun each
+# app.loop.THINK_SCAN_MS; 8 parts a scan in the charger profile, 14 on a computer port, one
+# bank at a time: at a tick every 2 evaluations those 14 outlasted the 15 ms and the scan's
+# last waits were slept, 0.35 s more on the widest 1-1) and serves the players once per
+# THINK_SLICE_MS
+TICK_EVERY = 1
 CANDIDATES = 4                    # strong: at most this many plays looked at again ...
 MARGIN = P_ONE * 16 // 100        # ... and only those within 0.16 of the best at 0-ply
 # (normal, with the leaf net: the same best CANDIDATES within MARGIN are valued again, each

@@ -81,10 +81,10 @@ class Clock:
 
 
 # The Pico's time a think's tick stands for, by counted work: the engine calls App.think_tick
-# every engine.player.TICK_EVERY (2) evaluations, about 1.4 ms of the chip's at 125 MHz (0.72
-# ms an evaluation on the emulated RP2040, ../shared/pico-measured.md), rounded up. Not the
+# every engine.player.TICK_EVERY (1) evaluation, about 0.72 ms of the chip's at 125 MHz (an
+# evaluation on the emulated RP2040, ../shared/pico-measured.md), rounded up. Not the
 # host's time: a think's rounds of service do not depend on how fast this machine runs.
-THINK_CALL_MS = 2
+THINK_CALL_MS = 1
 
 
 def think_clock():
