@@ -96,7 +96,8 @@ def explain(text, pm=None):
         elif stage == "chip":
             where = ("the Pico: it runs at %s" % detail if verdict == "PASS" else
                      "the Pico refused the clock of its power profile (%s): it runs at 125 MHz, the "
-                     "computer player slower; another Pico, or power.cpu_mhz 125 in the pin map "
+                     "computer player slower; another Pico, or power.cpu_mhz (cpu_mhz_pc for a computer port's "
+                     "profile) 125 in the pin map "
                      "(hardware/power.md, \"The clock\")" % detail)
         elif stage == "oled":
             where = "main board J6 (GND, 3V3, SCL, SDA), the OLED module's address (0x3C)"
