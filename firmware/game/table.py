@@ -83,7 +83,13 @@ MAIN_HELD = 1    # a main button held long (or pressed twice quickly)
 CUBE = 2         # a cube button pressed
 CUBE_HELD = 3    # a cube button held long
 
-RESERVE_SAVE_MS = 1000    # the reserve is saved at each whole second of it spent
+# The reserve is saved at each RESERVE_SAVE_MS of it spent, so that a power cut refunds at
+# most 1 s of it. A save due while a checker is in a hand (S_LIFTED, S_IN_HAND) waits until
+# the board is still again or SAVE_WAIT_MS have passed: a save that erases a flash block holds
+# the chip about 45 ms, and one landing between a checker's rest and its LEDs made them that
+# late (../shared/pico-measured.md). 800 + 200 ms: still at most 1 s refunded.
+RESERVE_SAVE_MS = 800
+SAVE_WAIT_MS = 200
 # seed 003's ghost: the board plays for a player who left ("I'll be back"), at GHOST_LEVEL
 # until changed in Settings; after a game it played, the absent player has RETURN_MS to come
 # back (their main, the seed's "continue", or the menu's "I'm back") or the match stops
@@ -91,7 +97,7 @@ RETURN_MS = 120000        # the seed's 2 minutes
 
 
 def _reserve_mark(clock):
-    """Changes at each whole second of either reserve spent (a save is due then)."""
+    """Changes at each RESERVE_SAVE_MS of either reserve spent (a save is due then)."""
     r = clock.reserve
     return r[0] // RESERVE_SAVE_MS + r[1] // RESERVE_SAVE_MS
 
@@ -133,6 +139,7 @@ class Table:
         self.away = bytearray(2)       # 1: the player left, the ghost (the board) plays for them
         self.ghosted = bytearray(2)    # 1: the ghost played for this player in the game in play
         self.return_by = None          # game over after a ghost's game: the absent must be back by then
+        self.save_wait = None          # a clock's save due while a checker was in a hand: since when (tick)
         # the board as read
         self.now = 0
         self.seen = None               # a copy of the last sensed reading
@@ -242,7 +249,17 @@ class Table:
         flagged = clock.tick(now_ms)
         changed = shown != clock.shown()
         if flagged == NOBODY and spent != _reserve_mark(clock):
-            self.save()      # each whole second of reserve: a power cut must not refund it
+            # each RESERVE_SAVE_MS of reserve: a power cut must not refund it (a checker in
+            # a hand: when it is put down, after its LEDs, or SAVE_WAIT_MS from now)
+            if self.state == S_LIFTED or self.state == S_IN_HAND:
+                if self.save_wait is None:
+                    self.save_wait = now_ms
+            else:
+                self.save()
+        wait = self.save_wait
+        if wait is not None and (self.state != S_LIFTED and self.state != S_IN_HAND
+                                 or not 0 <= ticks.diff(now_ms, wait) < SAVE_WAIT_MS):
+            self.save()
         if flagged != NOBODY:
             flows.timeout(self, flagged)
             self.emit(BEEP, "timeout")
@@ -479,6 +496,7 @@ class Table:
         self.emit(EVENT, line)
 
     def save(self):
+        self.save_wait = None          # (a clock's save that waited: this one is it)
         self.seal()                    # the lines this state counts go out before it
         try:
             from game import snapshot
