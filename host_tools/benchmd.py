@@ -20,9 +20,10 @@ firmware measured it (../shared/pico-measured.md), and these benches must agree 
   est." time is host time x %d: an estimate (the factor ranges from 50 to 240 by workload
   on the emulated RP2040, so +-2x), not a measurement of the chip. Estimates are at 125 MHz,
   the clock of the factor, of the Thumb cycle models and of the emulated RP2040, unless a
-  row says 200 MHz: the firmware's clock in its charger profile (hardware/power.md, "The
-  clock"), where the CPU's work takes 125/200 of its time and the sensors' waits, the ADC's
-  conversions and the OLED's and LEDs' wires do not change.
+  row says 200 MHz: the firmware's clock in both power profiles, the charger's and the
+  computer port's (hardware/power.md, "The clock"), where the CPU's work takes 125/200 of
+  its time and the sensors' waits, the ADC's conversions and the OLED's and LEDs' wires do
+  not change.
 
 Only the benches write this file, each its section. Figures measured by hand (two trees
 compared, the whole-match fuzzer's runs, the fault matrix) are in
