@@ -74,6 +74,7 @@ def _answer(app, e):
         else:
             app.thinking = None
             e.piece = 0
+            _leaf_first(e, level)
             # think_tick serves the players while the engine thinks, and ends the think if
             # they withdraw this question (the seat handed back, the turn undone)
             app.think_begins((view, level, t.turn_dice, app.THINK_PLAY))
@@ -93,6 +94,7 @@ def _answer(app, e):
         # walks the 21 rolls when the answer is close): the players served meanwhile, the
         # think ended if the question goes (the seat handed back, the double undone)
         ask = app.cube_asked
+        _leaf_first(e, t.level_of(t.acting()))
         app.think_begins((t.view, ask, t.turn_dice, app.THINK_CUBE))
         try:
             yes = seatcube.cube_says_yes(t, e, ask)
@@ -106,6 +108,16 @@ def _answer(app, e):
             from base import events
             app.said_cube_fault = e.cube_fault
             app.write_line(events.error("cube", "the cube answers from the net (%s)" % e.cube_fault))
+
+
+def _leaf_first(e, level):
+    """The leaf net made (the first question of the normal or strong level) before the think
+    begins, not inside it: think_begins' collection then takes the garbage of its making
+    (its file read and checked, engine/deepleaf_make.py loaded and forgotten), which would
+    otherwise ride on the heap through the think (the chip collects again only after
+    start.RUN_THRESHOLD bytes more, and a think allocates little)."""
+    if level == "normal" or level == "strong":
+        e.leaf_net()
 
 
 def _say_no_leaf_net(app, why, level):
