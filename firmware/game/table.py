@@ -248,14 +248,10 @@ class Table:
         spent = _reserve_mark(clock)
         flagged = clock.tick(now_ms)
         changed = shown != clock.shown()
-        if flagged == NOBODY and spent != _reserve_mark(clock):
+        if flagged == NOBODY and spent != _reserve_mark(clock) and self.save_wait is None:
             # each RESERVE_SAVE_MS of reserve: a power cut must not refund it (a checker in
             # a hand: when it is put down, after its LEDs, or SAVE_WAIT_MS from now)
-            if self.state == S_LIFTED or self.state == S_IN_HAND:
-                if self.save_wait is None:
-                    self.save_wait = now_ms
-            else:
-                self.save()
+            self.save_wait = now_ms
         wait = self.save_wait
         if wait is not None and (self.state != S_LIFTED and self.state != S_IN_HAND
                                  or not 0 <= ticks.diff(now_ms, wait) < SAVE_WAIT_MS):
