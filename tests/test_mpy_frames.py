@@ -7,9 +7,10 @@ from host_tools.benches import mpy_frames
 from tools import firmware_mpy
 
 # called at every evaluation of a think (engine/player.py's walk visitors and its value of
-# a result) or at every tick of one (app/loop.py: at every evaluation)
+# a result, engine/oneply.py's visit of the strong level's replies) or at every tick of one
+# (app/loop.py: at every evaluation)
 HOT = [("engine/player.mpy", "_after"), ("engine/player.mpy", "_top"),
-       ("engine/player.mpy", "_reply"), ("engine/search.mpy", "_leaf"),
+       ("engine/oneply.mpy", "reply"), ("engine/search.mpy", "_leaf"),
        ("app/loop.mpy", "think_tick")]
 
 

@@ -46,7 +46,7 @@ _Y_CORR = const(16)
 _Y_J0 = const(17)
 _Y_CNT = const(18)
 NFEAT = 16
-TICK_LEAVES = const(1)          # the engine's tick at every leaf too (_against) ...
+TICK_LEAVES = const(1)          # the engine's tick at every leaf too (against) ...
 LEAF_TICKS = const(3)           # ... and inside one, this many times (_equity): a leaf is about
                                 # 6 ms of the Pico's at 200 MHz, the scan in parts wants a tick
                                 # about every 2 ms (app.loop's think_tick)
@@ -257,23 +257,7 @@ class LeafNet:
             block(0, 0, 0, u, work, sig, y)
         return self._out(0, 0, 0, work, self.ev.sig, y)     # (out_bc: the raw uint16 table)
 
-    # -- at the strong level (engine/player.py's hooks, here so that a board without the
-    # file holds none of this code) ---------------------------------------------------
-    def keep(self, w):
-        """The opponent's best reply so far: its result (w from the replying side)."""
-        b = self.leaf_pos
-        b[0:25] = w.me
-        b[25:50] = w.opp
-
-    def value(self, engine, v):
-        """The best reply's value for the replying side: the leaf net's when its result has
-        contact (the candidate's mover on roll there); v, the board's net's, otherwise."""
-        me, opp = self.sides
-        if sum(opp) == 0 or self.race(me, opp):
-            return v                  # the reply bore off, or a race: the race net's value
-        return self._against(engine, me, opp, v)
-
-    def _against(self, engine, me, opp, v):
+    def against(self, engine, me, opp, v):
         """The value for the side not on roll of (me on roll, opp): the leaf net's, or v
         when the flash refuses the file (the leaf net then dropped: fault())."""
         try:
@@ -293,22 +277,11 @@ class LeafNet:
         play): the leaf net's, the opponent on roll, when contact remains; v, the board's
         net's, otherwise. The board's net chose the candidates; the leaf net values them
         closer to gnubg (on the strong screen the blend with it loses 0.00310 a move against
-        0.00336 with the board's net's: docs/engine.md)."""
+        0.00336 with the board's net's: docs/engine.md). (The strong level's other uses of
+        the leaf net, its leaves, are engine/oneply.py's.)"""
         if self.race(opp, me):
             return v
-        return self._against(engine, opp, me, v)
-
-    def around(self, pieces):
-        """A strong think's pieces with the file open; closed at the end, however it ends."""
-        try:
-            self.open()
-        except OSError as e:
-            self.fault(self.engine, e)
-        try:
-            for _ in pieces:
-                yield None
-        finally:
-            self.close()
+        return self.against(engine, opp, me, v)
 
     def fault(self, engine, e):
         # the flash refused the file: the strong level goes on with the board's own net

@@ -112,7 +112,7 @@ class Engine:
         self.leaf_tried = False   # the leaf net's file looked for (at the first net think)
         self.keep_cands = False
         self._visit_top = self._top
-        self._visit_reply = self._reply
+        self.reply_visit = None   # the strong level's visit of the replies (engine/oneply.py)
         self.pubeval_score = _pubeval_unloaded   # engine.pubeval's, imported when easy first plays
         self.result = None        # think()'s answer
         self.total = 0
@@ -262,7 +262,8 @@ class Engine:
             return
         if strong and self.ncand > 1:
             yield None
-            for _ in self._one_ply():
+            from engine import oneply     # (the strong level's code: not in a normal board's heap)
+            for _ in oneply.pieces(self, self.best - MARGIN, contact_free, won_value):
                 yield None
         elif self.keep_cands and self.ncand > 1:
             self._rerank()
@@ -312,81 +313,3 @@ class Engine:
         self.best_path[:] = self.cand_path[8 * pick:8 * pick + 8]
         self.best_n = self.cand_n[pick]
         self.best_hits = self.cand_hits[pick]
-
-    # -- strong: 1-ply --------------------------------------------------------------
-    def _one_ply(self):
-        if self.leaf is not None:
-            return self.leaf.around(self._candidates_again())    # its file open meanwhile
-        return self._candidates_again()
-
-    def _candidates_again(self):
-        best = WORST
-        # the 0-ply scores and plays of the candidates stay as they are while the
-        # opponent's rolls are walked (the walker is reused); the best so far is kept here
-        top = self.best
-        for k in range(self.ncand):
-            if self.cand_score[k] < top - MARGIN:
-                continue
-            b = 50 * k
-            cme = bytes(self.cand_pos[b:b + 25])
-            copp = bytes(self.cand_pos[b + 25:b + 50])
-            s0 = self.cand_score[k]
-            if sum(cme) == 0:
-                v = 36 * won_value(copp)
-            else:
-                if self.leaf is not None:    # (before the walks: they set the scratch's root)
-                    s0 = self.leaf.candidate(self, cme, copp, s0)
-                self.total = 0
-                for _ in self._opponent_rolls(copp, cme):
-                    yield None
-                v = -self.total
-            # the mean of the 1-ply and 0-ply values (36 x, in 1/65536): the net is trained
-            # to rank a roll's results (docs/engine.md), which its 0-ply value does best,
-            # while the 1-ply value sees the opponent's replies; on 3,000 real-match moves
-            # judged at 2-ply the mean chose better than either (host_tools/train/screen.py);
-            # with the leaf net's values (the leaves' and the candidate's own), 5/8 of the
-            # 1-ply value and 3/8 of the 0-ply (host_tools/train/screen_leaf.py)
-            if self.leaf is not None:
-                v = (5 * v + 108 * s0) // 8
-            else:
-                v = (v + 36 * s0) // 2
-            if v > best:
-                best = v
-                self.best_path[:] = self.cand_path[8 * k:8 * k + 8]
-                self.best_n = self.cand_n[k]
-                self.best_hits = self.cand_hits[k]
-        self.best = best // 36
-
-    def _opponent_rolls(self, me, opp):
-        """Into self.total: 36 x the mover's (me's) expected value over its rolls, each
-        answered by its best 0-ply play (me to roll next); yields after each roll."""
-        race = contact_free(me, opp)
-        w = self.walker
-        for a in range(1, 7):
-            for b in range(a, 7):
-                # set again each roll: the caller may have run another walk in between
-                self.race_before = race
-                self.opp_back = back_py(opp)
-                self.ev.set_root(opp, me, race)
-                self.reply = WORST
-                if self.piece:
-                    from engine.pieces import walk_pieces
-                    for _ in walk_pieces(self, me, opp, a, b, self._visit_reply):
-                        yield None
-                else:
-                    self.walked = w.walk(me, opp, a, b, self._visit_reply)
-                if self.walked:
-                    v = self.reply
-                    if self.leaf is not None:
-                        v = self.leaf.value(self, v)
-                else:
-                    v = -self.ev.equity(opp, me, race)   # no play: the turn passes back
-                self.total += v if a == b else 2 * v
-                yield None
-
-    def _reply(self, w):
-        s = self._after(w.me, w.opp, self.race_before, w.hitbits & ((1 << w.nsteps) - 1))
-        if s > self.reply:
-            self.reply = s
-            if self.leaf is not None:
-                self.leaf.keep(w)
