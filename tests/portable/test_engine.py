@@ -172,6 +172,22 @@ def test_strong_level_plays_a_legal_play():
     assert fingerprint(r.me, r.opp) in legal_fingerprints(pos, 4, 2)
 
 
+def test_the_strong_level_s_code_is_loaded_by_its_first_think_only():
+    """engine/oneply.py (the strong level's 1-ply) is not in a board that plays at normal:
+    its code would be in the heap at the normal level's thinks (docs/heap.md)."""
+    from base.rare import forget
+    forget("engine.oneply")
+    e = Engine(WEIGHTS)
+    pos = position_from_id("4HPwATDgc/ABMA")           # the start: 1-1 has four candidates
+    e.choose(pos.me, pos.opp, 6, 5, "normal")
+    e.choose(pos.me, pos.opp, 6, 5, "easy")
+    assert "engine.oneply" not in sys.modules
+    got = e.choose(pos.me, pos.opp, 1, 1, "strong")
+    assert "engine.oneply" in sys.modules
+    r = Play(got[0], got[1]).apply(pos)
+    assert fingerprint(r.me, r.opp) in legal_fingerprints(pos, 1, 1)
+
+
 def test_widest_roll_streams_and_ticks():
     """The 2,226-play 1-1: chosen without listing the plays; the scan hook is called."""
     e = engine()
