@@ -114,3 +114,70 @@ def test_the_viper_and_bytecode_inputs_times_their_multipliers_agree():
         want.append(out[:16])
     assert np.array_equal(_viper(bs, mul), np.array(want, np.int64))
     assert np.array_equal(np.array(want) // np.array(mul), counts(bs))
+
+
+ALLOC_32 = r"""
+import fs from "fs";
+import { pathToFileURL } from "url";
+const [pkg, mpy, boards] = process.argv.slice(2);
+const { loadMicroPython } = await import(pathToFileURL(pkg + "/micropython.mjs").href);
+const mp = await loadMicroPython({ heapsize: 253600, stdout: (l) => console.log(l) });
+mp.FS.writeFile("/leaffeat.mpy", fs.readFileSync(mpy));
+mp.FS.writeFile("/boards.bin", fs.readFileSync(boards));
+mp.runPython(`
+import gc, sys, array
+sys.path.insert(0, '/')
+from leaffeat import inputs
+out = array.array('i', [0] * 32)
+mul = array.array('i', [1] * 16)
+data = open('/boards.bin', 'rb').read()
+def worst_of(data):
+    # (in a function: a first assignment to a global name grows the globals' dict)
+    worst = 0
+    for at in range(0, len(data), 50):
+        me = data[at:at + 25]
+        opp = data[at + 25:at + 50]
+        a = gc.mem_alloc()
+        inputs(0, 0, 0, me, opp, out, mul)
+        d = gc.mem_alloc() - a
+        worst = d if d > worst else worst
+    return worst
+worst = worst_of(data)
+print('WORST', worst, len(data) // 50)
+`);
+"""
+
+
+def test_the_bytecode_inputs_allocate_nothing_on_a_32_bit_micropython(tmp_path):
+    """The normal level values its leaves with engine/leaffeat.py's bytecode on the Pico
+    (engine/deepleaf.py's fast_inputs), whose small ints are 31 bits: a 25-bit mask shifted
+    past them would be allocated at every use (6.8 KB a call on a board of blots, before
+    the masks were cut first). Run on MicroPython's 32-bit WebAssembly port (bench heap32's
+    instrument), on played positions, corners full of blots and races."""
+    import os
+    import shutil
+    import subprocess
+    import pytest
+    from host_tools import cmd_web
+    from host_tools.cmd_flash import tool
+    why = None if shutil.which("node") else "node is not installed"
+    if why is None and not os.path.isdir(cmd_web.MP_PACKAGE):
+        why = "web/node_modules is missing (make web-deps runs npm ci in web/)"
+    if why:
+        if os.environ.get("CI") == "true":
+            pytest.fail("cannot run under CI: " + why)
+        pytest.skip(why)
+    ps = played_positions(14, 300)
+    played = np.frombuffer(b"".join(bytes(p.me) + bytes(p.opp) for p in ps), np.uint8).reshape(-1, 50)
+    bs = np.vstack([played, corner_boards(300, 9), race_boards(100, 10)])
+    (tmp_path / "boards.bin").write_bytes(bs.astype(np.uint8).tobytes())
+    mpy = tmp_path / "leaffeat.mpy"
+    subprocess.run([tool("mpy-cross"), "-O3", "-o", str(mpy),
+                    os.path.join(os.path.dirname(leaffeat.__file__), "leaffeat.py")], check=True)
+    script = tmp_path / "alloc.mjs"
+    script.write_text(ALLOC_32)
+    proc = subprocess.run(["node", str(script), cmd_web.MP_PACKAGE, str(mpy), str(tmp_path / "boards.bin")],
+                          capture_output=True, text=True, timeout=300)
+    got = [line.split() for line in proc.stdout.splitlines() if line.startswith("WORST")]
+    assert got, proc.stdout[-2000:] + proc.stderr[-2000:]
+    assert int(got[0][2]) == len(bs) and int(got[0][1]) == 0, got

@@ -175,6 +175,8 @@ def decision(e, me, opp, level, away, opp_away, cube=1, owner="centre", crawford
     # the normal and strong levels: the leaf net's probabilities with contact, its file
     # open for the question (closed however it ends: the engine's tick may end the think)
     leaf = [None if level == "easy" else e.leaf_net()]
+    if level == "strong" and leaf[0] is not None:
+        leaf[0].fast_inputs()            # (as the strong level's thinks: engine/oneply.py)
     if leaf[0] is not None:
         try:
             leaf[0].open()

@@ -12,7 +12,7 @@ def release(app):
     app.engine = None
     forget("app.seat", "app.seatpieces", "app.hints", "engine.hint", "engine.coach", "engine.coach_text",
            "engine.player", "engine.pieces", "engine.net", "engine.search", "engine.pubeval",
-           "engine.cubeful", "engine.met", "engine.deepleaf")
+           "engine.cubeful", "engine.met", "engine.deepleaf", "engine.leaffeat", "engine.oneply")
 
 
 def seats_back(app, exc=None):

@@ -106,6 +106,7 @@ class LeafNet:
         v = memoryview(self.leaf_pos)
         self.sides = (v[25:50], v[0:25])   # the leaf, its candidate's mover on roll (no allocation)
         self.evals = 0
+        self.viper_inputs = False     # the hand-made inputs in viper (fast_inputs) or bytecode
         # on viper its one buffer is the walker's set (engine/deepleaf_make.py), zeroed after
         # each leaf (equity()), as the walker leaves it between walks
         self.shared = ev.viper and engine is not None
@@ -120,6 +121,28 @@ class LeafNet:
                 ev, path, out_bc, engine.walker.seen if self.shared else None, flash)
         finally:
             rare.forget("engine.deepleaf_make", "engine.filecheck", "base.inflash")
+
+    def fast_inputs(self):
+        """The hand-made inputs by their viper twin (engine/leaffeat_vp.py) from now on,
+        instead of engine/leaffeat.py's bytecode: at the strong level's thinks and cube
+        questions (engine/oneply.py, app/seatcube.py), whose 80-odd leaves a move would
+        take about 0.6 s more of the Pico's at 200 MHz in bytecode (about 7 ms a leaf). The
+        normal level's four leaves keep the bytecode: its code holds about 1.3 KB less of
+        the Pico's heap than the viper function's Thumb at the normal level's thinks (bench
+        heap32). Both count the same, bit for bit (tests/test_leaffeat.py). A heap that
+        cannot take the Thumb keeps the bytecode; on a port without viper, nothing to do."""
+        if self.viper_inputs or not self.ev.viper:
+            return
+        from base import rare
+        try:
+            from engine.leaffeat_vp import inputs_vp
+        except MemoryError:
+            return
+        finally:
+            rare.forget("engine.leaffeat_vp")
+        self._inputs = inputs_vp
+        self.viper_inputs = True
+        rare.forget("engine.leaffeat")     # (its code leaves with its last reference)
 
     def _active(self, me, opp):
         # the position's active inputs (engine/net.py's delta_vp from an empty board): rows

@@ -23,18 +23,16 @@ _Y_LEN = const(29)             # (then the last leaf's five outputs: engine/deep
 
 
 def _compiled():
-    """The leaf net's viper functions (engine/deepleaf_vp.py, engine/leaffeat_vp.py: native
-    code compiled ahead by mpy-cross), their modules forgotten once imported."""
+    """The leaf net's viper functions (engine/deepleaf_vp.py: native code compiled ahead by
+    mpy-cross), their module forgotten once imported. (The hand-made inputs start in
+    bytecode, engine/leaffeat.py, on every port: LeafNet.fast_inputs puts their viper twin
+    in at the strong level's first think.)"""
     from base import rare
     try:
         from engine.deepleaf_vp import lanes_vp, block_vp, copy_vp
     finally:
         rare.forget("engine.deepleaf_vp")
-    try:
-        from engine.leaffeat_vp import inputs_vp
-    finally:
-        rare.forget("engine.leaffeat_vp")
-    return {"lanes_vp": lanes_vp, "block_vp": block_vp, "inputs_vp": inputs_vp, "copy_vp": copy_vp}
+    return {"lanes_vp": lanes_vp, "block_vp": block_vp, "copy_vp": copy_vp}
 
 
 def _u16(b, i):
@@ -76,22 +74,23 @@ def made(ev, path, out_bc, share=None, flash=None):
     for k in range(NOUT):
         y[_Y_B2 + k] = _u16(hdr, _B2_AT + 2 * k)
     g = None
+    # the hand-made inputs in bytecode (kept with the leaf net: its module stays loaded)
+    from engine.leaffeat import inputs
     if ev.viper:
         from engine.net import delta_vp
         g = _compiled()
-        fns = (g["lanes_vp"], g["block_vp"], out_bc, delta_vp, g["inputs_vp"])
+        fns = (g["lanes_vp"], g["block_vp"], out_bc, delta_vp, inputs)
         work = ev.work             # its scratch, between two walks
         sig = ev.sig               # the raw uint16 table (ptr16)
     else:
         from engine import deepleaf_py
-        from engine.leaffeat import inputs
         fns = (deepleaf_py.lanes, deepleaf_py.block, out_bc, deepleaf_py.active, inputs)
         work = bytearray(840)
         sig = [_u16(ev.sig, 2 * t) for t in range(257)]     # block's (out_bc: the raw table)
     # nh, the units' offset, the multipliers, the one buffer and its views (up to two
     # adjacent rows a read, one row, the second, a block of units), y, the scratch, the
     # sigmoid table, then lanes, block, out, the active inputs' function and the hand-made
-    # inputs' (engine/leaffeat_vp.py's inputs_vp; engine/leaffeat.py's on CPython)
+    # inputs' (engine/leaffeat.py's, in bytecode: LeafNet.fast_inputs)
     return (nh, ROWS_AT + nraw * nh, mul, buf, view[:2 * nh], view[:nh], view[nh:2 * nh],
             view[:BLOCK * _UNIT], y, work, sig) + fns + (
                 _place(ev, path, flash, digest, nraw, nh, buf, g["copy_vp"] if g else None),)

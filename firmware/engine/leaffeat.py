@@ -50,18 +50,27 @@ def side(me, opp, out, at):
     full = _FULL
     shots = shots2 = piploss = 0
     if blots:
+        # (each mask cut to the bits that stay within the board's 25 before it is shifted:
+        # a shifted 25-bit mask passes the 31 bits of the Pico's small ints, and MicroPython
+        # would allocate every such value; only bits 0..24 are ever kept, so the counts are
+        # inputs_vp's, whose 32-bit words drop the same bits)
         for a in range(1, 7):
+            oa = (occ & (full >> a)) << a
+            ma = (made & (full >> a)) << a
             for b in range(a, 7):
                 if a != b:
                     w = 2
-                    h = (occ << a) | (occ << b) | ((occ << (a + b)) & (full ^ ((made << a) & (made << b))))
+                    h = oa | ((occ & (full >> b)) << b) | (
+                        ((occ & (full >> (a + b))) << (a + b)) & (full ^ (ma & ((made & (full >> b)) << b))))
                 else:
                     w = 1
                     h = 0
                     f = full
-                    for k in range(a, 4 * a + 1, a):   # a step on a point I made blocks the rest
-                        h |= f & (occ << k)
-                        f &= full ^ (made << k)
+                    k = a
+                    while k <= 4 * a:                  # a step on a point I made blocks the rest
+                        h |= f & ((occ & (full >> k)) << k)
+                        f &= full ^ ((made & (full >> k)) << k)
+                        k += a
                 h &= blots
                 if h:
                     shots += w
@@ -123,12 +132,22 @@ def side(me, opp, out, at):
 
 def _top(h):
     # the highest bit set of h (< 2**25), as inputs_vp finds it (MicroPython's int has no
-    # bit_length)
+    # bit_length; no loop over a tuple, whose iterator would be allocated at every call)
     t = 0
-    for s in (16, 8, 4, 2, 1):
-        if h >> s:
-            t += s
-            h >>= s
+    if h >> 16:
+        t = 16
+        h >>= 16
+    if h >> 8:
+        t += 8
+        h >>= 8
+    if h >> 4:
+        t += 4
+        h >>= 4
+    if h >> 2:
+        t += 2
+        h >>= 2
+    if h >> 1:
+        t += 1
     return t
 
 

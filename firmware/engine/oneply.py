@@ -28,6 +28,7 @@ def pieces(e, floor, race_of, won_value):
     if e.reply_visit is None:
         e.reply_visit = _replier(e)
     if e.leaf is not None:
+        e.leaf.fast_inputs()          # (its 80-odd leaves a move: the viper inputs)
         return _leaf_open(e, _candidates(e, floor, race_of, won_value))
     return _candidates(e, floor, race_of, won_value)
 

@@ -92,6 +92,17 @@ def thumb_bytes(work):
     return tuple(out)
 
 
+def leaf_thumbs(work, fw):
+    """The Thumb (.mpy by mpy-cross -march=armv6m) of the leaf net's two viper modules:
+    (engine/deepleaf_vp.py's, held from the leaf net's making; engine/leaffeat_vp.py's, held
+    from the strong level's first think: engine/deepleaf.py's fast_inputs). (0, 0) without
+    the leaf net's file."""
+    if not os.path.exists(os.path.join(fw, "engine", "leafnet.bin")):
+        return 0, 0
+    return tuple(B.native_bytes(cmd_flash.viper_text("engine/%s.py" % m), os.path.join(work, "thumb-%s.py" % m), "armv6m")
+                 for m in ("deepleaf_vp", "leaffeat_vp"))
+
+
 def leaf_extra(work, fw):
     """What a strong think with the leaf net (engine/leafnet.bin in the tree, shipped since
     session 11) holds on the Pico and not on this port: its viper code's Thumb (compiled from

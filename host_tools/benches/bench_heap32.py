@@ -85,8 +85,11 @@ def steps():
          ("read_net_py", "R('net_py_module', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
          # the leaf net's bytecode twins, which this port runs and the chip never loads (its
          # viper modules instead: leaf_thumb), imported alone before the engine
-         ("leaf_py", "import engine.deepleaf_py, engine.leaffeat"),
-         ("read_leaf_py", "R('leaf_py_modules', gc.mem_alloc() - pre)\npre = gc.mem_alloc()"),
+         # (engine/leaffeat.py, the hand-made inputs in bytecode, the chip loads too: with the
+         # leaf net, until the strong level's first think puts their viper twin in)
+         ("leaf_py", "import engine.deepleaf_py\npre2 = gc.mem_alloc()\nimport engine.leaffeat"),
+         ("read_leaf_py", "R('leaf_py_modules', gc.mem_alloc() - pre)\n"
+                          "R('leaffeat_module', gc.mem_alloc() - pre2)\npre = gc.mem_alloc()"),
          ("engine", "from app import seat\nE = seat.engine_of(A)\ndel seat"),
          ("read_engine", "R('engine', gc.mem_alloc() - pre)\nR('seat', gc.mem_alloc() - base)"),
          ("pycopies", "pre2 = gc.mem_alloc()\nfrom engine import net as N\n"
@@ -280,20 +283,25 @@ def measure(work=None):
     # what the chip holds instead of the pure path: the viper functions' Thumb code
     # (bench heap reads their texts from the firmware's modules, under CPython)
     figures["thumb"] = sum(bench_heap.thumb_bytes(work))
-    figures["leaf_thumb"] = max(0, bench_heap.leaf_extra(work, os.path.join(site, "fw")) - 1024)
+    figures["leaf_thumb"], figures["leaffeat_thumb"] = bench_heap.leaf_thumbs(work, os.path.join(site, "fw"))
     return figures
 
 
 def chip_of(f):
     """The figures as the chip holds them: the pure path's copies and module out, the
     viper code's Thumb in (the engine's at the seat; the leaf net's too from the think that
-    made it: the normal level's first when its file is there, engine/player.py)."""
+    made it: the normal level's first when its file is there, engine/player.py). The leaf
+    net's hand-made inputs: engine/leaffeat.py's bytecode until the strong level's first
+    think, engine/leaffeat_vp.py's Thumb from then on (engine/deepleaf.py's fast_inputs)."""
     pure = f["py_copies"] + f["net_py_module"]
     seat = f["seat"] - pure - f["leaf_py_modules"] + f["thumb"]
     at_normal = f.get("leaf_at_normal", 0)
-    leaf = f["leaf_thumb"] - f.get("leaf_pure_objects", 0)    # (the chip's Thumb in, the pure path's objects out)
+    # the leaf net as made: deepleaf_vp's Thumb and leaffeat's bytecode in, the pure path's
+    # objects out; then at a strong think the inputs' Thumb in place of their bytecode
+    leaf = f["leaf_thumb"] + f["leaffeat_module"] - f.get("leaf_pure_objects", 0)
+    fast = f["leaffeat_thumb"] - f["leaffeat_module"]
     normal = seat + f["kept_normal"] + (leaf if at_normal else 0)
-    strong = normal + f["kept_strong"] + (leaf if f["leaf_loaded"] and not at_normal else 0)
+    strong = normal + f["kept_strong"] + ((fast + (0 if at_normal else leaf)) if f["leaf_loaded"] else 0)
     return {"power_up": f["power_up"], "engine": f["engine"] - pure + f["thumb"], "seat": seat,
             "after_normal": normal, "after_strong": strong, "all_names": strong + f["names_kept"]}
 
@@ -303,7 +311,7 @@ def _least(runs, f):
     out = None
     for g in runs:
         g = dict(g)
-        g["thumb"], g["leaf_thumb"] = f["thumb"], f["leaf_thumb"]
+        g["thumb"], g["leaf_thumb"], g["leaffeat_thumb"] = f["thumb"], f["leaf_thumb"], f["leaffeat_thumb"]
         c = chip_of(g)
         out = c if out is None else dict((k, min(v, c[k])) for k, v in out.items())
     return out
@@ -346,7 +354,8 @@ def table(f):
              "engine/leaffeat.py) %d B and the objects only its pure path makes (its sigmoid table as a list, "
              "its own scratch) %d B; put in: the viper functions' Thumb code %d B "
              "(the .mpy of their modules by mpy-cross -march=armv6m; the leaf net's %d B more once it "
-             "is made). The engine's weights are read in place from the flash, as on the chip "
+             "is made, with its hand-made inputs' bytecode, engine/leaffeat.py, %d B, which the chip runs "
+             "until the strong level's first think puts their viper twin in: %d B of Thumb in its place). The engine's weights are read in place from the flash, as on the chip "
              "(base/inflash.py): the steps' `rp2` (host_tools/fakes/rp2.py) maps a littlefs image holding "
              "the weights file and the leaf net's, made by littlefs-python (the firmware's littlefs, as a C library) and "
              "loaded after power-up, what it keeps in this port's heap (%d B) taken out of every figure after "
@@ -369,7 +378,8 @@ def table(f):
              "does nothing added to power-up moved the first column by 2.3 KB, the last by 0.2 KB): a "
              "change is judged on both." % (
                  f["py_copies"], f["net_py_module"], f["leaf_py_modules"], f.get("leaf_pure_objects", 0),
-                 f["thumb"], f["leaf_thumb"], f.get("flash_image", 0), f.get("texts_image", 0),
+                 f["thumb"], f["leaf_thumb"], f["leaffeat_module"], f["leaffeat_thumb"],
+                 f.get("flash_image", 0), f.get("texts_image", 0),
                  ("loaded at the normal think" if f.get("leaf_at_normal") else "loaded at the strong think")
                  if f["leaf_loaded"] else "did not load",
                  "" if f["deep_fault"] in (None, "None") else " (%s)" % f["deep_fault"], RUNS))

@@ -314,6 +314,33 @@ def test_the_normal_level_plays_the_leaf_nets_best_of_its_best_few():
     assert differ >= 2, differ        # the leaf net changed the play: its ranking was used
 
 
+def test_the_normal_level_keeps_its_inputs_in_bytecode_and_the_strong_level_in_viper():
+    """The hand-made inputs: engine/leaffeat.py's bytecode at the normal level (four leaves a
+    move: its code is smaller in the heap than the viper function's Thumb), the viper twin
+    from the strong level's first think (80-odd leaves a move), with the same values: the
+    normal level's plays and the leaves' values are the same before and after."""
+    import sys
+    e = Engine(WEIGHTS, None, _leaf())
+    poss = _contact(3)
+    before = [e.choose(p.me, p.opp, d1, d2, "normal") for p in poss for d1, d2 in ((6, 5), (3, 1))]
+    leaf = e.leaf
+    assert leaf is not None and not leaf.viper_inputs
+    assert "engine.leaffeat" in sys.modules and "engine.leaffeat_vp" not in sys.modules
+    def values():
+        leaf.open()                   # (the file, where the rows are not on a flash)
+        try:
+            return [leaf.equity(bytes(p.me), bytes(p.opp)) for p in poss]
+        finally:
+            leaf.close()
+    was = values()
+    e.choose(poss[0].me, poss[0].opp, 6, 5, "strong")
+    assert e.leaf is leaf and leaf.viper_inputs == leaf.ev.viper      # (no viper on CPython)
+    if leaf.ev.viper:
+        assert "engine.leaffeat" not in sys.modules and "engine.leaffeat_vp" not in sys.modules
+    assert values() == was
+    assert [e.choose(p.me, p.opp, d1, d2, "normal") for p in poss for d1, d2 in ((6, 5), (3, 1))] == before
+
+
 def test_without_the_file_the_normal_level_plays_as_before():
     def thinks(e):
         return [e.choose(pos.me, pos.opp, d1, d2, "normal") for pos in _contact(3)
