@@ -39,7 +39,7 @@ def answer(app):
     except app.Withdrawn:
         return
     finally:
-        app.question = None
+        app.think_ends()
     p = t.on_roll
     # the French words on a French board (issue 26), the English defaults otherwise
     words = (t.tr("c_hint"), t.tr("c_nolegal"), t.tr("c_equity")) if t.settings.lang else HINT_WORDS

@@ -64,6 +64,14 @@ THINK_SCAN_MS = const(15)
 # ... a scan in parts still going this long after it began (the think's ticks too far apart:
 # a strong think's leaves) is ended at once at the next tick, its last waits slept
 THINK_SCAN_LATE_MS = const(12)
+# while a think runs, a collection once this many bytes were allocated (app/start.py's
+# RUN_THRESHOLD the rest of the time): a think's own allocations are about a kilobyte, but
+# the players' rounds inside it redraw the display when a clock's second or a note changes
+# (about 3 KB of the chip's a redraw), and at the run's threshold that garbage would pile up
+# on top of the think's heap, a second at a time, until 16 KB more; with this one what is
+# used at any moment of a think stays within a few KB of what it keeps (docs/heap.md). A
+# collection then is about a millisecond of the chip's work for each 30 KB it looks at.
+THINK_GC_THRESHOLD = const(2048)
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
 _THINK_HINT = const(1)
@@ -185,6 +193,7 @@ class App:
         # the clock and the display too. (view, level, dice, False): a seat's play
         # (app/seat.py); (view, menu, dice, True): the menu's hint (app/hints.py)
         self.question = None
+        self._run_threshold = None         # gc's threshold while no think runs (think_begins)
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
         self.think_slice_ms = THINK_SLICE_MS
         self._served_at = 0                # when think_tick last served (think_begins stamps it)
@@ -485,12 +494,24 @@ class App:
         the seat's play), THINK_HINT (the menu that asked) or THINK_CUBE (the seat's cube
         question: its look ahead walks 21 rolls); the think is withdrawn when what asked it
         changes. The heap collected (MicroPython), so that the garbage of the cycles before
-        it (up to start.RUN_THRESHOLD) is not on the heap through the think; its first round
-        of service THINK_SLICE_MS from now (the loop has just served)."""
+        it (up to start.RUN_THRESHOLD) is not on the heap through the think, and collected
+        again every THINK_GC_THRESHOLD bytes allocated until think_ends; its first round of
+        service THINK_SLICE_MS from now (the loop has just served)."""
         if _COLLECT:
             gc.collect()
+            if self._run_threshold is None:
+                self._run_threshold = gc.threshold()
+            gc.threshold(THINK_GC_THRESHOLD)
         self.question = question
         self._served_at = self._scan_at = self._due = self.clock()
+
+    def think_ends(self):
+        """The think is over, answered or withdrawn: think_tick no longer serves the players,
+        and the heap is collected at the run's threshold again."""
+        self.question = None
+        if self._run_threshold is not None:
+            gc.threshold(self._run_threshold)
+            self._run_threshold = None
 
     def drain_display(self, now_ms):
         """The outbox drained (saved before shown), then the display: the ui task's round,

@@ -83,7 +83,7 @@ def _answer(app, e):
             except app.Withdrawn:
                 return
             finally:
-                app.question = None
+                app.think_ends()
         if e.deep_fault is not None and e.deep_fault is not app.said_deep_fault:
             _say_no_leaf_net(app, e.deep_fault, level)
         if got is not None:
@@ -101,7 +101,7 @@ def _answer(app, e):
         except app.Withdrawn:
             return
         finally:
-            app.question = None
+            app.think_ends()
         t.board_cube(yes)
         if e.cube_fault is not None and e.cube_fault is not app.said_cube_fault:
             # its bear-off table damaged: the cube answers from the net, said once
@@ -115,9 +115,15 @@ def _leaf_first(e, level):
     begins, not inside it: think_begins' collection then takes the garbage of its making
     (its file read and checked, engine/deepleaf_make.py loaded and forgotten), which would
     otherwise ride on the heap through the think (the chip collects again only after
-    start.RUN_THRESHOLD bytes more, and a think allocates little)."""
+    start.RUN_THRESHOLD bytes more, and a think allocates little). The strong level's own
+    code (engine/oneply.py) and its leaf net's viper inputs (LeafNet.fast_inputs) the same
+    way: both loaded otherwise in the middle of its first think, after the 0-ply walk."""
     if level == "normal" or level == "strong":
-        e.leaf_net()
+        leaf = e.leaf_net()
+        if level == "strong":
+            from engine import oneply   # noqa: F401  (kept: engine/player.py's think uses it)
+            if leaf is not None:
+                leaf.fast_inputs()
 
 
 def _say_no_leaf_net(app, why, level):

@@ -839,7 +839,7 @@ from apprig import rig
 sc, app, lines = rig()
 app.clock = time.ticks_ms
 app.think_begins(None)
-app.question = None
+app.think_ends()
 app._due = time.ticks_add(time.ticks_ms(), 1000000)    # (no round due: the early return)
 f = app.think_tick
 best = 1e9

@@ -121,7 +121,7 @@ def steps():
          ("think_normal", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
                           "a = gc.mem_alloc()\n"
                           "E.choose(W.me, W.opp, 1, 1, 'normal')\n"
-                          "A.question = None\n"
+                          "A.think_ends()\n"
                           "R('think_normal_alloc', gc.mem_alloc() - a)\n"
                           "R('think_normal_evals', E.ev.count - c0)\n"
                           "R('leaf_at_normal', int(E.leaf is not None))"),
@@ -137,7 +137,7 @@ def steps():
          ("think_strong", "c0 = E.ev.count\nA.think_begins((A.table.view, A.table.want_play, A.table.turn_dice, False))\n"
                           "a = gc.mem_alloc()\n"
                           "E.choose(S.me, S.opp, 1, 1, 'strong')\n"
-                          "A.question = None\n"
+                          "A.think_ends()\n"
                           "R('think_strong_alloc', gc.mem_alloc() - a)\n"
                           "R('think_strong_evals', E.ev.count - c0)\n"
                           "R('leaf_loaded', int(E.leaf is not None))\n"

@@ -244,6 +244,11 @@ def _thinking_board(dice):
 # think begins (its making's garbage collected by think_begins), 20,576 with it made inside
 # the think (the firmware before session 22).
 LEAF_GARBAGE_MAX = 2048
+# what a strong think holds above its start besides the garbage its threshold allows, at
+# most (bytes, 64-bit; 1 KB measured): its candidates' buffers and results, the leaf file's
+# buffer on this rig (without loop.THINK_GC_THRESHOLD: 100,960 bytes, this rig's heap
+# collected only when full; the board's, at start.RUN_THRESHOLD, up to 16 KB more)
+THINK_KEEPS_MAX = 4 * 1024
 
 
 def test_the_first_think_begins_with_the_leaf_net_made_and_its_garbage_collected():
@@ -279,6 +284,85 @@ def test_the_first_think_begins_with_the_leaf_net_made_and_its_garbage_collected
     assert t.shown_play is not None
     if carried:                               # (MicroPython: its heap's figures)
         assert carried[0] <= LEAF_GARBAGE_MAX, carried
+
+
+def test_the_strong_levels_first_think_loads_its_code_before_the_think_begins():
+    # The strong level's own code (engine/oneply.py) and its leaf inputs' viper twin
+    # (LeafNet.fast_inputs) are loaded before its first think begins (app/seat.py's
+    # _leaf_first), as the leaf net is: loaded between two of the think's ticks, the
+    # garbage of their loading (their files read) would ride on the heap through the think
+    import sys
+    from app import seat
+    from base.rare import forget
+    forget("engine.oneply")
+    sc, app, lines = rig()
+    t = app.table
+    for _ in range(3):
+        t.cycle_seat(1)                   # Black: the board, strong
+    app.loaded = [6, 1]
+    sc.put(Position.start())
+    run(app, 100)
+    e = seat.engine_of(app)
+    begins = app.think_begins
+    loaded = []
+
+    def think_begins(question):
+        loaded.append(("engine.oneply" in sys.modules,
+                       e.leaf is not None and e.leaf.viper_inputs == e.ev.viper))
+        begins(question)
+    app.think_begins = think_begins
+    app.press("p1_main")                      # the board rolls and thinks
+    run(app, 60)
+    assert t.shown_play is not None
+    assert loaded and loaded[0] == (True, True), loaded
+
+
+def test_the_garbage_of_a_think_stays_within_a_few_kb_of_what_it_keeps():
+    # While a think runs the heap is collected every loop.THINK_GC_THRESHOLD bytes
+    # allocated, not every start.RUN_THRESHOLD (16 KB): the players' rounds inside the think
+    # redraw the display at each second of a clock (5 KB of this port's a redraw), and that
+    # garbage piled up on the think's heap until 16 KB more. A strong think whose ticks are
+    # 10 ms of the chip's apart: over 15 s, a redraw each second. What the heap holds at
+    # each tick, garbage included, against what it held when the think began.
+    import gc
+    from app import loop, seat
+    sc, app, lines = rig()
+    t = app.table
+    for _ in range(3):
+        t.cycle_seat(1)                   # Black: the board, strong
+    app.loaded = [6, 1]
+    sc.put(Position.start())
+    run(app, 100)
+    e = seat.engine_of(app)
+    at = [0]
+
+    def clock():
+        at[0] += 10
+        return at[0]
+    app.clock = clock
+    begins = app.think_begins
+    seen = [None, 0, 0]                   # the heap at the think's start; the most above it; ticks
+
+    def think_begins(question):
+        begins(question)
+        if hasattr(gc, "mem_alloc"):
+            seen[0] = gc.mem_alloc()
+    app.think_begins = think_begins
+
+    def tick():
+        if seen[0] is not None:
+            d = gc.mem_alloc() - seen[0]
+            if d > seen[1]:
+                seen[1] = d
+        seen[2] += 1
+        app.think_tick()
+    e.tick = tick
+    app.press("p1_main")                      # the board rolls and thinks
+    run(app, 60)
+    assert t.shown_play is not None
+    assert seen[2] > 1000, seen               # (15 s of ticks: 15 redraws at least)
+    if seen[0] is not None:                   # (MicroPython: its heap's figures)
+        assert seen[1] <= loop.THINK_GC_THRESHOLD + THINK_KEEPS_MAX, seen
 
 
 def _rounds_clock(app):
@@ -363,7 +447,7 @@ def test_a_think_is_served_once_a_slice_of_the_chips_time_however_often_it_ticks
     per_scan = (THINK_SCAN_MS + 2) // 3
     assert polls[0] == app.wdt.feeds == 200 // per_round, (polls, app.wdt.feeds, slice_ms)
     assert app.thinking_scans == 200 // per_scan, (app.thinking_scans, THINK_SCAN_MS)
-    app.question = None                       # a walk of grading's
+    app.think_ends()                          # a walk of grading's
     app.thinking_scans = 0
     app.wdt.feeds = polls[0] = 0
     for _ in range(200):

@@ -49,6 +49,9 @@ class Shim:
     def think_begins(self, question):
         self.question = question          # (the App's: think_tick serves while it is set)
 
+    def think_ends(self):
+        self.question = None
+
     def answer(self):
         assert self.table.menu.want_hint
         hints.answer(self)
