@@ -69,8 +69,9 @@ THINK_SCAN_LATE_MS = const(12)
 # the players' rounds inside it redraw the display when a clock's second or a note changes
 # (about 3 KB of the chip's a redraw), and at the run's threshold that garbage would pile up
 # on top of the think's heap, a second at a time, until 16 KB more; with this one what is
-# used at any moment of a think stays within a few KB of what it keeps (docs/heap.md). A
-# collection then is about a millisecond of the chip's work for each 30 KB it looks at.
+# used at any moment of a think stays within a few KB of what it keeps (docs/heap.md). The
+# cost: about one collection more a second of a think, a few ms of the chip's each (an
+# estimate: a collection's time on the chip is not measured here).
 THINK_GC_THRESHOLD = const(2048)
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
