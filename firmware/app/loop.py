@@ -73,6 +73,8 @@ THINK_SCAN_LATE_MS = const(12)
 # cost: about one collection more a second of a think, a few ms of the chip's each (an
 # estimate: a collection's time on the chip is not measured here).
 THINK_GC_THRESHOLD = const(2048)
+_run_threshold = None           # gc's threshold while no think runs (App.think_begins keeps it:
+                                # a module's name, not one more attribute of the App)
 # what a think answers (App.think_begins' question's kind; App.THINK_PLAY... for callers)
 _THINK_PLAY = const(0)
 _THINK_HINT = const(1)
@@ -194,7 +196,6 @@ class App:
         # the clock and the display too. (view, level, dice, False): a seat's play
         # (app/seat.py); (view, menu, dice, True): the menu's hint (app/hints.py)
         self.question = None
-        self._run_threshold = None         # gc's threshold while no think runs (think_begins)
         self.clock = ticks.ms              # the time think_tick reads (a test's virtual clock)
         self.think_slice_ms = THINK_SLICE_MS
         self._served_at = 0                # when think_tick last served (think_begins stamps it)
@@ -498,10 +499,11 @@ class App:
         it (up to start.RUN_THRESHOLD) is not on the heap through the think, and collected
         again every THINK_GC_THRESHOLD bytes allocated until think_ends; its first round of
         service THINK_SLICE_MS from now (the loop has just served)."""
+        global _run_threshold
         if _COLLECT:
             gc.collect()
-            if self._run_threshold is None:
-                self._run_threshold = gc.threshold()
+            if _run_threshold is None:
+                _run_threshold = gc.threshold()
             gc.threshold(THINK_GC_THRESHOLD)
         self.question = question
         self._served_at = self._scan_at = self._due = self.clock()
@@ -509,10 +511,11 @@ class App:
     def think_ends(self):
         """The think is over, answered or withdrawn: think_tick no longer serves the players,
         and the heap is collected at the run's threshold again."""
+        global _run_threshold
         self.question = None
-        if self._run_threshold is not None:
-            gc.threshold(self._run_threshold)
-            self._run_threshold = None
+        if _run_threshold is not None:
+            gc.threshold(_run_threshold)
+            _run_threshold = None
 
     def drain_display(self, now_ms):
         """The outbox drained (saved before shown), then the display: the ui task's round,
