@@ -130,13 +130,14 @@ class LeafNet:
         normal level's four leaves keep the bytecode: its code holds about 1.3 KB less of
         the Pico's heap than the viper function's Thumb at the normal level's thinks (bench
         heap32). Both count the same, bit for bit (tests/test_leaffeat.py). A heap that
-        cannot take the Thumb keeps the bytecode; on a port without viper, nothing to do."""
+        cannot take the Thumb, or a flash without its module, keeps the bytecode; on a port
+        without viper, nothing to do."""
         if self.viper_inputs or not self.ev.viper:
             return
         from base import rare
         try:
             from engine.leaffeat_vp import inputs_vp
-        except MemoryError:
+        except (MemoryError, ImportError):
             return
         finally:
             rare.forget("engine.leaffeat_vp")

@@ -341,6 +341,31 @@ def test_the_normal_level_keeps_its_inputs_in_bytecode_and_the_strong_level_in_v
     assert [e.choose(p.me, p.opp, d1, d2, "normal") for p in poss for d1, d2 in ((6, 5), (3, 1))] == before
 
 
+def test_the_inputs_stay_in_bytecode_when_their_viper_module_cannot_load():
+    """LeafNet.fast_inputs on a flash without engine/leaffeat_vp.mpy (or a heap without room
+    for its Thumb): the bytecode inputs are kept, and the strong level plays on."""
+    import sys
+    e = Engine(WEIGHTS, None, _leaf())
+    pos = _contact(1)[0]
+    e.choose(pos.me, pos.opp, 6, 5, "normal")
+    leaf = e.leaf
+    ev = leaf.ev
+
+    class Viper:
+        viper = True                  # (as the board's evaluator says it)
+    if not ev.viper:
+        # CPython: the viper module's import fails (no micropython module), as on a flash
+        # without the file
+        leaf.ev = Viper()
+        try:
+            leaf.fast_inputs()
+        finally:
+            leaf.ev = ev
+        assert not leaf.viper_inputs and "engine.leaffeat_vp" not in sys.modules
+    got = e.choose(pos.me, pos.opp, 6, 5, "strong")
+    assert _legal(pos, 6, 5, got) and e.deep_fault is None
+
+
 def test_without_the_file_the_normal_level_plays_as_before():
     def thinks(e):
         return [e.choose(pos.me, pos.opp, d1, d2, "normal") for pos in _contact(3)
