@@ -22,13 +22,15 @@ def _white_13_7_8_7():
     return pos
 
 
-def _board_black(dice):
-    """An App whose Black seat is the board (normal), set up; dice: the opening dice to
-    come, the board's (Black's) first: it rolls as soon as the board is set up."""
+def _board_black(dice, level="normal"):
+    """An App whose Black seat is the board (normal, or strong), set up; dice: the opening
+    dice to come, the board's (Black's) first: it rolls as soon as the board is set up."""
     sc, app, lines = rig()
     t = app.table
     t.cycle_seat(1)
     t.cycle_seat(1)                       # Black: the board, normal
+    if level == "strong":
+        t.cycle_seat(1)                   # ... strong
     app.loaded = list(dice)
     sc.put(Position.start())
     run(app, 100)
@@ -295,13 +297,7 @@ def test_the_strong_levels_first_think_loads_its_code_before_the_think_begins():
     from app import seat
     from base.rare import forget
     forget("engine.oneply")
-    sc, app, lines = rig()
-    t = app.table
-    for _ in range(3):
-        t.cycle_seat(1)                   # Black: the board, strong
-    app.loaded = [6, 1]
-    sc.put(Position.start())
-    run(app, 100)
+    sc, app, lines, t = _board_black([6, 1], "strong")
     e = seat.engine_of(app)
     begins = app.think_begins
     loaded = []
@@ -326,13 +322,7 @@ def test_the_garbage_of_a_think_stays_within_a_few_kb_of_what_it_keeps():
     # each tick, garbage included, against what it held when the think began.
     import gc
     from app import loop, seat
-    sc, app, lines = rig()
-    t = app.table
-    for _ in range(3):
-        t.cycle_seat(1)                   # Black: the board, strong
-    app.loaded = [6, 1]
-    sc.put(Position.start())
-    run(app, 100)
+    sc, app, lines, t = _board_black([6, 1], "strong")
     e = seat.engine_of(app)
     at = [0]
 
